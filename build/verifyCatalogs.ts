@@ -1,0 +1,112 @@
+import { readFileSync } from 'node:fs'
+import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser'
+
+/** What a message needs from its caller: argument names with their kind, and rich-text tags. */
+function signature(elements: MessageFormatElement[], out = new Set<string>(), plurals: { name: string; options: string[] }[] = []) {
+  for (const el of elements) {
+    switch (el.type) {
+      case TYPE.argument:
+        out.add(`{${el.value}}`)
+        break
+      case TYPE.number:
+      case TYPE.date:
+      case TYPE.time:
+        out.add(`{${el.value}, ${TYPE[el.type]}}`)
+        break
+      case TYPE.plural:
+      case TYPE.select:
+        out.add(`{${el.value}, ${TYPE[el.type]}}`)
+        if (el.type === TYPE.plural) plurals.push({ name: el.value, options: Object.keys(el.options) })
+        for (const opt of Object.values(el.options)) signature(opt.value, out, plurals)
+        break
+      case TYPE.tag:
+        out.add(`<${el.value}>`)
+        signature(el.children, out, plurals)
+        break
+    }
+  }
+  return { args: out, plurals }
+}
+
+export interface CatalogProblem {
+  file: string
+  id?: string
+  reason: string
+}
+
+/** Reads a catalog: a flat JSON object of string messages. */
+export function readCatalog(file: string): { catalog: Record<string, string>; problems: CatalogProblem[] } {
+  let data: unknown
+  try {
+    data = JSON.parse(readFileSync(file, 'utf8'))
+  } catch (err) {
+    return { catalog: {}, problems: [{ file, reason: `not valid JSON: ${(err as Error).message}` }] }
+  }
+  if (!data || typeof data !== 'object' || Array.isArray(data)) {
+    return { catalog: {}, problems: [{ file, reason: 'must be a JSON object of message id -> ICU message' }] }
+  }
+  const problems: CatalogProblem[] = []
+  for (const [id, value] of Object.entries(data)) {
+    if (typeof value !== 'string') problems.push({ file, id, reason: 'message is not a string' })
+    else if (!/^[a-z][a-zA-Z0-9]*(\.[a-z][a-zA-Z0-9]*)+$/.test(id)) problems.push({ file, id, reason: 'id is not a flat dotted camelCase key' })
+  }
+  return { catalog: data as Record<string, string>, problems }
+}
+
+/**
+ * Compares a translation with the source catalog: same ids, every message parses as ICU, the same
+ * arguments and tags, and every plural has the categories its locale needs (Arabic: all six).
+ */
+export function verifyCatalogs(
+  source: { file: string; locale: string },
+  targets: { file: string; locale: string }[],
+): CatalogProblem[] {
+  const src = readCatalog(source.file)
+  const problems = [...src.problems]
+  const sigs = new Map<string, string[]>()
+  const check = (file: string, locale: string, id: string, message: string) => {
+    let ast: MessageFormatElement[]
+    try {
+      ast = parse(message, { requiresOtherClause: true })
+    } catch (err) {
+      problems.push({ file, id, reason: `ICU message does not parse: ${(err as Error).message}` })
+      return null
+    }
+    const { args, plurals } = signature(ast)
+    const needed = new Intl.PluralRules(locale).resolvedOptions().pluralCategories
+    for (const p of plurals) {
+      const missing = needed.filter((c) => !p.options.includes(c))
+      if (missing.length) problems.push({ file, id, reason: `plural {${p.name}} lacks the ${locale} categories: ${missing.join(', ')}` })
+    }
+    return [...args].sort()
+  }
+  for (const [id, message] of Object.entries(src.catalog)) {
+    if (typeof message !== 'string') continue
+    const sig = check(source.file, source.locale, id, message)
+    if (sig) sigs.set(id, sig)
+  }
+  for (const target of targets) {
+    const tgt = readCatalog(target.file)
+    problems.push(...tgt.problems)
+    for (const id of Object.keys(src.catalog)) {
+      if (!(id in tgt.catalog)) problems.push({ file: target.file, id, reason: `missing (present in ${source.file})` })
+    }
+    for (const [id, message] of Object.entries(tgt.catalog)) {
+      if (!(id in src.catalog)) {
+        problems.push({ file: target.file, id, reason: `not in the source catalog ${source.file}` })
+        continue
+      }
+      if (typeof message !== 'string') continue
+      const sig = check(target.file, target.locale, id, message)
+      const want = sigs.get(id)
+      if (sig && want && sig.join(' ') !== want.join(' ')) {
+        problems.push({ file: target.file, id, reason: `arguments differ: source has ${want.join(' ') || 'none'}, this has ${sig.join(' ') || 'none'}` })
+      }
+    }
+  }
+  return problems
+}
+
+export function formatProblems(problems: CatalogProblem[]): string {
+  return problems.map((p) => `${p.file}${p.id ? ` [${p.id}]` : ''}: ${p.reason}`).join('\n')
+}

@@ -1,0 +1,3 @@
+import type { Config } from 'vike/types'
+
+export default { pageMeta: { noFAQ: true } } satisfies Config

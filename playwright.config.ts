@@ -1,0 +1,26 @@
+import { defineConfig } from '@playwright/test'
+
+const port = Number(process.env.PORT ?? 4173)
+
+// Browser tests against the built dist/, served like S3 behind a CDN by scripts/serve.ts.
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  reporter: 'list',
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    launchOptions: {
+      // Debian's Chromium: Playwright's own browser download is not reachable here.
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    },
+  },
+  webServer: {
+    command: `npx tsx scripts/serve.ts`,
+    env: { PORT: String(port) },
+    url: `http://127.0.0.1:${port}/`,
+    reuseExistingServer: false,
+  },
+})

@@ -1,0 +1,2 @@
+// https://vike.dev/description
+export { pageDescription as default } from './pageIntl'

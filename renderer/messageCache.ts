@@ -1,0 +1,18 @@
+import type { Locale } from '../locales/locales'
+import { shellAreas, type Messages } from '../locales/messages'
+
+// The shell messages (header, footer, error page) last seen per locale, so that an error page
+// rendered in the browser has its text without another request.
+const shell: Partial<Record<Locale, Messages>> = {}
+
+export function rememberShell(locale: Locale, messages: Messages) {
+  const out: Record<string, string> = {}
+  for (const [id, text] of Object.entries(messages)) {
+    if ((shellAreas as readonly string[]).includes(id.slice(0, id.indexOf('.')))) out[id] = text!
+  }
+  shell[locale] = out as Messages
+}
+
+export function shellMessages(locale: Locale): Messages | undefined {
+  return shell[locale]
+}

@@ -1,0 +1,24 @@
+import type { Locale } from '../locales/locales'
+import type { PageData } from './pageData'
+import type { PageMeta } from './pageMeta'
+
+declare global {
+  namespace Vike {
+    interface PageContext {
+      /** Set by +onBeforeRoute from the URL's prefix. */
+      locale: Locale
+      /** The URL without its locale prefix: `/ar/pricing?x=1` -> `/pricing?x=1`. */
+      urlLogical: string
+      data: PageData
+    }
+    interface Config {
+      pageMeta?: PageMeta
+    }
+  }
+}
+
+declare module 'virtual:guide-slugs' {
+  export const guideSlugs: string[]
+}
+
+export {}

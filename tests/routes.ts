@@ -1,0 +1,50 @@
+// The routes of BEHAVIOUR.md section 1 with what each must show, shared by the unit and browser tests.
+import { readFileSync } from 'node:fs'
+import { loadGuides } from '../build/guides'
+import type { Locale } from '../locales/locales'
+
+const read = (l: Locale) => JSON.parse(readFileSync(`locales/${l}.json`, 'utf8')) as Record<string, string>
+export const catalogs: Record<Locale, Record<string, string>> = { en: read('en'), ar: read('ar') }
+export const guides = loadGuides()
+
+export interface RouteCase {
+  path: string
+  /** Message ids of the page's title (inside site.titleTemplate) and its h1, or literal text. */
+  title: (l: Locale) => string
+  h1: (l: Locale) => string
+  footer: boolean
+  faq: boolean
+  dense?: boolean
+}
+
+const msg = (id: string) => (l: Locale) => catalogs[l][id]!
+
+const page = (path: string, area: string, opts: Partial<RouteCase> = {}): RouteCase => ({
+  path,
+  title: msg(`${area}.meta.title`),
+  h1: msg(`${area}.hero.title`),
+  footer: true,
+  faq: true,
+  ...opts,
+})
+
+export const routes: RouteCase[] = [
+  page('/', 'home'),
+  page('/services', 'services', { dense: true }),
+  page('/monitoring', 'monitoring'),
+  page('/pricing', 'pricing'),
+  page('/design', 'design'),
+  page('/contact-us', 'contactUs', { footer: false, faq: false }),
+  page('/checkout', 'checkout', { footer: false, faq: false }),
+  page('/guide', 'guide', { h1: msg('guide.index.title'), faq: false }),
+  ...guides.en.map((g) => ({
+    path: `/guide/${g.slug}`,
+    title: (l: Locale) => guides[l].find((x) => x.slug === g.slug)!.title,
+    h1: (l: Locale) => guides[l].find((x) => x.slug === g.slug)!.title,
+    footer: true,
+    faq: false,
+  })),
+]
+
+export const fullTitle = (l: Locale, page: string) => catalogs[l]['site.titleTemplate']!.replace('{page}', page)
+export const localized = (path: string, l: Locale) => (l === 'en' ? path : path === '/' ? '/ar' : `/ar${path}`)

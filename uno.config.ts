@@ -1,0 +1,51 @@
+import { defineConfig, presetIcons, presetWind4 } from 'unocss'
+import { colors } from '@unocss/preset-wind4/colors'
+
+const physical = 'physical left/right utilities break the Arabic layout; use the logical one'
+
+export default defineConfig({
+  presets: [
+    presetWind4(),
+    // Icons become CSS at build time: no icon request at run time (BEHAVIOUR.md section 8).
+    presetIcons({ collections: { lucide: () => import('@iconify-json/lucide/icons.json').then((m) => m.default as any) } }),
+  ],
+  // BEHAVIOUR.md section 8: the seed's theme (Tailwind palettes), light and dark.
+  theme: {
+    colors: {
+      primary: colors.green,
+      secondary: colors.blue,
+      success: colors.green,
+      info: colors.blue,
+      warning: colors.yellow,
+      error: colors.red,
+      neutral: colors.slate,
+    },
+    font: {
+      sans: '"Inter", "IBM Plex Sans Arabic", system-ui, sans-serif',
+    },
+  },
+  shortcuts: {
+    // Directional icons (arrows, chevrons) mirror in right-to-left pages; logos and checks do not.
+    'flip-rtl': 'rtl:-scale-x-100',
+    'btn-primary': 'inline-flex items-center gap-2 rounded-lg bg-primary-700 px-5 py-2.5 font-semibold text-white hover:bg-primary-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-700',
+    'btn-secondary': 'inline-flex items-center gap-2 rounded-lg border border-neutral-300 px-5 py-2.5 font-semibold text-neutral-900 hover:bg-neutral-100 dark:border-neutral-700 dark:text-white dark:hover:bg-neutral-800',
+  },
+  preflights: [
+    {
+      getCSS: () => `
+html[lang="ar"] body { font-family: "IBM Plex Sans Arabic", "Inter", system-ui, sans-serif; }
+.page-background { background: radial-gradient(60rem 30rem at 50% -10rem, rgb(34 197 94 / 0.14), transparent 70%); }
+`,
+    },
+  ],
+  // Logical properties only (STYLE.md): physical utilities produce no CSS, and
+  // tests/unit/logicalCss.test.ts fails when one appears in the source.
+  blocklist: [
+    [/^-?(m|p|scroll-m|scroll-p)[lr]-/, { message: `${physical}: ms-/me-, ps-/pe-` }],
+    [/^-?(left|right)-/, { message: `${physical}: start-/end-` }],
+    [/^text-(left|right)$/, { message: `${physical}: text-start/text-end` }],
+    [/^rounded-(l|r|tl|tr|bl|br)(-|$)/, { message: `${physical}: rounded-s/-e/-ss/-se/-es/-ee` }],
+    [/^border-(l|r)(-|$)/, { message: `${physical}: border-s/border-e` }],
+    [/^(float|clear)-(left|right)$/, { message: `${physical}: float-start/float-end` }],
+  ],
+})
