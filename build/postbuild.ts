@@ -1,7 +1,7 @@
 // Turns Vike's output (.vike/client) into dist/: the folder operations upload to S3 as it is.
 // - `_payload.json` beside every prerendered page (BEHAVIOUR.md section 4), from the data that
 //   Vike already serialized into the page, and no `*.pageContext.json` (nothing reads them);
-// - font preloads trimmed to the page's own script;
+// - the locale boot script first in <head>, font preloads trimmed to the page's own script;
 // - one 404.html that serves every language (BEHAVIOUR.md section 6).
 import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative } from 'node:path'
@@ -18,7 +18,7 @@ export function postbuild(from = '.vike/client', to = 'dist') {
     const path = join(to, file)
     if (file.endsWith('.pageContext.json')) rmSync(path)
     if (!file.endsWith('.html')) continue
-    let html = trimFontPreloads(readFileSync(path, 'utf8'))
+    let html = hoistBootScript(trimFontPreloads(readFileSync(path, 'utf8')), path)
     if (/(^|\/)404\.html$/.test(file)) {
       html = localize404(html, to, file)
     } else {
@@ -34,6 +34,16 @@ function pageContextOf(html: string, file: string): { data: unknown } {
   const json = /<script id="vike_pageContext" type="application\/json">([\s\S]*?)<\/script>/.exec(html)?.[1]
   if (!json) throw new Error(`${file}: no serialized pageContext`)
   return JSON.parse(json)
+}
+
+/**
+ * Vike puts its stylesheet links first in <head>; a script after a pending stylesheet waits for it.
+ * The locale boot script (renderer/bootScript.ts) must run first, so that a redirect costs nothing.
+ */
+function hoistBootScript(html: string, file: string): string {
+  const boot = /<script id="boot">[\s\S]*?<\/script>/.exec(html)?.[0]
+  if (!boot) throw new Error(`${file}: the locale boot script is missing`)
+  return html.replace(boot, '').replace(/<head>/, `<head>\n<meta charset="UTF-8" />${boot}`).replace(/(<\/script>[\s\S]*?)<meta charset="UTF-8" \/>/, '$1')
 }
 
 /** Keeps the preload of the regular weight of the page's own script; the rest load when used. */

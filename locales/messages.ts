@@ -1,7 +1,10 @@
 import type en from './en.json'
 
+import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser'
+
 export type MessageId = keyof typeof en
-export type Messages = Partial<Record<MessageId, string>>
+/** Messages as the browser gets them: parsed to the ICU AST at build time (see build/noIcuParser.ts). */
+export type Messages = Partial<Record<MessageId, MessageFormatElement[]>>
 
 // Typed message ids: a typo in `intl.formatMessage({ id })` or `<FormattedMessage id>` fails `tsc`.
 // https://formatjs.github.io/docs/react-intl/api#typing-message-ids
@@ -15,13 +18,3 @@ declare global {
 
 /** Message areas every page needs (header, footer, FAQ, error page); each page adds its own. */
 export const shellAreas = ['site', 'common', 'nav', 'locale', 'footer', 'faq', 'error'] as const
-
-/** The catalog subset a page needs: shell areas plus the page's own area, nothing else. */
-export function pickMessages(catalog: Record<string, string>, areas: readonly string[]): Messages {
-  const wanted = new Set<string>([...shellAreas, ...areas])
-  const out: Record<string, string> = {}
-  for (const [id, text] of Object.entries(catalog)) {
-    if (wanted.has(id.slice(0, id.indexOf('.')))) out[id] = text
-  }
-  return out as Messages
-}

@@ -14,7 +14,7 @@ export default function Head() {
   const href = (l: typeof locale) => site.origin + localizePath(pathname, l)
   return (
     <>
-      <script dangerouslySetInnerHTML={{ __html: bootScript() }} />
+      <script id="boot" dangerouslySetInnerHTML={{ __html: bootScript() }} />
       <meta name="theme-color" content={site.themeColor} />
       <meta property="og:type" content="website" />
       <meta property="og:site_name" content={site.name[locale]} />

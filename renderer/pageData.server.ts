@@ -2,7 +2,7 @@ import en from '../locales/en.json'
 import ar from '../locales/ar.json'
 import { loadGuides, type Guide } from '../build/guides'
 import type { Locale } from '../locales/locales'
-import { pickMessages } from '../locales/messages'
+import { pickMessages } from '../locales/pickMessages'
 import { areaOf, type PageData } from './pageData'
 
 const catalogs: Record<Locale, Record<string, string>> = { en, ar }

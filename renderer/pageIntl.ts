@@ -1,3 +1,4 @@
+import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser'
 import { createIntl, createIntlCache, type IntlShape } from 'react-intl'
 import type { PageContext } from 'vike/types'
 import type { MessageId } from '../locales/messages'
@@ -12,7 +13,7 @@ export function pageIntl(pageContext: PageContext): IntlShape {
   const messages = pageContext.data?.messages ?? {}
   let intl = intls.get(messages)
   if (!intl) {
-    intl = createIntl({ locale: intlLocale(pageContext.locale), messages: messages as Record<string, string> }, cache)
+    intl = createIntl({ locale: intlLocale(pageContext.locale), messages: messages as Record<string, MessageFormatElement[]> }, cache)
     intls.set(messages, intl)
   }
   return intl

@@ -19,7 +19,7 @@ export default function Page() {
         <>
           <p className="mt-4 break-all text-neutral-700 dark:text-neutral-300" data-testid="error-message">
             {/* An unknown route, or a page whose guard refused the address (BEHAVIOUR.md section 6). */}
-            <FormattedMessage id={pageContext.is404 ? 'error.notFound.message' : 'error.notFound.invalid'} values={{ path }} />
+            <FormattedMessage id={pageContext.abortStatusCode === 404 ? 'error.notFound.invalid' : 'error.notFound.message'} values={{ path }} />
           </p>
           <p className="mt-2 text-neutral-600 dark:text-neutral-400">
             <FormattedMessage id="error.notFound.hint" />

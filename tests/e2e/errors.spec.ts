@@ -1,0 +1,103 @@
+import { catalogs, fullTitle } from '../routes'
+import { expect, hydrated, notFoundDocument, test } from './fixtures'
+
+for (const [locale, path] of [
+  ['en', '/no-such-page'],
+  ['ar', '/ar/no-such-page'],
+  ['en', '/guide/no-such-guide'],
+  ['ar', '/ar/guide/no-such-guide/deeper'],
+] as const) {
+  test(`${path} is a 404 page in ${locale}`, async ({ page, errors }) => {
+    const res = await page.goto(`${path}?q=1`)
+    expect(res?.status()).toBe(404)
+    await hydrated(page)
+    await expect(page.locator('html')).toHaveAttribute('lang', locale)
+    await expect(page.locator('html')).toHaveAttribute('dir', locale === 'ar' ? 'rtl' : 'ltr')
+    await expect(page).toHaveTitle(fullTitle(locale, catalogs[locale]['error.notFound.title']!))
+    await expect(page.locator('h1')).toHaveText(catalogs[locale]['error.notFound.title']!)
+    await expect(page.getByTestId('error-message')).toHaveText(catalogs[locale]['error.notFound.message']!.replace('{path}', `${path}?q=1`))
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex')
+    await expect(page.getByRole('link', { name: catalogs[locale]['error.backHome'] })).toHaveAttribute('href', locale === 'en' ? '/' : '/ar')
+    expect(notFoundDocument(errors)).toEqual([])
+  })
+}
+
+test('an unknown /ar/ path never shows English, not even before hydration', async ({ page }) => {
+  // Sample every frame from the first one: the English 404 markup must never be visible.
+  await page.addInitScript(() => {
+    const seen: string[] = ((window as any).__frames = [])
+    const sample = () => {
+      const root = document.getElementById('root')
+      const visible = document.documentElement.style.visibility !== 'hidden'
+      if (root && visible) seen.push(root.innerText)
+      if (document.readyState !== 'complete' || seen.length < 3) requestAnimationFrame(sample)
+    }
+    requestAnimationFrame(sample)
+  })
+  await page.goto('/ar/missing')
+  await hydrated(page)
+  const frames: string[] = await page.evaluate(() => (window as any).__frames)
+  expect(frames.length).toBeGreaterThan(0)
+  for (const text of frames) {
+    expect(text).not.toContain('Page Not Found')
+    expect(text).not.toContain('Page not found')
+  }
+  await expect(page.locator('h1')).toHaveText(catalogs.ar['error.notFound.title']!)
+})
+
+test('a path full of markup is shown as text, never run as HTML', async ({ page, errors }) => {
+  let dialog = false
+  page.on('dialog', async (d) => {
+    dialog = true
+    await d.dismiss()
+  })
+  const evil = `/ar/<img src=x onerror=alert(1)><script>alert(2)</script>`
+  const res = await page.goto(evil)
+  expect(res?.status()).toBe(404)
+  await hydrated(page)
+  const message = page.getByTestId('error-message')
+  await expect(message).toContainText('<img src=x onerror=alert(1)><script>alert(2)</script>')
+  await expect(page.locator('main img, main script')).toHaveCount(0)
+  expect(dialog).toBe(false)
+  expect(notFoundDocument(errors)).toEqual([])
+})
+
+test('the guide guard turns a client-side navigation to an unknown slug into a 404, without a page load', async ({ page }) => {
+  for (const locale of ['en', 'ar'] as const) {
+    await page.goto(locale === 'en' ? '/guide' : '/ar/guide')
+    await hydrated(page)
+    const documents: string[] = []
+    page.on('request', (r) => r.resourceType() === 'document' && documents.push(r.url()))
+    const target = locale === 'en' ? '/guide/not-a-guide' : '/ar/guide/not-a-guide'
+    await page.evaluate((href) => {
+      const a = Object.assign(document.createElement('a'), { href, textContent: 'x' })
+      document.querySelector('main')!.append(a)
+      a.click()
+    }, target)
+    await expect(page).toHaveURL(new RegExp(`${target}$`))
+    await expect(page.locator('h1')).toHaveText(catalogs[locale]['error.notFound.title']!)
+    await expect(page.getByTestId('error-message')).toHaveText(catalogs[locale]['error.notFound.invalid']!.replace('{path}', target))
+    await expect(page.locator('html')).toHaveAttribute('dir', locale === 'ar' ? 'rtl' : 'ltr')
+    expect(documents).toEqual([])
+    page.removeAllListeners('request')
+  }
+})
+
+test('a runtime error shows Internal Server Error (500) with a way home, in the page language', async ({ page }) => {
+  await page.goto('/ar/guide')
+  await hydrated(page)
+  // The article arrives without its content: rendering it throws.
+  await page.route('**/guide/api-keys/_payload.json*', async (route) => {
+    const { guide, ...rest } = await (await route.fetch()).json()
+    expect(guide).toBeTruthy()
+    await route.fulfill({ contentType: 'application/json', body: JSON.stringify(rest) })
+  })
+  await page.locator('main a[href="/ar/guide/api-keys"]').click()
+  await expect(page.locator('h1')).toHaveText(catalogs.ar['error.server.title']!)
+  await expect(page.getByText('500', { exact: true })).toBeVisible()
+  await expect(page.getByTestId('error-message')).toHaveText(catalogs.ar['error.server.message']!)
+  await expect(page).toHaveTitle(fullTitle('ar', catalogs.ar['error.server.title']!))
+  await page.getByRole('link', { name: catalogs.ar['error.backHome'] }).click()
+  await expect(page).toHaveURL(/\/ar$/)
+  await expect(page.locator('h1')).toHaveText(catalogs.ar['home.hero.title']!)
+})
