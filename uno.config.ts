@@ -35,6 +35,18 @@ export default defineConfig({
       getCSS: () => `
 html[lang="ar"] body { font-family: "IBM Plex Sans Arabic", "Inter", system-ui, sans-serif; }
 .page-background { background: radial-gradient(60rem 30rem at 50% -10rem, rgb(34 197 94 / 0.14), transparent 70%); }
+.guide-prose { line-height: 1.75; }
+.guide-prose h2 { font-size: 1.5rem; font-weight: 700; margin-block: 2.25rem 0.75rem; }
+.guide-prose h3 { font-size: 1.2rem; font-weight: 600; margin-block: 1.75rem 0.5rem; }
+.guide-prose p, .guide-prose ul, .guide-prose ol, .guide-prose table, .guide-prose pre { margin-block: 0.875rem; }
+.guide-prose ul { list-style: disc; padding-inline-start: 1.5rem; }
+.guide-prose ol { list-style: decimal; padding-inline-start: 1.5rem; }
+.guide-prose a { color: var(--colors-primary-700, #15803d); text-decoration: underline; }
+.guide-prose :not(pre) > code { background: rgb(148 163 184 / 0.18); border-radius: 0.25rem; padding-inline: 0.3em; font-size: 0.9em; unicode-bidi: isolate; }
+.guide-prose pre { background: #0f172a; color: #e2e8f0; border-radius: 0.75rem; padding: 1rem 1.25rem; overflow-x: auto; font-size: 0.875rem; line-height: 1.6; text-align: start; }
+.guide-prose table { width: 100%; border-collapse: collapse; font-size: 0.95rem; }
+.guide-prose th, .guide-prose td { border-block-end: 1px solid rgb(148 163 184 / 0.4); padding: 0.5rem; text-align: start; vertical-align: top; }
+.guide-prose strong { font-weight: 600; }
 `,
     },
   ],

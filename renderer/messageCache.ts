@@ -6,11 +6,11 @@ import { shellAreas, type Messages } from '../locales/messages'
 const shell: Partial<Record<Locale, Messages>> = {}
 
 export function rememberShell(locale: Locale, messages: Messages) {
-  const out: Record<string, string> = {}
+  const out: Messages = {}
   for (const [id, text] of Object.entries(messages)) {
-    if ((shellAreas as readonly string[]).includes(id.slice(0, id.indexOf('.')))) out[id] = text!
+    if ((shellAreas as readonly string[]).includes(id.slice(0, id.indexOf('.')))) out[id as keyof Messages] = text
   }
-  shell[locale] = out as Messages
+  shell[locale] = out
 }
 
 export function shellMessages(locale: Locale): Messages | undefined {

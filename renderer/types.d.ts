@@ -17,8 +17,4 @@ declare global {
   }
 }
 
-declare module 'virtual:guide-slugs' {
-  export const guideSlugs: string[]
-}
-
 export {}

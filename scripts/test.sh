@@ -17,6 +17,7 @@ if [ ! -x "$chromium" ]; then
   }
 fi
 
+npm run typecheck || exit 1
 npm run build || exit 1
 
 status=0
