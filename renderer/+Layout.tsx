@@ -27,7 +27,7 @@ export default function Layout({ children }: { children: ReactNode }) {
   }, [locale, pageContext.urlOriginal])
 
   return (
-    <div className={layout === 'background' ? 'page-background min-h-screen' : 'min-h-screen'}>
+    <div data-layout={layout} className={layout === 'background' ? 'page-background min-h-screen' : 'min-h-screen'}>
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
         <FormattedMessage id="common.skipToContent" />
       </a>

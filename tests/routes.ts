@@ -12,6 +12,7 @@ export interface RouteCase {
   /** Message ids of the page's title (inside site.titleTemplate) and its h1, or literal text. */
   title: (l: Locale) => string
   h1: (l: Locale) => string
+  layout: 'default' | 'no-footer' | 'background'
   footer: boolean
   faq: boolean
   dense?: boolean
@@ -23,24 +24,26 @@ const page = (path: string, area: string, opts: Partial<RouteCase> = {}): RouteC
   path,
   title: msg(`${area}.meta.title`),
   h1: msg(`${area}.hero.title`),
+  layout: 'default',
   footer: true,
   faq: true,
   ...opts,
 })
 
 export const routes: RouteCase[] = [
-  page('/', 'home'),
+  page('/', 'home', { layout: 'background' }),
   page('/services', 'services', { dense: true }),
   page('/monitoring', 'monitoring'),
   page('/pricing', 'pricing'),
   page('/design', 'design'),
-  page('/contact-us', 'contactUs', { footer: false, faq: false }),
-  page('/checkout', 'checkout', { footer: false, faq: false }),
+  page('/contact-us', 'contactUs', { layout: 'no-footer', footer: false, faq: false }),
+  page('/checkout', 'checkout', { layout: 'no-footer', footer: false, faq: false }),
   page('/guide', 'guide', { h1: msg('guide.index.title'), faq: false }),
   ...guides.en.map((g) => ({
     path: `/guide/${g.slug}`,
     title: (l: Locale) => guides[l].find((x) => x.slug === g.slug)!.title,
     h1: (l: Locale) => guides[l].find((x) => x.slug === g.slug)!.title,
+    layout: 'default' as const,
     footer: true,
     faq: false,
   })),

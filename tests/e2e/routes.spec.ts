@@ -26,6 +26,8 @@ for (const route of routes) {
       await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', fullTitle(locale, route.title(locale)))
       await expect(page.locator('meta[property="og:description"]')).toHaveAttribute('content', /.{40,}/)
       await expect(page.locator('meta[property="og:locale"]')).toHaveAttribute('content', locale)
+      await expect(page.locator('[data-layout]')).toHaveAttribute('data-layout', route.layout)
+      await expect(page.locator('header nav a[aria-current="page"]')).toHaveCount(['/', '/checkout'].includes(route.path) || route.path.startsWith('/guide/') ? 0 : 1)
       await expect(page.locator('footer')).toHaveCount(route.footer ? 1 : 0)
       await expect(page.locator('#faq-title')).toHaveCount(route.faq ? 1 : 0)
       await expect(page.locator('main')).toHaveAttribute('data-density', route.dense ? 'dense' : 'comfortable')
