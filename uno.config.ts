@@ -35,6 +35,12 @@ export default defineConfig({
       getCSS: () => `
 html[lang="ar"] body { font-family: "IBM Plex Sans Arabic", "Inter", system-ui, sans-serif; }
 .page-background { background: radial-gradient(60rem 30rem at 50% -10rem, rgb(34 197 94 / 0.14), transparent 70%); }
+@keyframes toast-in { from { opacity: 0; transform: translateY(0.5rem); } }
+@keyframes toast-out { to { opacity: 0; } }
+.toast[data-state="open"] { animation: toast-in 200ms ease-out; }
+.toast[data-state="closed"], .toast[data-swipe="end"] { animation: toast-out 200ms ease-in forwards; }
+.toast[data-swipe="move"] { transform: translateX(var(--radix-toast-swipe-move-x)); }
+.toast[data-swipe="cancel"] { transform: translateX(0); transition: transform 200ms ease-out; }
 .guide-prose { line-height: 1.75; }
 .guide-prose h2 { font-size: 1.5rem; font-weight: 700; margin-block: 2.25rem 0.75rem; }
 .guide-prose h3 { font-size: 1.2rem; font-weight: 600; margin-block: 1.75rem 0.5rem; }

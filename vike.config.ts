@@ -12,6 +12,7 @@ export default {
   },
   // https://vike.dev/favicon
   favicon: '/favicon.svg',
-  // https://vike.dev/prefetchStaticAssets
-  prefetchStaticAssets: 'hover',
+  // https://vike.dev/prefetch: off, because renderer/runtime/prefetch.ts prefetches page code and
+  // _payload.json together, at most 4 at a time.
+  prefetch: { staticAssets: false, pageContext: false },
 } satisfies Config

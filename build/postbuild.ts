@@ -2,18 +2,20 @@
 // - `_payload.json` beside every prerendered page (BEHAVIOUR.md section 4), from the data that
 //   Vike already serialized into the page, and no `*.pageContext.json` (nothing reads them);
 // - the locale boot script first in <head>, font preloads trimmed to the page's own script;
-// - one 404.html that serves every language (BEHAVIOUR.md section 6).
+// - one 404.html that serves every language (BEHAVIOUR.md section 6);
+// - builds/latest.json and builds/meta/<id>.json (build/manifest.ts).
 import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { dirname, join, relative } from 'node:path'
+import { dirname, join } from 'node:path'
 import { defaultLocale, localeCodes } from '../locales/locales'
 import { PATH_TOKEN } from '../renderer/requestedPath'
+import { buildMatcher, buildMeta, pathOfHtml, readRouteInfo, writeManifest } from './manifest'
 
-export function postbuild(from = '.vike/client', to = 'dist') {
+export function postbuild(build: { id: string; timestamp: number }, from = '.vike/client', to = 'dist') {
   if (!existsSync(join(from, 'index.html'))) throw new Error(`${from}/index.html is missing: run \`vike build\` first`)
   rmSync(to, { recursive: true, force: true })
   cpSync(from, to, { recursive: true })
   const files = readdirSync(to, { recursive: true }) as string[]
-  let pages = 0
+  const prerendered: string[] = []
   for (const file of files) {
     const path = join(to, file)
     if (file.endsWith('.pageContext.json')) rmSync(path)
@@ -23,11 +25,13 @@ export function postbuild(from = '.vike/client', to = 'dist') {
       html = localize404(html, to, file)
     } else {
       writeFileSync(join(dirname(path), '_payload.json'), JSON.stringify(pageContextOf(html, path).data))
-      pages++
+      prerendered.push(pathOfHtml(file))
     }
     writeFileSync(path, html)
   }
-  return { pages }
+  const prefixes = localeCodes.map((l) => (l === defaultLocale ? '' : `/${l}`))
+  writeManifest(to, buildMeta(build.id, build.timestamp, buildMatcher(readRouteInfo(), prefixes), prerendered))
+  return { pages: prerendered.length }
 }
 
 function pageContextOf(html: string, file: string): { data: unknown } {
@@ -90,10 +94,4 @@ h.style.visibility=''})()</script>`
 
 function decodeEntities(s: string) {
   return s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&amp;/g, '&')
-}
-
-if (process.argv[1] && relative(process.cwd(), process.argv[1]).replace(/\\/g, '/') === 'build/postbuild.ts') {
-  const start = Date.now()
-  const { pages } = postbuild()
-  console.log(`postbuild: dist/ written, ${pages} pages with _payload.json, 404.html for ${localeCodes.length} languages (${Date.now() - start} ms)`)
 }

@@ -17,4 +17,4 @@ declare global {
 }
 
 /** Message areas every page needs (header, footer, FAQ, error page); each page adds its own. */
-export const shellAreas = ['site', 'common', 'nav', 'locale', 'footer', 'faq', 'error'] as const
+export const shellAreas = ['site', 'common', 'nav', 'locale', 'footer', 'faq', 'error', 'toast', 'update'] as const

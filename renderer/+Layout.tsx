@@ -6,7 +6,10 @@ import { dirOf } from '../locales/locales'
 import { writeLocaleCookie } from './bootScript'
 import { Faq } from './Faq'
 import { Footer } from './Footer'
+import { ErrorView } from './ErrorView'
 import { Header } from './Header'
+import { ToastHost } from './ToastHost'
+import { clearError, useAppError } from './runtime/errorState'
 import '@fontsource/inter/latin-400.css'
 import '@fontsource/inter/latin-700.css'
 import '@fontsource/ibm-plex-sans-arabic/arabic-400.css'
@@ -17,6 +20,7 @@ export default function Layout({ children }: { children: ReactNode }) {
   const pageContext = usePageContext()
   const { locale } = pageContext
   const { layout = 'default', noFAQ = false, denseLayout = false } = pageContext.config.pageMeta ?? {}
+  const appError = useAppError()
 
   useEffect(() => {
     // vike-react re-applies only `lang` after a client-side navigation; `dir` is ours to keep right.
@@ -25,6 +29,8 @@ export default function Layout({ children }: { children: ReactNode }) {
     // Every navigation records the locale it landed on (BEHAVIOUR.md section 3).
     writeLocaleCookie(locale)
   }, [locale, pageContext.urlOriginal])
+  // A new page replaces an error shown with showError().
+  useEffect(() => void clearError(), [pageContext.urlOriginal])
 
   return (
     <div data-layout={layout} className={layout === 'background' ? 'page-background min-h-screen' : 'min-h-screen'}>
@@ -33,10 +39,11 @@ export default function Layout({ children }: { children: ReactNode }) {
       </a>
       <Header />
       <main id="main" data-density={denseLayout ? 'dense' : 'comfortable'} className={`mx-auto max-w-6xl px-4 ${denseLayout ? 'py-6' : 'py-12'}`}>
-        {children}
+        {appError ? <ErrorView status={appError.statusCode} message={appError.message} /> : children}
       </main>
       {!noFAQ && layout !== 'no-footer' && <Faq />}
       {layout !== 'no-footer' && <Footer />}
+      <ToastHost />
     </div>
   )
 }

@@ -3,10 +3,8 @@
 import type { PageContext } from 'vike/types'
 import { localizePath } from '../locales/localizePath'
 import type { PageData } from './pageData'
-import { payloadPath } from './payload'
 import { shellMessages } from './messageCache'
-
-declare const __BUILD_ID__: string
+import { loadPayload } from './runtime/payloads'
 
 export async function data(pageContext: PageContext): Promise<PageData> {
   if (import.meta.env.SSR) {
@@ -14,26 +12,18 @@ export async function data(pageContext: PageContext): Promise<PageData> {
     return loadPageData(pageContext.pageId ?? '/pages/_error', pageContext.locale, pageContext.routeParams?.['*'])
   }
   const isErrorPage = pageContext.is404 || pageContext.abortStatusCode !== undefined || pageContext.errorWhileRendering
+  // An error page reads the shell messages from its language's home page payload.
+  const source = isErrorPage ? localizePath('/', pageContext.locale) : pageContext.urlOriginal
   if (isErrorPage) {
     const cached = shellMessages(pageContext.locale)
     if (cached) return { messages: cached }
-    return fetchPayload(payloadPath(localizePath('/', pageContext.locale)), localizePath('/', pageContext.locale))
   }
-  const pathname = new URL(pageContext.urlOriginal, location.href).pathname
-  return fetchPayload(payloadPath(pathname), pageContext.urlOriginal)
-}
-
-async function fetchPayload(url: string, fallbackHref: string): Promise<PageData> {
   try {
-    const res = await fetch(`${url}?${__BUILD_ID__}`)
-    if (!res.ok) throw new Error(`HTTP ${res.status}`)
-    const body = (await res.json()) as PageData
-    if (!body || typeof body.messages !== 'object') throw new Error('no messages in payload')
-    return body
+    return await loadPayload(new URL(source, location.href).pathname)
   } catch (err) {
     // Without its data the page cannot render: load it as a document instead.
-    console.warn(`[rasid] Cannot load payload ${url}: ${(err as Error).message}; loading the page instead.`)
-    location.assign(fallbackHref)
+    console.warn(`[rasid] Cannot load the payload of ${source}: ${(err as Error).message}; loading the page instead.`)
+    location.assign(pageContext.urlOriginal)
     return new Promise<never>(() => {})
   }
 }

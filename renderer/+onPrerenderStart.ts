@@ -2,6 +2,7 @@
 import type { PageContextServer } from 'vike/types'
 import { localizePath } from '../locales/localizePath'
 import { localeCodes } from '../locales/locales'
+import { routeInfoOf, writeRouteInfo } from '../build/manifest'
 import { assertMiddleware } from './pageMeta'
 
 export function onPrerenderStart(prerenderContext: { pageContexts: PageContextServer[] }) {
@@ -12,5 +13,6 @@ export function onPrerenderStart(prerenderContext: { pageContexts: PageContextSe
       pageContexts.push({ ...pageContext, locale, urlOriginal: localizePath(pageContext.urlOriginal, locale) })
     }
   }
+  writeRouteInfo(routeInfoOf(prerenderContext.pageContexts.filter((pc) => !pc.is404)))
   return { prerenderContext: { pageContexts } }
 }

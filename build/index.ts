@@ -1,0 +1,25 @@
+// `npm run build`: checks the catalogs, prerenders with Vike, then writes dist/ (build/postbuild.ts).
+import { randomUUID } from 'node:crypto'
+import { build } from 'vike/api'
+import { formatProblems, verifyCatalogs } from './verifyCatalogs'
+import { postbuild } from './postbuild'
+
+const start = Date.now()
+const problems = verifyCatalogs({ file: 'locales/en.json', locale: 'en' }, [{ file: 'locales/ar.json', locale: 'ar' }])
+if (problems.length) {
+  console.error(`The catalogs are not buildable:\n${formatProblems(problems)}`)
+  process.exit(1)
+}
+
+// One id per build, for the client bundle (vite.config.ts `define`) and the manifests.
+process.env.BUILD_ID ||= randomUUID()
+process.env.BUILD_TIMESTAMP ||= String(start)
+
+try {
+  await build()
+  const { pages } = postbuild({ id: process.env.BUILD_ID, timestamp: Number(process.env.BUILD_TIMESTAMP) })
+  console.log(`Built ${pages} pages into dist/ in ${((Date.now() - start) / 1000).toFixed(1)} s (build ${process.env.BUILD_ID})`)
+} catch (err) {
+  console.error(err instanceof Error ? err.message : err)
+  process.exit(1)
+}

@@ -1,0 +1,15 @@
+import { navigate as vikeNavigate } from 'vike/client/router'
+import { classifyNavigation } from './externalUrl'
+
+/**
+ * Navigates to an internal path client-side; an external address throws unless `external: true`,
+ * and `javascript:`, `data:`, `vbscript:` and `blob:` are refused always (BEHAVIOUR.md section 6).
+ */
+export async function navigate(url: string, options: { external?: boolean; replace?: boolean } = {}) {
+  if (classifyNavigation(url, options) === 'external') {
+    if (options.replace) location.replace(url)
+    else location.href = url
+    return
+  }
+  await vikeNavigate(url, { overwriteLastHistoryEntry: options.replace })
+}

@@ -1,0 +1,35 @@
+/**
+ * Runs async tasks with at most `limit` in flight; the rest wait in order (BEHAVIOUR.md section 5:
+ * at most 4 preloads at once). A task that fails is forgotten: it frees its slot like any other.
+ */
+export function createQueue(limit: number) {
+  let running = 0
+  const waiting: (() => void)[] = []
+  const next = () => {
+    if (running >= limit) return
+    const start = waiting.shift()
+    if (start) start()
+  }
+  return {
+    get running() {
+      return running
+    },
+    get waiting() {
+      return waiting.length
+    },
+    push<T>(task: () => Promise<T>): Promise<T> {
+      return new Promise<T>((resolve, reject) => {
+        waiting.push(() => {
+          running++
+          task()
+            .then(resolve, reject)
+            .finally(() => {
+              running--
+              next()
+            })
+        })
+        next()
+      })
+    },
+  }
+}
