@@ -87,7 +87,7 @@ if(t){r.innerHTML=t.innerHTML;d.getElementById('vike_pageContext').textContent=d
 var p=location.pathname+location.search+location.hash;try{p=decodeURI(p)}catch(e){}
 var w=d.createTreeWalker(r,NodeFilter.SHOW_TEXT),n;while(n=w.nextNode())if(n.nodeValue.indexOf(T)>=0)n.nodeValue=n.nodeValue.split(T).join(p);
 h.style.visibility=''})()</script>`
-  const at = html.indexOf('<script src=')
+  const at = html.search(/<script (src=|type="module")/)
   if (at === -1) throw new Error(`${file}: no client entry script`)
   return html.slice(0, at) + extra + script + html.slice(at)
 }

@@ -20,7 +20,7 @@ export default function Toaster({ focusOnMount }: { focusOnMount: boolean }) {
       swipeThreshold={toastDefaults.swipeThreshold}
       // Bottom-right in English, bottom-left in Arabic: swipe towards the nearer edge.
       swipeDirection={locale === 'ar' ? 'left' : 'right'}
-      label={intl.formatMessage({ id: 'toast.viewportLabel' }, { hotkey: 'F8' })}
+      label={intl.formatMessage({ id: 'toast.label' })}
     >
       {toasts.map((t) => (
         <Toast.Root
@@ -53,6 +53,7 @@ export default function Toaster({ focusOnMount }: { focusOnMount: boolean }) {
       <Toast.Viewport
         ref={viewport}
         hotkey={toastDefaults.hotkey}
+        label={intl.formatMessage({ id: 'toast.viewportLabel' }, { hotkey: toastDefaults.hotkey.join('+') })}
         className="fixed bottom-4 end-4 z-100 m-0 flex w-[calc(100%-2rem)] max-w-sm list-none flex-col gap-2 p-0 outline-none sm:w-96"
       />
     </Toast.Provider>

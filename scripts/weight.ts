@@ -14,7 +14,14 @@ const gz = (buf: Buffer) => gzipSync(buf, { level: 9 }).length
 export function pageWeight(dist: string, htmlFile: string): PageWeight {
   const html = readFileSync(join(dist, htmlFile))
   const text = html.toString('utf8')
-  const scripts = new Set([...text.matchAll(/<script[^>]+src="([^"]+)"/g), ...text.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]!))
+  const scripts = new Set(
+    [
+      ...text.matchAll(/<script[^>]+src="([^"]+)"/g),
+      ...text.matchAll(/<link rel="modulepreload" href="([^"]+)"/g),
+      // Vike's inline entry: <script type="module">import("/assets/entries/…")</script>
+      ...text.matchAll(/import\("(\/assets\/[^"]+)"\)/g),
+    ].map((m) => m[1]!),
+  )
   const styles = new Set([...text.matchAll(/<link rel="stylesheet"[^>]+href="([^"]+)"/g)].map((m) => m[1]!))
   const sum = (urls: Set<string>) => {
     let raw = 0

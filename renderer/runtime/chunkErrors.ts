@@ -19,7 +19,9 @@ export function setNavigationTarget(url: string | null) {
  */
 export function handleChunkErrors() {
   addEventListener('vite:preloadError', (event) => {
-    const path = (hydrated && target) || location.pathname
+    // A prefetch that failed: Vike turns client routing off, so the next click loads a document.
+    if (hydrated && !target) return
+    const path = target ?? location.pathname
     if (!mayReload(sessionStorage, path)) {
       // Not again: Vike gets no module and renders the error page.
       event.preventDefault()

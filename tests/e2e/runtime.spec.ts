@@ -1,0 +1,232 @@
+import { readFileSync } from 'node:fs'
+import type { Page, Request } from '@playwright/test'
+import { catalogs, guides } from '../routes'
+import { expect, hydrated, test } from './fixtures'
+
+const buildId = () => (JSON.parse(readFileSync('dist/builds/latest.json', 'utf8')) as { id: string }).id
+const path = (r: Request) => new URL(r.url()).pathname
+const documents = (page: Page) => {
+  const list: string[] = []
+  page.on('request', (r) => r.resourceType() === 'document' && list.push(path(r)))
+  return list
+}
+const noPrefetch = (page: Page) =>
+  page.addInitScript(() => Object.defineProperty(navigator, 'connection', { value: { saveData: true, effectiveType: '4g' } }))
+
+test.describe('build manifest', () => {
+  test('builds/meta/<id>.json is fetched about 1 s after hydration; its failure is only logged', async ({ page, errors }) => {
+    const id = buildId()
+    await page.route(`**/builds/meta/${id}.json`, (route) => route.fulfill({ status: 503, body: 'unavailable' }))
+    const warnings: string[] = []
+    page.on('console', (m) => m.type() === 'warning' && warnings.push(m.text()))
+    await page.goto('/pricing')
+    await hydrated(page)
+    await page.waitForRequest(`**/builds/meta/${id}.json`)
+    const delay = async () =>
+      page.evaluate((name) => {
+        const meta = performance.getEntriesByType('resource').find((e) => e.name.endsWith(name))
+        return meta ? meta.startTime - performance.getEntriesByName('rasid:hydrated')[0]!.startTime : null
+      }, `/builds/meta/${id}.json`)
+    await expect.poll(delay).not.toBeNull()
+    expect(await delay()).toBeGreaterThanOrEqual(1000)
+    expect(await delay()).toBeLessThan(1500)
+    await expect.poll(() => warnings.join('\n')).toContain('Error fetching app manifest')
+    // The site keeps working.
+    await page.getByRole('link', { name: catalogs.en['nav.services'] }).click()
+    await expect(page.locator('h1')).toHaveText(catalogs.en['services.hero.title']!)
+    // The browser reports the failed request itself; nothing else is an error.
+    expect(errors.filter((e) => !/status of 503/.test(e))).toEqual([])
+  })
+
+  test('on a slow-2g connection the manifest is not fetched', async ({ page }) => {
+    await page.addInitScript(() => Object.defineProperty(navigator, 'connection', { value: { effectiveType: 'slow-2g' } }))
+    const metas: string[] = []
+    page.on('request', (r) => r.url().includes('/builds/meta/') && metas.push(r.url()))
+    await page.goto('/')
+    await hydrated(page)
+    await page.waitForTimeout(2000)
+    expect(metas).toEqual([])
+  })
+})
+
+test.describe('client-side navigation from _payload.json', () => {
+  for (const [start, linkName, target, h1] of [
+    ['/', catalogs.en['nav.pricing']!, '/pricing', catalogs.en['pricing.hero.title']!],
+    ['/ar', catalogs.ar['nav.services']!, '/ar/services', catalogs.ar['services.hero.title']!],
+    ['/ar/guide', guides.ar.find((g) => g.slug === 'api-keys')!.title, '/ar/guide/api-keys', guides.ar.find((g) => g.slug === 'api-keys')!.title],
+  ] as const) {
+    test(`${start} -> ${target} requests the payload, not a document`, async ({ page, errors }) => {
+      const requests: Request[] = []
+      page.on('request', (r) => requests.push(r))
+      await page.goto(start)
+      await hydrated(page)
+      await page.locator(`a[href="${target}"]`).filter({ hasText: linkName }).first().click()
+      await expect(page).toHaveURL(new RegExp(`${target}$`))
+      await expect(page.locator('h1')).toHaveText(h1)
+      const payloads = requests.filter((r) => path(r) === `${target}/_payload.json`)
+      expect(payloads.length).toBe(1)
+      expect(new URL(payloads[0]!.url()).search).toBe(`?${buildId()}`)
+      expect(requests.filter((r) => r.resourceType() === 'document').map(path)).toEqual([start])
+      expect(errors).toEqual([])
+    })
+  }
+
+  for (const [name, fulfill] of [
+    ['a 500', { status: 500, body: 'error' }],
+    ['an HTML page', { status: 200, contentType: 'text/html', body: '<!doctype html><title>x</title>' }],
+    ['JSON without messages', { status: 200, contentType: 'application/json', body: '{"hello":1}' }],
+  ] as const) {
+    test(`a payload that is ${name} still lands on the right page, as a document`, async ({ page }) => {
+      await page.route('**/ar/pricing/_payload.json*', (route) => route.fulfill(fulfill))
+      const docs = documents(page)
+      await page.goto('/ar')
+      await hydrated(page)
+      await page.getByRole('link', { name: catalogs.ar['nav.pricing'] }).click()
+      await expect(page).toHaveURL(/\/ar\/pricing$/)
+      await expect(page.locator('h1')).toHaveText(catalogs.ar['pricing.hero.title']!)
+      await expect.poll(() => docs).toEqual(['/ar', '/ar/pricing'])
+    })
+  }
+})
+
+test.describe('prefetch', () => {
+  test('visible links are prefetched, never more than 4 at once, the rest queued', async ({ page }) => {
+    let inFlight = 0
+    let most = 0
+    const prefetched = new Set<string>()
+    await page.route('**/_payload.json*', async (route) => {
+      inFlight++
+      most = Math.max(most, inFlight)
+      prefetched.add(path(route.request()))
+      await new Promise((r) => setTimeout(r, 400))
+      inFlight--
+      await route.continue()
+    })
+    await page.goto('/')
+    await hydrated(page)
+    // The header alone shows 7 internal links.
+    await expect.poll(() => prefetched.size, { timeout: 10_000 }).toBeGreaterThanOrEqual(7)
+    expect(most).toBe(4)
+    expect([...prefetched]).toEqual(expect.arrayContaining(['/services/_payload.json', '/pricing/_payload.json', '/ar/_payload.json']))
+  })
+
+  test('hover and focus prefetch; target=_blank does not; a failed prefetch does not break the click', async ({ page }) => {
+    const payloads: string[] = []
+    page.on('request', (r) => r.url().includes('_payload.json') && payloads.push(path(r)))
+    await page.route('**/guide/api-keys/_payload.json*', (route) => route.abort(), { times: 1 })
+    await page.goto('/')
+    await hydrated(page)
+    await page.evaluate(() => {
+      // Links added after the page's links were watched: only intent prefetches them.
+      const links = [['/guide/api-keys', false], ['/guide/getting-started', true], ['/checkout', false]] as const
+      for (const [i, [href, blank]] of links.entries()) {
+        const a = Object.assign(document.createElement('a'), { href, textContent: href, target: blank ? '_blank' : '' })
+        a.style.cssText = `position:fixed;inset-block-start:${i * 40}px;inset-inline-start:0;z-index:9;background:white`
+        a.dataset.test = href
+        document.body.append(a)
+      }
+    })
+    await page.locator('[data-test="/guide/getting-started"]').dispatchEvent('pointerover')
+    await page.locator('[data-test="/guide/api-keys"]').dispatchEvent('pointerover')
+    await page.locator('[data-test="/checkout"]').focus()
+    await expect.poll(() => payloads).toContain('/guide/api-keys/_payload.json')
+    await expect.poll(() => payloads).toContain('/checkout/_payload.json')
+    expect(payloads).not.toContain('/guide/getting-started/_payload.json')
+    // The failed prefetch was forgotten: the navigation fetches again and renders.
+    await page.locator('[data-test="/guide/api-keys"]').click()
+    await expect(page.locator('h1')).toHaveText('API keys')
+    expect(payloads.filter((p) => p === '/guide/api-keys/_payload.json')).toHaveLength(2)
+  })
+
+  test('nothing is prefetched with saveData on', async ({ page }) => {
+    await noPrefetch(page)
+    const payloads: string[] = []
+    page.on('request', (r) => r.url().includes('_payload.json') && payloads.push(path(r)))
+    await page.goto('/')
+    await hydrated(page)
+    await page.getByRole('link', { name: catalogs.en['nav.design'] }).hover()
+    await page.waitForTimeout(500)
+    expect(payloads).toEqual([])
+  })
+})
+
+test.describe('a new deployment', () => {
+  for (const locale of ['en', 'ar'] as const) {
+    test(`a changed latest.json on returning to the tab shows the ${locale} toast and the next navigation loads a document`, async ({ page }) => {
+      const polls: string[] = []
+      await page.route('**/builds/latest.json*', (route) => {
+        polls.push(new URL(route.request().url()).search)
+        return route.fulfill({ contentType: 'application/json', body: JSON.stringify({ id: 'a-newer-build', timestamp: Date.now() }) })
+      })
+      const docs = documents(page)
+      await page.goto(locale === 'en' ? '/pricing' : '/ar/pricing')
+      await hydrated(page)
+      await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')))
+      const toast = page.getByRole('status').filter({ hasText: catalogs[locale]['update.toast.title']! })
+      await expect(toast).toBeVisible()
+      await expect(page.getByRole('button', { name: catalogs[locale]['update.toast.reload'] })).toBeVisible()
+      expect(polls[0]).toMatch(/^\?\d{13}$/)
+      // Polling stopped: another visibility change asks nothing.
+      await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')))
+      await page.waitForTimeout(300)
+      expect(polls).toHaveLength(1)
+      const services = locale === 'en' ? '/services' : '/ar/services'
+      await page.locator(`header a[href="${services}"]`).click()
+      await expect(page).toHaveURL(new RegExp(`${services}$`))
+      await expect.poll(() => docs).toEqual([locale === 'en' ? '/pricing' : '/ar/pricing', services])
+    })
+  }
+
+  test('the same id changes nothing', async ({ page }) => {
+    await page.goto('/pricing')
+    await hydrated(page)
+    const latest = page.waitForResponse('**/builds/latest.json*')
+    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')))
+    expect((await (await latest).json()).id).toBe(buildId())
+    await page.waitForTimeout(300)
+    await expect(page.getByRole('status')).toHaveCount(0)
+  })
+})
+
+test('a deleted page chunk loads the target once, then shows the error page instead of a loop', async ({ page }) => {
+  await noPrefetch(page)
+  await page.route('**/assets/entries/pages_pricing.*.js', (route) => route.fulfill({ status: 404, body: 'Not Found' }))
+  const docs = documents(page)
+  await page.goto('/')
+  await hydrated(page)
+  await page.getByRole('link', { name: catalogs.en['nav.pricing'] }).click()
+  await expect(page.locator('h1')).toHaveText(catalogs.en['error.server.title']!, { timeout: 10_000 })
+  await page.waitForTimeout(1500)
+  expect(docs).toEqual(['/', '/pricing'])
+  const marker = await page.evaluate(() => JSON.parse(sessionStorage.getItem('rasid:reload') ?? 'null'))
+  expect(marker.path).toBe('/pricing')
+  expect(marker.expires - Date.now()).toBeGreaterThan(5000)
+  expect(marker.expires - Date.now()).toBeLessThanOrEqual(10_000)
+})
+
+test.describe('toasts', () => {
+  for (const locale of ['en', 'ar'] as const) {
+    test(`F8 focuses the notifications, placed bottom-${locale === 'en' ? 'right' : 'left'} in ${locale}`, async ({ page }) => {
+      await page.route('**/builds/latest.json*', (route) => route.fulfill({ contentType: 'application/json', body: '{"id":"next","timestamp":1}' }))
+      await page.goto(locale === 'en' ? '/' : '/ar')
+      await hydrated(page)
+      await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')))
+      const viewport = page.getByRole('region', { name: catalogs[locale]['toast.viewportLabel']!.replace('{hotkey}', 'F8') })
+      await expect(viewport.locator('li')).toHaveCount(1)
+      await page.keyboard.press('F8')
+      await expect(viewport.locator('ol')).toBeFocused()
+      const box = (await viewport.locator('ol').boundingBox())!
+      const width = page.viewportSize()!.width
+      if (locale === 'en') expect(width - (box.x + box.width)).toBeLessThan(40)
+      else expect(box.x).toBeLessThan(40)
+      expect(page.viewportSize()!.height - (box.y + box.height)).toBeLessThan(40)
+    })
+  }
+
+  test('F8 before any toast loads the toaster and focuses it', async ({ page }) => {
+    await page.goto('/pricing')
+    await hydrated(page)
+    await page.keyboard.press('F8')
+    await expect(page.locator('ol[tabindex]')).toBeFocused()
+  })
+})

@@ -1,0 +1,78 @@
+import { mkdtempSync, readFileSync, readdirSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, test } from 'vitest'
+import { buildMatcher, buildMeta, pathOfHtml, routeInfoOf, writeManifest } from '../../build/manifest'
+import { localized, routes } from '../routes'
+
+describe('manifest writers', () => {
+  test('route rules: guide guards on the prefix of both languages', () => {
+    const info = routeInfoOf([
+      { urlOriginal: '/', config: {} },
+      { urlOriginal: '/guide', config: { pageMeta: { middleware: ['guide'] } } },
+      { urlOriginal: '/guide/a', config: { route: '/guide/*', pageMeta: { middleware: ['guide'] } } },
+      { urlOriginal: '/guide/b', config: { route: '/guide/*', pageMeta: { middleware: ['guide'] } } },
+    ])
+    expect(info).toEqual([
+      { route: '/', middleware: [] },
+      { route: '/guide', middleware: ['guide'] },
+      { route: '/guide/*', middleware: ['guide'] },
+    ])
+    expect(buildMatcher(info, ['', '/ar'])).toEqual({
+      static: { '/guide': { appMiddleware: ['guide'] }, '/ar/guide': { appMiddleware: ['guide'] } },
+      wildcard: { '/guide': { appMiddleware: ['guide'] }, '/ar/guide': { appMiddleware: ['guide'] } },
+      dynamic: {},
+    })
+  })
+
+  test.each([
+    ['index.html', '/'],
+    ['ar/index.html', '/ar'],
+    ['pricing/index.html', '/pricing'],
+    ['ar/guide/webhooks/retries/index.html', '/ar/guide/webhooks/retries'],
+  ])('%s is the page %s', (file, path) => {
+    expect(pathOfHtml(file)).toBe(path)
+  })
+
+  test('latest.json and meta/<id>.json share id and timestamp', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'manifest-'))
+    writeManifest(dir, buildMeta('b1', 42, { static: {}, wildcard: {}, dynamic: {} }, ['/pricing', '/']))
+    expect(JSON.parse(readFileSync(join(dir, 'builds/latest.json'), 'utf8'))).toEqual({ id: 'b1', timestamp: 42 })
+    expect(JSON.parse(readFileSync(join(dir, 'builds/meta/b1.json'), 'utf8'))).toEqual({
+      id: 'b1',
+      timestamp: 42,
+      matcher: { static: {}, wildcard: {}, dynamic: {} },
+      prerendered: ['/', '/pricing'],
+    })
+  })
+})
+
+describe('the built manifest', () => {
+  const latest = JSON.parse(readFileSync('dist/builds/latest.json', 'utf8'))
+  const meta = JSON.parse(readFileSync(`dist/builds/meta/${latest.id}.json`, 'utf8'))
+
+  test('one meta file, for the id and timestamp of latest.json', () => {
+    expect(latest.id).toMatch(/^[0-9a-f-]{36}$/)
+    expect(readdirSync('dist/builds/meta')).toEqual([`${latest.id}.json`])
+    expect(meta).toMatchObject({ id: latest.id, timestamp: latest.timestamp })
+    expect(Math.abs(Date.now() - latest.timestamp)).toBeLessThan(24 * 3600 * 1000)
+  })
+
+  test('prerendered lists every page of both languages, no trailing slash', () => {
+    const expected = routes.flatMap((r) => [localized(r.path, 'en'), localized(r.path, 'ar')]).sort()
+    expect(meta.prerendered).toEqual(expected)
+  })
+
+  test('matcher says which paths carry the guide middleware', () => {
+    expect(meta.matcher.wildcard['/guide']).toEqual({ appMiddleware: ['guide'] })
+    expect(meta.matcher.wildcard['/ar/guide']).toEqual({ appMiddleware: ['guide'] })
+    expect(meta.matcher.static['/pricing']).toBeUndefined()
+  })
+
+  test('every page knows its build id', () => {
+    const js = readdirSync('dist/assets', { recursive: true })
+      .filter((f) => String(f).endsWith('.js'))
+      .map((f) => readFileSync(join('dist/assets', String(f)), 'utf8'))
+    expect(js.filter((code) => code.includes(latest.id))).toHaveLength(1)
+  })
+})
