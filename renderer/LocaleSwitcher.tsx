@@ -5,6 +5,7 @@ import { locales, otherLocale } from '../locales/locales'
 import { writeLocaleCookie } from './bootScript'
 import { errorStatus } from './pageIntl'
 import { Link } from './Link'
+import { Tooltip } from './Tooltip'
 
 /** Links to the same route (slug, query and hash) in the other language. */
 export function LocaleSwitcher() {
@@ -21,18 +22,21 @@ export function LocaleSwitcher() {
     addEventListener('hashchange', update)
     return () => removeEventListener('hashchange', update)
   }, [pageContext.urlOriginal])
+  const label = intl.formatMessage({ id: 'locale.switch.accessibleLabel' })
   return (
+    <Tooltip label={label}>
     <Link
       href={pathname + suffix}
       locale={target.code}
       hrefLang={target.language}
       lang={target.language}
-      aria-label={intl.formatMessage({ id: 'locale.switch.accessibleLabel' })}
+      aria-label={label}
       onClick={() => writeLocaleCookie(target.code)}
       className="inline-flex items-center gap-1.5 rounded-md px-3 py-1.5 text-sm font-medium text-neutral-700 hover:bg-neutral-100 dark:text-neutral-200 dark:hover:bg-neutral-800"
     >
       <span className="i-lucide-languages size-4" aria-hidden="true" />
       {target.name}
     </Link>
+    </Tooltip>
   )
 }

@@ -15,7 +15,6 @@ export function startRuntime() {
       title: 'update.toast.title',
       description: 'update.toast.body',
       action: { label: 'update.toast.reload', altText: 'update.toast.reloadAlt', onClick: () => location.reload() },
-      duration: Infinity,
     }),
   )
   prefetchOnIntent()
