@@ -84,14 +84,14 @@ test('the guide guard turns a client-side navigation to an unknown slug into a 4
 })
 
 test('a runtime error shows Internal Server Error (500) with a way home, in the page language', async ({ page }) => {
-  await page.goto('/ar/guide')
-  await hydrated(page)
-  // The article arrives without its content: rendering it throws.
+  // The article arrives without its content (for the prefetch and the click alike): rendering it throws.
   await page.route('**/guide/api-keys/_payload.json*', async (route) => {
     const { guide, ...rest } = await (await route.fetch()).json()
     expect(guide).toBeTruthy()
     await route.fulfill({ contentType: 'application/json', body: JSON.stringify(rest) })
   })
+  await page.goto('/ar/guide')
+  await hydrated(page)
   await page.locator('main a[href="/ar/guide/api-keys"]').click()
   await expect(page.locator('h1')).toHaveText(catalogs.ar['error.server.title']!)
   await expect(page.getByText('500', { exact: true })).toBeVisible()

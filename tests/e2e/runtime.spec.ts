@@ -75,9 +75,10 @@ test.describe('client-side navigation from _payload.json', () => {
     ['a 500', { status: 500, body: 'error' }],
     ['an HTML page', { status: 200, contentType: 'text/html', body: '<!doctype html><title>x</title>' }],
     ['JSON without messages', { status: 200, contentType: 'application/json', body: '{"hello":1}' }],
+    ['a network error', null],
   ] as const) {
     test(`a payload that is ${name} still lands on the right page, as a document`, async ({ page }) => {
-      await page.route('**/ar/pricing/_payload.json*', (route) => route.fulfill(fulfill))
+      await page.route('**/ar/pricing/_payload.json*', (route) => (fulfill ? route.fulfill(fulfill) : route.abort('connectionreset')))
       const docs = documents(page)
       await page.goto('/ar')
       await hydrated(page)
