@@ -22,21 +22,22 @@ export function LocaleSwitcher() {
     addEventListener('hashchange', update)
     return () => removeEventListener('hashchange', update)
   }, [pageContext.urlOriginal])
+  // The visible name (the language's own name, in its own language) is the link's name; the
+  // tooltip, also read as its description, says what it does.
   const label = intl.formatMessage({ id: 'locale.switch.accessibleLabel' })
   return (
     <Tooltip label={label}>
-    <Link
-      href={pathname + suffix}
-      locale={target.code}
-      hrefLang={target.language}
-      lang={target.language}
-      aria-label={label}
-      onClick={() => writeLocaleCookie(target.code)}
-      className="inline-flex items-center gap-1.5 rounded-md px-3 py-1.5 text-sm font-medium text-neutral-700 hover:bg-neutral-100 dark:text-neutral-200 dark:hover:bg-neutral-800"
-    >
-      <span className="i-lucide-languages size-4" aria-hidden="true" />
-      {target.name}
-    </Link>
+      <Link
+        href={pathname + suffix}
+        locale={target.code}
+        hrefLang={target.language}
+        lang={target.language}
+        onClick={() => writeLocaleCookie(target.code)}
+        className="inline-flex items-center gap-1.5 rounded-md px-3 py-1.5 text-sm font-medium text-neutral-700 hover:bg-neutral-100 dark:text-neutral-200 dark:hover:bg-neutral-800"
+      >
+        <span className="i-lucide-languages size-4" aria-hidden="true" />
+        {target.name}
+      </Link>
     </Tooltip>
   )
 }
