@@ -50,10 +50,13 @@ function hoistBootScript(html: string, file: string): string {
   return html.replace(boot, '').replace(/<head>/, `<head>\n<meta charset="UTF-8" />${boot}`).replace(/(<\/script>[\s\S]*?)<meta charset="UTF-8" \/>/, '$1')
 }
 
-/** Keeps the preload of the regular weight of the page's own script; the rest load when used. */
+/**
+ * Keeps the preloads of the page's own script: both Arabic weights (headings are bold, and a late
+ * bold face would move the text: CLS 0.022 without it, 0.001 with it), the Latin regular weight.
+ */
 function trimFontPreloads(html: string): string {
   const lang = /<html[^>]*\slang="([^"]+)"/.exec(html)?.[1]
-  const keep = lang === 'ar' ? /arabic-400-normal/ : /latin-400-normal/
+  const keep = lang === 'ar' ? /arabic-(400|700)-normal/ : /latin-400-normal/
   const seen = new Set<string>()
   return html.replace(/<link rel="preload" href="([^"]+)" as="font"[^>]*>\s*/g, (tag, href: string) => {
     if (!keep.test(href) || seen.has(href)) return ''
