@@ -1,4 +1,5 @@
 import { prefetch as prefetchCode } from 'vike/client/router'
+import { loadedManifest } from './appManifest'
 import { isSlowConnection } from './connection'
 import { loadPayload } from './payloads'
 import { createQueue } from './queue'
@@ -24,6 +25,9 @@ function targetOf(a: HTMLAnchorElement): string | null {
 export function prefetchLink(a: HTMLAnchorElement) {
   const path = targetOf(a)
   if (!path || done.has(path) || isSlowConnection() || isOutdated()) return
+  // Once the manifest is known, a page that was not prerendered has nothing to prefetch.
+  const manifest = loadedManifest()
+  if (manifest && !manifest.prerendered.includes(path.replace(/(.)\/$/, '$1'))) return
   done.add(path)
   preloads
     .push(() => Promise.all([prefetchCode(path), loadPayload(path)]))

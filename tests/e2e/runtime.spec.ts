@@ -139,6 +139,25 @@ test.describe('prefetch', () => {
     expect(payloads.filter((p) => p === '/guide/api-keys/_payload.json')).toHaveLength(2)
   })
 
+  test('once the manifest is in, a link to a page that was not prerendered is not prefetched', async ({ page }) => {
+    const payloads: string[] = []
+    page.on('request', (r) => r.url().includes('_payload.json') && payloads.push(path(r)))
+    await page.goto('/guide')
+    await hydrated(page)
+    await page.waitForResponse('**/builds/meta/*.json')
+    await page.evaluate(() => {
+      for (const href of ['/guide/retired-article', '/ar/guide/api-keys']) {
+        const a = Object.assign(document.createElement('a'), { href, textContent: href })
+        a.dataset.test = href
+        document.querySelector('main')!.append(a)
+      }
+    })
+    await page.locator('[data-test="/guide/retired-article"]').hover()
+    await page.locator('[data-test="/ar/guide/api-keys"]').hover()
+    await expect.poll(() => payloads).toContain('/ar/guide/api-keys/_payload.json')
+    expect(payloads).not.toContain('/guide/retired-article/_payload.json')
+  })
+
   test('nothing is prefetched with saveData on', async ({ page }) => {
     await noPrefetch(page)
     const payloads: string[] = []
