@@ -10,11 +10,9 @@ export interface PageWeight {
 
 const gz = (buf: Buffer) => gzipSync(buf, { level: 9 }).length
 
-/** What a first visit to one prerendered page downloads: its HTML, scripts and module preloads, stylesheets. */
-export function pageWeight(dist: string, htmlFile: string): PageWeight {
-  const html = readFileSync(join(dist, htmlFile))
-  const text = html.toString('utf8')
-  const scripts = new Set(
+/** The scripts a first visit to a page loads: its entries and module preloads. */
+export function pageScripts(text: string): Set<string> {
+  return new Set(
     [
       ...text.matchAll(/<script[^>]+src="([^"]+)"/g),
       ...text.matchAll(/<link rel="modulepreload" href="([^"]+)"/g),
@@ -22,6 +20,13 @@ export function pageWeight(dist: string, htmlFile: string): PageWeight {
       ...text.matchAll(/import\("(\/assets\/[^"]+)"\)/g),
     ].map((m) => m[1]!),
   )
+}
+
+/** What a first visit to one prerendered page downloads: its HTML, scripts and module preloads, stylesheets. */
+export function pageWeight(dist: string, htmlFile: string): PageWeight {
+  const html = readFileSync(join(dist, htmlFile))
+  const text = html.toString('utf8')
+  const scripts = pageScripts(text)
   const styles = new Set([...text.matchAll(/<link rel="stylesheet"[^>]+href="([^"]+)"/g)].map((m) => m[1]!))
   const sum = (urls: Set<string>) => {
     let raw = 0

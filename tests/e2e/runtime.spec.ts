@@ -72,6 +72,7 @@ test.describe('client-side navigation from _payload.json', () => {
   }
 
   for (const [name, fulfill] of [
+    ['a 404', { status: 404, contentType: 'text/html', body: '<!doctype html><title>Not found</title>' }],
     ['a 500', { status: 500, body: 'error' }],
     ['an HTML page', { status: 200, contentType: 'text/html', body: '<!doctype html><title>x</title>' }],
     ['JSON without messages', { status: 200, contentType: 'application/json', body: '{"hello":1}' }],

@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { onPrerenderStart } from '../../renderer/+onPrerenderStart'
-import { pageWeight } from '../../scripts/weight'
+import { pageScripts, pageWeight } from '../../scripts/weight'
 import { catalogs, guides, localized, routes } from '../routes'
 
 const dist = 'dist'
@@ -66,6 +66,17 @@ describe('dist/', () => {
     expect(w.js.gzip).toBeLessThanOrEqual(budget.js)
     expect(w.css.gzip).toBeLessThanOrEqual(budget.css)
     expect(w.html.gzip).toBeLessThanOrEqual(budget.html)
+  })
+
+  test('toasts and tooltips are not part of the first load: Radix comes on demand', () => {
+    for (const file of ['index.html', 'ar/pricing/index.html', '404.html']) {
+      const code = [...pageScripts(readFileSync(join(dist, file), 'utf8'))].map((url) => readFileSync(join(dist, url), 'utf8')).join('')
+      expect(code).toContain('F8')
+      expect(code).not.toMatch(/radix-toast-swipe|radix-tooltip-content|data-radix-popper/)
+    }
+    const all = files.filter((f) => f.endsWith('.js')).map((f) => readFileSync(join(dist, f), 'utf8')).join('')
+    expect(all).toMatch(/radix-toast-swipe/)
+    expect(all).toMatch(/radix-tooltip-content/)
   })
 
   test('an Arabic page preloads its two Arabic weights (no shift when they arrive), an English page the Latin text face', () => {
