@@ -289,3 +289,30 @@ test.describe('toast and tooltip timing', () => {
     await expect(tooltip).toBeVisible({ timeout: 250 })
   })
 })
+
+for (const locale of ['en', 'ar'] as const) {
+  test(`a toast is swiped away towards its edge past 50 px, not before (${locale})`, async ({ page }) => {
+    await page.route('**/builds/latest.json*', (route) => route.fulfill({ contentType: 'application/json', body: '{"id":"next","timestamp":1}' }))
+    await page.goto(locale === 'en' ? '/' : '/ar')
+    await hydrated(page)
+    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')))
+    const region = page.getByRole('region', { name: catalogs[locale]['toast.viewportLabel']!.replace('{hotkey}', 'F8') })
+    const toast = region.locator('li')
+    await expect(toast).toHaveCount(1)
+    const box = (await toast.boundingBox())!
+    const sign = locale === 'en' ? 1 : -1
+    const swipe = async (px: number) => {
+      const x = box.x + box.width / 2
+      const y = box.y + box.height / 2
+      await page.mouse.move(x, y)
+      await page.mouse.down()
+      await page.mouse.move(x + sign * px, y, { steps: 8 })
+      await page.mouse.up()
+    }
+    await swipe(35)
+    await page.waitForTimeout(400)
+    await expect(toast).toHaveCount(1)
+    await swipe(70)
+    await expect(toast).toHaveCount(0)
+  })
+}
