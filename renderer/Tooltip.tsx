@@ -1,21 +1,38 @@
-import { lazy, Suspense, useEffect, useState, type ReactElement } from 'react'
+import { useEffect, useState, type ComponentType, type ReactElement } from 'react'
 
-const TooltipRadix = lazy(() => import('./TooltipContent'))
+type TooltipRadix = ComponentType<{ label: string; children: ReactElement }>
 
 /**
  * A Radix tooltip around `children`. The prerendered page and the first render show the bare
- * child; Radix arrives when the browser is idle, so the tooltip costs the first load nothing.
+ * child; Radix is fetched once the page has hydrated and put in place when the browser is idle and
+ * no pointer is pressed (a press that straddled the swap would lose its click), so the tooltip
+ * costs the first load nothing.
  */
 export function Tooltip({ label, children }: { label: string; children: ReactElement }) {
-  const [ready, setReady] = useState(false)
+  const [Radix, setRadix] = useState<TooltipRadix | null>(null)
   useEffect(() => {
-    const idle = window.requestIdleCallback ?? ((cb: () => void) => setTimeout(cb, 200))
-    idle(() => setReady(true))
+    let cancelled = false
+    let pressed = false
+    const down = () => (pressed = true)
+    const up = () => (pressed = false)
+    addEventListener('pointerdown', down, true)
+    addEventListener('pointerup', up, true)
+    addEventListener('pointercancel', up, true)
+    const idle = (cb: () => void) => ('requestIdleCallback' in window ? requestIdleCallback(cb) : setTimeout(cb, 200))
+    void import('./TooltipContent').then((m) => {
+      const swap = () => {
+        if (cancelled) return
+        if (pressed) setTimeout(() => idle(swap), 50)
+        else setRadix(() => m.default)
+      }
+      idle(swap)
+    })
+    return () => {
+      cancelled = true
+      removeEventListener('pointerdown', down, true)
+      removeEventListener('pointerup', up, true)
+      removeEventListener('pointercancel', up, true)
+    }
   }, [])
-  if (!ready) return children
-  return (
-    <Suspense fallback={children}>
-      <TooltipRadix label={label}>{children}</TooltipRadix>
-    </Suspense>
-  )
+  return Radix ? <Radix label={label}>{children}</Radix> : children
 }
