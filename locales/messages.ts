@@ -16,5 +16,10 @@ declare global {
   }
 }
 
+/** `pricing.hero.title` -> `pricing`. */
+export function areaOfId(id: string): string {
+  return id.slice(0, id.indexOf('.'))
+}
+
 /** Message areas every page needs (header, footer, FAQ, error page); each page adds its own. */
 export const shellAreas = ['site', 'common', 'nav', 'locale', 'footer', 'faq', 'error', 'toast', 'update'] as const

@@ -4,6 +4,7 @@ import type { PageContext } from 'vike/types'
 import { localizePath } from '../locales/localizePath'
 import type { PageData } from './pageData'
 import { shellMessages } from './messageCache'
+import { errorStatus } from './pageIntl'
 import { loadPayload } from './runtime/payloads'
 
 export async function data(pageContext: PageContext): Promise<PageData> {
@@ -11,7 +12,7 @@ export async function data(pageContext: PageContext): Promise<PageData> {
     const { loadPageData } = await import('./pageData.server')
     return loadPageData(pageContext.pageId ?? '/pages/_error', pageContext.locale, pageContext.routeParams?.['*'])
   }
-  const isErrorPage = pageContext.is404 || pageContext.abortStatusCode !== undefined || pageContext.errorWhileRendering
+  const isErrorPage = errorStatus(pageContext) !== null
   // An error page reads the shell messages from its language's home page payload.
   const source = isErrorPage ? localizePath('/', pageContext.locale) : pageContext.urlOriginal
   if (isErrorPage) {

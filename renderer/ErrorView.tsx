@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { FormattedMessage } from 'react-intl'
 import { Link } from './Link'
 import { clearError } from './runtime/errorState'
@@ -6,7 +7,7 @@ import { clearError } from './runtime/errorState'
  * "Page Not Found" for 404, "Internal Server Error" for anything else (shown as 500), with a
  * way home. `message` is the 404 line with the path, as text.
  */
-export function ErrorView({ status, message }: { status: number; message?: React.ReactNode }) {
+export function ErrorView({ status, message }: { status: number; message?: ReactNode }) {
   const notFound = status === 404
   return (
     <div className="mx-auto max-w-2xl py-8 text-center" data-status={notFound ? 404 : 500}>

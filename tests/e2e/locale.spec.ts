@@ -1,19 +1,25 @@
-import type { BrowserContext } from '@playwright/test'
+import type { Browser, BrowserContext } from '@playwright/test'
 import { catalogs } from '../routes'
 import { expect, hydrated, test } from './fixtures'
 
-const setLanguages = (context: BrowserContext, languages: string[]) =>
-  context.addInitScript((langs) => {
-    Object.defineProperty(navigator, 'languages', { get: () => langs })
-    Object.defineProperty(navigator, 'language', { get: () => langs[0] })
-  }, languages)
+/** A first visit from a browser with these languages (`navigator.languages`) and this cookie. */
+async function visitor(browser: Browser, baseURL: string, { locale, languages, cookie }: { locale?: string; languages?: string[]; cookie?: string }) {
+  const context = await browser.newContext(locale ? { locale } : {})
+  if (languages) {
+    await context.addInitScript((langs) => {
+      Object.defineProperty(navigator, 'languages', { get: () => langs })
+      Object.defineProperty(navigator, 'language', { get: () => langs[0] })
+    }, languages)
+  }
+  if (cookie !== undefined) await context.addCookies([{ name: 'i18n_redirected', value: cookie, url: baseURL }])
+  return { context, page: await context.newPage() }
+}
 
 const cookie = async (context: BrowserContext) => (await context.cookies()).find((c) => c.name === 'i18n_redirected')
 
 test.describe('locale detection on the root, before anything is painted', () => {
-  test('an Arabic browser on / lands on /ar', async ({ browser }) => {
-    const context = await browser.newContext({ locale: 'ar-SA' })
-    const page = await context.newPage()
+  test('an Arabic browser on / lands on /ar', async ({ browser, baseURL }) => {
+    const { context, page } = await visitor(browser, baseURL!, { locale: 'ar-SA' })
     const documents: string[] = []
     page.on('request', (r) => r.resourceType() === 'document' && documents.push(new URL(r.url()).pathname))
     await page.goto('/?ref=ad#faq-title')
@@ -26,9 +32,7 @@ test.describe('locale detection on the root, before anything is painted', () => 
   })
 
   test('the cookie wins over the browser: cookie en stays on /', async ({ browser, baseURL }) => {
-    const context = await browser.newContext({ locale: 'ar-SA' })
-    await context.addCookies([{ name: 'i18n_redirected', value: 'en', url: baseURL! }])
-    const page = await context.newPage()
+    const { context, page } = await visitor(browser, baseURL!, { locale: 'ar-SA', cookie: 'en' })
     await page.goto('/')
     await hydrated(page)
     await expect(page).toHaveURL(/\/$/)
@@ -37,27 +41,21 @@ test.describe('locale detection on the root, before anything is painted', () => 
   })
 
   test('cookie ar on / goes to /ar even in an English browser', async ({ browser, baseURL }) => {
-    const context = await browser.newContext({ locale: 'en-US' })
-    await context.addCookies([{ name: 'i18n_redirected', value: 'ar', url: baseURL! }])
-    const page = await context.newPage()
+    const { context, page } = await visitor(browser, baseURL!, { locale: 'en-US', cookie: 'ar' })
     await page.goto('/')
     await expect(page).toHaveURL(/\/ar$/)
     await context.close()
   })
 
-  test('[fr, ar] picks Arabic: an earlier unsupported language is skipped', async ({ browser }) => {
-    const context = await browser.newContext()
-    await setLanguages(context, ['fr-FR', 'fr', 'ar'])
-    const page = await context.newPage()
+  test('[fr, ar] picks Arabic: an earlier unsupported language is skipped', async ({ browser, baseURL }) => {
+    const { context, page } = await visitor(browser, baseURL!, { languages: ['fr-FR', 'fr', 'ar'] })
     await page.goto('/')
     await expect(page).toHaveURL(/\/ar$/)
     await context.close()
   })
 
-  test('[en-GB, ar] keeps English: the earlier entry wins on its primary subtag', async ({ browser }) => {
-    const context = await browser.newContext()
-    await setLanguages(context, ['en-GB', 'ar'])
-    const page = await context.newPage()
+  test('[en-GB, ar] keeps English: the earlier entry wins on its primary subtag', async ({ browser, baseURL }) => {
+    const { context, page } = await visitor(browser, baseURL!, { languages: ['en-GB', 'ar'] })
     await page.goto('/')
     await hydrated(page)
     await expect(page).toHaveURL(/\/$/)
@@ -65,18 +63,15 @@ test.describe('locale detection on the root, before anything is painted', () => 
   })
 
   test('an invalid cookie value counts as absent, and is replaced', async ({ browser, baseURL }) => {
-    const context = await browser.newContext({ locale: 'ar-EG' })
-    await context.addCookies([{ name: 'i18n_redirected', value: 'de', url: baseURL! }])
-    const page = await context.newPage()
+    const { context, page } = await visitor(browser, baseURL!, { locale: 'ar-EG', cookie: 'de' })
     await page.goto('/')
     await expect(page).toHaveURL(/\/ar$/)
     expect((await cookie(context))?.value).toBe('ar')
     await context.close()
   })
 
-  test('only the root detects: /pricing never redirects an Arabic browser', async ({ browser }) => {
-    const context = await browser.newContext({ locale: 'ar-SA' })
-    const page = await context.newPage()
+  test('only the root detects: /pricing never redirects an Arabic browser', async ({ browser, baseURL }) => {
+    const { context, page } = await visitor(browser, baseURL!, { locale: 'ar-SA' })
     const res = await page.goto('/pricing')
     await hydrated(page)
     expect(res?.request().redirectedFrom()).toBeNull()
