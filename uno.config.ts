@@ -27,6 +27,8 @@ export default defineConfig({
   shortcuts: {
     // Directional icons (arrows, chevrons) mirror in right-to-left pages; logos and checks do not.
     'flip-rtl': 'rtl:-scale-x-100',
+    // Text in the other language's script (the switcher's label): no web font is fetched for it.
+    'font-system': 'font-[system-ui,sans-serif]',
     'btn-primary': 'inline-flex items-center gap-2 rounded-lg bg-primary-700 px-5 py-2.5 font-semibold text-white hover:bg-primary-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-700',
     'btn-secondary': 'inline-flex items-center gap-2 rounded-lg border border-neutral-300 px-5 py-2.5 font-semibold text-neutral-900 hover:bg-neutral-100 dark:border-neutral-700 dark:text-white dark:hover:bg-neutral-800',
   },

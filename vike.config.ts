@@ -6,13 +6,18 @@ export default {
   extends: [vikeReact],
   // https://vike.dev/prerender: every route x locale becomes a static file for S3.
   prerender: true,
-  // https://vike.dev/meta: the typed page metadata of BEHAVIOUR.md section 2.
+  // https://vike.dev/render-modes (HTML-only): pages, layouts and the wrapper render to HTML at
+  // build time only. The browser gets renderer/+client.ts, a runtime without React, which hydrates
+  // the islands (renderer/islands/) of the pages that have them.
   meta: {
-    pageMeta: { env: { server: true, client: true } },
+    Page: { env: { server: true, client: false } },
+    Layout: { env: { server: true, client: false } },
+    Wrapper: { env: { server: true, client: false } },
+    // The typed page metadata of BEHAVIOUR.md section 2 (https://vike.dev/meta).
+    pageMeta: { env: { server: true, client: false } },
   },
+  // https://vike.dev/clientHooks: no Vike client hook runs in the browser; +client.ts does it all.
+  clientHooks: false,
   // https://vike.dev/favicon
   favicon: '/favicon.svg',
-  // https://vike.dev/prefetch: off, because renderer/runtime/prefetch.ts prefetches page code and
-  // _payload.json together, at most 4 at a time.
-  prefetch: { staticAssets: false, pageContext: false },
 } satisfies Config

@@ -1,9 +1,9 @@
 import { defineConfig } from 'vitest/config'
-import { guidesPlugin } from './build/guidesPlugin'
+import { runtimeMessages } from './build/runtimeMessages'
 
 export default defineConfig({
-  plugins: [guidesPlugin()],
-  // What vite.config.ts defines for the site, with a fixed build id.
-  define: { __BUILD_ID__: JSON.stringify('test-build'), __UPDATE_CHECK_INTERVAL__: String(60 * 60 * 1000) },
+  plugins: [runtimeMessages()],
+  // What vite.config.ts defines for the site.
+  define: { __UPDATE_CHECK_INTERVAL__: String(60 * 60 * 1000) },
   test: { include: ['tests/unit/**/*.test.ts'] },
 })

@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs'
-import { join, relative, sep } from 'node:path'
+import { join, relative, resolve, sep } from 'node:path'
 import { Marked } from 'marked'
 import { localeCodes, type Locale } from '../locales/locales'
 import { localizePath } from '../locales/localizePath'
@@ -16,7 +16,8 @@ export interface Guide extends GuideSummary {
 }
 
 // Resolved from the project root: this module is also bundled into the build's server code.
-export const guidesRoot = join(process.cwd(), 'locales', 'guides')
+// GUIDES_DIR points the build at another set of articles (`npm run bench -- --guides 500`).
+export const guidesRoot = process.env.GUIDES_DIR ? resolve(process.env.GUIDES_DIR) : join(process.cwd(), 'locales', 'guides')
 
 export class ContentError extends Error {
   constructor(file: string, reason: string) {
@@ -91,6 +92,14 @@ export function parseGuide(file: string, slug: string, source: string, locale: L
  * malformed or a slug exists in one language and not the other.
  */
 export function loadGuides(root = guidesRoot): Record<Locale, Guide[]> {
+  let guides = loaded.get(root)
+  if (!guides) loaded.set(root, (guides = readGuides(root)))
+  return guides
+}
+// The build asks for the guides from several places (routes, data, the slug list): read them once.
+const loaded = new Map<string, Record<Locale, Guide[]>>()
+
+function readGuides(root: string): Record<Locale, Guide[]> {
   const result = {} as Record<Locale, Guide[]>
   const slugSets: Record<string, Set<string>> = {}
   for (const locale of localeCodes) {

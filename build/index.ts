@@ -17,7 +17,7 @@ process.env.BUILD_TIMESTAMP ||= String(start)
 
 try {
   await build()
-  const { pages } = postbuild({ id: process.env.BUILD_ID, timestamp: Number(process.env.BUILD_TIMESTAMP) })
+  const { pages } = await postbuild({ id: process.env.BUILD_ID, timestamp: Number(process.env.BUILD_TIMESTAMP) })
   console.log(`Built ${pages} pages into dist/ in ${((Date.now() - start) / 1000).toFixed(1)} s (build ${process.env.BUILD_ID})`)
 } catch (err) {
   console.error(err instanceof Error ? err.message : err)

@@ -1,12 +1,20 @@
 import { parse, type MessageFormatElement } from '@formatjs/icu-messageformat-parser'
 import { areaOfId, shellAreas, type Messages } from './messages'
 
+// Every page of a build parses the same messages: parse each text once.
+const cache = new Map<string, MessageFormatElement[]>()
+function parsed(text: string): MessageFormatElement[] {
+  let ast = cache.get(text)
+  if (!ast) cache.set(text, (ast = parse(text)))
+  return ast
+}
+
 /** The catalog subset a page needs, parsed: shell areas plus the page's own area, nothing else. */
 export function pickMessages(catalog: Record<string, string>, areas: readonly string[]): Messages {
   const wanted = new Set<string>([...shellAreas, ...areas])
   const out: Record<string, MessageFormatElement[]> = {}
   for (const [id, text] of Object.entries(catalog)) {
-    if (wanted.has(areaOfId(id))) out[id] = parse(text)
+    if (wanted.has(areaOfId(id))) out[id] = parsed(text)
   }
   return out as Messages
 }

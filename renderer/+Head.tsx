@@ -15,6 +15,8 @@ export default function Head() {
   return (
     <>
       <script id="boot" dangerouslySetInnerHTML={{ __html: bootScript() }} />
+      {/* The runtime reads the build from here: no build id is compiled into the assets. */}
+      <meta name="build-id" content={process.env.BUILD_ID ?? 'dev'} />
       <meta name="theme-color" content={site.themeColor} />
       <meta property="og:type" content="website" />
       <meta property="og:site_name" content={site.name[locale]} />

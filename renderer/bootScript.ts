@@ -1,8 +1,7 @@
 import { pickLocale } from '../locales/pickLocale'
 import { defaultLocale, locales } from '../locales/locales'
 
-export const cookieName = 'i18n_redirected'
-export const cookieMaxAge = 365 * 24 * 60 * 60
+import { cookieMaxAge, cookieName } from './client/cookie'
 
 /**
  * Inline <head> script, run before anything is painted (BEHAVIOUR.md section 3):
@@ -29,10 +28,4 @@ if(t&&t!==loc){l.replace('/'+t+l.search+l.hash);return}}
 d.cookie=c.cookie+'='+loc+'; Max-Age='+c.maxAge+'; Path=/; SameSite=Lax'+(l.protocol==='https:'?'; Secure':'')}catch(e){}
 if(h.lang!==loc){h.lang=loc;h.dir=c.rtl.indexOf(loc)>=0?'rtl':'ltr';h.style.visibility='hidden'}
 })(${JSON.stringify(cfg)},${pickLocale.toString()})`
-}
-
-/** The same cookie write, for client-side navigations. */
-export function writeLocaleCookie(locale: string) {
-  const secure = location.protocol === 'https:' ? '; Secure' : ''
-  document.cookie = `${cookieName}=${locale}; Max-Age=${cookieMaxAge}; Path=/; SameSite=Lax${secure}`
 }

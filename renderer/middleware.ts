@@ -1,24 +1,9 @@
-import { render } from 'vike/abort'
-import type { PageContext } from 'vike/types'
-import { guideSlugs } from 'virtual:guide-slugs'
-
 /**
- * Route guards by name (BEHAVIOUR.md sections 2 and 6). They run on client-side navigation from
- * renderer/+guard.ts; the build only prerenders pages that exist, so a guard never fires there.
+ * Route guards by name (BEHAVIOUR.md sections 2 and 6). A page names its guards in
+ * `pageMeta.middleware`; the build fails on a name that is not listed here. The build prerenders
+ * only pages that exist, so a guard never fires there; in the browser, renderer/client/guards.ts
+ * applies them to client-side navigations with the build manifest.
  */
-const middleware = {
-  /** An unknown guide slug is a 404. */
-  guide(pageContext: PageContext) {
-    const slug = pageContext.routeParams?.['*']
-    if (slug !== undefined && !guideSlugs.includes(slug)) {
-      throw render(404, `Page Not Found: ${pageContext.urlPathname}`)
-    }
-  },
-} satisfies Record<string, (pageContext: PageContext) => void>
+export const middlewareNames = ['guide'] as const
 
-export type MiddlewareName = keyof typeof middleware
-export const middlewareNames = Object.keys(middleware) as MiddlewareName[]
-
-export function runMiddleware(name: MiddlewareName, pageContext: PageContext) {
-  middleware[name](pageContext)
-}
+export type MiddlewareName = (typeof middlewareNames)[number]

@@ -1,5 +1,46 @@
+import type { Dir, Locale } from '../locales/locales'
+
+/**
+ * What a client-side navigation needs of a page, in `<path>/_payload.json` (BEHAVIOUR.md section 4),
+ * written by build/payloads.ts from the prerendered HTML, so that the page after a navigation is the
+ * page after a full load.
+ */
+export interface PagePayload {
+  /** The build that wrote it: a payload of another build means a full load of the page. */
+  buildId: string
+  locale: Locale
+  dir: Dir
+  layout: string
+  title: string
+  /** The page's own head tags, in order: description, robots, canonical, hreflang links, og tags. */
+  head: HeadTag[]
+  /** The HTML inside `#root`: header, main, FAQ and footer, islands prerendered. */
+  body: string
+  /** The islands the body places (their code is prefetched on hover or focus). */
+  islands: string[]
+}
+
+export interface HeadTag {
+  tag: 'meta' | 'link'
+  attrs: Record<string, string>
+}
+
+/** The head tags a payload replaces on navigation; the others (charset, boot script, build id, theme colour, CSS, fonts) stay. */
+export const pageHeadSelector = 'meta[name="description"],meta[name="robots"],meta[property^="og:"],link[rel="canonical"],link[rel="alternate"][hreflang]'
+
 /** `/` -> `/_payload.json`, `/ar/pricing/` -> `/ar/pricing/_payload.json` (BEHAVIOUR.md section 4). */
 export function payloadPath(pathname: string): string {
   const p = pathname.replace(/\/+$/, '')
   return `${p}/_payload.json`
+}
+
+/** Throws unless `value` has the shape of a PagePayload (a stale cache or a host's error page may answer instead). */
+export function assertPayload(value: unknown): asserts value is PagePayload {
+  const p = value as Partial<PagePayload> | null
+  if (
+    !p || typeof p !== 'object' || typeof p.buildId !== 'string' || typeof p.locale !== 'string' || (p.dir !== 'ltr' && p.dir !== 'rtl') ||
+    typeof p.title !== 'string' || typeof p.body !== 'string' || !Array.isArray(p.head) || !Array.isArray(p.islands)
+  ) {
+    throw new Error('not a page payload')
+  }
 }

@@ -1,7 +1,7 @@
 // https://vike.dev/error-page: 404 "Page Not Found", anything else "Internal Server Error" (500).
 import { FormattedMessage } from 'react-intl'
 import { usePageContext } from 'vike-react/usePageContext'
-import { ErrorView } from '../../renderer/ErrorView'
+import { ErrorView } from '../../renderer/components/ErrorView'
 import { errorStatus } from '../../renderer/pageIntl'
 import { requestedPath } from '../../renderer/requestedPath'
 

@@ -1,6 +1,6 @@
 import { FormattedMessage } from 'react-intl'
-import { Link } from '../../renderer/Link'
-import { PageHero } from '../../renderer/PageHero'
+import { Link } from '../../renderer/components/Link'
+import { PageHero } from '../../renderer/components/PageHero'
 
 export default function Page() {
   return (

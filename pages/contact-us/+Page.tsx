@@ -1,5 +1,5 @@
 import { FormattedMessage } from 'react-intl'
-import { PageHero } from '../../renderer/PageHero'
+import { PageHero } from '../../renderer/components/PageHero'
 import type { MessageId } from '../../locales/messages'
 import { site } from '../../site.config'
 

@@ -1,5 +1,20 @@
-import { PageHero } from '../../renderer/PageHero'
+import { usePageContext } from 'vike-react/usePageContext'
+import { dirOf } from '../../locales/locales'
+import { PageHero } from '../../renderer/components/PageHero'
+import { Island } from '../../renderer/islands/Island'
+import { site } from '../../site.config'
+import ThemePreview from './ThemePreview'
 
 export default function Page() {
-  return <PageHero title="design.hero.title" body="design.hero.body" />
+  const { locale } = usePageContext()
+  return (
+    <>
+      <PageHero title="design.hero.title" body="design.hero.body" />
+      <Island
+        of={ThemePreview}
+        hydrate="visible"
+        props={{ dir: dirOf(locale), locale, brand: site.name[locale], order: { number: '#10482', amount: 249, currency: 'SAR' } }}
+      />
+    </>
+  )
 }

@@ -1,6 +1,6 @@
 import { FormattedMessage } from 'react-intl'
-import { Link } from '../../renderer/Link'
-import { Card, PageHero } from '../../renderer/PageHero'
+import { Link } from '../../renderer/components/Link'
+import { Card, PageHero } from '../../renderer/components/PageHero'
 import type { MessageId } from '../../locales/messages'
 import { site } from '../../site.config'
 

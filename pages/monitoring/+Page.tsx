@@ -1,4 +1,4 @@
-import { Card, PageHero } from '../../renderer/PageHero'
+import { Card, PageHero } from '../../renderer/components/PageHero'
 
 export default function Page() {
   return (

@@ -1,4 +1,4 @@
-import { Card, PageHero } from '../../renderer/PageHero'
+import { Card, PageHero } from '../../renderer/components/PageHero'
 import type { MessageId } from '../../locales/messages'
 
 const services: [string, string][] = [

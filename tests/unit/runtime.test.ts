@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, test, vi } from 'vitest'
-import { createQueue } from '../../renderer/runtime/queue'
-import { mayReload, reloadMarkerKey } from '../../renderer/runtime/reloadGuard'
-import { classifyNavigation, externalNotAllowed } from '../../renderer/runtime/externalUrl'
-import { isSlowConnection } from '../../renderer/runtime/connection'
+import { createQueue } from '../../renderer/client/queue'
+import { mayReload, reloadMarkerKey } from '../../renderer/client/reloadGuard'
+import { classifyNavigation, externalNotAllowed } from '../../renderer/client/externalUrl'
+import { isSlowConnection } from '../../renderer/client/connection'
 import { payloadPath } from '../../renderer/payload'
 
 describe('preload queue', () => {
@@ -109,7 +109,7 @@ describe('toasts', () => {
   afterEach(() => vi.useRealTimers())
   test('keep the 5 newest and delete a closed one 200 ms later', async () => {
     vi.useFakeTimers()
-    const { toast, removeToast, toastStore, toastDefaults } = await import('../../renderer/runtime/toasts')
+    const { toast, removeToast, toastStore, toastDefaults } = await import('../../renderer/client/toasts')
     expect(toastDefaults).toEqual({ duration: 5000, max: 5, removeDelay: 200, swipeThreshold: 50, hotkey: ['F8'] })
     const ids = Array.from({ length: 7 }, () => toast({ title: 'update.toast.title' }))
     expect(toastStore.get().map((t) => t.id)).toEqual(ids.slice(2))
@@ -119,18 +119,5 @@ describe('toasts', () => {
     expect(toastStore.get()).toHaveLength(5)
     vi.advanceTimersByTime(1)
     expect(toastStore.get().map((t) => t.id)).toEqual(ids.slice(2, 6))
-  })
-})
-
-describe('shared error state', () => {
-  test('showError defaults to 500; clearError clears it and can redirect', async () => {
-    const navigate = vi.fn(async () => {})
-    vi.doMock('vike/client/router', () => ({ navigate, prefetch: vi.fn() }))
-    const { showError, clearError, useAppError } = await import('../../renderer/runtime/errorState')
-    expect(showError('Payment service unavailable')).toEqual({ statusCode: 500, message: 'Payment service unavailable' })
-    expect(showError({ statusCode: 404 })).toEqual({ statusCode: 404 })
-    await clearError({ redirect: '/ar' })
-    expect(navigate).toHaveBeenCalledWith('/ar', { overwriteLastHistoryEntry: undefined })
-    expect(typeof useAppError).toBe('function')
   })
 })

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 
-// renderer/runtime/updates.ts in a fake browser: a document that can change visibility, a fetch
+// renderer/client/updates.ts in a fake browser: a document that can change visibility, a fetch
 // that answers builds/latest.json, and fake timers for the hourly poll.
 describe('update checks', () => {
   let latestId = 'test-build'
@@ -22,7 +22,7 @@ describe('update checks', () => {
   })
 
   test('polls builds/latest.json?<now> every hour, not before', async () => {
-    const { startUpdateChecks } = await import('../../renderer/runtime/updates')
+    const { startUpdateChecks } = await import('../../renderer/client/updates')
     const notify = vi.fn()
     startUpdateChecks(notify)
     await vi.advanceTimersByTimeAsync(60 * 60 * 1000 - 1)
@@ -36,7 +36,7 @@ describe('update checks', () => {
   })
 
   test('a different id stops polling and notifies once; the tab becoming visible checks at once', async () => {
-    const { startUpdateChecks, isOutdated } = await import('../../renderer/runtime/updates')
+    const { startUpdateChecks, isOutdated } = await import('../../renderer/client/updates')
     const notify = vi.fn()
     startUpdateChecks(notify)
     latestId = 'newer-build'
@@ -52,7 +52,7 @@ describe('update checks', () => {
   })
 
   test('a failed poll changes nothing and polling goes on', async () => {
-    const { startUpdateChecks, isOutdated } = await import('../../renderer/runtime/updates')
+    const { startUpdateChecks, isOutdated } = await import('../../renderer/client/updates')
     fetch.mockImplementationOnce(async () => {
       throw new TypeError('Failed to fetch')
     })

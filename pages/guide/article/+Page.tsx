@@ -1,6 +1,6 @@
 import { FormattedMessage } from 'react-intl'
 import { useData } from 'vike-react/useData'
-import { Link } from '../../../renderer/Link'
+import { Link } from '../../../renderer/components/Link'
 import type { PageData } from '../../../renderer/pageData'
 
 export default function Page() {

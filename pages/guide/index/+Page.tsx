@@ -1,7 +1,7 @@
 import { FormattedMessage } from 'react-intl'
 import { useData } from 'vike-react/useData'
-import { Link } from '../../../renderer/Link'
-import { PageHero } from '../../../renderer/PageHero'
+import { Link } from '../../../renderer/components/Link'
+import { PageHero } from '../../../renderer/components/PageHero'
 import type { PageData } from '../../../renderer/pageData'
 
 export default function Page() {

@@ -1,0 +1,65 @@
+// The site's one stylesheet, made after Vike's build instead of by the UnoCSS Vite plugin:
+// - one render-blocking request per page, the font faces included (Vike linked one file per import);
+// - each face limited to its script with unicode-range, so a page downloads the faces its text uses;
+// - deterministic: UnoCSS writes theme variables in the order it meets utilities, which varies with
+//   the order Vite transforms modules; here the utilities are generated from a sorted list.
+import { createHash } from 'node:crypto'
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { join } from 'node:path'
+import { createGenerator } from 'unocss'
+import config from '../uno.config'
+
+const require = createRequire(import.meta.url)
+
+const latin = 'U+0000-00FF,U+0131,U+0152-0153,U+02BB-02BC,U+02C6,U+02DA,U+02DC,U+0304,U+0308,U+0329,U+2000-206F,U+20AC,U+2122,U+2191,U+2193,U+2212,U+2215,U+FEFF,U+FFFD'
+const arabic = 'U+0600-06FF,U+0750-077F,U+0870-088E,U+0890-0891,U+0897-08E1,U+08E3-08FF,U+200C-200E,U+2010-2011,U+204F,U+2E41,U+FB50-FDFF,U+FE70-FE74,U+FE76-FEFC'
+
+/** The self-hosted faces: Inter for Latin text, IBM Plex Sans Arabic for Arabic text. */
+export const faces = [
+  { family: 'Inter', file: '@fontsource/inter/files/inter-latin-400-normal.woff2', weight: 400, range: latin, script: 'latin' },
+  { family: 'Inter', file: '@fontsource/inter/files/inter-latin-700-normal.woff2', weight: 700, range: latin, script: 'latin' },
+  { family: 'IBM Plex Sans Arabic', file: '@fontsource/ibm-plex-sans-arabic/files/ibm-plex-sans-arabic-arabic-400-normal.woff2', weight: 400, range: arabic, script: 'arabic' },
+  { family: 'IBM Plex Sans Arabic', file: '@fontsource/ibm-plex-sans-arabic/files/ibm-plex-sans-arabic-arabic-700-normal.woff2', weight: 700, range: arabic, script: 'arabic' },
+] as const
+
+const hash = (data: string | Buffer) => createHash('sha256').update(data).digest('base64url').slice(0, 10)
+
+/** The source files UnoCSS reads utilities from: every page, component, island and the runtime. */
+function sourceFiles(root: string): string[] {
+  return ['pages', 'renderer'].flatMap((dir) =>
+    (readdirSync(join(root, dir), { recursive: true }) as string[]).filter((f) => /\.(tsx?|md)$/.test(f)).map((f) => join(root, dir, f)),
+  )
+}
+
+export interface SiteCss {
+  /** `/assets/site.<hash>.css` */
+  href: string
+  /** Font files by script, for the page's preloads. */
+  fonts: { href: string; script: 'latin' | 'arabic'; weight: number }[]
+}
+
+/** Writes the fonts and the stylesheet into `<dist>/assets/` and returns their addresses. */
+export async function buildCss(dist: string, root = process.cwd()): Promise<SiteCss> {
+  mkdirSync(join(dist, 'assets', 'fonts'), { recursive: true })
+  const fonts: SiteCss['fonts'] = []
+  let fontCss = ''
+  for (const face of faces) {
+    const source = require.resolve(face.file)
+    const name = face.file.split('/').pop()!.replace(/\.woff2$/, '')
+    const href = `/assets/fonts/${name}.${hash(readFileSync(source))}.woff2`
+    copyFileSync(source, join(dist, href))
+    fonts.push({ href, script: face.script, weight: face.weight })
+    fontCss += `@font-face{font-family:"${face.family}";font-style:normal;font-display:swap;font-weight:${face.weight};src:url(${href}) format("woff2");unicode-range:${face.range}}`
+  }
+  const uno = await createGenerator(config)
+  const tokens = new Set<string>()
+  for (const file of sourceFiles(root)) {
+    for (const t of await uno.applyExtractors(readFileSync(file, 'utf8'), file)) tokens.add(t)
+  }
+  const { css } = await uno.generate([...tokens].sort(), { preflights: true, minify: true })
+  const text = fontCss + css
+  const href = `/assets/site.${hash(text)}.css`
+  writeFileSync(join(dist, href), text)
+  return { href, fonts }
+}

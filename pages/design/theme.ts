@@ -1,0 +1,85 @@
+import type { Dir } from '../../locales/locales'
+
+/** The theme of the hosted payment page (CONTENT.md, Design): what a merchant chooses. */
+export interface Theme {
+  color: string
+  radius: number
+  font: FontChoice
+  logo: string
+  mode: 'light' | 'dark'
+  dir: Dir
+}
+
+export const fonts = ['system', 'inter', 'plex', 'serif'] as const
+export type FontChoice = (typeof fonts)[number]
+
+export const fontStacks: Record<FontChoice, string> = {
+  system: 'system-ui, sans-serif',
+  inter: '"Inter", system-ui, sans-serif',
+  plex: '"IBM Plex Sans Arabic", system-ui, sans-serif',
+  serif: 'Georgia, "Times New Roman", serif',
+}
+
+export const radiusRange = { min: 0, max: 24, step: 2 }
+export const logoMaxLength = 24
+
+export function defaultTheme(dir: Dir, logo: string): Theme {
+  return { color: '#16a34a', radius: 8, font: 'system', logo, mode: 'light', dir }
+}
+
+/**
+ * The theme a query string asks for. Each value that is missing or not valid falls back to the
+ * default, without an error: a shared link that was cut short still shows a page.
+ */
+export function themeFromQuery(search: string, defaults: Theme): Theme {
+  const q = new URLSearchParams(search)
+  const color = q.get('color')
+  const radius = Number(q.get('radius'))
+  const font = q.get('font')
+  const logo = q.get('logo')?.trim()
+  const mode = q.get('mode')
+  const dir = q.get('dir')
+  return {
+    color: color && /^#[0-9a-f]{6}$/i.test(color) ? color.toLowerCase() : defaults.color,
+    radius: q.has('radius') && Number.isInteger(radius) && radius >= radiusRange.min && radius <= radiusRange.max ? radius : defaults.radius,
+    font: (fonts as readonly string[]).includes(font ?? '') ? (font as FontChoice) : defaults.font,
+    // Printable text only, and not longer than the field allows.
+    logo: logo && logo.length <= logoMaxLength && !/[\p{Cc}\p{Cf}]/u.test(logo) ? logo : defaults.logo,
+    mode: mode === 'light' || mode === 'dark' ? mode : defaults.mode,
+    dir: dir === 'ltr' || dir === 'rtl' ? dir : defaults.dir,
+  }
+}
+
+/** The query string of a theme: only what differs from the defaults, so the plain page stays `/design`. */
+export function themeToQuery(theme: Theme, defaults: Theme): string {
+  const q = new URLSearchParams()
+  for (const key of ['color', 'radius', 'font', 'logo', 'mode', 'dir'] as const) {
+    if (theme[key] !== defaults[key]) q.set(key, String(theme[key]))
+  }
+  const s = q.toString()
+  return s ? `?${s}` : ''
+}
+
+/** The configuration a merchant pastes into the dashboard or sends with a payment session. */
+export function themeConfig(theme: Theme, locale: string) {
+  return {
+    brandColor: theme.color,
+    buttonTextColor: textOn(theme.color),
+    cornerRadius: theme.radius,
+    font: theme.font,
+    logoText: theme.logo,
+    appearance: theme.mode,
+    direction: theme.dir,
+    locale,
+  }
+}
+
+/** Black or white, whichever reads better on `hex` (WCAG relative luminance). */
+export function textOn(hex: string): '#000000' | '#ffffff' {
+  const [r, g, b] = [1, 3, 5].map((i) => {
+    const c = parseInt(hex.slice(i, i + 2), 16) / 255
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4
+  }) as [number, number, number]
+  const l = 0.2126 * r + 0.7152 * g + 0.0722 * b
+  return (1.05 / (l + 0.05)) >= ((l + 0.05) / 0.05) ? '#ffffff' : '#000000'
+}

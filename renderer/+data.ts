@@ -1,0 +1,32 @@
+// https://vike.dev/data: build time only. A page's messages (its area plus the shell) and, for the
+// guide pages, the articles. None of it reaches the browser as data: the HTML is the page.
+import type { PageContext } from 'vike/types'
+import en from '../locales/en.json'
+import ar from '../locales/ar.json'
+import { loadGuides, type Guide } from '../build/guides'
+import type { Locale } from '../locales/locales'
+import { pickMessages } from '../locales/pickMessages'
+import { areaOf, type PageData } from './pageData'
+
+const catalogs: Record<Locale, Record<string, string>> = { en, ar }
+
+export function data(pageContext: PageContext): PageData {
+  return loadPageData(pageContext.pageId ?? '/pages/_error', pageContext.locale, pageContext.routeParams?.['*'])
+}
+
+function loadPageData(pageId: string, locale: Locale, slug: string | undefined): PageData {
+  const area = areaOf(pageId)
+  const data: PageData = { messages: pickMessages(catalogs[locale], area ? [area] : []) }
+  if (area === 'guide') {
+    const list = loadGuides()[locale]
+    const summary = ({ slug, title, description, order }: Guide) => ({ slug, title, description, order })
+    if (slug === undefined) {
+      data.guides = list.map(summary)
+    } else {
+      const i = list.findIndex((g) => g.slug === slug)
+      if (i === -1) throw new Error(`No ${locale} guide "${slug}"`)
+      data.guide = { ...list[i]!, previous: list[i - 1] && summary(list[i - 1]!), next: list[i + 1] && summary(list[i + 1]!) }
+    }
+  }
+  return data
+}

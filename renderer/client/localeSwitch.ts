@@ -1,0 +1,18 @@
+/**
+ * The language switcher links to the same route in the other language (BEHAVIOUR.md section 3);
+ * the prerendered link has the path, this adds the query and the hash the visitor has now.
+ */
+export function updateLocaleSwitch() {
+  for (const a of document.querySelectorAll<HTMLAnchorElement>('a[data-locale-switch]')) {
+    const base = (a.dataset.localeSwitch ||= a.getAttribute('href')!.replace(/[?#].*$/, ''))
+    a.setAttribute('href', base + location.search + location.hash)
+  }
+}
+
+export function watchLocaleSwitch() {
+  updateLocaleSwitch()
+  addEventListener('hashchange', updateLocaleSwitch)
+  addEventListener('popstate', updateLocaleSwitch)
+  // An island that keeps its state in the query (history.replaceState/pushState) tells us so.
+  document.addEventListener('rasid:urlchange', updateLocaleSwitch)
+}

@@ -1,0 +1,75 @@
+import { loadedManifest } from './appManifest'
+import { isSlowConnection } from './connection'
+import { loadIslandCode } from './islands'
+import { navigableUrl } from './navigation'
+import { loadPayload } from './payloads'
+import { createQueue } from './queue'
+import { isOutdated } from './updates'
+
+/** At most 4 preloads in flight; the rest wait (BEHAVIOUR.md section 5). */
+export const preloads = createQueue(4)
+const payloadsDone = new Set<string>()
+const codeDone = new Set<string>()
+const watched = new WeakSet<Element>()
+let observer: IntersectionObserver | undefined
+
+/** The internal page a link leads to, or null when it must not be prefetched. */
+function targetOf(a: HTMLAnchorElement): string | null {
+  const url = navigableUrl(a)
+  if (!url || url.pathname === location.pathname) return null
+  if (isSlowConnection() || isOutdated()) return null
+  // Once the manifest is known, a page that was not prerendered has nothing to prefetch.
+  const manifest = loadedManifest()
+  if (manifest && !manifest.prerendered.includes(url.pathname.replace(/(.)\/$/, '$1'))) return null
+  return url.pathname
+}
+
+/**
+ * A visible link: its target's `_payload.json`. Hovered or focused (`withCode`): the code of the
+ * target's islands as well. Each once, through the queue; a failure is forgotten, so the
+ * navigation that follows tries again.
+ */
+export function prefetchLink(a: HTMLAnchorElement, withCode = false) {
+  const path = targetOf(a)
+  if (!path) return
+  if (!payloadsDone.has(path)) {
+    payloadsDone.add(path)
+    preloads.push(() => loadPayload(path)).catch(() => payloadsDone.delete(path))
+  }
+  if (withCode && !codeDone.has(path)) {
+    codeDone.add(path)
+    preloads
+      .push(async () => {
+        const { islands } = await loadPayload(path)
+        await Promise.all(islands.map(loadIslandCode))
+      })
+      .catch(() => codeDone.delete(path))
+  }
+}
+
+/** Watches the page's links: prefetch a payload when its link becomes visible. */
+export function watchLinks() {
+  if (isSlowConnection()) return
+  observer ??= new IntersectionObserver((entries) => {
+    for (const entry of entries) {
+      if (entry.isIntersecting || entry.intersectionRatio > 0) {
+        observer!.unobserve(entry.target)
+        prefetchLink(entry.target as HTMLAnchorElement)
+      }
+    }
+  })
+  for (const a of document.querySelectorAll<HTMLAnchorElement>('a[href]')) {
+    if (watched.has(a)) continue
+    watched.add(a)
+    observer.observe(a)
+  }
+}
+
+export function prefetchOnIntent() {
+  const onIntent = (event: Event) => {
+    const a = (event.target as Element | null)?.closest?.('a[href]')
+    if (a) prefetchLink(a as HTMLAnchorElement, true)
+  }
+  document.addEventListener('pointerover', onIntent, { passive: true })
+  document.addEventListener('focusin', onIntent)
+}

@@ -1,0 +1,44 @@
+import { buildId, updateCheckInterval } from './buildInfo'
+
+let timer: ReturnType<typeof setTimeout> | undefined
+let outdated = false
+let onOutdated: (() => void) | undefined
+
+/** Whether a newer build has been deployed since this page loaded. */
+export function isOutdated() {
+  return outdated
+}
+
+/**
+ * Polls builds/latest.json?<now> every `updateCheckInterval` ms and whenever the tab becomes
+ * visible again; on a different id polling stops and `notify` runs once (BEHAVIOUR.md section 4).
+ */
+export function startUpdateChecks(notify: () => void) {
+  onOutdated = notify
+  schedule()
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible' && !outdated) void checkForUpdate()
+  })
+}
+
+function schedule() {
+  clearTimeout(timer)
+  timer = setTimeout(checkForUpdate, updateCheckInterval)
+}
+
+export async function checkForUpdate() {
+  if (outdated) return
+  schedule()
+  try {
+    const res = await fetch(`/builds/latest.json?${Date.now()}`)
+    if (!res.ok) return
+    const latest = (await res.json()) as { id?: unknown }
+    if (typeof latest?.id === 'string' && latest.id !== buildId() && !outdated) {
+      outdated = true
+      clearTimeout(timer)
+      onOutdated?.()
+    }
+  } catch {
+    // Offline or a bad answer: try again at the next check.
+  }
+}

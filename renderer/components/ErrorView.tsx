@@ -1,0 +1,38 @@
+import type { ReactNode } from 'react'
+import { FormattedMessage } from 'react-intl'
+import { Link } from './Link'
+
+/**
+ * "Page Not Found" for 404, "Internal Server Error" for anything else (shown as 500), with a
+ * way home. `message` is the 404 line with the path, as text. The runtime builds the same view for
+ * an error shown in the browser (renderer/client/errorView.ts).
+ */
+export function ErrorView({ status, message }: { status: number; message?: ReactNode }) {
+  const notFound = status === 404
+  return (
+    <div className="mx-auto max-w-2xl py-8 text-center" data-status={notFound ? 404 : 500}>
+      <p className="text-5xl font-bold text-primary-700" dir="ltr">{notFound ? 404 : 500}</p>
+      <h1 className="mt-4 text-3xl font-bold">
+        <FormattedMessage id={notFound ? 'error.notFound.title' : 'error.server.title'} />
+      </h1>
+      {notFound ? (
+        <>
+          <p className="mt-4 break-all text-neutral-700 dark:text-neutral-300" data-testid="error-message">
+            {message}
+          </p>
+          <p className="mt-2 text-neutral-600 dark:text-neutral-400">
+            <FormattedMessage id="error.notFound.hint" />
+          </p>
+        </>
+      ) : (
+        <p className="mt-4 text-neutral-700 dark:text-neutral-300" data-testid="error-message">
+          <FormattedMessage id="error.server.message" />
+        </p>
+      )}
+      <Link href="/" className="btn-primary mt-8">
+        <span className="i-lucide-house size-4" aria-hidden="true" />
+        <FormattedMessage id="error.backHome" />
+      </Link>
+    </div>
+  )
+}

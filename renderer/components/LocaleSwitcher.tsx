@@ -1,0 +1,46 @@
+import { useIntl } from 'react-intl'
+import { usePageContext } from 'vike-react/usePageContext'
+import { locales, otherLocale } from '../../locales/locales'
+import { errorStatus } from '../pageIntl'
+import { Link } from './Link'
+
+/**
+ * Links to the same route in the other language; the runtime adds the query and hash, which the
+ * prerendered HTML cannot know (renderer/client/localeSwitch.ts). The visible name (the language's
+ * own name, in its own language) is the link's name; the tooltip, its description, says what it
+ * does. The tooltip is the WAI-ARIA pattern driven by renderer/client/tooltip.ts, not Radix: Radix
+ * would bring React to every page for one hint.
+ */
+export function LocaleSwitcher() {
+  const pageContext = usePageContext()
+  const intl = useIntl()
+  const target = locales.find((l) => l.code === otherLocale(pageContext.locale))!
+  // An error page has no counterpart: offer the other language's home page.
+  const pathname = errorStatus(pageContext) ? '/' : new URL(pageContext.urlLogical, 'http://x').pathname
+  return (
+    <span className="relative inline-flex">
+      <Link
+        href={pathname}
+        locale={target.code}
+        hrefLang={target.language}
+        lang={target.language}
+        data-locale-switch=""
+        data-tooltip="locale-tooltip"
+        aria-describedby="locale-tooltip"
+        className="inline-flex items-center gap-1.5 rounded-md px-3 py-1.5 text-sm font-medium text-neutral-700 hover:bg-neutral-100 dark:text-neutral-200 dark:hover:bg-neutral-800"
+      >
+        <span className="i-lucide-languages size-4" aria-hidden="true" />
+        {/* In the system font on pages of the other script: the page loads only its own face. */}
+        <span className="font-system">{target.name}</span>
+      </Link>
+      <span
+        role="tooltip"
+        id="locale-tooltip"
+        hidden
+        className="absolute end-0 top-full z-50 mt-2 w-max max-w-xs rounded-md bg-neutral-900 px-2.5 py-1.5 text-sm text-white shadow-md dark:bg-neutral-100 dark:text-neutral-900"
+      >
+        {intl.formatMessage({ id: 'locale.switch.accessibleLabel' })}
+      </span>
+    </span>
+  )
+}

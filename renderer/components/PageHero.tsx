@@ -1,0 +1,35 @@
+import type { ReactNode } from 'react'
+import { FormattedMessage } from 'react-intl'
+import type { MessageId } from '../../locales/messages'
+
+/** The page's one h1 and its lead paragraph. */
+export function PageHero({ title, body, children }: { title: MessageId; body?: MessageId; children?: ReactNode }) {
+  return (
+    <div className="max-w-3xl">
+      <h1 className="text-3xl font-bold tracking-tight text-neutral-900 sm:text-4xl dark:text-white">
+        <FormattedMessage id={title} />
+      </h1>
+      {body && (
+        <p className="mt-4 text-lg text-neutral-600 dark:text-neutral-300">
+          <FormattedMessage id={body} />
+        </p>
+      )}
+      {children}
+    </div>
+  )
+}
+
+/** A titled card of a page section. */
+export function Card({ title, body, icon }: { title: MessageId; body: MessageId; icon?: string }) {
+  return (
+    <div className="rounded-xl border border-neutral-200 bg-white p-5 dark:border-neutral-800 dark:bg-neutral-900">
+      {icon && <span className={`${icon} size-6 text-primary-700 dark:text-primary-400`} aria-hidden="true" />}
+      <h3 className="mt-2 font-semibold text-neutral-900 dark:text-white">
+        <FormattedMessage id={title} />
+      </h3>
+      <p className="mt-1 text-neutral-600 dark:text-neutral-400">
+        <FormattedMessage id={body} />
+      </p>
+    </div>
+  )
+}

@@ -1,0 +1,25 @@
+import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser'
+import type { ComponentType } from 'react'
+import { IntlProvider } from 'react-intl'
+import { intlLocale } from '../../locales/intlLocale'
+import type { IslandData } from './define'
+
+/**
+ * The tree of one island, the same at build time (renderer/islands/Island.tsx) and in the browser
+ * (renderer/islands/hydrate.tsx): its own root, with only the messages it declared.
+ */
+export function IslandRoot({ Component, data, onMissingMessage }: { Component: ComponentType<any>; data: IslandData; onMissingMessage?: (id: string) => void }) {
+  const C = Component as ComponentType<Record<string, unknown>>
+  return (
+    <IntlProvider
+      locale={intlLocale(data.locale)}
+      messages={data.messages as Record<string, MessageFormatElement[]>}
+      onError={(err) => {
+        if (err.code === 'MISSING_TRANSLATION' && onMissingMessage) onMissingMessage(err.message)
+        else console.error(err)
+      }}
+    >
+      <C {...(data.props as Record<string, unknown>)} />
+    </IntlProvider>
+  )
+}

@@ -1,0 +1,21 @@
+// Loaded by renderer/client/toasts.ts when the first toast shows or F8 is pressed: React and Radix
+// Toast, in the chunks the islands share. It lives outside #root, so navigations keep it.
+import { createRoot } from 'react-dom/client'
+import { toastMessages } from 'virtual:toast-messages'
+import { isLocale, defaultLocale, type Locale } from '../../locales/locales'
+import Toaster from './Toaster'
+
+export function mountToaster() {
+  const el = document.createElement('div')
+  el.id = 'rasid-toaster'
+  document.body.append(el)
+  const root = createRoot(el)
+  const render = () => {
+    const lang = document.documentElement.lang
+    const locale: Locale = isLocale(lang) ? lang : defaultLocale
+    root.render(<Toaster locale={locale} messages={toastMessages[locale]} />)
+  }
+  render()
+  // A navigation may change the language.
+  document.addEventListener('rasid:navigated', render)
+}
