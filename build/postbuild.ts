@@ -6,7 +6,7 @@
 // - one 404.html that serves every language (BEHAVIOUR.md section 6);
 // - builds/latest.json and builds/meta/<id>.json (build/manifest.ts).
 import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { dirname, join } from 'node:path'
+import { dirname, join, posix } from 'node:path'
 import { defaultLocale, localeCodes } from '../locales/locales'
 import { PATH_TOKEN } from '../renderer/requestedPath'
 import { buildCss, type SiteCss } from './css'
@@ -36,9 +36,34 @@ export async function postbuild(build: { id: string; timestamp: number }, from =
     }
     writeFileSync(path, html)
   }
+  pruneUnusedScripts(to, htmlFiles)
   const prefixes = localeCodes.map((l) => (l === defaultLocale ? '' : `/${l}`))
   writeManifest(to, buildMeta(build.id, build.timestamp, buildMatcher(readRouteInfo(), prefixes), prerendered))
   return { pages: prerendered.length }
+}
+
+/**
+ * Vike still emits its client router and an entry per page, which no HTML-only page loads: keep
+ * only the scripts a page can reach (its entry, what that imports, statically or on demand).
+ */
+function pruneUnusedScripts(dist: string, htmlFiles: string[]) {
+  const reached = new Set<string>()
+  const visit = (file: string) => {
+    if (reached.has(file) || !existsSync(join(dist, file))) return
+    reached.add(file)
+    const code = readFileSync(join(dist, file), 'utf8')
+    for (const m of code.matchAll(/(?:\bfrom|\bimport)\s*\(?\s*"(\.{1,2}\/[^"]+\.js)"/g)) visit(posix.join(posix.dirname(file), m[1]!))
+    // Vite's list of what a dynamic import needs preloaded: "assets/chunks/x.js".
+    for (const m of code.matchAll(/"(assets\/[^"]+\.js)"/g)) visit(m[1]!)
+  }
+  for (const file of htmlFiles) {
+    for (const m of readFileSync(join(dist, file), 'utf8').matchAll(/<script[^>]*\ssrc="\/([^"]+)"/g)) visit(m[1]!)
+  }
+  for (const file of readdirSync(join(dist, 'assets'), { recursive: true }) as string[]) {
+    const rel = posix.join('assets', file.split('\\').join('/'))
+    if (rel.endsWith('.js') && !reached.has(rel)) rmSync(join(dist, rel))
+  }
+  rmSync(join(dist, '.vite'), { recursive: true, force: true })
 }
 
 /**

@@ -1,64 +1,346 @@
-// Measures the build and what a first visit downloads: `npm run bench [-- --runs 3]`.
-import { execSync } from 'node:child_process'
-import { readdirSync } from 'node:fs'
-import { chromium } from 'playwright-core'
+// Measures the build and what a visit costs. Run from the project root:
+//   npm run bench [-- --runs 3]    build(s), per-page HTML/CSS/JS gzip bytes, throttled paint timings
+//   npm run bench -- --lighthouse  build once, then Lighthouse (mobile defaults, performance), median of 3
+//   npm run bench -- --guides 500  build with 500 synthetic guides per language: time, memory, output size
+// Every server and browser here listens on 127.0.0.1 only.
+import { spawn, spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { gzipSync } from 'node:zlib'
+import { chromium, type Browser } from 'playwright-core'
 import { serve } from './serve'
 import { pageWeight } from './weight'
 
-const runs = Number(process.argv[process.argv.indexOf('--runs') + 1]) || 1
-const times: number[] = []
-for (let i = 0; i < runs; i++) {
-  const start = performance.now()
-  execSync('npm run build', { stdio: 'ignore' })
-  times.push((performance.now() - start) / 1000)
-}
-const pages = (readdirSync('dist', { recursive: true }) as string[]).filter((f) => f.endsWith('index.html'))
-const kb = (n: number) => (n / 1024).toFixed(1)
-console.log(`build: ${times.map((t) => t.toFixed(1)).join(', ')} s (${runs} run${runs > 1 ? 's' : ''}, npm run build end to end)`)
-console.log(`pages: ${pages.length} prerendered + 404.html\n`)
-console.log('page'.padEnd(34), 'JS files', 'JS gzip KiB', 'CSS gzip KiB', 'HTML gzip KiB')
-for (const file of [...pages.sort(), '404.html']) {
-  const w = pageWeight('dist', file)
-  console.log(file.padEnd(34), String(w.js.files).padStart(8), kb(w.js.gzip).padStart(11), kb(w.css.gzip).padStart(12), kb(w.html.gzip).padStart(13))
+const arg = (name: string) => process.argv.indexOf(`--${name}`)
+const numberArg = (name: string) => (arg(name) >= 0 ? Number(process.argv[arg(name) + 1]) : NaN)
+const runs = numberArg('runs') || 1
+const guides = numberArg('guides')
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+const chromiumArgs = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run']
+
+// ---------------------------------------------------------------- helpers
+
+const gz = (buf: Buffer) => gzipSync(buf, { level: 9 }).length
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b)
+  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2
 }
 
-// In a real browser, with a cold cache, on a throttled connection (Fast 3G: 1.6 Mbit/s, 150 ms RTT)
-// and a 4x slower CPU: first contentful paint, largest contentful paint, layout shift (the fonts
-// arriving must not move anything) and the time until the page is interactive (hydrated).
-const port = 4199
-const server = await serve('dist', port)
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-})
-console.log(`\n${'page (cold cache, Fast 3G, 4x CPU)'.padEnd(34)} ${'FCP ms'.padStart(8)} ${'LCP ms'.padStart(8)} ${'CLS'.padStart(7)} ${'hydrated ms'.padStart(12)}`)
-for (const url of ['/', '/ar', '/pricing', '/ar/guide/api-keys']) {
+/** Prints a plain table: first column left-aligned, the others right-aligned. */
+function table(head: string[], rows: (string | number)[][]) {
+  const cells = [head, ...rows.map((r) => r.map(String))]
+  const widths = head.map((_, i) => Math.max(...cells.map((r) => (r[i] ?? '').length)))
+  const line = (r: string[]) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ')
+  console.log(line(head))
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '))
+  for (const r of cells.slice(1)) console.log(line(r))
+  console.log()
+}
+
+/** dist/**\/index.html, relative to dist/, sorted. */
+const indexPages = () => (readdirSync('dist', { recursive: true }) as string[]).map((f) => f.split('\\').join('/')).filter((f) => f === 'index.html' || f.endsWith('/index.html')).sort()
+/** `ar/guide/index.html` -> `/ar/guide`. */
+const urlOf = (file: string) => '/' + file.replace(/(^|\/)index\.html$/, '')
+
+interface BuildResult {
+  wall: number // s, `npm run build` end to end
+  own: number // s, as the build itself reports it ("Built N pages into dist/ in X s")
+  maxRssMiB: number
+}
+
+/**
+ * Runs `npm run build` once. Peak memory: GNU time's %M, i.e. wait4()'s ru_maxrss — the peak RSS of
+ * the largest single process in the tree (the node process running Vike), not the tree's sum.
+ */
+function build(env: Record<string, string | undefined> = {}): BuildResult {
+  const rssFile = join(tmpdir(), `rasid-bench-rss-${process.pid}`)
+  const hasTime = existsSync('/usr/bin/time')
+  const [cmd, args] = hasTime ? ['/usr/bin/time', ['-f', '%M', '-o', rssFile, 'npm', 'run', 'build']] : ['npm', ['run', 'build']]
+  const start = performance.now()
+  const r = spawnSync(cmd, args as string[], { env: { ...process.env, ...env }, encoding: 'utf8', maxBuffer: 1 << 28 })
+  const wall = (performance.now() - start) / 1000
+  if (r.status !== 0) throw new Error(`npm run build failed (${r.status ?? r.signal}):\n${(r.stderr || r.stdout).slice(-3000)}`)
+  const own = Number(/Built \d+ pages into dist\/ in ([\d.]+) s/.exec(r.stdout)?.[1] ?? NaN)
+  const kib = hasTime ? Number(readFileSync(rssFile, 'utf8').trim().split('\n').pop()) : NaN
+  rmSync(rssFile, { force: true })
+  return { wall, own, maxRssMiB: kib / 1024 }
+}
+
+async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: chromiumPath, args: chromiumArgs })
+}
+
+/** Serves dist/ on 127.0.0.1 at a free port. */
+async function serveDist() {
+  const server = await serve('dist', 0)
+  return { server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` }
+}
+
+// ---------------------------------------------------------------- default: build, weight, paint timings
+
+/**
+ * The JavaScript one page requests in its first 3 s, cold cache, no interaction, no throttling:
+ * every request of type script or whose path ends in .js (entries, modulepreloads, dynamic imports),
+ * each counted once at the gzip -9 size of its file in dist/.
+ */
+async function requestedJs(browser: Browser, origin: string, url: string) {
   const context = await browser.newContext()
   const page = await context.newPage()
-  const cdp = await context.newCDPSession(page)
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 })
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
-  await page.addInitScript(() => {
-    const w = window as unknown as { __cls: number; __lcp: number }
-    w.__cls = 0
-    w.__lcp = 0
-    new PerformanceObserver((list) => list.getEntries().forEach((e) => (w.__cls += (e as unknown as { value: number }).value))).observe({ type: 'layout-shift', buffered: true })
-    new PerformanceObserver((list) => list.getEntries().forEach((e) => (w.__lcp = e.startTime))).observe({ type: 'largest-contentful-paint', buffered: true })
+  const paths = new Set<string>()
+  const start = Date.now()
+  context.on('request', (req) => {
+    if (Date.now() - start > 3000) return
+    const u = new URL(req.url())
+    if (req.resourceType() === 'script' || u.pathname.endsWith('.js')) paths.add(u.origin === origin ? u.pathname : u.href)
   })
-  await page.goto(`http://127.0.0.1:${port}${url}`, { waitUntil: 'load' })
-  await page.locator('html[data-hydrated]').waitFor({ state: 'attached', timeout: 30_000 })
-  await page.waitForTimeout(500)
-  const m = await page.evaluate(() => {
-    const w = window as unknown as { __cls: number; __lcp: number }
-    return {
-      fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
-      lcp: w.__lcp,
-      cls: w.__cls,
-      hydrated: performance.getEntriesByName('rasid:hydrated')[0]?.startTime ?? NaN,
-    }
-  })
-  console.log(`${url.padEnd(34)} ${m.fcp.toFixed(0).padStart(8)} ${m.lcp.toFixed(0).padStart(8)} ${m.cls.toFixed(3).padStart(7)} ${m.hydrated.toFixed(0).padStart(12)}`)
+  await page.goto(origin + url, { waitUntil: 'commit' })
+  await page.waitForTimeout(Math.max(0, 3000 - (Date.now() - start)))
   await context.close()
+  let gzip = 0
+  const missing: string[] = []
+  for (const p of paths) {
+    const file = join('dist', decodeURIComponent(p))
+    if (p.startsWith('/') && existsSync(file) && statSync(file).isFile()) gzip += gz(readFileSync(file))
+    else missing.push(p)
+  }
+  return { files: paths.size, gzip, missing }
 }
-await browser.close()
-server.close()
+
+async function defaultMode() {
+  const builds: BuildResult[] = []
+  for (let i = 0; i < runs; i++) builds.push(build())
+  table(
+    ['npm run build', 'wall s', 'build says s', 'peak RSS MiB'],
+    builds.map((b, i) => [`run ${i + 1}`, b.wall.toFixed(1), b.own.toFixed(1), b.maxRssMiB.toFixed(0)]),
+  )
+
+  const { server, origin } = await serveDist()
+  const browser = await launchBrowser()
+  const files = [...indexPages(), '404.html']
+  console.log(`${files.length - 1} prerendered pages + 404.html. Bytes are gzip -9. JS = what Chromium requests in the first 3 s (cold cache, no interaction).\n`)
+  const rows: (string | number)[][] = []
+  const notes: string[] = []
+  for (const file of files) {
+    const w = pageWeight('dist', file)
+    // 404.html is what any unknown path gets (with status 404).
+    const js = await requestedJs(browser, origin, file === '404.html' ? '/bench-no-such-page' : urlOf(file))
+    if (js.missing.length) notes.push(`${file}: not in dist/, not counted: ${js.missing.join(', ')}`)
+    rows.push([file, w.html.gzip, w.css.gzip, js.files, js.gzip, w.html.gzip + w.css.gzip + js.gzip])
+  }
+  table(['page', 'HTML B', 'CSS B', 'JS files', 'JS B', 'total B'], rows)
+  for (const n of notes) console.log(n)
+
+  // Cold cache, Fast 3G (1.6 Mbit/s, 150 ms RTT), 4x slower CPU: first and largest contentful paint,
+  // layout shift (the fonts arriving must not move anything), and when the page is hydrated.
+  const timings: (string | number)[][] = []
+  for (const url of ['/', '/ar', '/pricing', '/design', '/ar/guide/api-keys']) {
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    const cdp = await context.newCDPSession(page)
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 })
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
+    await page.addInitScript(() => {
+      const w = window as unknown as { __cls: number; __lcp: number }
+      w.__cls = 0
+      w.__lcp = 0
+      new PerformanceObserver((list) => list.getEntries().forEach((e) => (w.__cls += (e as unknown as { value: number }).value))).observe({ type: 'layout-shift', buffered: true })
+      new PerformanceObserver((list) => list.getEntries().forEach((e) => (w.__lcp = e.startTime))).observe({ type: 'largest-contentful-paint', buffered: true })
+    })
+    await page.goto(origin + url, { waitUntil: 'load' })
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached', timeout: 30_000 })
+    await page.waitForTimeout(500)
+    const m = await page.evaluate(() => {
+      const w = window as unknown as { __cls: number; __lcp: number }
+      return {
+        fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
+        lcp: w.__lcp,
+        cls: w.__cls,
+        hydrated: performance.getEntriesByName('rasid:hydrated')[0]?.startTime ?? NaN,
+      }
+    })
+    timings.push([url, m.fcp.toFixed(0), m.lcp.toFixed(0), m.cls.toFixed(3), m.hydrated.toFixed(0)])
+    await context.close()
+  }
+  console.log()
+  table(['cold cache, Fast 3G, 4x CPU', 'FCP ms', 'LCP ms', 'CLS', 'hydrated ms'], timings)
+  await browser.close()
+  server.close()
+}
+
+// ---------------------------------------------------------------- --lighthouse
+
+/** Starts Chromium with a DevTools port on 127.0.0.1 (picked by Chromium) for Lighthouse to drive. */
+async function startDebuggableChromium() {
+  const profile = mkdtempSync(join(tmpdir(), 'rasid-bench-lh-'))
+  const args = [...chromiumArgs, '--remote-debugging-address=127.0.0.1', '--remote-debugging-port=0', `--user-data-dir=${profile}`, '--lang=en-US', '--mute-audio', '--disable-extensions', 'about:blank']
+  const child = spawn(process.env.CHROME_PATH ?? chromiumPath, args, { stdio: ['ignore', 'ignore', 'pipe'] })
+  const port = await new Promise<number>((ok, fail) => {
+    let err = ''
+    const timer = setTimeout(() => fail(new Error(`Chromium did not open a DevTools port in 20 s: ${err.slice(-500)}`)), 20_000)
+    child.stderr.on('data', (d: Buffer) => {
+      err += d.toString()
+      const m = /DevTools listening on ws:\/\/127\.0\.0\.1:(\d+)\//.exec(err)
+      if (m) clearTimeout(timer), ok(Number(m[1]))
+    })
+    child.on('exit', (code) => (clearTimeout(timer), fail(new Error(`Chromium exited (${code}): ${err.slice(-500)}`))))
+  })
+  const stop = () => {
+    child.kill()
+    rmSync(profile, { recursive: true, force: true })
+  }
+  return { port, stop }
+}
+
+async function lighthouseMode() {
+  const b = build()
+  console.log(`npm run build: ${b.wall.toFixed(1)} s\n`)
+  let lighthouse: typeof import('lighthouse').default
+  try {
+    lighthouse = (await import('lighthouse')).default
+  } catch (err) {
+    console.log(`Lighthouse could not be loaded: ${err instanceof Error ? err.message : err}`)
+    return
+  }
+  const { server, origin } = await serveDist()
+  let chrome: Awaited<ReturnType<typeof startDebuggableChromium>> | undefined
+  try {
+    chrome = await startDebuggableChromium()
+    const rows: (string | number)[][] = []
+    const urls = ['/', '/ar', '/pricing', '/ar/pricing', '/design', '/ar/design', '/guide/api-keys', '/ar/guide/api-keys']
+    for (const url of urls) {
+      // Lighthouse's default config: a mobile device, simulated slow 4G and 4x CPU; performance only.
+      const got: { score: number; fcp: number; lcp: number; tbt: number; cls: number }[] = []
+      let failure = ''
+      for (let i = 0; i < 3; i++) {
+        try {
+          const result = await lighthouse(origin + url, { port: chrome.port, hostname: '127.0.0.1', logLevel: 'error', output: 'json', onlyCategories: ['performance'] })
+          const lhr = result?.lhr
+          if (!lhr) throw new Error('no result')
+          if (lhr.runtimeError) throw new Error(lhr.runtimeError.message)
+          const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN
+          got.push({
+            score: (lhr.categories.performance?.score ?? NaN) * 100,
+            fcp: audit('first-contentful-paint'),
+            lcp: audit('largest-contentful-paint'),
+            tbt: audit('total-blocking-time'),
+            cls: audit('cumulative-layout-shift'),
+          })
+        } catch (err) {
+          failure = err instanceof Error ? err.message : String(err)
+        }
+      }
+      if (!got.length) {
+        rows.push([url, 'failed', '', '', '', '', '0/3'])
+        console.log(`${url}: Lighthouse failed: ${failure}`)
+        continue
+      }
+      const m = (k: keyof (typeof got)[number]) => median(got.map((g) => g[k]))
+      rows.push([url, m('score').toFixed(0), m('fcp').toFixed(0), m('lcp').toFixed(0), m('tbt').toFixed(0), m('cls').toFixed(3), `${got.length}/3`])
+    }
+    console.log('Lighthouse, default mobile settings (simulated throttling), performance only; median of 3 runs per metric.')
+    table(['page', 'score', 'FCP ms', 'LCP ms', 'TBT ms', 'CLS', 'runs'], rows)
+  } catch (err) {
+    console.log(`Lighthouse could not run: ${err instanceof Error ? err.message : err}`)
+  } finally {
+    chrome?.stop()
+    server.close()
+  }
+}
+
+// ---------------------------------------------------------------- --guides N
+
+const en = {
+  topics: ['webhooks', 'refunds', 'payouts', 'disputes', 'sandbox testing', 'invoices', 'subscriptions', 'currency conversion', 'card payments', 'team roles'],
+  sentences: [
+    'Every request to the API is authenticated with a key that belongs to one account and one mode.',
+    'Sandbox payments behave like live ones but never move money, so you can try every path safely.',
+    'A webhook tells your server about an event as soon as it happens, and retries until it is acknowledged.',
+    'Refunds go back to the card or account the customer paid with, usually within five to ten business days.',
+    'Amounts are always given in the smallest unit of the currency, for example halalas for Saudi riyals.',
+    'The dashboard shows each payment with its status, its fees and the payout it belongs to.',
+    'Keep secret keys on your server, rotate them when someone leaves the team, and never commit them to a repository.',
+    'When a request fails, the response carries an error code and a message that explains what to change.',
+    'Idempotency keys let you retry a request after a network error without creating a second payment.',
+    'Reports can be exported as CSV for your accounting software at the end of each day or month.',
+  ],
+}
+const ar = {
+  topics: ['الإشعارات الفورية', 'المبالغ المستردة', 'التحويلات', 'الاعتراضات', 'بيئة الاختبار', 'الفواتير', 'الاشتراكات', 'تحويل العملات', 'مدفوعات البطاقات', 'أدوار الفريق'],
+  sentences: [
+    'يُوثَّق كل طلب إلى الواجهة البرمجية بمفتاح يخص حسابًا واحدًا ووضعًا واحدًا.',
+    'تعمل مدفوعات بيئة الاختبار مثل المدفوعات الحقيقية لكنها لا تنقل أي أموال، فيمكنك تجربة كل مسار بأمان.',
+    'يُخبر الإشعار الفوري خادمك بالحدث فور وقوعه، ويعيد المحاولة حتى يصله التأكيد.',
+    'تعود المبالغ المستردة إلى البطاقة أو الحساب الذي دفع منه العميل، عادةً خلال خمسة إلى عشرة أيام عمل.',
+    'تُكتب المبالغ دائمًا بأصغر وحدة في العملة، مثل الهللة للريال السعودي.',
+    'تعرض لوحة التحكم كل عملية دفع مع حالتها ورسومها والتحويل الذي تنتمي إليه.',
+    'احفظ المفاتيح السرية على خادمك، وغيّرها عندما يغادر أحد أعضاء الفريق، ولا تضعها أبدًا في مستودع الشيفرة.',
+    'عندما يفشل طلب، تحمل الاستجابة رمز خطأ ورسالة توضح ما يجب تغييره.',
+    'تتيح مفاتيح منع التكرار إعادة الطلب بعد خطأ في الشبكة دون إنشاء عملية دفع ثانية.',
+    'يمكن تصدير التقارير بصيغة CSV لبرنامج المحاسبة في نهاية كل يوم أو شهر.',
+  ],
+}
+
+/** Writes n short guides per language into dir/en and dir/ar (same slugs), in the format build/guides.ts reads. */
+function writeGuides(dir: string, n: number) {
+  const width = Math.max(4, String(n).length)
+  for (const [locale, text] of [['en', en], ['ar', ar]] as const) {
+    mkdirSync(join(dir, locale), { recursive: true })
+    const heading = locale === 'en' ? 'In practice' : 'عمليًا'
+    for (let i = 1; i <= n; i++) {
+      const id = String(i).padStart(width, '0')
+      const topic = text.topics[i % text.topics.length]!
+      const s = (k: number) => text.sentences[(i * 3 + k) % text.sentences.length]!
+      const title = locale === 'en' ? `Guide ${id}: ${topic}` : `الدليل ${id}: ${topic}`
+      const description = locale === 'en' ? `How ${topic} work in Rasid, with the steps to set them up.` : `كيف تعمل ${topic} في راصد، مع خطوات إعدادها.`
+      const body = [`${s(0)} ${s(1)} ${s(2)}`, `## ${heading}`, `${s(3)} ${s(4)} ${s(5)}`, `${s(6)} ${s(7)} ${s(8)}`].join('\n\n')
+      writeFileSync(join(dir, locale, `bench-${id}.md`), `---\ntitle: ${title}\ndescription: ${description}\norder: ${100 + i}\n---\n${body}\n`)
+    }
+  }
+}
+
+/** Pages written, and the bytes of their HTML and _payload.json files. */
+function output() {
+  const pages = indexPages()
+  let html = 0
+  let payload = 0
+  for (const p of pages) {
+    html += statSync(join('dist', p)).size
+    const json = join('dist', p.replace(/index\.html$/, '_payload.json'))
+    if (existsSync(json)) payload += statSync(json).size
+  }
+  return { pages: pages.length, html, payload }
+}
+
+function guidesMode(n: number) {
+  const dir = join(tmpdir(), `rasid-bench-guides-${n}`)
+  rmSync(dir, { recursive: true, force: true })
+  writeGuides(dir, n)
+  const rows: (string | number)[][] = []
+  const row = (label: string, b: BuildResult) => {
+    const o = output()
+    rows.push([label, o.pages, b.wall.toFixed(1), b.own.toFixed(1), (o.pages / b.wall).toFixed(1), b.maxRssMiB.toFixed(0), (o.html / o.pages).toFixed(0), (o.payload / o.pages).toFixed(0), ((o.html + o.payload) / o.pages).toFixed(0)])
+  }
+  try {
+    row(`${n} guides per language`, build({ GUIDES_DIR: dir, BUILD_ID: 'bench' }))
+  } finally {
+    // Put the real site back in dist/ (a normal build, measured too), and drop the synthetic guides.
+    row('real guides (rebuild)', build({ GUIDES_DIR: undefined, BUILD_ID: undefined, BUILD_TIMESTAMP: undefined }))
+    rmSync(dir, { recursive: true, force: true })
+  }
+  console.log(`Synthetic guides: ${n} per language in ${dir} (deleted). Times are \`npm run build\` end to end; "build says" is its own log line.`)
+  console.log('Peak RSS: /usr/bin/time %M, the largest single process of the build. Bytes: dist/**/index.html and _payload.json.\n')
+  table(['content', 'pages', 'wall s', 'build says s', 'pages/s', 'peak RSS MiB', 'HTML B/page', 'payload B/page', 'total B/page'], rows)
+}
+
+// ---------------------------------------------------------------- main
+
+if (arg('guides') >= 0) {
+  if (!Number.isInteger(guides) || guides < 1) throw new Error('--guides needs a positive integer, e.g. --guides 500')
+  guidesMode(guides)
+} else if (arg('lighthouse') >= 0) {
+  await lighthouseMode()
+} else {
+  await defaultMode()
+}

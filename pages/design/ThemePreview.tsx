@@ -3,7 +3,7 @@ import { FormattedMessage, useIntl } from 'react-intl'
 import type { Dir } from '../../locales/locales'
 import type { MessageId } from '../../locales/messages'
 import { defineIsland } from '../../renderer/islands/define'
-import { defaultTheme, fonts, fontStacks, logoMaxLength, radiusRange, textOn, themeConfig, themeFromQuery, themeToQuery, type Theme } from './theme'
+import { defaultTheme, fonts, readableOn, fontStacks, logoMaxLength, radiusRange, textOn, themeConfig, themeFromQuery, themeToQuery, type Theme } from './theme'
 
 interface Props {
   /** The page's direction: the preview's default. */
@@ -168,7 +168,7 @@ function ThemePreview({ dir, locale, brand, order }: Props) {
             style={{ fontFamily: fontStacks[theme.font], borderRadius: radius, background: dark ? '#0f172a' : '#ffffff', color: dark ? '#f1f5f9' : '#0f172a' }}
           >
             <div className="flex items-center justify-between gap-3">
-              <span data-testid="hosted-logo" className="text-lg font-bold" style={{ color: dark ? '#f1f5f9' : theme.color }}>
+              <span data-testid="hosted-logo" className="text-xl font-bold" style={{ color: readableOn(theme.color, dark ? '#0f172a' : '#ffffff', dark ? '#f1f5f9' : '#0f172a') }}>
                 {theme.logo}
               </span>
               <span className="inline-flex items-center gap-1 text-xs opacity-75">

@@ -74,12 +74,27 @@ export function themeConfig(theme: Theme, locale: string) {
   }
 }
 
-/** Black or white, whichever reads better on `hex` (WCAG relative luminance). */
-export function textOn(hex: string): '#000000' | '#ffffff' {
+/** WCAG relative luminance of `#rrggbb`. */
+function luminance(hex: string): number {
   const [r, g, b] = [1, 3, 5].map((i) => {
     const c = parseInt(hex.slice(i, i + 2), 16) / 255
     return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4
   }) as [number, number, number]
-  const l = 0.2126 * r + 0.7152 * g + 0.0722 * b
-  return (1.05 / (l + 0.05)) >= ((l + 0.05) / 0.05) ? '#ffffff' : '#000000'
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b
+}
+
+/** WCAG contrast ratio of two colours, 1 to 21. */
+export function contrast(a: string, b: string): number {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number]
+  return (hi + 0.05) / (lo + 0.05)
+}
+
+/** Black or white, whichever reads better on `hex`. */
+export function textOn(hex: string): '#000000' | '#ffffff' {
+  return contrast(hex, '#ffffff') >= contrast(hex, '#000000') ? '#ffffff' : '#000000'
+}
+
+/** The brand colour for large text on `background`, or `fallback` where it would not read (under 3:1). */
+export function readableOn(hex: string, background: string, fallback: string): string {
+  return contrast(hex, background) >= 3 ? hex : fallback
 }

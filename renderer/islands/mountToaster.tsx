@@ -1,5 +1,6 @@
 // Loaded by renderer/client/toasts.ts when the first toast shows or F8 is pressed: React and Radix
 // Toast, in the chunks the islands share. It lives outside #root, so navigations keep it.
+import { flushSync } from 'react-dom'
 import { createRoot } from 'react-dom/client'
 import { toastMessages } from 'virtual:toast-messages'
 import { isLocale, defaultLocale, type Locale } from '../../locales/locales'
@@ -15,7 +16,8 @@ export function mountToaster() {
     const locale: Locale = isLocale(lang) ? lang : defaultLocale
     root.render(<Toaster locale={locale} messages={toastMessages[locale]} />)
   }
-  render()
+  // At once, so that the F8 that loaded it can focus the viewport.
+  flushSync(render)
   // A navigation may change the language.
   document.addEventListener('rasid:navigated', render)
 }

@@ -62,12 +62,14 @@ test('a path full of markup is shown as text, never run as HTML', async ({ page,
   expect(notFoundDocument(errors)).toEqual([])
 })
 
-test('the guide guard turns a client-side navigation to an unknown slug into a 404, without a page load', async ({ page }) => {
+test('the guide guard: a client-side navigation to an unknown slug ends on the 404 page of its language', async ({ page }) => {
   for (const locale of ['en', 'ar'] as const) {
     await page.goto(locale === 'en' ? '/guide' : '/ar/guide')
     await hydrated(page)
-    const documents: string[] = []
-    page.on('request', (r) => r.resourceType() === 'document' && documents.push(r.url()))
+    // Once the manifest is in, the guard knows the slug was never built and asks for no payload.
+    await page.waitForResponse('**/builds/meta/*.json')
+    const requests: string[] = []
+    page.on('request', (r) => requests.push(new URL(r.url()).pathname))
     const target = locale === 'en' ? '/guide/not-a-guide' : '/ar/guide/not-a-guide'
     await page.evaluate((href) => {
       const a = Object.assign(document.createElement('a'), { href, textContent: 'x' })
@@ -76,28 +78,40 @@ test('the guide guard turns a client-side navigation to an unknown slug into a 4
     }, target)
     await expect(page).toHaveURL(new RegExp(`${target}$`))
     await expect(page.locator('h1')).toHaveText(catalogs[locale]['error.notFound.title']!)
-    await expect(page.getByTestId('error-message')).toHaveText(catalogs[locale]['error.notFound.invalid']!.replace('{path}', target))
+    await expect(page.getByTestId('error-message')).toHaveText(catalogs[locale]['error.notFound.message']!.replace('{path}', target))
     await expect(page.locator('html')).toHaveAttribute('dir', locale === 'ar' ? 'rtl' : 'ltr')
-    expect(documents).toEqual([])
+    expect(requests).not.toContain(`${target}/_payload.json`)
     page.removeAllListeners('request')
   }
 })
 
-test('a runtime error shows Internal Server Error (500) with a way home, in the page language', async ({ page }) => {
-  // The article arrives without its content (for the prefetch and the click alike): rendering it throws.
-  await page.route('**/guide/api-keys/_payload.json*', async (route) => {
-    const { guide, ...rest } = await (await route.fetch()).json()
-    expect(guide).toBeTruthy()
-    await route.fulfill({ contentType: 'application/json', body: JSON.stringify(rest) })
-  })
+test('showError() shows Internal Server Error (500) in the page language; clearError() brings the page back or goes home', async ({ page, errors }) => {
   await page.goto('/ar/guide')
   await hydrated(page)
-  await page.locator('main a[href="/ar/guide/api-keys"]').click()
+  const title = await page.title()
+  await page.evaluate(() => (window as any).rasid.showError('Payment service unavailable'))
   await expect(page.locator('h1')).toHaveText(catalogs.ar['error.server.title']!)
+  await expect(page.locator('h1')).toBeFocused()
   await expect(page.getByText('500', { exact: true })).toBeVisible()
   await expect(page.getByTestId('error-message')).toHaveText(catalogs.ar['error.server.message']!)
   await expect(page).toHaveTitle(fullTitle('ar', catalogs.ar['error.server.title']!))
+  await page.evaluate(() => (window as any).rasid.clearError())
+  await expect(page.locator('h1')).toHaveText(catalogs.ar['guide.index.title']!)
+  await expect(page).toHaveTitle(title)
+  await page.evaluate(() => (window as any).rasid.showError({ statusCode: 503 }))
   await page.getByRole('link', { name: catalogs.ar['error.backHome'] }).click()
   await expect(page).toHaveURL(/\/ar$/)
   await expect(page.locator('h1')).toHaveText(catalogs.ar['home.hero.title']!)
+  expect(errors).toEqual(['[rasid] Payment service unavailable'])
+})
+
+test('navigate() refuses external addresses unless told, and never javascript:', async ({ page }) => {
+  await page.goto('/')
+  await hydrated(page)
+  const result = (url: string, options?: object) =>
+    page.evaluate(([u, o]) => (window as any).rasid.navigate(u, o).then(() => 'ok', (e: Error) => e.message), [url, options] as const)
+  expect(await result('https://example.com/')).toBe('Navigating to an external URL is not allowed by default. Use navigate(url, { external: true }).')
+  expect(await result('javascript:alert(1)', { external: true })).toMatch(/javascript:/)
+  await result('/ar/pricing')
+  await expect(page.locator('h1')).toHaveText(catalogs.ar['pricing.hero.title']!)
 })

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import type { Page, Request } from '@playwright/test'
-import { catalogs, guides } from '../routes'
+import { catalogs, fullTitle, guides } from '../routes'
 import { expect, hydrated, test } from './fixtures'
 
 const buildId = () => (JSON.parse(readFileSync('dist/builds/latest.json', 'utf8')) as { id: string }).id
@@ -75,7 +75,8 @@ test.describe('client-side navigation from _payload.json', () => {
     ['a 404', { status: 404, contentType: 'text/html', body: '<!doctype html><title>Not found</title>' }],
     ['a 500', { status: 500, body: 'error' }],
     ['an HTML page', { status: 200, contentType: 'text/html', body: '<!doctype html><title>x</title>' }],
-    ['JSON without messages', { status: 200, contentType: 'application/json', body: '{"hello":1}' }],
+    ['JSON that is not a page payload', { status: 200, contentType: 'application/json', body: '{"hello":1}' }],
+    ['bad JSON', { status: 200, contentType: 'application/json', body: '{"title": "cut sh' }],
     ['a network error', null],
   ] as const) {
     test(`a payload that is ${name} still lands on the right page, as a document`, async ({ page }) => {
@@ -209,18 +210,25 @@ test.describe('a new deployment', () => {
   })
 })
 
-test('a deleted page chunk loads the target once, then shows the error page instead of a loop', async ({ page }) => {
+test('an island whose code is gone loads the page once more, then shows the error page instead of a loop', async ({ page }) => {
   await noPrefetch(page)
-  await page.route('**/assets/entries/pages_pricing.*.js', (route) => route.fulfill({ status: 404, body: 'Not Found' }))
+  // The island's own chunk: the one dynamic import that holds the previewer's code.
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    const res = await route.fetch()
+    const body = await res.text()
+    if (body.includes('design.preview.controlsTitle')) return route.fulfill({ status: 404, body: 'Not Found' })
+    return route.fulfill({ response: res, body })
+  })
   const docs = documents(page)
   await page.goto('/')
   await hydrated(page)
-  await page.getByRole('link', { name: catalogs.en['nav.pricing'] }).click()
+  await page.getByRole('link', { name: catalogs.en['nav.design'] }).click()
   await expect(page.locator('h1')).toHaveText(catalogs.en['error.server.title']!, { timeout: 10_000 })
+  await expect(page).toHaveTitle(fullTitle('en', catalogs.en['error.server.title']!))
   await page.waitForTimeout(1500)
-  expect(docs).toEqual(['/', '/pricing'])
+  expect(docs).toEqual(['/', '/design'])
   const marker = await page.evaluate(() => JSON.parse(sessionStorage.getItem('rasid:reload') ?? 'null'))
-  expect(marker.path).toBe('/pricing')
+  expect(marker.path).toBe('/design')
   expect(marker.expires - Date.now()).toBeGreaterThan(5000)
   expect(marker.expires - Date.now()).toBeLessThanOrEqual(10_000)
 })
@@ -275,9 +283,6 @@ test.describe('toast and tooltip timing', () => {
     await hydrated(page)
     const switcher = page.locator('header a[hreflang="ar"]')
     const tooltip = page.getByRole('tooltip', { name: catalogs.en['locale.switch.accessibleLabel'] })
-    // Radix arrives when the browser is idle; then hover.
-    await expect.poll(() => page.evaluate(() => performance.getEntriesByType('resource').some((e) => /TooltipContent|chunk/.test(e.name)))).toBe(true)
-    await page.waitForTimeout(300)
     await switcher.hover()
     await page.waitForTimeout(450)
     await expect(tooltip).toHaveCount(0)
@@ -287,6 +292,30 @@ test.describe('toast and tooltip timing', () => {
     await expect(tooltip).toHaveCount(0)
     await switcher.hover()
     await expect(tooltip).toBeVisible({ timeout: 250 })
+    // Escape closes it; keyboard focus opens it at once; the switcher is described by it.
+    await page.keyboard.press('Escape')
+    await expect(tooltip).toHaveCount(0)
+    await expect(switcher).toHaveAccessibleDescription(catalogs.en['locale.switch.accessibleLabel']!)
+    await page.mouse.move(5, 400)
+    await page.waitForTimeout(400)
+    await page.locator('header a[href="/contact-us"]').focus()
+    await page.keyboard.press('Tab')
+    await expect(switcher).toBeFocused()
+    await expect(tooltip).toBeVisible({ timeout: 250 })
+    await page.keyboard.press('Escape')
+    await expect(tooltip).toHaveCount(0)
+  })
+
+  test('the tooltip brings no React: a page without islands loads only the runtime, even with a toast-free hover', async ({ page }) => {
+    const scripts: string[] = []
+    page.on('request', (r) => r.resourceType() === 'script' && scripts.push(path(r)))
+    await page.goto('/ar/pricing')
+    await hydrated(page)
+    await page.locator('header a[hreflang="en"]').hover()
+    await expect(page.getByRole('tooltip')).toBeVisible()
+    await page.waitForTimeout(300)
+    const code = await page.evaluate(async (urls) => (await Promise.all(urls.map((u) => fetch(u).then((r) => r.text())))).join(''), scripts)
+    expect(code).not.toMatch(/react\.transitional\.element|__reactContainer|radix-/)
   })
 })
 

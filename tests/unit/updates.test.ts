@@ -10,7 +10,8 @@ describe('update checks', () => {
   beforeEach(() => {
     vi.resetModules()
     vi.useFakeTimers()
-    document = Object.assign(new EventTarget(), { visibilityState: 'visible' })
+    // The page names its build in <meta name="build-id">.
+    document = Object.assign(new EventTarget(), { visibilityState: 'visible', querySelector: () => ({ content: 'test-build' }) })
     vi.stubGlobal('fetch', fetch)
     vi.stubGlobal('document', document)
     fetch.mockClear()

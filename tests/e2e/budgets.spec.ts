@@ -1,0 +1,29 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { gzipSync } from 'node:zlib'
+import { localized, routes } from '../routes'
+import { expect, hydrated, test } from './fixtures'
+
+// The JavaScript a first visit requests with no interaction (gzip -9 of the files as deployed):
+// the light runtime alone on a page without islands; React and the island on a page with one.
+const KiB = 1024
+const pages = [...routes.flatMap((r) => [localized(r.path, 'en'), localized(r.path, 'ar')]), '/missing', '/ar/missing']
+
+for (const url of pages) {
+  const islands = /\/design$/.test(url)
+  const budget = islands ? 90 * KiB : 15 * KiB
+  test(`${url} requests at most ${budget / KiB} KiB of JavaScript in its first load`, async ({ page }) => {
+    const scripts = new Set<string>()
+    page.on('request', (r) => {
+      const path = new URL(r.url()).pathname
+      if (path.endsWith('.js')) scripts.add(path)
+    })
+    await page.goto(url)
+    await hydrated(page)
+    if (islands) await page.locator('[data-island][data-state="hydrated"]').waitFor({ state: 'attached' })
+    await page.waitForLoadState('networkidle')
+    const bytes = [...scripts].reduce((sum, p) => sum + gzipSync(readFileSync(join('dist', p)), { level: 9 }).length, 0)
+    expect(bytes).toBeLessThanOrEqual(budget)
+    if (!islands) expect(scripts.size).toBeLessThanOrEqual(3)
+  })
+}

@@ -1,0 +1,159 @@
+import type { Page } from '@playwright/test'
+import { catalogs, guides, localized, routes } from '../routes'
+import { expect, hydrated, test } from './fixtures'
+
+/** What a visitor (and a crawler) gets of a page: head tags, lang/dir, the body; islands hydrated. */
+async function snapshot(page: Page) {
+  await page.locator('[data-island]:not([data-state="hydrated"])').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => {})
+  return page.evaluate(() => {
+    const head = [...document.head.querySelectorAll('meta[name="description"],meta[name="robots"],meta[property^="og:"],link[rel="canonical"],link[rel="alternate"]')]
+      .map((el) => el.outerHTML.replace(/hreflang=/i, 'hreflang='))
+      .sort()
+    const root = document.getElementById('root')!.cloneNode(true) as HTMLElement
+    // Focus lands on the new page's heading after a navigation: the only attribute it adds.
+    root.querySelectorAll('h1[tabindex="-1"]').forEach((h) => h.removeAttribute('tabindex'))
+    return { lang: document.documentElement.lang, dir: document.documentElement.dir, title: document.title, head, body: root.innerHTML }
+  })
+}
+
+const documents = (page: Page) => {
+  const list: string[] = []
+  page.on('request', (r) => r.resourceType() === 'document' && list.push(new URL(r.url()).pathname))
+  return list
+}
+
+async function clickTo(page: Page, href: string) {
+  await page.evaluate((h) => {
+    const a = Object.assign(document.createElement('a'), { href: h, textContent: 'go' })
+    document.body.append(a)
+    a.click()
+  }, href)
+}
+
+// After a client-side navigation to a URL, the page is the same as after a full load of that URL,
+// for every route x locale, starting from a page in the other language.
+for (const route of routes) {
+  for (const locale of ['en', 'ar'] as const) {
+    const url = localized(route.path, locale)
+    const start = locale === 'en' ? '/ar/guide' : '/services'
+    test(`navigating to ${url} from ${start} gives the page a full load gives`, async ({ page, errors }) => {
+      await page.goto(url)
+      await hydrated(page)
+      const loaded = await snapshot(page)
+      await page.goto(start)
+      await hydrated(page)
+      const docs = documents(page)
+      await clickTo(page, url)
+      await expect(page).toHaveURL(new RegExp(`${url === '/' ? '127.0.0.1:\\d+' : ''}${url}$`))
+      await expect(page.locator('h1')).toHaveText(route.h1(locale))
+      expect(await snapshot(page)).toEqual(loaded)
+      expect(docs).toEqual([])
+      expect(errors).toEqual([])
+    })
+  }
+}
+
+test('focus moves to the new heading, a polite live region announces the page, scroll starts at the top', async ({ page }) => {
+  await page.goto('/ar/guide/api-keys')
+  await hydrated(page)
+  await page.mouse.wheel(0, 2000)
+  await page.locator('footer a[href="/ar/monitoring"]').click()
+  await expect(page.locator('h1')).toHaveText(catalogs.ar['monitoring.hero.title']!)
+  await expect(page.locator('h1')).toBeFocused()
+  const announcer = page.locator('#route-announcer')
+  await expect(announcer).toHaveAttribute('aria-live', 'polite')
+  await expect(announcer).toHaveText(await page.title())
+  expect(await page.evaluate(() => scrollY)).toBe(0)
+})
+
+test('back and forward restore the page and its scroll position', async ({ page }) => {
+  await page.setViewportSize({ width: 1000, height: 500 })
+  await page.goto('/guide/getting-started')
+  await hydrated(page)
+  await page.evaluate(() => scrollTo(0, 600))
+  await page.waitForTimeout(100)
+  const docs = documents(page)
+  // A click where the visitor is, without scrolling to the link first.
+  await page.evaluate(() => document.querySelector<HTMLAnchorElement>('main a[href^="/guide/"], footer a[href="/contact-us"]')!.click())
+  await expect(page.locator('h1')).not.toHaveText(guides.en.find((g) => g.slug === 'getting-started')!.title)
+  await page.goBack()
+  await expect(page.locator('h1')).toHaveText(guides.en.find((g) => g.slug === 'getting-started')!.title)
+  await expect.poll(() => page.evaluate(() => scrollY)).toBe(600)
+  await page.goForward()
+  await expect(page.locator('h1')).not.toHaveText(guides.en.find((g) => g.slug === 'getting-started')!.title)
+  expect(await page.evaluate(() => scrollY)).toBe(0)
+  expect(docs).toEqual([])
+})
+
+test('a link with a hash scrolls to its target', async ({ page }) => {
+  await page.setViewportSize({ width: 1000, height: 500 })
+  await page.goto('/services')
+  await hydrated(page)
+  await clickTo(page, '/pricing#faq-title')
+  await expect(page.locator('h1')).toHaveText(catalogs.en['pricing.hero.title']!)
+  await expect.poll(() => page.evaluate(() => Math.round(document.getElementById('faq-title')!.getBoundingClientRect().top))).toBeLessThan(100)
+  await expect(page.locator('header a[hreflang="ar"]')).toHaveAttribute('href', '/ar/pricing#faq-title')
+})
+
+test('modified clicks, target, download and other origins are left to the browser', async ({ page, context }) => {
+  await page.goto('/')
+  await hydrated(page)
+  const payloads: string[] = []
+  page.on('request', (r) => r.url().includes('_payload.json') && payloads.push(r.url()))
+  // Prefetching is not navigating: count only what a click asks for.
+  await page.evaluate(() => {
+    for (const [href, attrs] of [['/checkout', { target: '_blank' }], ['/checkout', { download: '' }], ['http://localhost:1/pricing', {}]] as const) {
+      const a = Object.assign(document.createElement('a'), { href, textContent: href })
+      for (const [k, v] of Object.entries(attrs)) a.setAttribute(k, v)
+      a.dataset.test = Object.keys(attrs)[0] ?? 'other-origin'
+      a.addEventListener('click', (e) => {
+        // Record whether the runtime took the click, then stop the browser from leaving.
+        document.body.dataset.taken = String(e.defaultPrevented)
+        e.preventDefault()
+      })
+      document.body.append(a)
+    }
+  })
+  for (const name of ['target', 'download', 'other-origin']) {
+    await page.evaluate((n) => (document.querySelector(`[data-test="${n}"]`) as HTMLElement).click(), name)
+    expect(await page.evaluate(() => document.body.dataset.taken), name).toBe('false')
+  }
+  const popup = context.waitForEvent('page')
+  await page.locator('header a[href="/pricing"]').click({ modifiers: ['ControlOrMeta'] })
+  await (await popup).close()
+  await expect(page.locator('h1')).toHaveText(catalogs.en['home.hero.title']!)
+  expect(page.url()).toMatch(/\/$/)
+})
+
+test('a payload of another build makes a full load of the target', async ({ page }) => {
+  await page.route('**/pricing/_payload.json*', async (route) => {
+    const body = await (await route.fetch()).json()
+    await route.fulfill({ contentType: 'application/json', body: JSON.stringify({ ...body, buildId: 'a-newer-build' }) })
+  })
+  await page.goto('/services')
+  await hydrated(page)
+  const docs = documents(page)
+  await page.locator('header a[href="/pricing"]').click()
+  await expect(page.locator('h1')).toHaveText(catalogs.en['pricing.hero.title']!)
+  await expect.poll(() => docs).toEqual(['/pricing'])
+})
+
+for (const reduce of [false, true]) {
+  test(`the swap ${reduce ? 'is not animated under prefers-reduced-motion' : 'uses a view transition where the browser has them'}`, async ({ browser }) => {
+    const context = await browser.newContext({ reducedMotion: reduce ? 'reduce' : 'no-preference' })
+    const page = await context.newPage()
+    await page.addInitScript(() => {
+      const d = document as Document & { startViewTransition?: (cb: () => void) => unknown }
+      const original = d.startViewTransition?.bind(d)
+      ;(window as any).__transitions = 0
+      if (original) d.startViewTransition = (cb) => ((window as any).__transitions++, original(cb))
+    })
+    await page.goto('/services')
+    await hydrated(page)
+    await page.locator('header a[href="/pricing"]').click()
+    await expect(page.locator('h1')).toHaveText(catalogs.en['pricing.hero.title']!)
+    const supported = await page.evaluate(() => 'startViewTransition' in document)
+    expect(await page.evaluate(() => (window as any).__transitions)).toBe(!reduce && supported ? 1 : 0)
+    await context.close()
+  })
+}
