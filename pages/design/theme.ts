@@ -34,14 +34,15 @@ export function defaultTheme(dir: Dir, logo: string): Theme {
 export function themeFromQuery(search: string, defaults: Theme): Theme {
   const q = new URLSearchParams(search)
   const color = q.get('color')
-  const radius = Number(q.get('radius'))
+  const radiusText = q.get('radius') ?? ''
+  const radius = Number(radiusText)
   const font = q.get('font')
   const logo = q.get('logo')?.trim()
   const mode = q.get('mode')
   const dir = q.get('dir')
   return {
     color: color && /^#[0-9a-f]{6}$/i.test(color) ? color.toLowerCase() : defaults.color,
-    radius: q.has('radius') && Number.isInteger(radius) && radius >= radiusRange.min && radius <= radiusRange.max ? radius : defaults.radius,
+    radius: /^\d{1,2}$/.test(radiusText) && radius >= radiusRange.min && radius <= radiusRange.max ? radius : defaults.radius,
     font: (fonts as readonly string[]).includes(font ?? '') ? (font as FontChoice) : defaults.font,
     // Printable text only, and not longer than the field allows.
     logo: logo && logo.length <= logoMaxLength && !/[\p{Cc}\p{Cf}]/u.test(logo) ? logo : defaults.logo,
