@@ -27,3 +27,20 @@ for (const url of pages) {
     if (!islands) expect(scripts.size).toBeLessThanOrEqual(3)
   })
 }
+
+test('an English page downloads no Arabic face; an Arabic page downloads both Arabic weights; one stylesheet each', async ({ page }) => {
+  for (const [url, arabic] of [['/pricing', false], ['/ar/pricing', true]] as const) {
+    const fonts: string[] = []
+    const sheets: string[] = []
+    page.on('request', (r) => {
+      if (r.resourceType() === 'font') fonts.push(new URL(r.url()).pathname)
+      if (r.resourceType() === 'stylesheet') sheets.push(new URL(r.url()).pathname)
+    })
+    await page.goto(url)
+    await hydrated(page)
+    await page.waitForLoadState('networkidle')
+    expect(fonts.filter((f) => f.includes('arabic')).length, url).toBe(arabic ? 2 : 0)
+    expect(sheets, url).toHaveLength(1)
+    page.removeAllListeners('request')
+  }
+})

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import type { Page } from '@playwright/test'
 import { catalogs, guides, localized, routes } from '../routes'
 import { expect, hydrated, test } from './fixtures'
@@ -126,10 +127,10 @@ test('modified clicks, target, download and other origins are left to the browse
 })
 
 test('a payload of another build makes a full load of the target', async ({ page }) => {
-  await page.route('**/pricing/_payload.json*', async (route) => {
-    const body = await (await route.fetch()).json()
-    await route.fulfill({ contentType: 'application/json', body: JSON.stringify({ ...body, buildId: 'a-newer-build' }) })
-  })
+  const body = JSON.parse(readFileSync('dist/pricing/_payload.json', 'utf8'))
+  await page.route('**/pricing/_payload.json*', (route) =>
+    route.fulfill({ contentType: 'application/json', body: JSON.stringify({ ...body, buildId: 'a-newer-build' }) }),
+  )
   await page.goto('/services')
   await hydrated(page)
   const docs = documents(page)
