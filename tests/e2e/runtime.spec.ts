@@ -213,11 +213,10 @@ test.describe('a new deployment', () => {
 test('an island whose code is gone loads the page once more, then shows the error page instead of a loop', async ({ page }) => {
   await noPrefetch(page)
   // The island's own chunk: the one dynamic import that holds the previewer's code.
-  await page.route(/\/assets\/.*\.js$/, async (route) => {
-    const res = await route.fetch()
-    const body = await res.text()
+  await page.route(/\/assets\/.*\.js$/, (route) => {
+    const body = readFileSync(`dist${new URL(route.request().url()).pathname}`, 'utf8')
     if (body.includes('design.preview.controlsTitle')) return route.fulfill({ status: 404, body: 'Not Found' })
-    return route.fulfill({ response: res, body })
+    return route.fulfill({ contentType: 'text/javascript', body })
   })
   const docs = documents(page)
   await page.goto('/')
