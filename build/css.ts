@@ -1,6 +1,9 @@
 // The site's one stylesheet, made after Vike's build instead of by the UnoCSS Vite plugin:
 // - one render-blocking request per page, the font faces included (Vike linked one file per import);
 // - each face limited to its script with unicode-range, so a page downloads the faces its text uses;
+// - `font-display: optional`: a face that is not there for the first paint (the page preloads the
+//   ones it needs) is not swapped in later, so text never moves: layout shift stays 0 (with `swap`
+//   Lighthouse measured 0.03-0.05 on the home pages);
 // - deterministic: UnoCSS writes theme variables in the order it meets utilities, which varies with
 //   the order Vite transforms modules; here the utilities are generated from a sorted list.
 import { createHash } from 'node:crypto'
@@ -50,7 +53,7 @@ export async function buildCss(dist: string, root = process.cwd()): Promise<Site
     const href = `/assets/fonts/${name}.${hash(readFileSync(source))}.woff2`
     copyFileSync(source, join(dist, href))
     fonts.push({ href, script: face.script, weight: face.weight })
-    fontCss += `@font-face{font-family:"${face.family}";font-style:normal;font-display:swap;font-weight:${face.weight};src:url(${href}) format("woff2");unicode-range:${face.range}}`
+    fontCss += `@font-face{font-family:"${face.family}";font-style:normal;font-display:optional;font-weight:${face.weight};src:url(${href}) format("woff2");unicode-range:${face.range}}`
   }
   const uno = await createGenerator(config)
   const tokens = new Set<string>()

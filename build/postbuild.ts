@@ -69,16 +69,15 @@ function pruneUnusedScripts(dist: string, htmlFiles: string[]) {
 /**
  * The head a page starts with: charset, the locale boot script (it must run before anything, so
  * that a redirect costs nothing; a script after a pending stylesheet would wait for it), the one
- * stylesheet, and preloads of the faces its own text uses: both Arabic weights on an Arabic page
- * (headings are bold, and a late bold face would move the text), the Latin regular weight on an
- * English one.
+ * stylesheet, and preloads of the faces its own text uses (regular and bold: headings are bold),
+ * Arabic on an Arabic page, Latin on an English one, so that they are there for the first paint.
  */
 function headOf(html: string, file: string, css: SiteCss): string {
   const boot = /<script id="boot">[\s\S]*?<\/script>/.exec(html)?.[0]
   if (!boot) throw new Error(`${file}: the locale boot script is missing`)
   const lang = /<html[^>]*\slang="([^"]+)"/.exec(html)?.[1]
   const preloads = css.fonts
-    .filter((f) => (lang === 'ar' ? f.script === 'arabic' : f.script === 'latin' && f.weight === 400))
+    .filter((f) => f.script === (lang === 'ar' ? 'arabic' : 'latin'))
     .map((f) => `<link rel="preload" href="${f.href}" as="font" type="font/woff2" crossorigin>`)
   const start = `<meta charset="UTF-8" />${boot}<link rel="stylesheet" href="${css.href}">${preloads.join('')}`
   return html
