@@ -176,21 +176,36 @@ async function startDebuggableChromium() {
   const profile = mkdtempSync(join(tmpdir(), 'rasid-bench-lh-'))
   const args = [...chromiumArgs, '--remote-debugging-address=127.0.0.1', '--remote-debugging-port=0', `--user-data-dir=${profile}`, '--lang=en-US', '--mute-audio', '--disable-extensions', 'about:blank']
   const child = spawn(process.env.CHROME_PATH ?? chromiumPath, args, { stdio: ['ignore', 'ignore', 'pipe'] })
-  const port = await new Promise<number>((ok, fail) => {
-    let err = ''
-    const timer = setTimeout(() => fail(new Error(`Chromium did not open a DevTools port in 20 s: ${err.slice(-500)}`)), 20_000)
-    child.stderr.on('data', (d: Buffer) => {
-      err += d.toString()
-      const m = /DevTools listening on ws:\/\/127\.0\.0\.1:(\d+)\//.exec(err)
-      if (m) clearTimeout(timer), ok(Number(m[1]))
-    })
-    child.on('exit', (code) => (clearTimeout(timer), fail(new Error(`Chromium exited (${code}): ${err.slice(-500)}`))))
-  })
-  const stop = () => {
-    child.kill()
-    rmSync(profile, { recursive: true, force: true })
+  // Never leave it running, even if this script dies on an error.
+  const killOnExit = () => child.kill('SIGKILL')
+  process.on('exit', killOnExit)
+  const stop = async () => {
+    if (child.pid !== undefined && child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((ok) => child.once('exit', ok))
+      child.kill()
+      await Promise.race([exited, new Promise((ok) => setTimeout(ok, 5000))])
+      killOnExit()
+    }
+    process.off('exit', killOnExit)
+    rmSync(profile, { recursive: true, force: true, maxRetries: 5 })
   }
-  return { port, stop }
+  try {
+    const port = await new Promise<number>((ok, fail) => {
+      let err = ''
+      const timer = setTimeout(() => fail(new Error(`Chromium did not open a DevTools port in 20 s: ${err.slice(-500)}`)), 20_000)
+      child.stderr.on('data', (d: Buffer) => {
+        err += d.toString()
+        const m = /DevTools listening on ws:\/\/127\.0\.0\.1:(\d+)\//.exec(err)
+        if (m) clearTimeout(timer), ok(Number(m[1]))
+      })
+      child.on('exit', (code) => (clearTimeout(timer), fail(new Error(`Chromium exited (${code}): ${err.slice(-500)}`))))
+      child.on('error', (e) => (clearTimeout(timer), fail(e)))
+    })
+    return { port, stop }
+  } catch (err) {
+    await stop()
+    throw err
+  }
 }
 
 async function lighthouseMode() {
@@ -244,7 +259,7 @@ async function lighthouseMode() {
   } catch (err) {
     console.log(`Lighthouse could not run: ${err instanceof Error ? err.message : err}`)
   } finally {
-    chrome?.stop()
+    await chrome?.stop()
     server.close()
   }
 }
