@@ -1,4 +1,4 @@
-import type { HeadTag, PagePayload } from '../renderer/payload'
+import { isPageHeadTag, type HeadTag, type PagePayload } from '../renderer/payload'
 import { isLocale } from '../locales/locales'
 
 /**
@@ -19,10 +19,7 @@ export function payloadOf(html: string, file: string, buildId: string): PagePayl
   const headHtml = html.slice(0, html.indexOf('</head>'))
   for (const m of headHtml.matchAll(/<(meta|link)\s([^>]*?)\/?>/g)) {
     const a = attributes(m[2]!)
-    const own =
-      (m[1] === 'meta' && (a.name === 'description' || a.name === 'robots' || a.property?.startsWith('og:'))) ||
-      (m[1] === 'link' && (a.rel === 'canonical' || (a.rel === 'alternate' && a.hreflang)))
-    if (own) head.push({ tag: m[1] as 'meta' | 'link', attrs: a })
+    if (isPageHeadTag(m[1]!, (name) => a[name])) head.push({ tag: m[1] as 'meta' | 'link', attrs: a })
   }
   const body = rootHtml(html) ?? fail('no <div id="root">')
   const layout = /data-layout="([^"]+)"/.exec(body)?.[1] ?? fail('no data-layout')

@@ -25,8 +25,16 @@ export interface HeadTag {
   attrs: Record<string, string>
 }
 
-/** The head tags a payload replaces on navigation; the others (charset, boot script, build id, theme colour, CSS, fonts) stay. */
-export const pageHeadSelector = 'meta[name="description"],meta[name="robots"],meta[property^="og:"],link[rel="canonical"],link[rel="alternate"][hreflang]'
+/**
+ * Whether a `<meta>` or `<link>` belongs to the page, so that a payload carries it and a navigation
+ * replaces it: description, robots, canonical, hreflang links, og tags. The others (charset, boot
+ * script, build id, theme colour, CSS, fonts) are the same on every page and stay.
+ */
+export function isPageHeadTag(tag: string, attr: (name: string) => string | null | undefined): boolean {
+  if (tag === 'meta') return attr('name') === 'description' || attr('name') === 'robots' || !!attr('property')?.startsWith('og:')
+  if (tag === 'link') return attr('rel') === 'canonical' || (attr('rel') === 'alternate' && !!attr('hreflang'))
+  return false
+}
 
 /** `/` -> `/_payload.json`, `/ar/pricing/` -> `/ar/pricing/_payload.json` (BEHAVIOUR.md section 4). */
 export function payloadPath(pathname: string): string {

@@ -12,9 +12,14 @@ interface Props {
   locale: string
   /** The brand that processes the payment ("Payments by Rasid"). */
   brand: string
+  /** The payment methods in display order, mada first (site.config.ts). */
+  methods: readonly string[]
   /** The sample order. */
   order: { number: string; amount: number; currency: string }
 }
+
+// Brands with an official Arabic name are written in the page's language (CONTENT.md).
+const methodNames: Partial<Record<string, MessageId>> = { mada: 'design.preview.methodMada', Tabby: 'design.preview.methodTabby' }
 
 const fontLabels: Record<Theme['font'], MessageId> = {
   system: 'design.preview.fontSystem',
@@ -28,7 +33,7 @@ const fontLabels: Record<Theme['font'], MessageId> = {
  * payment page the merchant's customers see on the other, and the configuration to copy. The
  * choice lives in the URL query: a link shares it, back and forward step through it.
  */
-function ThemePreview({ dir, locale, brand, order }: Props) {
+function ThemePreview({ dir, locale, brand, methods, order }: Props) {
   const intl = useIntl()
   const defaults = defaultTheme(dir, intl.formatMessage({ id: 'design.preview.defaultLogo' }))
   // The first render is the prerendered one; the query is applied once hydrated.
@@ -192,9 +197,9 @@ function ThemePreview({ dir, locale, brand, order }: Props) {
                 <FormattedMessage id="design.preview.payWith" />
               </span>
               <ul className="mt-2 flex flex-wrap gap-2 text-xs font-semibold">
-                {[intl.formatMessage({ id: 'design.preview.methodMada' }), 'Visa', 'Mastercard', 'Apple Pay', 'STC Pay', intl.formatMessage({ id: 'design.preview.methodTabby' })].map((m, i) => (
+                {methods.map((m, i) => (
                   <li key={m} className="border px-2 py-1" style={{ borderRadius: radius, borderColor: i === 0 ? theme.color : dark ? '#475569' : '#cbd5e1' }}>
-                    <bdi>{m}</bdi>
+                    <bdi>{methodNames[m] ? intl.formatMessage({ id: methodNames[m] }) : m}</bdi>
                   </li>
                 ))}
               </ul>

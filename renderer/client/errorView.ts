@@ -27,8 +27,9 @@ export function renderErrorView(statusCode: number): { node: HTMLElement; title:
   message.dataset.testid = 'error-message'
   const home = el('a', 'btn-primary mt-8')
   home.href = localizePath('/', locale)
-  home.append(el('span', 'i-lucide-house size-4'), text.backHome)
-  home.firstElementChild!.setAttribute('aria-hidden', 'true')
+  const icon = el('span', 'i-lucide-house size-4')
+  icon.setAttribute('aria-hidden', 'true')
+  home.append(icon, text.backHome)
   root.append(code, heading, message, home)
   return { node: root, title: text.title }
 }

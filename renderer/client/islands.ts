@@ -1,10 +1,10 @@
-import type { Root } from 'react-dom/client'
 import { islands, type IslandName } from '../islands/registry'
 import type { IslandData } from '../islands/define'
 import { showError } from './errorState'
 import { mayReload } from './reloadGuard'
 
-const roots = new Set<Root>()
+// What hydrateIsland() returns, described here so that the runtime names nothing of React's.
+const roots = new Set<{ unmount(): void }>()
 let observer: IntersectionObserver | undefined
 
 /** The code of an island: the shared React chunks and the island's own; cached by the browser. */

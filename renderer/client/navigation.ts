@@ -1,4 +1,4 @@
-import { pageHeadSelector, type HeadTag, type PagePayload } from '../payload'
+import { isPageHeadTag, type HeadTag, type PagePayload } from '../payload'
 import { buildId } from './buildInfo'
 import { writeLocaleCookie } from './cookie'
 import { forgetError } from './errorState'
@@ -110,7 +110,7 @@ function swapPage(payload: PagePayload) {
   html.lang = payload.locale
   html.dir = payload.dir
   document.title = payload.title
-  for (const el of document.head.querySelectorAll(pageHeadSelector)) el.remove()
+  for (const el of document.head.querySelectorAll('meta,link')) if (isPageHeadTag(el.localName, (name) => el.getAttribute(name))) el.remove()
   document.head.append(...payload.head.map(headElement))
   const root = document.getElementById('root')!
   const template = document.createElement('template')
