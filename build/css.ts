@@ -28,11 +28,11 @@ export const faces = [
 
 const hash = (data: string | Buffer) => createHash('sha256').update(data).digest('base64url').slice(0, 10)
 
-/** The source files UnoCSS reads utilities from: every page, component, island and the runtime. */
+/** The source files UnoCSS reads utilities from: every page, component, island, the runtime and the guide renderer. */
 function sourceFiles(root: string): string[] {
-  return ['pages', 'renderer'].flatMap((dir) =>
-    (readdirSync(join(root, dir), { recursive: true }) as string[]).filter((f) => /\.(tsx?|md)$/.test(f)).map((f) => join(root, dir, f)),
-  )
+  return ['pages', 'renderer']
+    .flatMap((dir) => (readdirSync(join(root, dir), { recursive: true }) as string[]).filter((f) => /\.(tsx?|md)$/.test(f)).map((f) => join(root, dir, f)))
+    .concat(join(root, 'build', 'guides.ts')) // the guide HTML's own classes (code blocks)
 }
 
 export interface SiteCss {

@@ -1,19 +1,53 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join, relative, resolve, sep } from 'node:path'
 import { Marked } from 'marked'
+import hljs from 'highlight.js/lib/core'
+import bash from 'highlight.js/lib/languages/bash'
+import http from 'highlight.js/lib/languages/http'
+import javascript from 'highlight.js/lib/languages/javascript'
+import json from 'highlight.js/lib/languages/json'
+import python from 'highlight.js/lib/languages/python'
+import typescript from 'highlight.js/lib/languages/typescript'
+import en from '../locales/en.json'
+import ar from '../locales/ar.json'
 import { localeCodes, type Locale } from '../locales/locales'
 import { localizePath } from '../locales/localizePath'
+
+/** The index's sections, in order; each has a `guide.group.<name>` message. */
+export const guideGroups = ['start', 'payments', 'money', 'launch'] as const
+export type GuideGroup = (typeof guideGroups)[number]
 
 export interface GuideSummary {
   slug: string
   title: string
   description: string
   order: number
+  group: GuideGroup
+}
+
+export interface TocEntry {
+  id: string
+  /** The heading's inline HTML (isolated Latin runs, inline code kept). */
+  html: string
+  depth: 2 | 3
 }
 
 export interface Guide extends GuideSummary {
   html: string
+  /** The article's h2 and h3 headings, for its table of contents. */
+  toc: TocEntry[]
 }
+
+// Code is highlighted at build time: the browser gets classes (styled in uno.config.ts), no script.
+const languages = { bash, http, javascript, json, python, typescript } as const
+for (const [name, lang] of Object.entries(languages)) hljs.registerLanguage(name, lang)
+hljs.registerAliases(['js'], { languageName: 'javascript' })
+hljs.registerAliases(['ts'], { languageName: 'typescript' })
+hljs.registerAliases(['sh', 'shell'], { languageName: 'bash' })
+/** The languages a fenced code block may name. */
+export const codeLanguages = ['bash', 'sh', 'js', 'ts', 'json', 'http', 'python'] as const
+
+const catalogs: Record<Locale, Record<string, string>> = { en, ar }
 
 // Resolved from the project root: this module is also bundled into the build's server code.
 // GUIDES_DIR points the build at another set of articles (`npm run bench -- --guides 500`).
@@ -26,16 +60,54 @@ export class ContentError extends Error {
   }
 }
 
+/** What one parse collects besides the HTML: set before each parse (parsing is synchronous). */
+let current: { locale: Locale; file: string; toc: TocEntry[]; ids: Set<string> } = { locale: 'en', file: '', toc: [], ids: new Set() }
+
+/** `Verify the signature` -> `verify-the-signature`; Arabic letters stay (ids may be any text). */
+function slugify(text: string): string {
+  return (
+    text
+      .toLowerCase()
+      .replace(/<[^>]+>/g, '')
+      .replace(/&[a-z]+;|&#\d+;/g, '')
+      .replace(/[^\p{L}\p{N}\s-]/gu, '')
+      .trim()
+      .replace(/\s+/g, '-') || 'section'
+  )
+}
+
 const marked = new Marked({
   gfm: true,
   renderer: {
-    // Code reads left to right in both languages.
+    // Code reads left to right in both languages, highlighted now, with a copy button the runtime
+    // drives (renderer/client/codeCopy.ts) in the page's language.
     code({ text, lang }) {
-      const cls = lang ? ` class="language-${escapeHtml(lang)}"` : ''
-      return `<pre dir="ltr"><code${cls}>${escapeHtml(text)}</code></pre>\n`
+      const language = (lang ?? '').trim().split(/\s/)[0]!
+      if (!language) throw new ContentError(current.file, `a code block has no language: write one of ${codeLanguages.join(', ')} after the opening fence`)
+      if (!hljs.getLanguage(language)) throw new ContentError(current.file, `code block language "${language}" is not one of ${codeLanguages.join(', ')}`)
+      const html = hljs.highlight(text, { language, ignoreIllegals: true }).value
+      const m = catalogs[current.locale]
+      const [copy, copied, failed] = [m['guide.code.copy']!, m['guide.code.copied']!, m['guide.code.copyFailed']!].map(escapeHtml)
+      return (
+        `<div class="code-block" dir="ltr">` +
+        `<div class="code-bar"><span class="code-lang">${escapeHtml(language)}</span>` +
+        `<button type="button" class="code-copy" data-copy-code="" data-copy="${copy}" data-copied="${copied}" data-failed="${failed}" lang="${current.locale}" dir="${current.locale === 'ar' ? 'rtl' : 'ltr'}">` +
+        `<span class="i-lucide-copy size-4" aria-hidden="true"></span><span data-label="" aria-live="polite">${copy}</span></button></div>` +
+        `<pre><code class="hljs language-${escapeHtml(language)}">${html}</code></pre></div>\n`
+      )
     },
     codespan({ text }) {
       return `<code dir="ltr">${text}</code>`
+    },
+    heading({ tokens, depth }) {
+      const inner = this.parser.parseInline(tokens)
+      if (depth === 1) throw new ContentError(current.file, 'the body must not have a level-1 heading: the title is the page h1')
+      if (depth !== 2 && depth !== 3) return `<h${depth}>${inner}</h${depth}>\n`
+      let id = slugify(inner)
+      for (let n = 2; current.ids.has(id); n++) id = `${slugify(inner)}-${n}`
+      current.ids.add(id)
+      current.toc.push({ id, depth, html: inner.replace(/<a\b[^>]*>|<\/a>/g, '') })
+      return `<h${depth} id="${escapeHtml(id)}">${inner}</h${depth}>\n`
     },
   },
   walkTokens(token) {
@@ -43,11 +115,10 @@ const marked = new Marked({
     if (token.type === 'link' && /^\.{0,2}\/?[\w/-]+\.md(#.*)?$/.test(token.href)) {
       const [file, hash] = token.href.split('#')
       const slug = file!.replace(/^\.?\//, '').replace(/\.md$/, '')
-      token.href = `${localizePath(`/guide/${slug}`, currentLocale)}${hash ? `#${hash}` : ''}`
+      token.href = `${localizePath(`/guide/${slug}`, current.locale)}${hash ? `#${hash}` : ''}`
     }
   },
 })
-let currentLocale: Locale = 'en'
 
 function escapeHtml(s: string) {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
@@ -63,7 +134,7 @@ function listMarkdown(dir: string): string[] {
   return entries.filter((f) => f.endsWith('.md')).map((f) => f.split(sep).join('/'))
 }
 
-/** Parses one guide file: `---` front matter with title, description and order, then Markdown. */
+/** Parses one guide file: `---` front matter with title, description, order and group, then Markdown. */
 export function parseGuide(file: string, slug: string, source: string, locale: Locale): Guide {
   const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n([\s\S]*)$/.exec(source)
   if (!match) throw new ContentError(file, 'missing front matter (a --- block with title, description and order)')
@@ -74,17 +145,18 @@ export function parseGuide(file: string, slug: string, source: string, locale: L
     if (!kv) throw new ContentError(file, `front matter line is not "key: value": ${line}`)
     meta[kv[1]!] = kv[2]!.replace(/^"(.*)"$/, '$1')
   }
-  for (const key of ['title', 'description', 'order']) {
+  for (const key of ['title', 'description', 'order', 'group']) {
     if (!meta[key]) throw new ContentError(file, `front matter lacks "${key}"`)
   }
+  const group = meta.group as GuideGroup
+  if (!guideGroups.includes(group)) throw new ContentError(file, `front matter "group" is "${meta.group}", not one of ${guideGroups.join(', ')}`)
   const order = Number(meta.order)
   if (!Number.isInteger(order)) throw new ContentError(file, `front matter "order" is not an integer: ${meta.order}`)
   const body = match[2]!
   if (!body.trim()) throw new ContentError(file, 'the article has no body')
-  if (/^#\s/m.test(body)) throw new ContentError(file, 'the body must not have a level-1 heading: the title is the page h1')
-  currentLocale = locale
+  current = { locale, file, toc: [], ids: new Set() }
   const html = marked.parse(body, { async: false }) as string
-  return { slug, title: meta.title!, description: meta.description!, order, html }
+  return { slug, title: meta.title!, description: meta.description!, order, group, html, toc: current.toc }
 }
 
 /**
@@ -106,8 +178,15 @@ function readGuides(root: string): Record<Locale, Guide[]> {
     const dir = join(root, locale)
     const files = listMarkdown(dir)
     if (!files.length) throw new ContentError(dir, 'no guide articles found')
+    const bySlug = new Map<string, string>()
     result[locale] = files
-      .map((f) => parseGuide(join(dir, f), f.replace(/\.md$/, '').replace(/(^|\/)index$/, ''), readFileSync(join(dir, f), 'utf8'), locale))
+      .map((f) => {
+        const slug = f.replace(/\.md$/, '').replace(/(^|\/)index$/, '')
+        const other = bySlug.get(slug)
+        if (other !== undefined) throw new ContentError(join(dir, f), `duplicate slug "${slug}": ${relative(process.cwd(), join(dir, other))} has it too`)
+        bySlug.set(slug, f)
+        return parseGuide(join(dir, f), slug, readFileSync(join(dir, f), 'utf8'), locale)
+      })
       .sort((a, b) => a.order - b.order || a.slug.localeCompare(b.slug))
     slugSets[locale] = new Set(result[locale].map((g) => g.slug))
   }

@@ -6,11 +6,13 @@ import { usePageContext } from 'vike-react/usePageContext'
 import { Faq } from './components/Faq'
 import { Footer } from './components/Footer'
 import { Header } from './components/Header'
+import { areaOf } from './pageData'
 import 'virtual:uno.css'
 
 export default function Layout({ children }: { children: ReactNode }) {
   const pageContext = usePageContext()
   const { layout = 'default', noFAQ = false, denseLayout = false } = pageContext.config.pageMeta ?? {}
+  const area = areaOf(pageContext.pageId ?? '')
   return (
     <div data-layout={layout} className={layout === 'background' ? 'page-background min-h-screen' : 'min-h-screen'}>
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
@@ -20,7 +22,7 @@ export default function Layout({ children }: { children: ReactNode }) {
       <main id="main" data-density={denseLayout ? 'dense' : 'comfortable'} className={`mx-auto max-w-6xl px-4 ${denseLayout ? 'py-6' : 'py-12'}`}>
         {children}
       </main>
-      {!noFAQ && layout !== 'no-footer' && <Faq />}
+      {!noFAQ && layout !== 'no-footer' && area && <Faq area={area} />}
       {layout !== 'no-footer' && <Footer />}
     </div>
   )

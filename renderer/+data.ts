@@ -19,7 +19,7 @@ function loadPageData(pageId: string, locale: Locale, slug: string | undefined):
   const data: PageData = { messages: pickMessages(catalogs[locale], area ? [area] : []) }
   if (area === 'guide') {
     const list = loadGuides()[locale]
-    const summary = ({ slug, title, description, order }: Guide) => ({ slug, title, description, order })
+    const summary = ({ slug, title, description, order, group }: Guide) => ({ slug, title, description, order, group })
     if (slug === undefined) {
       data.guides = list.map(summary)
     } else {

@@ -1,8 +1,12 @@
-import { FormattedMessage } from 'react-intl'
+import { FormattedMessage, useIntl } from 'react-intl'
+import { usePageContext } from 'vike-react/usePageContext'
 import { Link } from '../../renderer/components/Link'
-import { Card, PageHero } from '../../renderer/components/PageHero'
+import { Card, PageHero, SampleNote } from '../../renderer/components/PageHero'
+import { PaymentMethods } from '../../renderer/components/PaymentMethods'
+import { scriptJson } from '../../renderer/islands/define'
 import type { MessageId } from '../../locales/messages'
-import { site } from '../../site.config'
+import { localizePath } from '../../locales/localizePath'
+import { markets, site } from '../../site.config'
 
 const products: [string, string][] = [
   ['gateway', 'i-lucide-globe'],
@@ -13,9 +17,40 @@ const products: [string, string][] = [
   ['fraud', 'i-lucide-shield-check'],
 ]
 
+const figures = ['uptime', 'settlement', 'methods', 'markets'] as const
+const steps = ['sandbox', 'verify', 'paid'] as const
+const trust: [string, string][] = [
+  ['pci', 'i-lucide-badge-check'],
+  ['threeDs', 'i-lucide-lock'],
+  ['licence', 'i-lucide-scale'],
+  ['region', 'i-lucide-server'],
+]
+
+/** schema.org/Organization for the home page (issue 7), from the site configuration. */
+function OrganizationJsonLd() {
+  const intl = useIntl()
+  const { locale } = usePageContext()
+  const data = {
+    '@context': 'https://schema.org',
+    '@type': 'Organization',
+    name: site.name[locale],
+    alternateName: site.name[locale === 'en' ? 'ar' : 'en'],
+    url: `${site.origin}${localizePath('/', locale)}`,
+    description: intl.formatMessage({ id: 'home.meta.description' }),
+    email: site.email.sales,
+    areaServed: markets.map((m) => m.country),
+    contactPoint: [
+      { '@type': 'ContactPoint', contactType: 'sales', email: site.email.sales, telephone: site.phone, availableLanguage: ['en', 'ar'] },
+      { '@type': 'ContactPoint', contactType: 'customer support', email: site.email.support, availableLanguage: ['en', 'ar'] },
+    ],
+  }
+  return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: scriptJson(data) }} />
+}
+
 export default function Page() {
   return (
     <>
+      <OrganizationJsonLd />
       <PageHero title="home.hero.title" body="home.hero.body">
         <div className="mt-8 flex flex-wrap gap-3">
           <Link href="/pricing" className="btn-primary">
@@ -27,20 +62,37 @@ export default function Page() {
           </Link>
         </div>
       </PageHero>
-      <section aria-labelledby="methods-title" className="mt-16">
-        <h2 id="methods-title" className="text-sm font-semibold uppercase tracking-wide text-neutral-500">
+
+      <section aria-labelledby="methods-title" className="mt-14">
+        <h2 id="methods-title" className="text-sm font-semibold text-neutral-500 dark:text-neutral-400">
           <FormattedMessage id="home.methods.title" />
         </h2>
-        <ul className="mt-3 flex flex-wrap gap-2">
-          {site.paymentMethods.map((m) => (
-            <li key={m} dir="ltr" className="rounded-md border border-neutral-200 bg-white px-3 py-1.5 text-sm font-semibold dark:border-neutral-800 dark:bg-neutral-900">
-              {m}
-            </li>
-          ))}
-        </ul>
+        <PaymentMethods className="mt-3" />
       </section>
+
+      <section aria-labelledby="figures-title" className="mt-14">
+        <h2 id="figures-title" className="sr-only">
+          <FormattedMessage id="home.figures.title" />
+        </h2>
+        <dl className="grid grid-cols-2 gap-px overflow-hidden rounded-2xl border border-neutral-200 bg-neutral-200 lg:grid-cols-4 dark:border-neutral-800 dark:bg-neutral-800">
+          {figures.map((f) => (
+            <div key={f} className="flex flex-col-reverse bg-white p-5 dark:bg-neutral-950">
+              <dt className="mt-1 text-sm text-neutral-600 dark:text-neutral-400">
+                <FormattedMessage id={`home.figures.${f}.label` as MessageId} />
+              </dt>
+              <dd className="text-2xl font-bold text-neutral-900 sm:text-3xl dark:text-white">
+                <bdi>
+                  <FormattedMessage id={`home.figures.${f}.value` as MessageId} />
+                </bdi>
+              </dd>
+            </div>
+          ))}
+        </dl>
+        <SampleNote id="home.figures.sample" />
+      </section>
+
       <section aria-labelledby="products-title" className="mt-16">
-        <h2 id="products-title" className="text-2xl font-bold">
+        <h2 id="products-title" className="text-2xl font-bold text-neutral-900 dark:text-white">
           <FormattedMessage id="home.products.title" />
         </h2>
         <div className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
@@ -48,17 +100,55 @@ export default function Page() {
             <Card key={key} icon={icon} title={`home.products.${key}.title` as MessageId} body={`home.products.${key}.body` as MessageId} />
           ))}
         </div>
+        <Link href="/services" className="mt-6 inline-flex items-center gap-1 font-semibold text-primary-700 hover:underline dark:text-primary-400">
+          <FormattedMessage id="home.products.more" />
+          <span className="i-lucide-arrow-right size-4 flip-rtl" aria-hidden="true" />
+        </Link>
       </section>
-      <ul className="mt-12 flex flex-wrap gap-x-8 gap-y-2 text-sm text-neutral-600 dark:text-neutral-400">
-        <li className="inline-flex items-center gap-2">
-          <span className="i-lucide-badge-check size-4 text-success-600" aria-hidden="true" />
-          <FormattedMessage id="home.trust.pci" />
-        </li>
-        <li className="inline-flex items-center gap-2">
-          <span className="i-lucide-scale size-4 text-success-600" aria-hidden="true" />
-          <FormattedMessage id="home.trust.licence" />
-        </li>
-      </ul>
+
+      <section aria-labelledby="steps-title" className="mt-16">
+        <h2 id="steps-title" className="text-2xl font-bold text-neutral-900 dark:text-white">
+          <FormattedMessage id="home.steps.title" />
+        </h2>
+        <ol className="mt-6 grid gap-4 md:grid-cols-3">
+          {steps.map((s, i) => (
+            <li key={s} className="rounded-xl border border-neutral-200 bg-white p-5 dark:border-neutral-800 dark:bg-neutral-900">
+              <span className="inline-flex size-8 items-center justify-center rounded-full bg-primary-100 font-bold text-primary-800 dark:bg-primary-900 dark:text-primary-200">{i + 1}</span>
+              <h3 className="mt-3 font-semibold text-neutral-900 dark:text-white">
+                <FormattedMessage id={`home.steps.${s}.title` as MessageId} />
+              </h3>
+              <p className="mt-1 text-neutral-600 dark:text-neutral-400">
+                <FormattedMessage id={`home.steps.${s}.body` as MessageId} />
+              </p>
+            </li>
+          ))}
+        </ol>
+        <Link href="/guide" className="mt-6 inline-flex items-center gap-1 font-semibold text-primary-700 hover:underline dark:text-primary-400">
+          <FormattedMessage id="home.steps.guide" />
+          <span className="i-lucide-arrow-right size-4 flip-rtl" aria-hidden="true" />
+        </Link>
+      </section>
+
+      <section aria-labelledby="trust-title" className="mt-16 rounded-2xl bg-neutral-900 p-6 text-neutral-100 sm:p-8 dark:bg-neutral-900">
+        <h2 id="trust-title" className="text-xl font-bold text-white">
+          <FormattedMessage id="home.trust.title" />
+        </h2>
+        <ul className="mt-5 grid gap-4 sm:grid-cols-2">
+          {trust.map(([key, icon]) => (
+            <li key={key} className="flex gap-3">
+              <span className={`${icon} mt-0.5 size-5 shrink-0 text-primary-400`} aria-hidden="true" />
+              <span>
+                <strong className="block font-semibold text-white">
+                  <FormattedMessage id={`home.trust.${key}.title` as MessageId} />
+                </strong>
+                <span className="text-sm text-neutral-300">
+                  <FormattedMessage id={`home.trust.${key}.body` as MessageId} />
+                </span>
+              </span>
+            </li>
+          ))}
+        </ul>
+      </section>
     </>
   )
 }

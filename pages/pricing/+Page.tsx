@@ -1,17 +1,211 @@
-import { Card, PageHero } from '../../renderer/components/PageHero'
+import { FormattedMessage, useIntl } from 'react-intl'
+import { Link } from '../../renderer/components/Link'
+import { PageHero, SampleNote } from '../../renderer/components/PageHero'
 import type { MessageId } from '../../locales/messages'
+import { feeOf, toMajor } from '../../renderer/money'
+import { markets, type Market } from '../../site.config'
 
-const plans = ['starter', 'growth', 'enterprise']
+// The billing and market choices are native radio buttons: CSS (`.pricing:has(...)` in
+// uno.config.ts) shows the matching prices, so the page needs no script for them.
+const plans = [
+  { key: 'starter', features: 4, cta: 'pricing.plans.cta.start' },
+  { key: 'growth', features: 4, cta: 'pricing.plans.cta.start', featured: true },
+  { key: 'enterprise', features: 4, cta: 'pricing.plans.cta.sales' },
+] as const
 
-export default function Page() {
+function useMoney() {
+  const intl = useIntl()
+  return (minor: number, currency: string) => intl.formatNumber(toMajor(minor), { style: 'currency', currency, minimumFractionDigits: 2 })
+}
+
+function Segmented({ name, legend, options }: { name: string; legend: MessageId; options: { value: string; label: MessageId; extra?: MessageId }[] }) {
   return (
-    <>
-      <PageHero title="pricing.hero.title" body="pricing.hero.body" />
-      <div className="mt-10 grid gap-4 md:grid-cols-3">
-        {plans.map((plan) => (
-          <Card key={plan} title={`pricing.plans.${plan}.title` as MessageId} body={`pricing.plans.${plan}.body` as MessageId} />
+    <fieldset className="segmented">
+      <legend className="mb-2 text-sm font-medium text-neutral-600 dark:text-neutral-300">
+        <FormattedMessage id={legend} />
+      </legend>
+      <div className="segmented-options">
+        {options.map((o, i) => (
+          <label key={o.value}>
+            <input type="radio" name={name} id={`${name}-${o.value}`} value={o.value} defaultChecked={i === 0} />
+            <span>
+              <FormattedMessage id={o.label} />
+              {o.extra && (
+                <span className="ms-1.5 rounded-full bg-primary-100 px-2 py-0.5 text-xs font-semibold text-primary-800 dark:bg-primary-900 dark:text-primary-200">
+                  <FormattedMessage id={o.extra} />
+                </span>
+              )}
+            </span>
+          </label>
         ))}
       </div>
+    </fieldset>
+  )
+}
+
+function PlanPrice({ plan, market }: { plan: (typeof plans)[number]['key']; market: Market }) {
+  const money = useMoney()
+  if (plan === 'starter') return <FormattedMessage id="pricing.plans.starter.price" />
+  if (plan === 'enterprise') return <FormattedMessage id="pricing.plans.enterprise.price" />
+  return (
+    <>
+      <span data-billing="monthly">
+        <FormattedMessage id="pricing.plans.perMonth" values={{ price: <bdi className="text-3xl font-bold">{money(market.growthMonthlyMinor, market.currency)}</bdi> }} />
+      </span>
+      <span data-billing="yearly">
+        <FormattedMessage id="pricing.plans.perYear" values={{ price: <bdi className="text-3xl font-bold">{money(market.growthMonthlyMinor * 10, market.currency)}</bdi> }} />
+      </span>
     </>
+  )
+}
+
+function FeeTable({ market }: { market: Market }) {
+  const intl = useIntl()
+  const money = useMoney()
+  const percent = (bp: number) => intl.formatNumber(bp / 10000, { style: 'percent', maximumFractionDigits: 2 })
+  const example = market.fees[0]!
+  const breakdown = feeOf(market.exampleMinor, example, market.vatBp)
+  return (
+    <div data-market={market.code} className="mt-6">
+      <div className="overflow-x-auto rounded-xl border border-neutral-200 dark:border-neutral-800">
+        <table className="w-full text-start text-sm">
+          <caption className="px-4 pt-4 text-start font-semibold text-neutral-900 dark:text-white">
+            <FormattedMessage id="pricing.fees.caption" values={{ market: <FormattedMessage id={`pricing.market.${market.code}` as MessageId} />, currency: market.currency }} />
+          </caption>
+          <thead>
+            <tr className="border-b border-neutral-200 text-neutral-600 dark:border-neutral-800 dark:text-neutral-400">
+              <th scope="col" className="px-4 py-3 text-start font-medium"><FormattedMessage id="pricing.fees.method" /></th>
+              <th scope="col" className="px-4 py-3 text-start font-medium"><FormattedMessage id="pricing.fees.fee" /></th>
+              <th scope="col" className="px-4 py-3 text-start font-medium"><FormattedMessage id="pricing.fees.settlement" /></th>
+            </tr>
+          </thead>
+          <tbody>
+            {market.fees.map((f) => (
+              <tr key={f.scheme} className="border-b border-neutral-100 last:border-0 dark:border-neutral-800/60">
+                <th scope="row" className="px-4 py-3 text-start font-semibold text-neutral-900 dark:text-white">
+                  <FormattedMessage id={`pricing.scheme.${f.scheme}` as MessageId} />
+                </th>
+                <td className="px-4 py-3 tabular-nums">
+                  <FormattedMessage id="pricing.fees.rate" values={{ rate: <bdi>{percent(f.rateBp)}</bdi>, fixed: <bdi>{money(f.fixedMinor, market.currency)}</bdi> }} />
+                </td>
+                <td className="px-4 py-3">
+                  <FormattedMessage id="pricing.fees.days" values={{ days: f.settlementDays }} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <ul className="mt-4 grid gap-2 text-sm text-neutral-600 dark:text-neutral-300">
+        <li>
+          <FormattedMessage id="pricing.fees.vat" values={{ rate: <bdi>{percent(market.vatBp)}</bdi>, market: <FormattedMessage id={`pricing.marketName.${market.code}` as MessageId} /> }} />
+        </li>
+        <li>
+          <FormattedMessage id="pricing.fees.dispute" values={{ amount: <bdi>{money(market.disputeFeeMinor, market.currency)}</bdi> }} />
+        </li>
+        <li>
+          <FormattedMessage
+            id="pricing.fees.example"
+            values={{
+              amount: <bdi>{money(market.exampleMinor, market.currency)}</bdi>,
+              method: <FormattedMessage id={`pricing.scheme.${example.scheme}` as MessageId} />,
+              fee: <bdi>{money(breakdown.fee, market.currency)}</bdi>,
+              vat: <bdi>{money(breakdown.vat, market.currency)}</bdi>,
+              net: <strong><bdi>{money(breakdown.net, market.currency)}</bdi></strong>,
+            }}
+          />
+        </li>
+      </ul>
+    </div>
+  )
+}
+
+export default function Page() {
+  const intl = useIntl()
+  return (
+    <div className="pricing">
+      <PageHero title="pricing.hero.title" body="pricing.hero.body">
+        <SampleNote id="pricing.sample" />
+      </PageHero>
+
+      <div className="mt-10 flex flex-wrap gap-6">
+        <Segmented
+          name="billing"
+          legend="pricing.billing.legend"
+          options={[
+            { value: 'monthly', label: 'pricing.billing.monthly' },
+            { value: 'yearly', label: 'pricing.billing.yearly', extra: 'pricing.billing.yearlySaving' },
+          ]}
+        />
+        <Segmented name="market" legend="pricing.market.legend" options={markets.map((m) => ({ value: m.code, label: `pricing.market.${m.code}` as MessageId }))} />
+      </div>
+
+      <section aria-labelledby="plans-title" className="mt-8">
+        <h2 id="plans-title" className="sr-only">
+          <FormattedMessage id="pricing.plans.title" />
+        </h2>
+        <div className="grid gap-4 lg:grid-cols-3">
+          {plans.map((plan) => (
+            <article
+              key={plan.key}
+              aria-labelledby={`plan-${plan.key}`}
+              className={`flex flex-col rounded-2xl border bg-white p-6 dark:bg-neutral-900 ${'featured' in plan ? 'border-primary-600 shadow-lg shadow-primary-900/10 ring-1 ring-primary-600' : 'border-neutral-200 dark:border-neutral-800'}`}
+            >
+              <div className="flex items-center justify-between gap-2">
+                <h3 id={`plan-${plan.key}`} className="text-lg font-semibold text-neutral-900 dark:text-white">
+                  <FormattedMessage id={`pricing.plans.${plan.key}.title` as MessageId} />
+                </h3>
+                {'featured' in plan && (
+                  <span className="rounded-full bg-primary-700 px-2.5 py-0.5 text-xs font-semibold text-white">
+                    <FormattedMessage id="pricing.plans.growth.badge" />
+                  </span>
+                )}
+              </div>
+              <p className="mt-2 text-sm text-neutral-600 dark:text-neutral-400">
+                <FormattedMessage id={`pricing.plans.${plan.key}.body` as MessageId} />
+              </p>
+              <div className="mt-5 min-h-12 text-neutral-900 dark:text-white">
+                {markets.map((m) => (
+                  <p key={m.code} data-market={m.code}>
+                    <PlanPrice plan={plan.key} market={m} />
+                  </p>
+                ))}
+              </div>
+              <ul className="mt-5 grid flex-1 content-start gap-2 text-sm">
+                {Array.from({ length: plan.features }, (_, i) => (
+                  <li key={i} className="flex gap-2">
+                    <span className="i-lucide-check mt-0.5 size-4 shrink-0 text-primary-700 dark:text-primary-400" aria-hidden="true" />
+                    <span>
+                      <FormattedMessage
+                        id={`pricing.plans.${plan.key}.feature${i + 1}` as MessageId}
+                        values={{ discount: <bdi>{intl.formatNumber(markets[0]!.growthDiscountBp / 10000, { style: 'percent', maximumFractionDigits: 2 })}</bdi> }}
+                      />
+                    </span>
+                  </li>
+                ))}
+              </ul>
+              <Link href="/contact-us" className={`mt-6 justify-center ${'featured' in plan ? 'btn-primary' : 'btn-secondary'}`}>
+                <FormattedMessage id={plan.cta} />
+              </Link>
+            </article>
+          ))}
+        </div>
+        <p className="mt-3 text-sm text-neutral-500 dark:text-neutral-400">
+          <FormattedMessage id="pricing.plans.vatNote" />
+        </p>
+      </section>
+
+      <section aria-labelledby="fees-title" className="mt-16">
+        <h2 id="fees-title" className="text-2xl font-bold text-neutral-900 dark:text-white">
+          <FormattedMessage id="pricing.fees.title" />
+        </h2>
+        <p className="mt-2 max-w-3xl text-neutral-600 dark:text-neutral-300">
+          <FormattedMessage id="pricing.fees.body" />
+        </p>
+        {markets.map((m) => (
+          <FeeTable key={m.code} market={m} />
+        ))}
+      </section>
+    </div>
   )
 }

@@ -1,28 +1,54 @@
-import { FormattedMessage } from 'react-intl'
+import { FormattedMessage, useIntl } from 'react-intl'
 import type { MessageId } from '../../locales/messages'
+import { scriptJson } from '../islands/define'
 
-const items = ['settlement', 'mada', 'security', 'start'] as const
+/**
+ * The questions of a page: every `<area>.faq.<key>.question` of the catalog, in catalog order,
+ * each with its `.answer`. Adding a question is adding two messages.
+ */
+export function faqKeys(messages: Record<string, unknown>, area: string): string[] {
+  const re = new RegExp(`^${area}\\.faq\\.([\\w-]+)\\.question$`)
+  return Object.keys(messages).flatMap((id) => re.exec(id)?.[1] ?? [])
+}
 
-/** The FAQ block of the default and background layouts; <details> works without JavaScript. */
-export function Faq() {
+/**
+ * The FAQ block of the default and background layouts: native <details>, so it works without
+ * JavaScript, and FAQPage JSON-LD made from the same messages (schema.org/FAQPage).
+ */
+export function Faq({ area }: { area: string }) {
+  const intl = useIntl()
+  const keys = faqKeys(intl.messages, area)
+  if (!keys.length) return null
+  const id = (key: string, part: 'question' | 'answer') => `${area}.faq.${key}.${part}` as MessageId
+  const jsonLd = {
+    '@context': 'https://schema.org',
+    '@type': 'FAQPage',
+    inLanguage: intl.locale.slice(0, 2),
+    mainEntity: keys.map((key) => ({
+      '@type': 'Question',
+      name: intl.formatMessage({ id: id(key, 'question') }),
+      acceptedAnswer: { '@type': 'Answer', text: intl.formatMessage({ id: id(key, 'answer') }) },
+    })),
+  }
   return (
-    <section aria-labelledby="faq-title" className="mx-auto mt-16 max-w-3xl px-4">
-      <h2 id="faq-title" className="text-2xl font-bold">
+    <section aria-labelledby="faq-title" className="mx-auto mt-20 max-w-3xl px-4">
+      <h2 id="faq-title" className="text-2xl font-bold text-neutral-900 dark:text-white">
         <FormattedMessage id="faq.title" />
       </h2>
       <div className="mt-4 divide-y divide-neutral-200 border-y border-neutral-200 dark:divide-neutral-800 dark:border-neutral-800">
-        {items.map((item) => (
-          <details key={item} className="group py-3">
-            <summary className="flex cursor-pointer items-center justify-between gap-4 font-medium">
-              <FormattedMessage id={`faq.${item}.question` as MessageId} />
+        {keys.map((key) => (
+          <details key={key} className="group py-1" data-faq={key}>
+            <summary className="flex cursor-pointer list-none items-center justify-between gap-4 rounded py-3 font-medium text-neutral-900 dark:text-white [&::-webkit-details-marker]:hidden">
+              <FormattedMessage id={id(key, 'question')} />
               <span className="i-lucide-chevron-down size-4 shrink-0 transition-transform group-open:rotate-180" aria-hidden="true" />
             </summary>
-            <p className="mt-2 text-neutral-600 dark:text-neutral-400">
-              <FormattedMessage id={`faq.${item}.answer` as MessageId} />
+            <p className="pb-4 text-neutral-600 dark:text-neutral-300">
+              <FormattedMessage id={id(key, 'answer')} />
             </p>
           </details>
         ))}
       </div>
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: scriptJson(jsonLd) }} />
     </section>
   )
 }

@@ -33,3 +33,13 @@ export function Card({ title, body, icon }: { title: MessageId; body: MessageId;
     </div>
   )
 }
+
+/** The page's one "sample data" label (CONTENT.md: once per page where figures appear). */
+export function SampleNote({ id }: { id: MessageId }) {
+  return (
+    <p className="mt-5 inline-flex items-center gap-2 rounded-full border border-warning-300 bg-warning-50 px-3 py-1 text-sm text-warning-900 dark:border-warning-700 dark:bg-warning-950 dark:text-warning-100">
+      <span className="i-lucide-info size-4 shrink-0" aria-hidden="true" />
+      <FormattedMessage id={id} />
+    </p>
+  )
+}

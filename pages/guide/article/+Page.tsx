@@ -1,35 +1,82 @@
-import { FormattedMessage } from 'react-intl'
+import { FormattedMessage, useIntl } from 'react-intl'
 import { useData } from 'vike-react/useData'
 import { Link } from '../../../renderer/components/Link'
+import type { MessageId } from '../../../locales/messages'
 import type { PageData } from '../../../renderer/pageData'
 
 export default function Page() {
   const { guide } = useData<PageData>()
+  const intl = useIntl()
   if (!guide) throw new Error('Guide article without its data')
   return (
-    <article className="mx-auto max-w-3xl">
-      <Link href="/guide" className="inline-flex items-center gap-1 text-sm text-primary-700 hover:underline">
-        <span className="i-lucide-arrow-left size-4 flip-rtl" aria-hidden="true" />
-        <FormattedMessage id="guide.article.backToIndex" />
-      </Link>
-      <h1 className="mt-4 text-3xl font-bold tracking-tight">{guide.title}</h1>
-      <p className="mt-3 text-lg text-neutral-600 dark:text-neutral-300">{guide.description}</p>
-      {/* Rendered from Markdown at build time (build/guides.ts). */}
-      <div className="guide-prose mt-8" dangerouslySetInnerHTML={{ __html: guide.html }} />
-      <nav className="mt-12 flex justify-between gap-4 border-t border-neutral-200 pt-6 dark:border-neutral-800">
-        {guide.previous ? (
-          <Link href={`/guide/${guide.previous.slug}`} rel="prev" className="hover:text-primary-700">
-            <span className="block text-sm text-neutral-500"><FormattedMessage id="guide.article.previous" /></span>
-            {guide.previous.title}
+    <div className="lg:grid lg:grid-cols-[minmax(0,1fr)_15rem] lg:gap-12">
+      <article className="min-w-0 max-w-3xl">
+        <nav aria-label={intl.formatMessage({ id: 'guide.article.breadcrumb' })} className="text-sm">
+          <Link href="/guide" className="inline-flex items-center gap-1 text-primary-700 hover:underline dark:text-primary-400">
+            <span className="i-lucide-arrow-left size-4 flip-rtl" aria-hidden="true" />
+            <FormattedMessage id="guide.article.backToIndex" />
           </Link>
-        ) : <span />}
-        {guide.next && (
-          <Link href={`/guide/${guide.next.slug}`} rel="next" className="text-end hover:text-primary-700">
-            <span className="block text-sm text-neutral-500"><FormattedMessage id="guide.article.next" /></span>
-            {guide.next.title}
-          </Link>
+          <span className="mx-2 text-neutral-400" aria-hidden="true">/</span>
+          <span className="text-neutral-500 dark:text-neutral-400">
+            <FormattedMessage id={`guide.group.${guide.group}` as MessageId} />
+          </span>
+        </nav>
+        <h1 className="mt-4 text-3xl font-bold tracking-tight text-neutral-900 sm:text-4xl dark:text-white">{guide.title}</h1>
+        <p className="mt-3 text-lg text-neutral-600 dark:text-neutral-300">{guide.description}</p>
+        {guide.toc.length > 0 && (
+          <nav aria-labelledby="toc-title" className="toc mt-8 rounded-xl border border-neutral-200 p-4 lg:hidden dark:border-neutral-800">
+            <TocList />
+          </nav>
         )}
-      </nav>
-    </article>
+        {/* Rendered from Markdown at build time (build/guides.ts). */}
+        <div className="guide-prose mt-8" dangerouslySetInnerHTML={{ __html: guide.html }} />
+        <nav aria-label={intl.formatMessage({ id: 'guide.article.pager' })} className="mt-12 grid gap-4 border-t border-neutral-200 pt-6 sm:grid-cols-2 dark:border-neutral-800">
+          {guide.previous ? (
+            <Link href={`/guide/${guide.previous.slug}`} rel="prev" className="rounded-xl border border-neutral-200 p-4 hover:border-primary-600 dark:border-neutral-800">
+              <span className="flex items-center gap-1 text-sm text-neutral-500 dark:text-neutral-400">
+                <span className="i-lucide-arrow-left size-4 flip-rtl" aria-hidden="true" />
+                <FormattedMessage id="guide.article.previous" />
+              </span>
+              <span className="mt-1 block font-semibold text-neutral-900 dark:text-white">{guide.previous.title}</span>
+            </Link>
+          ) : (
+            <span />
+          )}
+          {guide.next && (
+            <Link href={`/guide/${guide.next.slug}`} rel="next" className="rounded-xl border border-neutral-200 p-4 text-end hover:border-primary-600 dark:border-neutral-800">
+              <span className="flex items-center justify-end gap-1 text-sm text-neutral-500 dark:text-neutral-400">
+                <FormattedMessage id="guide.article.next" />
+                <span className="i-lucide-arrow-right size-4 flip-rtl" aria-hidden="true" />
+              </span>
+              <span className="mt-1 block font-semibold text-neutral-900 dark:text-white">{guide.next.title}</span>
+            </Link>
+          )}
+        </nav>
+      </article>
+      {guide.toc.length > 0 && (
+        <aside className="hidden lg:block">
+          <nav aria-labelledby="toc-title-side" className="toc sticky top-6">
+            <TocList side />
+          </nav>
+        </aside>
+      )}
+    </div>
   )
+
+  function TocList({ side = false }: { side?: boolean }) {
+    return (
+      <>
+        <h2 id={side ? 'toc-title-side' : 'toc-title'} className="text-sm font-semibold text-neutral-900 dark:text-white">
+          <FormattedMessage id="guide.article.toc" />
+        </h2>
+        <ol className="mt-2 grid gap-1.5 text-sm">
+          {guide!.toc.map((t) => (
+            <li key={t.id} className={t.depth === 3 ? 'ps-4' : ''}>
+              <a href={`#${t.id}`} className="text-neutral-600 hover:text-primary-700 dark:text-neutral-400 dark:hover:text-primary-400" dangerouslySetInnerHTML={{ __html: t.html }} />
+            </li>
+          ))}
+        </ol>
+      </>
+    )
+  }
 }
