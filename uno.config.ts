@@ -50,7 +50,15 @@ html[lang="ar"] body { font-family: "IBM Plex Sans Arabic", "Inter", system-ui, 
 .toast[data-state="closed"], .toast[data-swipe="end"] { animation: toast-out 200ms ease-in forwards; }
 .toast[data-swipe="move"] { transform: translateX(var(--radix-toast-swipe-move-x)); }
 .toast[data-swipe="cancel"] { transform: translateX(0); transition: transform 200ms ease-out; }
-details[data-menu]:not([open]) .menu-close, details[data-menu][open] .menu-open { display: none; }
+.site-menu { margin: 0; padding: 0; border: 0; background: none; color: inherit; }
+.site-menu a { display: block; }
+@media (min-width: 768px) { .site-menu { display: flex; position: static; inset: auto; gap: 1.25rem; overflow: visible; font-size: 0.875rem; } }
+@media (max-width: 767.98px) {
+  .site-menu:popover-open { position: fixed; inset: 3.75rem 0 auto; width: 100%; padding: 0.5rem 1rem 1rem; background: #fff; border-block-end: 1px solid #e2e8f0; box-shadow: 0 10px 24px rgb(15 23 42 / 0.12); display: grid; gap: 0.25rem; }
+  .site-menu:popover-open a { padding: 0.625rem 0.75rem; border-radius: 0.375rem; font-size: 1rem; }
+  .site-menu:popover-open a:hover { background: #f1f5f9; }
+}
+@media (max-width: 767.98px) and (prefers-color-scheme: dark) { .site-menu:popover-open { background: #020617; border-color: #1e293b; } .site-menu:popover-open a:hover { background: #0f172a; } }
 .segmented { border: 0; padding: 0; margin: 0; min-inline-size: 0; }
 .segmented-options { display: inline-flex; flex-wrap: wrap; gap: 0.25rem; padding: 0.25rem; border-radius: 0.75rem; background: rgb(148 163 184 / 0.18); }
 .segmented label { position: relative; }
@@ -90,7 +98,10 @@ html[lang="ar"] .code-copy { font-family: "IBM Plex Sans Arabic", system-ui, san
 .hljs-built_in, .hljs-symbol, .hljs-params { color: #ffa657; }
 .hljs-deletion { color: #ffa198; }
 .toc a { display: block; }
-.guide-prose table { display: block; overflow-x: auto; width: 100%; border-collapse: collapse; font-size: 0.95rem; }
+.guide-prose li:has(> .task-box), .guide-prose li:has(> p > .task-box) { list-style: none; margin-inline-start: -1.5rem; }
+.task-box { display: inline-block; inline-size: 1rem; block-size: 1rem; margin-inline-end: 0.375rem; vertical-align: -0.15em; border: 2px solid #16a34a; border-radius: 0.25rem; }
+.task-done { background: #16a34a; }
+.guide-prose table { width: 100%; border-collapse: collapse; font-size: 0.95rem; }
 .guide-prose th, .guide-prose td { border-block-end: 1px solid rgb(148 163 184 / 0.4); padding: 0.5rem; text-align: start; vertical-align: top; }
 .guide-prose strong { font-weight: 600; }
 `,

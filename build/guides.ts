@@ -8,8 +8,6 @@ import javascript from 'highlight.js/lib/languages/javascript'
 import json from 'highlight.js/lib/languages/json'
 import python from 'highlight.js/lib/languages/python'
 import typescript from 'highlight.js/lib/languages/typescript'
-import en from '../locales/en.json'
-import ar from '../locales/ar.json'
 import { localeCodes, type Locale } from '../locales/locales'
 import { localizePath } from '../locales/localizePath'
 
@@ -47,7 +45,10 @@ hljs.registerAliases(['sh', 'shell'], { languageName: 'bash' })
 /** The languages a fenced code block may name. */
 export const codeLanguages = ['bash', 'sh', 'js', 'ts', 'json', 'http', 'python'] as const
 
-const catalogs: Record<Locale, Record<string, string>> = { en, ar }
+// Read from the project root, not imported: this module also runs under Playwright's loader, which
+// wants import attributes on JSON.
+const catalogs = {} as Record<Locale, Record<string, string>>
+const catalog = (locale: Locale) => (catalogs[locale] ??= JSON.parse(readFileSync(join(process.cwd(), 'locales', `${locale}.json`), 'utf8')))
 
 // Resolved from the project root: this module is also bundled into the build's server code.
 // GUIDES_DIR points the build at another set of articles (`npm run bench -- --guides 500`).
@@ -86,15 +87,19 @@ const marked = new Marked({
       if (!language) throw new ContentError(current.file, `a code block has no language: write one of ${codeLanguages.join(', ')} after the opening fence`)
       if (!hljs.getLanguage(language)) throw new ContentError(current.file, `code block language "${language}" is not one of ${codeLanguages.join(', ')}`)
       const html = hljs.highlight(text, { language, ignoreIllegals: true }).value
-      const m = catalogs[current.locale]
+      const m = catalog(current.locale)
       const [copy, copied, failed] = [m['guide.code.copy']!, m['guide.code.copied']!, m['guide.code.copyFailed']!].map(escapeHtml)
       return (
         `<div class="code-block" dir="ltr">` +
         `<div class="code-bar"><span class="code-lang">${escapeHtml(language)}</span>` +
         `<button type="button" class="code-copy" data-copy-code="" data-copy="${copy}" data-copied="${copied}" data-failed="${failed}" lang="${current.locale}" dir="${current.locale === 'ar' ? 'rtl' : 'ltr'}">` +
         `<span class="i-lucide-copy size-4" aria-hidden="true"></span><span data-label="" aria-live="polite">${copy}</span></button></div>` +
-        `<pre><code class="hljs language-${escapeHtml(language)}">${html}</code></pre></div>\n`
+        `<pre tabindex="0"><code class="hljs language-${escapeHtml(language)}">${html}</code></pre></div>\n`
       )
+    },
+    // A checklist item: a box to tick on paper, not a form control nobody can submit.
+    checkbox({ checked }) {
+      return `<span class="task-box${checked ? ' task-done' : ''}" aria-hidden="true"></span> `
     },
     codespan({ text }) {
       return `<code dir="ltr">${text}</code>`

@@ -1,22 +1,58 @@
 import { FormattedMessage } from 'react-intl'
 import { Link } from '../../renderer/components/Link'
 import { PageHero } from '../../renderer/components/PageHero'
+import { PaymentMethods } from '../../renderer/components/PaymentMethods'
+import type { MessageId } from '../../locales/messages'
+
+// The cart itself comes with the cart issue; this page already explains the pay step, which
+// happens on the hosted payment page: card numbers are never typed into this site.
+const steps = ['review', 'pay', 'activate'] as const
 
 export default function Page() {
   return (
     <>
-      <PageHero title="checkout.hero.title" />
-      <section className="mt-8 max-w-xl rounded-xl border border-dashed border-neutral-300 p-8 text-center dark:border-neutral-700">
-        <span className="i-lucide-shopping-cart size-8 text-neutral-400" aria-hidden="true" />
-        <h2 className="mt-3 text-lg font-semibold">
-          <FormattedMessage id="checkout.empty.title" />
+      <PageHero title="checkout.hero.title" body="checkout.hero.body" />
+      <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <section aria-labelledby="cart-title" className="rounded-2xl border border-dashed border-neutral-300 p-8 text-center dark:border-neutral-700">
+          <span className="i-lucide-shopping-cart size-8 text-neutral-400" aria-hidden="true" />
+          <h2 id="cart-title" className="mt-3 text-lg font-semibold text-neutral-900 dark:text-white">
+            <FormattedMessage id="checkout.empty.title" />
+          </h2>
+          <p className="mt-1 text-neutral-600 dark:text-neutral-400">
+            <FormattedMessage id="checkout.empty.body" />
+          </p>
+          <Link href="/pricing" className="btn-primary mt-5">
+            <FormattedMessage id="checkout.empty.cta" />
+          </Link>
+        </section>
+        <aside aria-labelledby="methods-title" className="rounded-2xl border border-neutral-200 bg-white p-6 dark:border-neutral-800 dark:bg-neutral-900">
+          <h2 id="methods-title" className="font-semibold text-neutral-900 dark:text-white">
+            <FormattedMessage id="checkout.methods.title" />
+          </h2>
+          <PaymentMethods className="mt-3" />
+          <p className="mt-4 flex gap-2 text-sm text-neutral-600 dark:text-neutral-400">
+            <span className="i-lucide-lock mt-0.5 size-4 shrink-0 text-primary-700 dark:text-primary-400" aria-hidden="true" />
+            <FormattedMessage id="checkout.methods.secure" />
+          </p>
+        </aside>
+      </div>
+      <section aria-labelledby="how-title" className="mt-12">
+        <h2 id="how-title" className="text-2xl font-bold text-neutral-900 dark:text-white">
+          <FormattedMessage id="checkout.how.title" />
         </h2>
-        <p className="mt-1 text-neutral-600 dark:text-neutral-400">
-          <FormattedMessage id="checkout.empty.body" />
-        </p>
-        <Link href="/pricing" className="btn-primary mt-5">
-          <FormattedMessage id="checkout.empty.cta" />
-        </Link>
+        <ol className="mt-5 grid gap-4 md:grid-cols-3">
+          {steps.map((s, i) => (
+            <li key={s} className="rounded-xl border border-neutral-200 p-5 dark:border-neutral-800">
+              <span className="inline-flex size-8 items-center justify-center rounded-full bg-primary-100 font-bold text-primary-800 dark:bg-primary-900 dark:text-primary-200">{i + 1}</span>
+              <h3 className="mt-3 font-semibold text-neutral-900 dark:text-white">
+                <FormattedMessage id={`checkout.how.${s}.title` as MessageId} />
+              </h3>
+              <p className="mt-1 text-sm text-neutral-600 dark:text-neutral-400">
+                <FormattedMessage id={`checkout.how.${s}.body` as MessageId} />
+              </p>
+            </li>
+          ))}
+        </ol>
       </section>
     </>
   )

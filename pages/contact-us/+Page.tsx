@@ -1,33 +1,86 @@
 import { FormattedMessage } from 'react-intl'
+import { Link } from '../../renderer/components/Link'
 import { PageHero } from '../../renderer/components/PageHero'
 import type { MessageId } from '../../locales/messages'
 import { site } from '../../site.config'
 
-const channels: ['sales' | 'support', string][] = [
-  ['sales', 'i-lucide-briefcase'],
-  ['support', 'i-lucide-life-buoy'],
-]
+// The forms come with the forms issue; this page already says who answers what, and how fast.
+const channels = [
+  { key: 'sales', icon: 'i-lucide-briefcase', email: site.email.sales, items: ['volume', 'methods', 'markets'] },
+  { key: 'support', icon: 'i-lucide-life-buoy', email: site.email.support, items: ['merchantId', 'transactionId', 'time'] },
+] as const
+const times = ['sales', 'support', 'urgent'] as const
 
 export default function Page() {
   return (
     <>
       <PageHero title="contactUs.hero.title" body="contactUs.hero.body" />
-      <div className="mt-10 grid gap-4 sm:grid-cols-2">
-        {channels.map(([key, icon]) => (
-          <section key={key} className="rounded-xl border border-neutral-200 p-5 dark:border-neutral-800">
-            <span className={`${icon} size-6 text-primary-700`} aria-hidden="true" />
-            <h2 className="mt-2 font-semibold">
-              <FormattedMessage id={`contactUs.${key}.title` as MessageId} />
+      <div className="mt-10 grid gap-4 md:grid-cols-2">
+        {channels.map((c) => (
+          <section key={c.key} aria-labelledby={`${c.key}-title`} className="flex flex-col rounded-2xl border border-neutral-200 bg-white p-6 dark:border-neutral-800 dark:bg-neutral-900">
+            <span className={`${c.icon} size-7 text-primary-700 dark:text-primary-400`} aria-hidden="true" />
+            <h2 id={`${c.key}-title`} className="mt-3 text-xl font-semibold text-neutral-900 dark:text-white">
+              <FormattedMessage id={`contactUs.${c.key}.title` as MessageId} />
             </h2>
             <p className="mt-1 text-neutral-600 dark:text-neutral-400">
-              <FormattedMessage
-                id={`contactUs.${key}.body` as MessageId}
-                values={{ email: <a href={`mailto:${site.email[key]}`} dir="ltr" className="text-primary-700 underline">{site.email[key]}</a> }}
-              />
+              <FormattedMessage id={`contactUs.${c.key}.body` as MessageId} />
             </p>
+            <h3 className="mt-5 text-sm font-semibold text-neutral-900 dark:text-white">
+              <FormattedMessage id={`contactUs.${c.key}.includeTitle` as MessageId} />
+            </h3>
+            <ul className="mt-2 grid flex-1 content-start gap-1.5 text-sm text-neutral-700 dark:text-neutral-300">
+              {c.items.map((item) => (
+                <li key={item} className="flex gap-2">
+                  <span className="i-lucide-check mt-0.5 size-4 shrink-0 text-primary-700 dark:text-primary-400" aria-hidden="true" />
+                  <FormattedMessage id={`contactUs.${c.key}.include.${item}` as MessageId} />
+                </li>
+              ))}
+            </ul>
+            <a href={`mailto:${c.email}`} className="btn-secondary mt-6 justify-center">
+              <span className="i-lucide-mail size-4" aria-hidden="true" />
+              <bdi dir="ltr">{c.email}</bdi>
+            </a>
           </section>
         ))}
       </div>
+
+      <section aria-labelledby="times-title" className="mt-12">
+        <h2 id="times-title" className="text-2xl font-bold text-neutral-900 dark:text-white">
+          <FormattedMessage id="contactUs.times.title" />
+        </h2>
+        <dl className="mt-5 grid gap-4 sm:grid-cols-3">
+          {times.map((t) => (
+            <div key={t} className="rounded-xl border border-neutral-200 p-5 dark:border-neutral-800">
+              <dt className="text-sm text-neutral-600 dark:text-neutral-400">
+                <FormattedMessage id={`contactUs.times.${t}.label` as MessageId} />
+              </dt>
+              <dd className="mt-1 text-lg font-semibold text-neutral-900 dark:text-white">
+                <FormattedMessage id={`contactUs.times.${t}.value` as MessageId} />
+              </dd>
+            </div>
+          ))}
+        </dl>
+        <p className="mt-4 text-sm text-neutral-600 dark:text-neutral-400">
+          <FormattedMessage id="contactUs.times.hours" values={{ phone: <a href={`tel:${site.phone.replace(/\s/g, '')}`} dir="ltr" className="font-semibold text-primary-700 underline dark:text-primary-400">{site.phone}</a> }} />
+        </p>
+      </section>
+
+      <section aria-labelledby="self-title" className="mt-12 rounded-2xl bg-neutral-50 p-6 dark:bg-neutral-900">
+        <h2 id="self-title" className="text-lg font-semibold text-neutral-900 dark:text-white">
+          <FormattedMessage id="contactUs.self.title" />
+        </h2>
+        <ul className="mt-3 flex flex-wrap gap-x-6 gap-y-2 text-primary-700 dark:text-primary-400">
+          <li>
+            <Link href="/monitoring" className="hover:underline"><FormattedMessage id="contactUs.self.status" /></Link>
+          </li>
+          <li>
+            <Link href="/guide" className="hover:underline"><FormattedMessage id="contactUs.self.guide" /></Link>
+          </li>
+          <li>
+            <Link href="/pricing" className="hover:underline"><FormattedMessage id="contactUs.self.pricing" /></Link>
+          </li>
+        </ul>
+      </section>
     </>
   )
 }

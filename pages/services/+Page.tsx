@@ -1,22 +1,130 @@
-import { Card, PageHero } from '../../renderer/components/PageHero'
+import { FormattedMessage } from 'react-intl'
+import { Link } from '../../renderer/components/Link'
+import { PageHero } from '../../renderer/components/PageHero'
 import type { MessageId } from '../../locales/messages'
 
+// Dense layout (BEHAVIOUR.md: denseLayout on /services): every product with what it does, who it
+// is for, how it connects, and when the money arrives.
 const services: [string, string][] = [
   ['gateway', 'i-lucide-globe'],
   ['links', 'i-lucide-link'],
+  ['invoicing', 'i-lucide-file-text'],
   ['pos', 'i-lucide-store'],
+  ['fraud', 'i-lucide-shield-check'],
   ['payouts', 'i-lucide-landmark'],
 ]
+const facts = ['who', 'how', 'settlement'] as const
+const integrations = ['hosted', 'embedded', 'links', 'invoices', 'pos'] as const
+const payoutFields = ['schedule', 'currency', 'account', 'statement'] as const
 
 export default function Page() {
   return (
     <>
       <PageHero title="services.hero.title" body="services.hero.body" />
-      <div className="mt-6 grid gap-3 sm:grid-cols-2">
+      <nav aria-labelledby="services-jump" className="mt-6">
+        <h2 id="services-jump" className="sr-only">
+          <FormattedMessage id="services.jump" />
+        </h2>
+        <ul className="flex flex-wrap gap-2 text-sm">
+          {services.map(([key]) => (
+            <li key={key}>
+              <a href={`#${key}`} className="inline-block rounded-full border border-neutral-200 px-3 py-1 hover:border-primary-600 hover:text-primary-700 dark:border-neutral-700 dark:hover:text-primary-400">
+                <FormattedMessage id={`services.${key}.title` as MessageId} />
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      <div className="mt-8 grid gap-4 lg:grid-cols-2">
         {services.map(([key, icon]) => (
-          <Card key={key} icon={icon} title={`services.${key}.title` as MessageId} body={`services.${key}.body` as MessageId} />
+          <section key={key} id={key} aria-labelledby={`${key}-title`} className="scroll-mt-4 rounded-xl border border-neutral-200 bg-white p-5 dark:border-neutral-800 dark:bg-neutral-900">
+            <div className="flex items-center gap-3">
+              <span className={`${icon} size-6 shrink-0 text-primary-700 dark:text-primary-400`} aria-hidden="true" />
+              <h2 id={`${key}-title`} className="text-lg font-semibold text-neutral-900 dark:text-white">
+                <FormattedMessage id={`services.${key}.title` as MessageId} />
+              </h2>
+            </div>
+            <p className="mt-2 text-neutral-700 dark:text-neutral-300">
+              <FormattedMessage id={`services.${key}.body` as MessageId} />
+            </p>
+            <dl className="mt-4 grid gap-3 text-sm sm:grid-cols-3">
+              {facts.map((fact) => (
+                <div key={fact}>
+                  <dt className="font-semibold text-neutral-900 dark:text-white">
+                    <FormattedMessage id={`services.fact.${fact}` as MessageId} />
+                  </dt>
+                  <dd className="mt-0.5 text-neutral-600 dark:text-neutral-400">
+                    <FormattedMessage id={`services.${key}.${fact}` as MessageId} />
+                  </dd>
+                </div>
+              ))}
+            </dl>
+          </section>
         ))}
       </div>
+
+      <section aria-labelledby="integrations-title" className="mt-12">
+        <h2 id="integrations-title" className="text-2xl font-bold text-neutral-900 dark:text-white">
+          <FormattedMessage id="services.integrations.title" />
+        </h2>
+        <p className="mt-2 max-w-3xl text-neutral-600 dark:text-neutral-300">
+          <FormattedMessage id="services.integrations.body" />
+        </p>
+        <div className="mt-5 overflow-x-auto rounded-xl border border-neutral-200 dark:border-neutral-800">
+          <table className="w-full min-w-[36rem] text-start text-sm">
+            <thead>
+              <tr className="border-b border-neutral-200 text-neutral-600 dark:border-neutral-800 dark:text-neutral-400">
+                <th scope="col" className="px-4 py-3 text-start font-medium"><FormattedMessage id="services.integrations.option" /></th>
+                <th scope="col" className="px-4 py-3 text-start font-medium"><FormattedMessage id="services.integrations.code" /></th>
+                <th scope="col" className="px-4 py-3 text-start font-medium"><FormattedMessage id="services.integrations.where" /></th>
+                <th scope="col" className="px-4 py-3 text-start font-medium"><FormattedMessage id="services.integrations.best" /></th>
+              </tr>
+            </thead>
+            <tbody>
+              {integrations.map((i) => (
+                <tr key={i} className="border-b border-neutral-100 last:border-0 dark:border-neutral-800/60">
+                  <th scope="row" className="px-4 py-3 text-start font-semibold text-neutral-900 dark:text-white">
+                    <FormattedMessage id={`services.integrations.${i}.name` as MessageId} />
+                  </th>
+                  <td className="px-4 py-3"><FormattedMessage id={`services.integrations.${i}.code` as MessageId} /></td>
+                  <td className="px-4 py-3"><FormattedMessage id={`services.integrations.${i}.where` as MessageId} /></td>
+                  <td className="px-4 py-3"><FormattedMessage id={`services.integrations.${i}.best` as MessageId} /></td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+
+      <section aria-labelledby="payout-title" className="mt-12 rounded-2xl border border-neutral-200 bg-neutral-50 p-6 dark:border-neutral-800 dark:bg-neutral-900">
+        <h2 id="payout-title" className="text-2xl font-bold text-neutral-900 dark:text-white">
+          <FormattedMessage id="services.payout.title" />
+        </h2>
+        <p className="mt-2 max-w-3xl text-neutral-600 dark:text-neutral-300">
+          <FormattedMessage id="services.payout.body" />
+        </p>
+        <dl className="mt-5 grid gap-4 sm:grid-cols-2">
+          {payoutFields.map((f) => (
+            <div key={f} className="rounded-xl bg-white p-4 dark:bg-neutral-950">
+              <dt className="font-semibold text-neutral-900 dark:text-white">
+                <FormattedMessage id={`services.payout.${f}.title` as MessageId} />
+              </dt>
+              <dd className="mt-1 text-sm text-neutral-600 dark:text-neutral-400">
+                <FormattedMessage id={`services.payout.${f}.body` as MessageId} />
+              </dd>
+            </div>
+          ))}
+        </dl>
+        <div className="mt-6 flex flex-wrap gap-3">
+          <Link href="/pricing" className="btn-primary">
+            <FormattedMessage id="services.cta.pricing" />
+          </Link>
+          <Link href="/guide/payouts-and-settlement" className="btn-secondary">
+            <FormattedMessage id="services.cta.guide" />
+          </Link>
+        </div>
+      </section>
     </>
   )
 }

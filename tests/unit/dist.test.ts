@@ -16,7 +16,9 @@ const read = (file: string) => readFileSync(join(dist, file), 'utf8')
 // Byte budgets of a first visit, gzip -9: the HTML is the first round trip, the stylesheet the one
 // other request the first paint waits for. JavaScript is measured in the browser (tests/e2e/budgets.spec.ts).
 const KiB = 1024
-const budget = { css: 9 * KiB, html: 14 * KiB }
+// CSS: 7.9 KiB before the finished pages; the fee tables, charts, menu and code theme took it to
+// about 11 KiB, still one cached request shared by every page.
+const budget = { css: 12 * KiB, html: 14 * KiB }
 const gz = (s: string) => gzipSync(s, { level: 9 }).length
 type Tag = { attrs: Record<string, string> }
 

@@ -64,7 +64,7 @@ describe('guides', () => {
     const guides = loadGuides(root)
     expect(guides.en.map((g) => g.slug)).toEqual(['a', 'b', 'webhooks/retries'])
     const b = guides.en[1]!
-    expect(b.html).toMatch(/<div class="code-block" dir="ltr">.*<pre><code class="hljs language-js"><span class="hljs-keyword">const<\/span> a = <span class="hljs-number">1<\/span> &lt; <span class="hljs-number">2/s)
+    expect(b.html).toMatch(/<div class="code-block" dir="ltr">.*<pre tabindex="0"><code class="hljs language-js"><span class="hljs-keyword">const<\/span> a = <span class="hljs-number">1<\/span> &lt; <span class="hljs-number">2/s)
     expect(b.html).toContain('href="/guide/a"')
     expect(guides.ar[1]!.html).toContain('href="/ar/guide/a"')
   })
