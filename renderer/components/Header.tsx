@@ -26,7 +26,7 @@ export function Header() {
   const pageContext = usePageContext()
   return (
     <header className="border-b border-neutral-200 bg-white/90 backdrop-blur dark:border-neutral-800 dark:bg-neutral-950/90">
-      <div className="mx-auto flex max-w-6xl items-center gap-x-6 px-4 py-3">
+      <div className="mx-auto flex max-w-6xl items-center gap-x-4 px-3 py-3 sm:gap-x-6 sm:px-4">
         <Link href="/" className="flex shrink-0 items-center gap-2 text-xl font-bold text-primary-700 dark:text-primary-400" aria-label={intl.formatMessage({ id: 'nav.home' })}>
           <span className="i-lucide-circle-dollar-sign size-6" aria-hidden="true" />
           {site.name[pageContext.locale]}
@@ -47,7 +47,7 @@ export function Header() {
           <button
             type="button"
             popoverTarget="site-menu"
-            className="menu-button flex items-center gap-1.5 rounded-md px-2.5 py-1.5 text-sm font-medium text-neutral-800 hover:bg-neutral-100 md:hidden dark:text-neutral-100 dark:hover:bg-neutral-800"
+            className="menu-button flex items-center gap-1.5 rounded-md px-2 py-1.5 text-sm font-medium text-neutral-800 hover:bg-neutral-100 md:hidden dark:text-neutral-100 dark:hover:bg-neutral-800"
           >
             <span className="i-lucide-menu size-5" aria-hidden="true" />
             <FormattedMessage id="nav.menu" />

@@ -27,7 +27,7 @@ export function LocaleSwitcher() {
         data-locale-switch=""
         data-tooltip="locale-tooltip"
         aria-describedby="locale-tooltip"
-        className="inline-flex items-center gap-1.5 rounded-md px-3 py-1.5 text-sm font-medium text-neutral-700 hover:bg-neutral-100 dark:text-neutral-200 dark:hover:bg-neutral-800"
+        className="inline-flex items-center gap-1.5 rounded-md px-2 py-1.5 text-sm font-medium text-neutral-700 sm:px-3 hover:bg-neutral-100 dark:text-neutral-200 dark:hover:bg-neutral-800"
       >
         <span className="i-lucide-languages size-4" aria-hidden="true" />
         {/* In the system font on pages of the other script: the page loads only its own face. */}

@@ -1,0 +1,197 @@
+// Issue 7: every page finished in both languages, checked the way a visitor would notice.
+import { catalogs, localized, routes } from '../routes'
+import { expect, hydrated, test } from './fixtures'
+
+const allIds = new Set([...Object.keys(catalogs.en), ...Object.keys(catalogs.ar)])
+const arabicLetters = /[\u0600-\u06ff]/g
+const latinLetters = /[A-Za-z]/g
+
+for (const route of routes) {
+  for (const locale of ['en', 'ar'] as const) {
+    const url = localized(route.path, locale)
+
+    test(`${url}: substantial text in its own language, no raw id, no other origin, FAQ JSON-LD equal to the FAQ`, async ({ page, errors, baseURL }) => {
+      const foreign: string[] = []
+      page.on('request', (r) => {
+        if (new URL(r.url()).origin !== new URL(baseURL!).origin) foreign.push(r.url())
+      })
+      await page.goto(url)
+      await hydrated(page)
+      await page.evaluate(() => document.fonts.ready)
+
+      // The switcher's label is the other language's name: leave it out of the language count.
+      const text = await page.locator('body').evaluate((body) => {
+        const clone = body.cloneNode(true) as HTMLElement
+        clone.querySelectorAll('[data-locale-switch], script, style, pre, code').forEach((e) => e.remove())
+        return clone.innerText
+      })
+      const arabic = (text.match(arabicLetters) ?? []).length
+      const latin = (text.match(latinLetters) ?? []).length
+      if (locale === 'ar') {
+        expect(arabic, 'an Arabic page is written in Arabic').toBeGreaterThan(route.footer ? 1200 : 600)
+        expect(latin / arabic, 'Latin script is only brand names, codes and ids').toBeLessThan(0.2)
+      } else {
+        expect(arabic, 'no Arabic on an English page outside the language switcher').toBe(0)
+        expect(latin).toBeGreaterThan(route.footer ? 1200 : 600)
+      }
+
+      // No message id or placeholder is visible.
+      const ids = text.match(/\b[a-z]+(?:\.[a-zA-Z0-9]+){2,}\b/g) ?? []
+      expect(ids.filter((id) => allIds.has(id))).toEqual([])
+      expect(text).not.toMatch(/lorem ipsum|\bTODO\b|\bTBD\b|\{[a-zA-Z]+\}/i)
+
+      // FAQ: native disclosure elements, 5 to 8, and JSON-LD that says the same; none on guides.
+      const questions = page.locator('section[aria-labelledby="faq-title"] details')
+      const jsonLd = await page.locator('script[type="application/ld+json"]').evaluateAll((s) => s.map((e) => JSON.parse(e.textContent!)))
+      const faqLd = jsonLd.filter((d) => d['@type'] === 'FAQPage')
+      if (route.faq) {
+        const count = await questions.count()
+        expect(count).toBeGreaterThanOrEqual(5)
+        expect(count).toBeLessThanOrEqual(8)
+        const visible = []
+        for (let i = 0; i < count; i++) {
+          const q = questions.nth(i)
+          await q.locator('summary').click()
+          visible.push({ name: (await q.locator('summary').innerText()).trim(), text: (await q.locator('p').innerText()).trim() })
+        }
+        expect(faqLd).toHaveLength(1)
+        expect(faqLd[0].mainEntity.map((e: any) => ({ name: e.name, text: e.acceptedAnswer.text }))).toEqual(visible)
+      } else {
+        expect(await questions.count()).toBe(0)
+        expect(faqLd).toEqual([])
+      }
+      expect(jsonLd.some((d) => d['@type'] === 'Organization')).toBe(route.path === '/')
+
+      expect(foreign).toEqual([])
+      expect(errors).toEqual([])
+    })
+  }
+}
+
+test('the home page names the organization in JSON-LD, from the site configuration', async ({ page }) => {
+  await page.goto('/ar')
+  const org = await page.locator('script[type="application/ld+json"]').evaluateAll((s) => s.map((e) => JSON.parse(e.textContent!)).find((d) => d['@type'] === 'Organization'))
+  expect(org).toMatchObject({ name: 'رصيد', alternateName: 'Rasid', url: expect.stringMatching(/^https:\/\/.+\/ar$/), areaServed: ['SA', 'AE', 'EG'] })
+  expect(org.contactPoint[0]).toMatchObject({ contactType: 'sales', email: expect.stringContaining('@') })
+})
+
+test.describe('small screens', () => {
+  test.use({ viewport: { width: 320, height: 640 } })
+
+  for (const locale of ['en', 'ar'] as const) {
+    test(`the header fits one row at 320 px and its menu works by keyboard (${locale})`, async ({ page }) => {
+      for (const route of routes.filter((r) => !r.path.startsWith('/guide/'))) {
+        await page.goto(localized(route.path, locale))
+        const header = page.locator('header')
+        expect(await page.evaluate(() => document.documentElement.scrollWidth), `${route.path} overflows`).toBeLessThanOrEqual(320)
+        expect((await header.boundingBox())!.height, `${route.path}: the header wraps`).toBeLessThan(72)
+      }
+      await page.goto(localized('/pricing', locale))
+      await hydrated(page)
+      const button = page.getByRole('button', { name: catalogs[locale]['nav.menu'] })
+      const firstLink = page.locator('#site-menu a').first()
+      await expect(firstLink).toBeHidden()
+      await button.focus()
+      await page.keyboard.press('Enter')
+      await expect(firstLink).toBeVisible()
+      expect(await page.evaluate(() => document.getElementById('site-menu')!.matches(':popover-open'))).toBe(true)
+      // The links come next in the tab order, then Escape closes and gives the focus back.
+      await page.keyboard.press('Tab')
+      await expect(firstLink).toBeFocused()
+      await page.keyboard.press('Escape')
+      await expect(firstLink).toBeHidden()
+      await expect(button).toBeFocused()
+      // A link followed closes it: the next page starts with the menu closed.
+      await page.keyboard.press('Enter')
+      await page.locator('#site-menu a[href$="/guide"]').click()
+      await expect(page).toHaveURL(new RegExp(`${locale === 'ar' ? '/ar' : ''}/guide$`))
+      await expect(page.locator('#site-menu a').first()).toBeHidden()
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320)
+    })
+  }
+})
+
+test('pricing: billing and market switch the prices and fee table without a script, amounts in Latin digits', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false })
+  const page = await context.newPage()
+  await page.goto('/ar/pricing')
+  const growth = page.locator('article', { has: page.locator('#plan-growth') })
+  await expect(growth.locator('[data-market="sa"] [data-billing="monthly"]')).toBeVisible()
+  await expect(growth.locator('[data-market="sa"] [data-billing="monthly"]')).toContainText('299.00')
+  await expect(growth.locator('[data-market="sa"] [data-billing="yearly"]')).toBeHidden()
+  await page.locator('#billing-yearly').check()
+  await expect(growth.locator('[data-market="sa"] [data-billing="yearly"]')).toContainText('2,990.00')
+  await expect(growth.locator('[data-market="sa"] [data-billing="monthly"]')).toBeHidden()
+
+  const table = page.locator('table:visible')
+  await expect(table).toHaveCount(1)
+  await expect(table.locator('caption')).toContainText('SAR')
+  // mada first, named in Arabic; the fee in Latin digits with the market's currency.
+  await expect(table.locator('tbody tr').first().locator('th')).toHaveText(catalogs.ar['pricing.scheme.mada']!)
+  await expect(table.locator('tbody tr').first().locator('td').first()).toContainText('1.5')
+  expect(await page.locator('main').innerText()).not.toMatch(/[\u0660-\u0669]/)
+  await expect(page.getByText('195.40')).toBeVisible()
+
+  await page.locator('#market-ae').check()
+  await expect(page.locator('table:visible caption')).toContainText('AED')
+  await expect(page.locator('table:visible tbody tr').first().locator('td').first()).toContainText('2.9')
+  await page.locator('#market-eg').check()
+  await expect(page.locator('table:visible caption')).toContainText('EGP')
+  await expect(page.getByText('965.23')).toBeVisible()
+  await context.close()
+})
+
+test('guides: a table of contents, code left to right in Arabic, highlighted without a script, a copy button', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+  await page.goto('/ar/guide/webhooks')
+  await hydrated(page)
+  const toc = page.getByRole('navigation', { name: catalogs.ar['guide.article.toc'] })
+  await expect(toc).toBeVisible()
+  const entries = toc.locator('a')
+  expect(await entries.count()).toBeGreaterThanOrEqual(4)
+  const target = (await entries.nth(1).getAttribute('href'))!
+  await entries.nth(1).click()
+  await expect(page).toHaveURL(new RegExp(`${encodeURI(target).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`))
+  await expect(page.locator(`[id="${decodeURIComponent(target.slice(1))}"]`)).toBeInViewport()
+
+  const block = page.locator('.code-block').first()
+  await expect(block.locator('pre')).toHaveCSS('direction', 'ltr')
+  expect(await block.locator('.hljs-string, .hljs-keyword, .hljs-attr').count()).toBeGreaterThan(0)
+  const scripts = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name).filter((n) => /highlight|hljs|shiki|prism/.test(n)))
+  expect(scripts).toEqual([])
+
+  const copy = block.getByRole('button', { name: catalogs.ar['guide.code.copy'] })
+  await copy.click()
+  await expect(copy).toHaveText(catalogs.ar['guide.code.copied']!)
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await block.locator('pre').innerText())
+  await expect(copy).toHaveText(catalogs.ar['guide.code.copy']!, { timeout: 4000 })
+})
+
+test('the guide index groups the articles, and previous/next links walk through them', async ({ page }) => {
+  await page.goto('/guide')
+  const groups = page.locator('main section h2')
+  await expect(groups).toHaveText(['guide.group.start', 'guide.group.payments', 'guide.group.money', 'guide.group.launch'].map((id) => catalogs.en[id]!))
+  await page.locator('main a[href="/guide/getting-started"]').click()
+  await page.locator('a[rel="next"]').click()
+  await expect(page).toHaveURL(/\/guide\/api-keys$/)
+  await page.locator('a[rel="prev"]').click()
+  await expect(page).toHaveURL(/\/guide\/getting-started$/)
+})
+
+test('monitoring: every chart has a text equivalent, and time runs right to left in Arabic', async ({ page }) => {
+  for (const locale of ['en', 'ar'] as const) {
+    await page.goto(localized('/monitoring', locale))
+    const bars = page.locator('svg[role="img"]')
+    expect(await bars.count()).toBe(7)
+    for (const label of await bars.evaluateAll((s) => s.map((e) => e.getAttribute('aria-label')!))) expect(label).toMatch(/\d+\.\d+\u200e?%/)
+    await page.locator('figure details summary').click()
+    await expect(page.locator('figure details table tbody tr')).toHaveCount(14)
+    // The newest day (today) is at the reading direction's end.
+    const x = await page.locator('svg[role="img"]').first().evaluate((svg) => {
+      const rects = [...svg.querySelectorAll('rect')]
+      return { first: Number(rects[0]!.getAttribute('x')), last: Number(rects.at(-1)!.getAttribute('x')) }
+    })
+    if (locale === 'en') expect(x.first).toBeLessThan(x.last)
+    else expect(x.first).toBeGreaterThan(x.last)
+  }
+})
