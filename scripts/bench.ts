@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { chromium, type Browser } from 'playwright-core'
+import { guideGroups } from '../build/guides'
 import { serve } from './serve'
 import { pageWeight } from './weight'
 
@@ -308,9 +309,9 @@ function writeGuides(dir: string, n: number) {
       const topic = text.topics[i % text.topics.length]!
       const s = (k: number) => text.sentences[(i * 3 + k) % text.sentences.length]!
       const title = locale === 'en' ? `Guide ${id}: ${topic}` : `الدليل ${id}: ${topic}`
-      const description = locale === 'en' ? `How ${topic} work in Rasid, with the steps to set them up.` : `كيف تعمل ${topic} في راصد، مع خطوات إعدادها.`
+      const description = locale === 'en' ? `How ${topic} work in Rasid, with the steps to set them up.` : `كيف تعمل ${topic} في رصيد، مع خطوات إعدادها.`
       const body = [`${s(0)} ${s(1)} ${s(2)}`, `## ${heading}`, `${s(3)} ${s(4)} ${s(5)}`, `${s(6)} ${s(7)} ${s(8)}`].join('\n\n')
-      writeFileSync(join(dir, locale, `bench-${id}.md`), `---\ntitle: ${title}\ndescription: ${description}\norder: ${100 + i}\n---\n${body}\n`)
+      writeFileSync(join(dir, locale, `bench-${id}.md`), `---\ntitle: ${title}\ndescription: ${description}\norder: ${100 + i}\ngroup: ${guideGroups[i % guideGroups.length]}\n---\n${body}\n`)
     }
   }
 }
