@@ -5,8 +5,9 @@
 // guide, <bdi>…</bdi>), so the run is laid out on its own, left to right.
 //
 // The rule, precisely. A Latin fragment is a run of tokens (Latin letters and ASCII digits) joined
-// by `-`, `/`, `.`, `:` or by spaces; it counts only when it holds a Latin letter (a number alone,
-// "خلال 2 يوم", "24/7", "100.00", is laid out as a number and is fine). A fragment is flagged when
+// by `-`, `/`, `.` or `:`, or by spaces between two tokens that hold a Latin letter ("Apple Pay",
+// not "100 SAR"); it counts only when it holds a Latin letter (a number alone, "خلال 2 يوم", "24/7",
+// "100.00", is laid out as a number and is fine). A fragment is flagged when
 // it starts with a digit or contains a hyphen, and is neither inside U+2068 (or U+2066 LEFT-TO-RIGHT
 // ISOLATE) … U+2069 nor inside <bdi>…</bdi>. ICU arguments (`{amount}`) and `#` are not text.
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser'
@@ -18,7 +19,8 @@ export const PDI = '\u2069'
 
 /** Stands for what is not text (an ICU argument, code, a tag): no token, no joiner. */
 const HOLE = '\uFFFC'
-const FRAGMENT = /[\p{Script=Latin}0-9]+(?:(?:[-/.:]+|[ \t\u00A0]+)[\p{Script=Latin}0-9]+)*/gu
+const FRAGMENT =
+  /[\p{Script=Latin}0-9]+(?:[-/.:]+[\p{Script=Latin}0-9]+|(?<=\p{Script=Latin}[0-9]*)[ \t\u00A0]+(?=[0-9]*\p{Script=Latin})[\p{Script=Latin}0-9]+)*/gu
 const LATIN_LETTER = /\p{Script=Latin}/u
 
 export interface BidiRun {

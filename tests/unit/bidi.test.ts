@@ -21,6 +21,8 @@ describe('an Arabic message', () => {
     ['تقنية \u20673-D Secure\u2069 للحماية', '3-D Secure'],
     // The isolate is closed before the run.
     ['\u2068Apple Pay\u2069 و3-D Secure', '3-D Secure'],
+    // Spaces join Latin words, not a number to a word.
+    ['ادعم Visa 3-D Secure', '3-D Secure'],
   ])('%s is flagged: %s', (message, run) => {
     expect(runs(message)).toEqual([run])
   })
@@ -31,6 +33,7 @@ describe('an Arabic message', () => {
     ['القيمة 100.00 ريال سعودي، من 10-20 يومًا'],
     ['إلى جانب Visa وMastercard وApple Pay وSTC Pay وتابي'],
     ['معيار PCI DSS من المستوى الأول'],
+    ['ادفع 100 SAR أو 2 Apple Pay'],
     ['تقنية \u20683-D Secure\u2069 لإيقاف المدفوعات المشبوهة'],
     ['تقنية \u20663-D Secure\u2069 لإيقاف المدفوعات المشبوهة'],
     ['تقنية <bdi>3-D Secure</bdi> لإيقاف المدفوعات المشبوهة'],
