@@ -5,6 +5,8 @@ const port = Number(process.env.PORT ?? 4173)
 // Browser tests against the built dist/, served like S3 behind a CDN by scripts/serve.ts.
 export default defineConfig({
   testDir: 'tests/e2e',
+  // Emptied when a run starts; kept after it: failures' traces and test-results/screenshots/.
+  outputDir: 'test-results',
   fullyParallel: true,
   workers: 2,
   retries: 0,

@@ -129,7 +129,8 @@ function escapeHtml(s: string) {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 }
 
-function listMarkdown(dir: string): string[] {
+/** The Markdown files under `dir`, relative to it, `/`-separated (none when `dir` does not exist). */
+export function listMarkdown(dir: string): string[] {
   let entries: string[]
   try {
     entries = readdirSync(dir, { recursive: true }) as string[]

@@ -4,7 +4,8 @@
 // - one stylesheet with the font faces (build/css.ts) in place of Vike's, the page's own font
 //   preloads, the locale boot script first in <head>;
 // - one 404.html that serves every language (BEHAVIOUR.md section 6);
-// - builds/latest.json and builds/meta/<id>.json (build/manifest.ts).
+// - builds/latest.json and builds/meta/<id>.json (build/manifest.ts);
+// - sitemap.xml and robots.txt (build/sitemap.ts).
 import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join, posix } from 'node:path'
 import { defaultLocale, localeCodes } from '../locales/locales'
@@ -12,6 +13,7 @@ import { PATH_TOKEN } from '../renderer/requestedPath'
 import { buildCss, type SiteCss } from './css'
 import { buildMatcher, buildMeta, pathOfHtml, readRouteInfo, writeManifest } from './manifest'
 import { decodeEntities, payloadOf, rootHtml } from './payloads'
+import { writeSitemap } from './sitemap'
 
 export async function postbuild(build: { id: string; timestamp: number }, from = '.vike/client', to = 'dist') {
   if (!existsSync(join(from, 'index.html'))) throw new Error(`${from}/index.html is missing: run \`vike build\` first`)
@@ -39,6 +41,7 @@ export async function postbuild(build: { id: string; timestamp: number }, from =
   pruneUnusedScripts(to, htmlFiles)
   const prefixes = localeCodes.map((l) => (l === defaultLocale ? '' : `/${l}`))
   writeManifest(to, buildMeta(build.id, build.timestamp, buildMatcher(readRouteInfo(), prefixes), prerendered))
+  writeSitemap(to, prerendered)
   return { pages: prerendered.length }
 }
 

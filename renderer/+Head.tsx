@@ -1,17 +1,17 @@
 // https://vike.dev/Head: HTML-only tags, for crawlers and the first paint.
 import { usePageContext } from 'vike-react/usePageContext'
 import { site } from '../site.config'
-import { localizePath } from '../locales/localizePath'
 import { locales } from '../locales/locales'
 import { bootScript } from './bootScript'
 import { errorStatus } from './pageIntl'
+import { pageLinks } from './pageLinks'
 
 export default function Head() {
   const pageContext = usePageContext()
   const { locale } = pageContext
   const pathname = new URL(pageContext.urlLogical, 'http://x').pathname
   const isError = errorStatus(pageContext) !== null
-  const href = (l: typeof locale) => site.origin + localizePath(pathname, l)
+  const links = pageLinks(pathname, locale)
   return (
     <>
       <script id="boot" dangerouslySetInnerHTML={{ __html: bootScript() }} />
@@ -28,12 +28,11 @@ export default function Head() {
         <meta name="robots" content="noindex" />
       ) : (
         <>
-          <link rel="canonical" href={href(locale)} />
-          <meta property="og:url" content={href(locale)} />
-          {locales.map((l) => (
-            <link key={l.code} rel="alternate" hrefLang={l.language} href={href(l.code)} />
+          <link rel="canonical" href={links.canonical} />
+          <meta property="og:url" content={links.canonical} />
+          {links.alternates.map((a) => (
+            <link key={a.hreflang} rel="alternate" hrefLang={a.hreflang} href={a.href} />
           ))}
-          <link rel="alternate" hrefLang="x-default" href={href('en')} />
         </>
       )}
     </>

@@ -33,6 +33,8 @@ test('a second build of the same sources writes byte-identical assets; the build
   const theirs = listing(join(copy, 'dist/assets'))
   expect(theirs).toEqual(ours)
   for (const file of ours) expect(readFileSync(join(copy, 'dist/assets', file)).equals(readFileSync(join('dist/assets', file))), file).toBe(true)
+  // The sitemap and robots.txt carry no date and no build id either.
+  for (const file of ['sitemap.xml', 'robots.txt']) expect(readFileSync(join(copy, 'dist', file)).equals(readFileSync(join('dist', file))), file).toBe(true)
   // The other build's id is in its pages, its payloads and its manifest, and nowhere else.
   const withId = listing(join(copy, 'dist')).filter((f) => readFileSync(join(copy, 'dist', f), 'utf8').includes('second-build'))
   expect(withId.filter((f) => !/(\.html|(^|\/)_payload\.json)$/.test(f) && !f.startsWith('builds/'))).toEqual([])
