@@ -178,7 +178,7 @@ export default function Page() {
                     <span>
                       <FormattedMessage
                         id={`pricing.plans.${plan.key}.feature${i + 1}` as MessageId}
-                        values={{ discount: <bdi>{intl.formatNumber(markets[0]!.growthDiscountBp / 10000, { style: 'percent', maximumFractionDigits: 2 })}</bdi> }}
+                        values={{ points: <bdi>{intl.formatNumber(markets[0]!.growthDiscountBp / 100, { maximumFractionDigits: 2 })}</bdi> }}
                       />
                     </span>
                   </li>
