@@ -101,6 +101,8 @@ html[lang="ar"] .code-copy { font-family: "IBM Plex Sans Arabic", system-ui, san
 .guide-prose li:has(> .task-box), .guide-prose li:has(> p > .task-box) { list-style: none; margin-inline-start: -1.5rem; }
 .task-box { display: inline-block; inline-size: 1rem; block-size: 1rem; margin-inline-end: 0.375rem; vertical-align: -0.15em; border: 2px solid #16a34a; border-radius: 0.25rem; }
 .task-done { background: #16a34a; }
+.table-scroll { overflow-x: auto; margin-block: 0.875rem; }
+.guide-prose :not(pre) > code { overflow-wrap: anywhere; }
 .guide-prose table { width: 100%; border-collapse: collapse; font-size: 0.95rem; }
 .guide-prose th, .guide-prose td { border-block-end: 1px solid rgb(148 163 184 / 0.4); padding: 0.5rem; text-align: start; vertical-align: top; }
 .guide-prose strong { font-weight: 600; }

@@ -161,7 +161,9 @@ export function parseGuide(file: string, slug: string, source: string, locale: L
   const body = match[2]!
   if (!body.trim()) throw new ContentError(file, 'the article has no body')
   current = { locale, file, toc: [], ids: new Set() }
-  const html = marked.parse(body, { async: false }) as string
+  // Wide tables scroll inside their own box (focusable, so a keyboard can scroll it) instead of
+  // widening the page on a phone.
+  const html = (marked.parse(body, { async: false }) as string).replace(/<table>/g, '<div class="table-scroll" tabindex="0"><table>').replace(/<\/table>/g, '</table></div>')
   return { slug, title: meta.title!, description: meta.description!, order, group, html, toc: current.toc }
 }
 

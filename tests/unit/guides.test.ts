@@ -27,7 +27,7 @@ describe('guides', () => {
       expect(g.html).toContain('<h2')
       expect(g.toc.length).toBeGreaterThanOrEqual(3)
       // Real examples: every article has highlighted code.
-      expect(g.html).toMatch(/<pre><code class="hljs language-\w+">[\s\S]*<span class="hljs-/)
+      expect(g.html).toMatch(/<pre tabindex="0"><code class="hljs language-\w+">[\s\S]*<span class="hljs-/)
     }
     // The Arabic articles are written in Arabic, not left in English.
     for (const g of guides.ar) expect((g.html.replace(/<pre[\s\S]*?<\/pre>/g, '').match(/[\u0600-\u06ff]/g) ?? []).length).toBeGreaterThan(1500)
