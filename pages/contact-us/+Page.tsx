@@ -61,7 +61,7 @@ export default function Page() {
           ))}
         </dl>
         <p className="mt-4 text-sm text-neutral-600 dark:text-neutral-400">
-          <FormattedMessage id="contactUs.times.hours" values={{ phone: <a href={`tel:${site.phone.replace(/\s/g, '')}`} dir="ltr" className="font-semibold text-primary-700 underline dark:text-primary-400">{site.phone}</a> }} />
+          <FormattedMessage id="contactUs.times.hours" values={{ phone: <a href={`tel:${site.phone.replace(/\s/g, '')}`} dir="ltr" className="whitespace-nowrap font-semibold text-primary-700 underline dark:text-primary-400">{site.phone}</a> }} />
         </p>
       </section>
 

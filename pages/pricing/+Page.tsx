@@ -85,7 +85,7 @@ function FeeTable({ market }: { market: Market }) {
                 <th scope="row" className="px-4 py-3 text-start font-semibold text-neutral-900 dark:text-white">
                   <FormattedMessage id={`pricing.scheme.${f.scheme}` as MessageId} />
                 </th>
-                <td className="px-4 py-3 tabular-nums">
+                <td className="whitespace-nowrap px-4 py-3 tabular-nums">
                   <FormattedMessage id="pricing.fees.rate" values={{ rate: <bdi>{percent(f.rateBp)}</bdi>, fixed: <bdi>{money(f.fixedMinor, market.currency)}</bdi> }} />
                 </td>
                 <td className="px-4 py-3">
