@@ -1,6 +1,7 @@
 import { FormattedMessage, useIntl } from 'react-intl'
 import { usePageContext } from 'vike-react/usePageContext'
 import { PageHero, SampleNote } from '../../renderer/components/PageHero'
+import { dirOf } from '../../locales/locales'
 import type { MessageId } from '../../locales/messages'
 import { approval, asOf, components, dayStates, days, declines, incidents, timeZone, uptimeBp, type ComponentState } from './sample'
 
@@ -40,9 +41,9 @@ function UptimeBars({ states, label }: { states: ComponentState[]; label: string
   )
 }
 
+/** The page's reading direction, from the locale list (locales/locales.ts). */
 function useDirection() {
-  const { locale } = usePageContext()
-  return { dir: locale === 'ar' ? 'rtl' : 'ltr' }
+  return { dir: dirOf(usePageContext().locale) }
 }
 
 function StatusSection() {
