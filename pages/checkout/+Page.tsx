@@ -1,8 +1,7 @@
 import { FormattedMessage } from 'react-intl'
 import { Link } from '../../renderer/components/Link'
-import { PageHero } from '../../renderer/components/PageHero'
+import { PageHero, Steps } from '../../renderer/components/PageHero'
 import { PaymentMethods } from '../../renderer/components/PaymentMethods'
-import type { MessageId } from '../../locales/messages'
 
 // The cart itself comes with the cart issue; this page already explains the pay step, which
 // happens on the hosted payment page: card numbers are never typed into this site.
@@ -40,19 +39,7 @@ export default function Page() {
         <h2 id="how-title" className="text-2xl font-bold text-neutral-900 dark:text-white">
           <FormattedMessage id="checkout.how.title" />
         </h2>
-        <ol className="mt-5 grid gap-4 md:grid-cols-3">
-          {steps.map((s, i) => (
-            <li key={s} className="rounded-xl border border-neutral-200 p-5 dark:border-neutral-800">
-              <span className="inline-flex size-8 items-center justify-center rounded-full bg-primary-100 font-bold text-primary-800 dark:bg-primary-900 dark:text-primary-200">{i + 1}</span>
-              <h3 className="mt-3 font-semibold text-neutral-900 dark:text-white">
-                <FormattedMessage id={`checkout.how.${s}.title` as MessageId} />
-              </h3>
-              <p className="mt-1 text-sm text-neutral-600 dark:text-neutral-400">
-                <FormattedMessage id={`checkout.how.${s}.body` as MessageId} />
-              </p>
-            </li>
-          ))}
-        </ol>
+        <Steps prefix="checkout.how" keys={steps} />
       </section>
     </>
   )

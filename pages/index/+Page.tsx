@@ -1,7 +1,7 @@
 import { FormattedMessage, useIntl } from 'react-intl'
 import { usePageContext } from 'vike-react/usePageContext'
 import { Link } from '../../renderer/components/Link'
-import { Card, PageHero, SampleNote } from '../../renderer/components/PageHero'
+import { Card, PageHero, SampleNote, Steps } from '../../renderer/components/PageHero'
 import { PaymentMethods } from '../../renderer/components/PaymentMethods'
 import { scriptJson } from '../../renderer/islands/define'
 import type { MessageId } from '../../locales/messages'
@@ -110,19 +110,7 @@ export default function Page() {
         <h2 id="steps-title" className="text-2xl font-bold text-neutral-900 dark:text-white">
           <FormattedMessage id="home.steps.title" />
         </h2>
-        <ol className="mt-6 grid gap-4 md:grid-cols-3">
-          {steps.map((s, i) => (
-            <li key={s} className="rounded-xl border border-neutral-200 bg-white p-5 dark:border-neutral-800 dark:bg-neutral-900">
-              <span className="inline-flex size-8 items-center justify-center rounded-full bg-primary-100 font-bold text-primary-800 dark:bg-primary-900 dark:text-primary-200">{i + 1}</span>
-              <h3 className="mt-3 font-semibold text-neutral-900 dark:text-white">
-                <FormattedMessage id={`home.steps.${s}.title` as MessageId} />
-              </h3>
-              <p className="mt-1 text-neutral-600 dark:text-neutral-400">
-                <FormattedMessage id={`home.steps.${s}.body` as MessageId} />
-              </p>
-            </li>
-          ))}
-        </ol>
+        <Steps prefix="home.steps" keys={steps} />
         <Link href="/guide" className="mt-6 inline-flex items-center gap-1 font-semibold text-primary-700 hover:underline dark:text-primary-400">
           <FormattedMessage id="home.steps.guide" />
           <span className="i-lucide-arrow-right size-4 flip-rtl" aria-hidden="true" />

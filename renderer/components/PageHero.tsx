@@ -43,3 +43,22 @@ export function SampleNote({ id }: { id: MessageId }) {
     </p>
   )
 }
+
+/** A numbered row of steps: `<prefix>.<key>.title` and `.body` of each key, in order (home, checkout). */
+export function Steps({ prefix, keys }: { prefix: string; keys: readonly string[] }) {
+  return (
+    <ol className="mt-6 grid gap-4 md:grid-cols-3">
+      {keys.map((key, i) => (
+        <li key={key} className="rounded-xl border border-neutral-200 bg-white p-5 dark:border-neutral-800 dark:bg-neutral-900">
+          <span className="inline-flex size-8 items-center justify-center rounded-full bg-primary-100 font-bold text-primary-800 dark:bg-primary-900 dark:text-primary-200">{i + 1}</span>
+          <h3 className="mt-3 font-semibold text-neutral-900 dark:text-white">
+            <FormattedMessage id={`${prefix}.${key}.title` as MessageId} />
+          </h3>
+          <p className="mt-1 text-neutral-600 dark:text-neutral-400">
+            <FormattedMessage id={`${prefix}.${key}.body` as MessageId} />
+          </p>
+        </li>
+      ))}
+    </ol>
+  )
+}
