@@ -9,8 +9,9 @@ export default function Page() {
   const intl = useIntl()
   if (!guide) throw new Error('Guide article without its data')
   return (
-    <div className="lg:grid lg:grid-cols-[minmax(0,1fr)_15rem] lg:gap-12">
-      <article className="min-w-0 max-w-3xl">
+    // One table of contents: above the text on small screens, a sticky second column from lg.
+    <article className="lg:grid lg:grid-cols-[minmax(0,48rem)_15rem] lg:gap-x-12">
+      <div className="min-w-0">
         <nav aria-label={intl.formatMessage({ id: 'guide.article.breadcrumb' })} className="text-sm">
           <Link href="/guide" className="inline-flex items-center gap-1 text-primary-700 hover:underline dark:text-primary-400">
             <span className="i-lucide-arrow-left size-4 flip-rtl" aria-hidden="true" />
@@ -23,11 +24,24 @@ export default function Page() {
         </nav>
         <h1 className="mt-4 text-3xl font-bold tracking-tight text-neutral-900 sm:text-4xl dark:text-white">{guide.title}</h1>
         <p className="mt-3 text-lg text-neutral-600 dark:text-neutral-300">{guide.description}</p>
-        {guide.toc.length > 0 && (
-          <nav aria-labelledby="toc-title" className="toc mt-8 rounded-xl border border-neutral-200 p-4 lg:hidden dark:border-neutral-800">
-            <TocList />
-          </nav>
-        )}
+      </div>
+      {guide.toc.length > 0 && (
+        <nav aria-labelledby="toc-title" className="toc mt-8 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:mt-0">
+          <div className="rounded-xl border border-neutral-200 p-4 lg:sticky lg:top-6 lg:border-0 lg:p-0 dark:border-neutral-800">
+            <h2 id="toc-title" className="text-sm font-semibold text-neutral-900 dark:text-white">
+              <FormattedMessage id="guide.article.toc" />
+            </h2>
+            <ol className="mt-2 grid gap-1.5 text-sm">
+              {guide.toc.map((t) => (
+                <li key={t.id} className={t.depth === 3 ? 'ps-4' : ''}>
+                  <a href={`#${t.id}`} className="text-neutral-600 hover:text-primary-700 dark:text-neutral-400 dark:hover:text-primary-400" dangerouslySetInnerHTML={{ __html: t.html }} />
+                </li>
+              ))}
+            </ol>
+          </div>
+        </nav>
+      )}
+      <div className="min-w-0">
         {/* Rendered from Markdown at build time (build/guides.ts). */}
         <div className="guide-prose mt-8" dangerouslySetInnerHTML={{ __html: guide.html }} />
         <nav aria-label={intl.formatMessage({ id: 'guide.article.pager' })} className="mt-12 grid gap-4 border-t border-neutral-200 pt-6 sm:grid-cols-2 dark:border-neutral-800">
@@ -52,31 +66,7 @@ export default function Page() {
             </Link>
           )}
         </nav>
-      </article>
-      {guide.toc.length > 0 && (
-        <aside className="hidden lg:block">
-          <nav aria-labelledby="toc-title-side" className="toc sticky top-6">
-            <TocList side />
-          </nav>
-        </aside>
-      )}
-    </div>
+      </div>
+    </article>
   )
-
-  function TocList({ side = false }: { side?: boolean }) {
-    return (
-      <>
-        <h2 id={side ? 'toc-title-side' : 'toc-title'} className="text-sm font-semibold text-neutral-900 dark:text-white">
-          <FormattedMessage id="guide.article.toc" />
-        </h2>
-        <ol className="mt-2 grid gap-1.5 text-sm">
-          {guide!.toc.map((t) => (
-            <li key={t.id} className={t.depth === 3 ? 'ps-4' : ''}>
-              <a href={`#${t.id}`} className="text-neutral-600 hover:text-primary-700 dark:text-neutral-400 dark:hover:text-primary-400" dangerouslySetInnerHTML={{ __html: t.html }} />
-            </li>
-          ))}
-        </ol>
-      </>
-    )
-  }
 }
