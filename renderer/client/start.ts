@@ -9,7 +9,6 @@ import { startTooltips } from './tooltip'
 import { startUpdateChecks } from './updates'
 import { clearError, showError } from './errorState'
 import { navigate } from './navigate'
-import { startMenu } from './menu'
 import { startCodeCopy } from './codeCopy'
 
 /** The light browser runtime: no React unless a page has islands or a toast shows. */
@@ -20,7 +19,6 @@ export function startRuntime() {
   if (connection()?.effectiveType !== 'slow-2g') setTimeout(getAppManifest, 1000)
   startNavigation()
   startTooltips()
-  startMenu()
   startCodeCopy()
   watchLocaleSwitch()
   hydrateIslands()
