@@ -5,15 +5,19 @@
 //   preloads, the locale boot script first in <head>;
 // - one 404.html that serves every language (BEHAVIOUR.md section 6);
 // - builds/latest.json and builds/meta/<id>.json (build/manifest.ts);
-// - sitemap.xml and robots.txt (build/sitemap.ts).
+// - sitemap.xml and robots.txt (build/sitemap.ts);
+// - _headers with the security headers, and their CloudFront policy in cloudfront/ beside dist/
+//   (build/headers.ts, build/cloudfront.ts).
 import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { dirname, join, posix } from 'node:path'
+import { dirname, join, posix, resolve } from 'node:path'
 import { defaultLocale, localeCodes } from '../locales/locales'
 import { PATH_TOKEN } from '../renderer/requestedPath'
 import { buildCss, type SiteCss } from './css'
 import { buildMatcher, buildMeta, pathOfHtml, readRouteInfo, writeManifest } from './manifest'
 import { decodeEntities, payloadOf, rootHtml } from './payloads'
 import { writeSitemap } from './sitemap'
+import { writeCloudFront } from './cloudfront'
+import { writeHeaders } from './headers'
 
 export async function postbuild(build: { id: string; timestamp: number }, from = '.vike/client', to = 'dist') {
   if (!existsSync(join(from, 'index.html'))) throw new Error(`${from}/index.html is missing: run \`vike build\` first`)
@@ -42,6 +46,7 @@ export async function postbuild(build: { id: string; timestamp: number }, from =
   const prefixes = localeCodes.map((l) => (l === defaultLocale ? '' : `/${l}`))
   writeManifest(to, buildMeta(build.id, build.timestamp, buildMatcher(readRouteInfo(), prefixes), prerendered))
   writeSitemap(to, prerendered)
+  writeCloudFront(join(dirname(resolve(to)), 'cloudfront'), writeHeaders(to))
   return { pages: prerendered.length }
 }
 

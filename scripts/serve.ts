@@ -1,22 +1,22 @@
-// A static server that answers like S3 behind a CDN: `/x` and `/x/` -> `x/index.html`, a file as
-// it is, anything else -> `404.html` with status 404; the query string is ignored.
-import { createReadStream, statSync } from 'node:fs'
-import { createServer, type Server } from 'node:http'
-import { extname, join, normalize, resolve } from 'node:path'
+// `npm run preview`: serves dist/ the way S3 behind CloudFront will (README, "Deploying"):
+// - `/x` and `/x/` -> `x/index.html` (the viewer-request function), a file as it is, anything
+//   else -> `404.html` with status 404 (the error document); the query string is ignored;
+// - Content-Type and Cache-Control as `npm run deploy` stores them on the objects, and the
+//   security headers of dist/_headers (the same as the CloudFront policy);
+// - ETag and 304 for a revalidation, gzip or brotli for text as the client accepts.
+// The browser tests run against it (playwright.config.ts).
+import { createHash } from 'node:crypto'
+import { existsSync, readFileSync, statSync } from 'node:fs'
+import { createServer, type IncomingMessage, type Server } from 'node:http'
+import { join, normalize, relative, resolve } from 'node:path'
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+import { cacheControlFor, contentTypeFor, hostFiles, isCompressible, parseHeadersFile } from '../build/headers'
 
-const types: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.woff2': 'font/woff2',
-  '.woff': 'font/woff',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.txt': 'text/plain; charset=utf-8',
-  '.xml': 'application/xml',
-}
+const usage = `Usage: npm run preview [-- --help]
+
+Serves dist/ on http://127.0.0.1:4173 as S3 behind CloudFront would: index documents, 404.html
+with status 404, query strings ignored, the headers of dist/_headers and of the deploy, ETag/304,
+gzip and brotli. Environment: PORT (default 4173), DIST (default dist).`
 
 function isFile(path: string) {
   try {
@@ -34,7 +34,8 @@ export function resolveRequest(root: string, url: string): { file: string; statu
     return { file: join(root, '404.html'), status: 404 }
   }
   const path = normalize(join(root, pathname))
-  if (path.startsWith(root)) {
+  const key = relative(root, path).split('\\').join('/')
+  if (path.startsWith(root) && !hostFiles.includes(key)) {
     if (!pathname.endsWith('/') && isFile(path)) return { file: path, status: 200 }
     const index = join(path, 'index.html')
     if (isFile(index)) return { file: index, status: 200 }
@@ -42,22 +43,94 @@ export function resolveRequest(root: string, url: string): { file: string; statu
   return { file: join(root, '404.html'), status: 404 }
 }
 
+interface Entry {
+  mtime: number
+  body: Buffer
+  etag: string
+  encoded: Map<string, Buffer>
+}
+
+/** Pick the encoding a CDN would: brotli, then gzip, else none. */
+function encodingFor(req: IncomingMessage): 'br' | 'gzip' | undefined {
+  const accepted = String(req.headers['accept-encoding'] ?? '')
+  if (/\bbr\b/.test(accepted)) return 'br'
+  if (/\bgzip\b/.test(accepted)) return 'gzip'
+  return undefined
+}
+
 export function serve(dir = 'dist', port = 4173, host = '127.0.0.1'): Promise<Server> {
   const root = resolve(dir)
+  const headersFile = join(root, '_headers')
+  const rules = existsSync(headersFile) ? parseHeadersFile(readFileSync(headersFile, 'utf8')) : []
+  const cache = new Map<string, Entry>()
+  const read = (file: string): Entry => {
+    const mtime = statSync(file).mtimeMs
+    let entry = cache.get(file)
+    if (!entry || entry.mtime !== mtime) {
+      const body = readFileSync(file)
+      entry = { mtime, body, etag: `"${createHash('md5').update(body).digest('hex')}"`, encoded: new Map() }
+      cache.set(file, entry)
+    }
+    return entry
+  }
   const server = createServer((req, res) => {
     const { file, status } = resolveRequest(root, req.url ?? '/')
-    const immutable = file.includes(`${join(root, 'assets')}`)
-    res.writeHead(status, {
-      'content-type': types[extname(file)] ?? 'application/octet-stream',
-      'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
-    })
-    if (req.method === 'HEAD') return res.end()
-    createReadStream(file).pipe(res)
+    const key = relative(root, file).split('\\').join('/')
+    const pathname = new URL(req.url ?? '/', 'http://host').pathname
+    const headers: Record<string, string> = {}
+    for (const rule of rules) if (rule.pattern.test(pathname)) for (const [name, value] of rule.headers) headers[name] = value
+    headers['Content-Type'] = contentTypeFor(key)
+    headers['Cache-Control'] ??= cacheControlFor(key)
+    let entry: Entry
+    try {
+      entry = read(file)
+    } catch {
+      res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' })
+      return res.end(`Not found, and ${key} is missing too: run npm run build.`)
+    }
+    headers.ETag = entry.etag
+    if (status === 200 && req.headers['if-none-match'] === entry.etag) {
+      res.writeHead(304, headers)
+      return res.end()
+    }
+    let body = entry.body
+    const encoding = isCompressible(key) ? encodingFor(req) : undefined
+    if (encoding) {
+      headers.Vary = 'Accept-Encoding'
+      headers['Content-Encoding'] = encoding
+      let encoded = entry.encoded.get(encoding)
+      if (!encoded) {
+        encoded = encoding === 'br' ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }) : gzipSync(body)
+        entry.encoded.set(encoding, encoded)
+      }
+      body = encoded
+    }
+    headers['Content-Length'] = String(body.length)
+    res.writeHead(status, headers)
+    res.end(req.method === 'HEAD' ? undefined : body)
   })
-  return new Promise((ok) => server.listen(port, host, () => ok(server)))
+  return new Promise((ok, fail) => {
+    server.once('error', fail)
+    server.listen(port, host, () => ok(server))
+  })
 }
 
 if (process.argv[1]?.endsWith('serve.ts')) {
+  if (process.argv.includes('--help') || process.argv.includes('-h')) {
+    console.log(usage)
+    process.exit(0)
+  }
   const port = Number(process.env.PORT ?? 4173)
-  serve(process.env.DIST ?? 'dist', port).then(() => console.log(`Serving dist/ on http://127.0.0.1:${port}`))
+  const dir = process.env.DIST ?? 'dist'
+  if (!existsSync(join(dir, 'index.html'))) {
+    console.error(`${dir}/index.html is missing: run npm run build first.`)
+    process.exit(2)
+  }
+  serve(dir, port).then(
+    () => console.log(`Serving ${dir}/ on http://127.0.0.1:${port} (as S3 + CloudFront would)`),
+    (err: Error) => {
+      console.error(`Cannot serve on 127.0.0.1:${port}: ${err.message}`)
+      process.exit(1)
+    },
+  )
 }

@@ -1,7 +1,11 @@
 import { test as base, expect, type Page } from '@playwright/test'
 
-/** Console errors and uncaught exceptions of a page, minus the one a 404 document always logs. */
-export const test = base.extend<{ errors: string[] }>({
+/**
+ * `errors`: console errors and uncaught exceptions of a page, minus the one a 404 document always
+ * logs. `csp` (automatic, in every test): the site's Content-Security-Policy is applied by the
+ * preview server (dist/_headers); any violation of it, or a document served without it, fails the test.
+ */
+export const test = base.extend<{ errors: string[]; csp: void }>({
   errors: async ({ page }, use) => {
     const errors: string[] = []
     page.on('console', (m) => {
@@ -10,6 +14,22 @@ export const test = base.extend<{ errors: string[] }>({
     page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`))
     await use(errors)
   },
+  csp: [
+    async ({ page }, use) => {
+      const problems: string[] = []
+      page.on('console', (m) => {
+        if (/Content Security Policy/i.test(m.text())) problems.push(`${page.url()}: ${m.text()}`)
+      })
+      page.on('response', async (r) => {
+        if (r.request().resourceType() === 'document' && r.url().startsWith('http://127.0.0.1') && !(await r.allHeaders())['content-security-policy']) {
+          problems.push(`${r.url()}: served without a Content-Security-Policy`)
+        }
+      })
+      await use()
+      expect(problems, 'Content-Security-Policy violations').toEqual([])
+    },
+    { auto: true },
+  ],
 })
 
 export { expect }
