@@ -296,7 +296,7 @@ describe('npm run deploy: later deploys', () => {
     // Stall the upload once 20 pages or payloads of the new build are up, then kill the deploy.
     let stalled = () => {}
     const stalledNow = new Promise<void>((ok) => (stalled = ok))
-    const p = await proxy((req, key, puts) => {
+    const p = await proxy((req, _key, puts) => {
       if (req.method !== 'PUT' || puts <= 21) return 'pass'
       stalled()
       return 'hang'

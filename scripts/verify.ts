@@ -1,0 +1,89 @@
+// `npm run verify [-- DIR] [--json]`: refuses a broken build before operations upload it to S3.
+// Checks a built output folder (dist/ by default) as the host will serve it and prints what is wrong;
+// the checks themselves are in scripts/verifyChecks.ts.
+import { existsSync, statSync } from 'node:fs'
+import { site } from '../site.config'
+import { checkNames, checks, loadBuild, type CheckName, type Problem } from './verifyChecks'
+
+export type { CheckName, Problem }
+
+/** Every problem of the built folder `dir`, and the HTML files it checked. */
+export function verify(dir: string): { pages: string[]; problems: Problem[] } {
+  const build = loadBuild(dir)
+  const problems: Problem[] = []
+  const seen = new Set<string>()
+  for (const check of checkNames) {
+    checks[check](build, (file, message) => {
+      // A header link to a missing page is one problem of that page, not one per header link.
+      const key = JSON.stringify([check, file, message])
+      if (!seen.has(key)) problems.push({ check, file, message })
+      seen.add(key)
+    })
+  }
+  return { pages: [...build.html.keys()].sort(), problems }
+}
+
+const about: Record<CheckName, string> = {
+  pages: 'every route in every language, its <html lang dir>, title, canonical and hreflang links; 404.html',
+  links: 'every internal address of a page, stylesheet or script reaches a file (and its #fragment an id)',
+  payloads: "every page's _payload.json is JSON and matches the page",
+  manifest: 'builds/latest.json and builds/meta/<id>.json agree with each other and with the pages',
+  sitemap: 'sitemap.xml lists exactly the canonical URL of every page; robots.txt names it',
+  origins: `no script, stylesheet, font or image comes from an origin other than ${site.origin}`,
+}
+
+const usage = `Usage: npm run verify [-- DIR] [--json] [--help]
+
+Checks a built output folder (DIR, dist/ by default) before it is uploaded, and refuses a broken build.
+${checkNames.map((c) => `  ${c.padEnd(9)} ${about[c]}`).join('\n')}
+
+Internal addresses resolve as S3 behind the CDN serves them: /x and /x/ -> x/index.html, a file as it is.
+
+Options:
+  --json    print one JSON object { ok, dir, pages, problems, checks } on stdout instead of the report
+  --help    print this help
+
+Exit codes: 0 no problems, 1 problems found, 2 usage error (unknown option, DIR missing or not a folder)`
+
+function report(dir: string, { pages, problems }: ReturnType<typeof verify>): string {
+  const lines: string[] = []
+  for (const check of checkNames) {
+    const found = problems.filter((p) => p.check === check)
+    lines.push(`${found.length ? '✗' : '✓'} ${check}: ${plural(found.length, 'problem')} (${about[check]})`)
+    for (const p of found) lines.push(`  ${p.file}: ${p.message}`)
+  }
+  lines.push(`verify: ${dir} ${plural(pages.length, 'page')}, ${plural(problems.length, 'problem')}`)
+  return lines.join('\n')
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
+
+function usageError(message: string): number {
+  console.error(`verify: ${message}\nRun \`npm run verify -- --help\` for usage.`)
+  return 2
+}
+
+function main(args: string[]): number {
+  if (args.includes('--help') || args.includes('-h')) {
+    console.log(usage)
+    return 0
+  }
+  const unknown = args.find((a) => a.startsWith('-') && a !== '--json')
+  if (unknown) return usageError(`unknown option ${unknown}`)
+  const folders = args.filter((a) => !a.startsWith('-'))
+  if (folders.length > 1) return usageError(`one folder at most, got ${folders.join(' ')}`)
+  const dir = folders[0] ?? 'dist'
+  if (!existsSync(dir)) return usageError(`${dir} does not exist: run \`npm run build\` first`)
+  if (!statSync(dir).isDirectory()) return usageError(`${dir} is not a folder: run \`npm run build\` first, or name the built folder`)
+  const label = dir.replace(/\/*$/, '/')
+  const result = verify(dir)
+  if (args.includes('--json')) {
+    const counts = Object.fromEntries(checkNames.map((c) => [c, result.problems.filter((p) => p.check === c).length]))
+    console.log(JSON.stringify({ ok: !result.problems.length, dir: label, pages: result.pages.length, problems: result.problems, checks: counts }, null, 2))
+  } else {
+    console.log(report(label, result))
+  }
+  return result.problems.length ? 1 : 0
+}
+
+if (/[\\/]verify\.ts$/.test(process.argv[1] ?? '')) process.exitCode = main(process.argv.slice(2))
