@@ -29,6 +29,8 @@ fi
 
 npm run typecheck || exit 1
 npm run build || exit 1
+# What CI would refuse to ship (scripts/verify.ts).
+npm run -s verify || exit 1
 
 status=0
 npx vitest run || status=1
