@@ -33,6 +33,7 @@ Options:
   --prefix <path>      a folder inside the bucket (default: its root)
   --endpoint <url>     an S3-compatible endpoint (MinIO, a local server); path-style addressing
   --region <region>    default: AWS_REGION, AWS_DEFAULT_REGION or the profile's region
+                       (us-east-1 with --endpoint)
   --dir <folder>       the build to upload (default: dist)
   --dry-run            list what would be uploaded and deleted; change nothing
   --prune-keep <N>     after deploying, delete the files that only builds older than the
@@ -123,7 +124,8 @@ function parseOptions(argv: string[]): Options | 'help' {
     bucket: parsed.bucket,
     prefix: prefix ? `${prefix}/` : '',
     endpoint: parsed.endpoint,
-    region: parsed.region ?? process.env.AWS_REGION ?? process.env.AWS_DEFAULT_REGION,
+    // An S3-compatible server ignores the region, but the SDK signs with one.
+    region: parsed.region ?? process.env.AWS_REGION ?? process.env.AWS_DEFAULT_REGION ?? (parsed.endpoint ? 'us-east-1' : undefined),
     dir: parsed.dir!,
     dryRun: parsed['dry-run']!,
     pruneKeep: count('prune-keep', parsed['prune-keep']),

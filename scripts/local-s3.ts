@@ -24,7 +24,7 @@ export async function startLocalS3(port = 0, buckets = ['site']) {
 if (process.argv[1]?.endsWith('local-s3.ts')) {
   const s3 = await startLocalS3(Number(process.env.PORT ?? 4569))
   console.log(`S3 on ${s3.endpoint}, bucket "site". In another shell:
-  AWS_ACCESS_KEY_ID=S3RVER AWS_SECRET_ACCESS_KEY=S3RVER npm run deploy -- --bucket site --endpoint ${s3.endpoint} --region us-east-1`)
+  AWS_ACCESS_KEY_ID=S3RVER AWS_SECRET_ACCESS_KEY=S3RVER npm run deploy -- --bucket site --endpoint ${s3.endpoint}`)
   const stop = () => s3.stop().then(() => process.exit(0))
   process.on('SIGINT', stop)
   process.on('SIGTERM', stop)
