@@ -53,11 +53,10 @@ const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'u
  * (the locale boot script, the 404 page's script) and `style` attributes (the prerendered theme
  * preview). JSON and JSON-LD scripts are data, which CSP does not govern.
  */
-export function inlineHashes(htmlFiles: string[]): { scripts: string[]; styles: string[] } {
+export function inlineHashes(pages: string[]): { scripts: string[]; styles: string[] } {
   const scripts = new Set<string>()
   const styles = new Set<string>()
-  for (const file of htmlFiles) {
-    const html = readFileSync(file, 'utf8')
+  for (const html of pages) {
     for (const m of html.matchAll(/<script(?![^>]*\ssrc=)([^>]*)>([\s\S]*?)<\/script>/g)) {
       const type = /\stype="([^"]*)"/.exec(m[1]!)?.[1]
       if (!type || type === 'module' || type === 'text/javascript') scripts.add(sha256(m[2]!))
@@ -142,7 +141,7 @@ export function parseHeadersFile(text: string): { pattern: RegExp; headers: [str
 
 /** Writes dist/_headers from the built pages; returns the policy for the CloudFront one. */
 export function writeHeaders(dist: string): string {
-  const html = (readdirSync(dist, { recursive: true }) as string[]).filter((f) => f.endsWith('.html')).map((f) => join(dist, f))
+  const html = (readdirSync(dist, { recursive: true }) as string[]).filter((f) => f.endsWith('.html')).map((f) => readFileSync(join(dist, f), 'utf8'))
   const csp = contentSecurityPolicy(inlineHashes(html))
   writeFileSync(join(dist, '_headers'), headersFile(csp))
   return csp

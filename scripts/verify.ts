@@ -30,6 +30,7 @@ const about: Record<CheckName, string> = {
   manifest: 'builds/latest.json and builds/meta/<id>.json agree with each other and with the pages',
   sitemap: 'sitemap.xml lists exactly the canonical URL of every page; robots.txt names it',
   origins: `no script, stylesheet, font or image comes from an origin other than ${site.origin}`,
+  headers: "_headers gives the security headers, and its Content-Security-Policy admits the pages' inline scripts and styles",
 }
 
 const usage = `Usage: npm run verify [-- DIR] [--json] [--help]

@@ -5,6 +5,7 @@ import { join, posix } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { isDeepStrictEqual } from 'node:util'
 import { guideSlugs } from '../build/guides'
+import { inlineHashes, parseHeadersFile } from '../build/headers'
 import { pathOfHtml } from '../build/manifest'
 import { decodeEntities, payloadOf, rootHtml } from '../build/payloads'
 import { extractLocale } from '../locales/extractLocale'
@@ -14,7 +15,7 @@ import { pageLinks, type Alternate } from '../renderer/pageLinks'
 import type { PagePayload } from '../renderer/payload'
 import { site } from '../site.config'
 
-export const checkNames = ['pages', 'links', 'payloads', 'manifest', 'sitemap', 'origins'] as const
+export const checkNames = ['pages', 'links', 'payloads', 'manifest', 'sitemap', 'origins', 'headers'] as const
 export type CheckName = (typeof checkNames)[number]
 
 export interface Problem {
@@ -431,6 +432,31 @@ function checkSitemap(build: Build, report: Report) {
   if (!named.includes(sitemap)) report('robots.txt', named.length ? `names the sitemap ${named.join(', ')}, expected ${sitemap}` : `does not name the sitemap: expected the line "Sitemap: ${sitemap}"`)
 }
 
+// ---- headers -----------------------------------------------------------------------------------
+
+/**
+ * `_headers` gives every path the security headers, and its Content-Security-Policy admits every
+ * inline script and style attribute of the pages (by hash): a page edited after the build, or a
+ * stale `_headers`, would be blank or unstyled in production.
+ */
+function checkHeaders(build: Build, report: Report) {
+  if (!build.files.has('_headers')) return report('_headers', 'is missing: the host gets no Content-Security-Policy, HSTS or nosniff (run npm run build)')
+  const rules = parseHeadersFile(build.read('_headers'))
+  const headers = Object.fromEntries(rules.filter((r) => r.pattern.test('/')).flatMap((r) => r.headers))
+  for (const name of ['Content-Security-Policy', 'Strict-Transport-Security', 'X-Content-Type-Options', 'Referrer-Policy', 'Permissions-Policy']) {
+    if (!headers[name]) report('_headers', `gives / no ${name}`)
+  }
+  const csp = headers['Content-Security-Policy'] ?? ''
+  if (csp && !/frame-ancestors 'none'/.test(csp)) report('_headers', "Content-Security-Policy lacks frame-ancestors 'none'")
+  if (/'unsafe-inline'|'unsafe-eval'/.test(csp)) report('_headers', 'Content-Security-Policy allows unsafe-inline or unsafe-eval')
+  const allowed = (name: string) => csp.split(';').map((d) => d.trim().split(/\s+/)).find(([n]) => n === name)?.slice(1) ?? []
+  for (const [page, html] of build.html) {
+    const hashes = inlineHashes([html.text])
+    for (const hash of hashes.scripts) if (!allowed('script-src').includes(hash)) report(page, `has an inline script (${hash}) that the Content-Security-Policy of _headers refuses`)
+    for (const hash of hashes.styles) if (!allowed('style-src').includes(hash)) report(page, `has a style attribute (${hash}) that the Content-Security-Policy of _headers refuses`)
+  }
+}
+
 export const checks: Record<CheckName, (build: Build, report: Report) => void> = {
   pages: checkPages,
   links: checkLinks,
@@ -438,4 +464,5 @@ export const checks: Record<CheckName, (build: Build, report: Report) => void> =
   manifest: checkManifest,
   sitemap: checkSitemap,
   origins: checkOrigins,
+  headers: checkHeaders,
 }

@@ -261,3 +261,17 @@ describe('the command', { timeout: 30_000 }, () => {
     expect(status).toBe(0)
   })
 })
+
+describe('headers', () => {
+  test('_headers deleted', () => {
+    expect(problemsAfter((dir) => rmSync(join(dir, '_headers')))).toContainEqual(problem('headers', '_headers', 'is missing'))
+  })
+  test('an inline script the Content-Security-Policy does not admit', () => {
+    const problems = problemsAfter((dir) => edit(dir, 'pricing/index.html', (html) => html.replace('</body>', '<script>console.log("added after the build")</script></body>')))
+    expect(problems).toContainEqual(problem('headers', 'pricing/index.html', 'has an inline script'))
+  })
+  test("a policy without frame-ancestors 'none'", () => {
+    const problems = problemsAfter((dir) => edit(dir, '_headers', (text) => text.replace("; frame-ancestors 'none'", '')))
+    expect(problems).toContainEqual(problem('headers', '_headers', "lacks frame-ancestors 'none'"))
+  })
+})
