@@ -360,7 +360,7 @@ export async function deploy(opts: Options) {
       const batch = changed.filter((u) => u.stage === stage)
       if (stage === 'meta' && !opts.dryRun) {
         // The record of this deploy goes up with the meta, before latest.json names the build.
-        await d.put({ key: opts.prefix + recordKey(id), body: recordBody, contentType: 'application/json; charset=utf-8', cacheControl: cacheControlFor('builds/meta/'), md5: createHash('md5').update(recordBody).digest('hex') })
+        await d.put({ key: opts.prefix + recordKey(id), body: recordBody, contentType: 'application/json; charset=utf-8', cacheControl: cacheControlFor(recordKey(id)), md5: createHash('md5').update(recordBody).digest('hex') })
       }
       if (!batch.length) continue
       progress.stage(stage, batch.length, batch.reduce((n, u) => n + u.body.length, 0))

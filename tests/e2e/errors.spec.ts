@@ -67,11 +67,13 @@ test('the guide guard: a client-side navigation to an unknown slug ends on the 4
     await page.goto(locale === 'en' ? '/guide' : '/ar/guide')
     await hydrated(page)
     // Once the manifest is in, the guard knows the slug was never built and asks for no payload.
-    await page.waitForResponse('**/builds/meta/*.json')
+    // The whole body (not only the headers), then a task turn for the runtime to parse it.
+    await (await page.waitForResponse('**/builds/meta/*.json')).finished()
     const requests: string[] = []
     page.on('request', (r) => requests.push(new URL(r.url()).pathname))
     const target = locale === 'en' ? '/guide/not-a-guide' : '/ar/guide/not-a-guide'
-    await page.evaluate((href) => {
+    await page.evaluate(async (href) => {
+      await new Promise((turn) => setTimeout(turn, 50))
       const a = Object.assign(document.createElement('a'), { href, textContent: 'x' })
       document.querySelector('main')!.append(a)
       a.click()

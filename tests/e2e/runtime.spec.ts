@@ -146,8 +146,10 @@ test.describe('prefetch', () => {
     page.on('request', (r) => r.url().includes('_payload.json') && payloads.push(path(r)))
     await page.goto('/guide')
     await hydrated(page)
-    await page.waitForResponse('**/builds/meta/*.json')
-    await page.evaluate(() => {
+    // The whole body (not only the headers), then a task turn for the runtime to parse it.
+    await (await page.waitForResponse('**/builds/meta/*.json')).finished()
+    await page.evaluate(async () => {
+      await new Promise((turn) => setTimeout(turn, 50))
       for (const href of ['/guide/retired-article', '/ar/guide/api-keys']) {
         const a = Object.assign(document.createElement('a'), { href, textContent: href })
         a.dataset.test = href
