@@ -1,6 +1,6 @@
 import { FormattedMessage } from 'react-intl'
 import { Link } from '../../renderer/components/Link'
-import { PageHero, Steps } from '../../renderer/components/PageHero'
+import { PageHero, Section, Steps } from '../../renderer/components/PageHero'
 import { PaymentMethods } from '../../renderer/components/PaymentMethods'
 
 // The cart itself comes with the cart issue; this page already explains the pay step, which
@@ -35,12 +35,9 @@ export default function Page() {
           </p>
         </aside>
       </div>
-      <section aria-labelledby="how-title" className="mt-12">
-        <h2 id="how-title" className="text-2xl font-bold text-neutral-900 dark:text-white">
-          <FormattedMessage id="checkout.how.title" />
-        </h2>
+      <Section id="how" title="checkout.how.title" className="mt-12">
         <Steps prefix="checkout.how" keys={steps} />
-      </section>
+      </Section>
     </>
   )
 }

@@ -1,6 +1,6 @@
 import { FormattedMessage } from 'react-intl'
 import { Link } from '../../renderer/components/Link'
-import { PageHero } from '../../renderer/components/PageHero'
+import { PageHero, Section } from '../../renderer/components/PageHero'
 import type { MessageId } from '../../locales/messages'
 import { site } from '../../site.config'
 
@@ -44,10 +44,7 @@ export default function Page() {
         ))}
       </div>
 
-      <section aria-labelledby="times-title" className="mt-12">
-        <h2 id="times-title" className="text-2xl font-bold text-neutral-900 dark:text-white">
-          <FormattedMessage id="contactUs.times.title" />
-        </h2>
+      <Section id="times" title="contactUs.times.title" className="mt-12">
         <dl className="mt-5 grid gap-4 sm:grid-cols-3">
           {times.map((t) => (
             <div key={t} className="rounded-xl border border-neutral-200 p-5 dark:border-neutral-800">
@@ -63,7 +60,7 @@ export default function Page() {
         <p className="mt-4 text-sm text-neutral-600 dark:text-neutral-400">
           <FormattedMessage id="contactUs.times.hours" values={{ phone: <a href={`tel:${site.phone.replace(/\s/g, '')}`} dir="ltr" className="whitespace-nowrap font-semibold text-primary-700 underline dark:text-primary-400">{site.phone}</a> }} />
         </p>
-      </section>
+      </Section>
 
       <section aria-labelledby="self-title" className="mt-12 rounded-2xl bg-neutral-50 p-6 dark:bg-neutral-900">
         <h2 id="self-title" className="text-lg font-semibold text-neutral-900 dark:text-white">

@@ -1,7 +1,7 @@
 import { FormattedMessage, useIntl } from 'react-intl'
 import { usePageContext } from 'vike-react/usePageContext'
 import { Link } from '../../renderer/components/Link'
-import { Card, PageHero, SampleNote, Steps } from '../../renderer/components/PageHero'
+import { Card, PageHero, SampleNote, Section, Steps } from '../../renderer/components/PageHero'
 import { PaymentMethods } from '../../renderer/components/PaymentMethods'
 import { scriptJson } from '../../renderer/islands/define'
 import type { MessageId } from '../../locales/messages'
@@ -91,10 +91,7 @@ export default function Page() {
         <SampleNote id="home.figures.sample" />
       </section>
 
-      <section aria-labelledby="products-title" className="mt-16">
-        <h2 id="products-title" className="text-2xl font-bold text-neutral-900 dark:text-white">
-          <FormattedMessage id="home.products.title" />
-        </h2>
+      <Section id="products" title="home.products.title" className="mt-16">
         <div className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {products.map(([key, icon]) => (
             <Card key={key} icon={icon} title={`home.products.${key}.title` as MessageId} body={`home.products.${key}.body` as MessageId} />
@@ -104,18 +101,15 @@ export default function Page() {
           <FormattedMessage id="home.products.more" />
           <span className="i-lucide-arrow-right size-4 flip-rtl" aria-hidden="true" />
         </Link>
-      </section>
+      </Section>
 
-      <section aria-labelledby="steps-title" className="mt-16">
-        <h2 id="steps-title" className="text-2xl font-bold text-neutral-900 dark:text-white">
-          <FormattedMessage id="home.steps.title" />
-        </h2>
+      <Section id="steps" title="home.steps.title" className="mt-16">
         <Steps prefix="home.steps" keys={steps} />
         <Link href="/guide" className="mt-6 inline-flex items-center gap-1 font-semibold text-primary-700 hover:underline dark:text-primary-400">
           <FormattedMessage id="home.steps.guide" />
           <span className="i-lucide-arrow-right size-4 flip-rtl" aria-hidden="true" />
         </Link>
-      </section>
+      </Section>
 
       <section aria-labelledby="trust-title" className="mt-16 rounded-2xl bg-neutral-900 p-6 text-neutral-100 sm:p-8 dark:bg-neutral-900">
         <h2 id="trust-title" className="text-xl font-bold text-white">

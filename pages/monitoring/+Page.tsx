@@ -1,6 +1,6 @@
 import { FormattedMessage, useIntl } from 'react-intl'
 import { usePageContext } from 'vike-react/usePageContext'
-import { PageHero, SampleNote } from '../../renderer/components/PageHero'
+import { PageHero, SampleNote, Section } from '../../renderer/components/PageHero'
 import { dirOf } from '../../locales/locales'
 import type { MessageId } from '../../locales/messages'
 import { approval, asOf, components, dayStates, days, declines, incidents, timeZone, uptimeBp, type ComponentState } from './sample'
@@ -114,10 +114,7 @@ function IncidentsSection() {
   const intl = useIntl()
   const f = useFormat()
   return (
-    <section aria-labelledby="incidents-title" className="mt-16">
-      <h2 id="incidents-title" className="text-2xl font-bold text-neutral-900 dark:text-white">
-        <FormattedMessage id="monitoring.incidents.title" />
-      </h2>
+    <Section id="incidents" title="monitoring.incidents.title" className="mt-16">
       <ol className="mt-6 grid gap-6">
         {incidents.map((incident) => {
           const current = incident.updates[0]!
@@ -159,7 +156,7 @@ function IncidentsSection() {
           )
         })}
       </ol>
-    </section>
+    </Section>
   )
 }
 
@@ -287,13 +284,7 @@ export default function Page() {
       </PageHero>
       <StatusSection />
       <IncidentsSection />
-      <section aria-labelledby="transactions-title" className="mt-16">
-        <h2 id="transactions-title" className="text-2xl font-bold text-neutral-900 dark:text-white">
-          <FormattedMessage id="monitoring.transactions.title" />
-        </h2>
-        <p className="mt-2 max-w-3xl text-neutral-600 dark:text-neutral-300">
-          <FormattedMessage id="monitoring.transactions.body" />
-        </p>
+      <Section id="transactions" title="monitoring.transactions.title" intro="monitoring.transactions.body" className="mt-16">
         <div className="mt-6 grid gap-4 lg:grid-cols-2">
           <ApprovalChart />
           <DeclinesChart />
@@ -314,7 +305,7 @@ export default function Page() {
             </li>
           ))}
         </ul>
-      </section>
+      </Section>
     </>
   )
 }

@@ -1,6 +1,6 @@
 import { FormattedMessage, useIntl } from 'react-intl'
 import { Link } from '../../renderer/components/Link'
-import { PageHero, SampleNote } from '../../renderer/components/PageHero'
+import { PageHero, SampleNote, Section } from '../../renderer/components/PageHero'
 import type { MessageId } from '../../locales/messages'
 import { feeOf, toMajor } from '../../renderer/money'
 import { markets, type Market } from '../../site.config'
@@ -195,17 +195,11 @@ export default function Page() {
         </p>
       </section>
 
-      <section aria-labelledby="fees-title" className="mt-16">
-        <h2 id="fees-title" className="text-2xl font-bold text-neutral-900 dark:text-white">
-          <FormattedMessage id="pricing.fees.title" />
-        </h2>
-        <p className="mt-2 max-w-3xl text-neutral-600 dark:text-neutral-300">
-          <FormattedMessage id="pricing.fees.body" />
-        </p>
+      <Section id="fees" title="pricing.fees.title" intro="pricing.fees.body" className="mt-16">
         {markets.map((m) => (
           <FeeTable key={m.code} market={m} />
         ))}
-      </section>
+      </Section>
     </div>
   )
 }

@@ -1,6 +1,6 @@
 import { FormattedMessage } from 'react-intl'
 import { Link } from '../../renderer/components/Link'
-import { PageHero } from '../../renderer/components/PageHero'
+import { PageHero, Section } from '../../renderer/components/PageHero'
 import type { MessageId } from '../../locales/messages'
 
 // Dense layout (BEHAVIOUR.md: denseLayout on /services): every product with what it does, who it
@@ -64,13 +64,7 @@ export default function Page() {
         ))}
       </div>
 
-      <section aria-labelledby="integrations-title" className="mt-12">
-        <h2 id="integrations-title" className="text-2xl font-bold text-neutral-900 dark:text-white">
-          <FormattedMessage id="services.integrations.title" />
-        </h2>
-        <p className="mt-2 max-w-3xl text-neutral-600 dark:text-neutral-300">
-          <FormattedMessage id="services.integrations.body" />
-        </p>
+      <Section id="integrations" title="services.integrations.title" intro="services.integrations.body" className="mt-12">
         <div className="mt-5 overflow-x-auto rounded-xl border border-neutral-200 dark:border-neutral-800">
           <table className="w-full min-w-[36rem] text-start text-sm">
             <thead>
@@ -95,15 +89,9 @@ export default function Page() {
             </tbody>
           </table>
         </div>
-      </section>
+      </Section>
 
-      <section aria-labelledby="payout-title" className="mt-12 rounded-2xl border border-neutral-200 bg-neutral-50 p-6 dark:border-neutral-800 dark:bg-neutral-900">
-        <h2 id="payout-title" className="text-2xl font-bold text-neutral-900 dark:text-white">
-          <FormattedMessage id="services.payout.title" />
-        </h2>
-        <p className="mt-2 max-w-3xl text-neutral-600 dark:text-neutral-300">
-          <FormattedMessage id="services.payout.body" />
-        </p>
+      <Section id="payout" title="services.payout.title" intro="services.payout.body" className="mt-12 rounded-2xl border border-neutral-200 bg-neutral-50 p-6 dark:border-neutral-800 dark:bg-neutral-900">
         <dl className="mt-5 grid gap-4 sm:grid-cols-2">
           {payoutFields.map((f) => (
             <div key={f} className="rounded-xl bg-white p-4 dark:bg-neutral-950">
@@ -124,7 +112,7 @@ export default function Page() {
             <FormattedMessage id="services.cta.guide" />
           </Link>
         </div>
-      </section>
+      </Section>
     </>
   )
 }

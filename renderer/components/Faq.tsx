@@ -1,6 +1,7 @@
 import { FormattedMessage, useIntl } from 'react-intl'
 import type { MessageId } from '../../locales/messages'
 import { scriptJson } from '../islands/define'
+import { Section } from './PageHero'
 
 /**
  * The questions of a page: every `<area>.faq.<key>.question` of the catalog, in catalog order,
@@ -31,10 +32,7 @@ export function Faq({ area }: { area: string }) {
     })),
   }
   return (
-    <section aria-labelledby="faq-title" className="mx-auto mt-20 max-w-3xl px-4">
-      <h2 id="faq-title" className="text-2xl font-bold text-neutral-900 dark:text-white">
-        <FormattedMessage id="faq.title" />
-      </h2>
+    <Section id="faq" title="faq.title" className="mx-auto mt-20 max-w-3xl px-4">
       <div className="mt-4 divide-y divide-neutral-200 border-y border-neutral-200 dark:divide-neutral-800 dark:border-neutral-800">
         {keys.map((key) => (
           <details key={key} className="group py-1" data-faq={key}>
@@ -49,6 +47,6 @@ export function Faq({ area }: { area: string }) {
         ))}
       </div>
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: scriptJson(jsonLd) }} />
-    </section>
+    </Section>
   )
 }

@@ -19,6 +19,26 @@ export function PageHero({ title, body, children }: { title: MessageId; body?: M
   )
 }
 
+/**
+ * A section of a page, labelled by its h2, with an optional intro paragraph: `id="fees"` gives
+ * the heading the id `fees-title`.
+ */
+export function Section({ id, title, intro, className, children }: { id: string; title: MessageId; intro?: MessageId; className: string; children?: ReactNode }) {
+  return (
+    <section aria-labelledby={`${id}-title`} className={className}>
+      <h2 id={`${id}-title`} className="text-2xl font-bold text-neutral-900 dark:text-white">
+        <FormattedMessage id={title} />
+      </h2>
+      {intro && (
+        <p className="mt-2 max-w-3xl text-neutral-600 dark:text-neutral-300">
+          <FormattedMessage id={intro} />
+        </p>
+      )}
+      {children}
+    </section>
+  )
+}
+
 /** A titled card of a page section. */
 export function Card({ title, body, icon }: { title: MessageId; body: MessageId; icon?: string }) {
   return (
