@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto'
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import { createServer, type IncomingMessage, type Server } from 'node:http'
-import { join, normalize, relative, resolve } from 'node:path'
+import { join, posix, relative, resolve } from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { cacheControlFor, contentTypeFor, hostFiles, isCompressible, parseHeadersFile } from '../build/headers'
 
@@ -26,21 +26,27 @@ function isFile(path: string) {
   }
 }
 
+/**
+ * The key S3 behind the CDN serves for a decoded path: a file as it is, `/x` and `/x/` ->
+ * `x/index.html`; undefined where the 404 document answers. `isFile` says whether a key exists.
+ * `npm run verify` resolves links by the same rule.
+ */
+export function servedKey(pathname: string, isFile: (key: string) => boolean): string | undefined {
+  const key = posix.normalize(pathname).replace(/^\/+/, '')
+  if (hostFiles.includes(key)) return undefined
+  if (key && !key.endsWith('/') && isFile(key)) return key
+  const index = key ? `${key.replace(/\/$/, '')}/index.html` : 'index.html'
+  return isFile(index) ? index : undefined
+}
+
 export function resolveRequest(root: string, url: string): { file: string; status: number } {
-  let pathname: string
+  let key: string | undefined
   try {
-    pathname = decodeURIComponent(new URL(url, 'http://host').pathname)
+    key = servedKey(decodeURIComponent(new URL(url, 'http://host').pathname), (k) => isFile(join(root, k)))
   } catch {
-    return { file: join(root, '404.html'), status: 404 }
+    key = undefined
   }
-  const path = normalize(join(root, pathname))
-  const key = relative(root, path).split('\\').join('/')
-  if (path.startsWith(root) && !hostFiles.includes(key)) {
-    if (!pathname.endsWith('/') && isFile(path)) return { file: path, status: 200 }
-    const index = join(path, 'index.html')
-    if (isFile(index)) return { file: index, status: 200 }
-  }
-  return { file: join(root, '404.html'), status: 404 }
+  return key ? { file: join(root, key), status: 200 } : { file: join(root, '404.html'), status: 404 }
 }
 
 interface Entry {

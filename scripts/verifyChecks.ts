@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url'
 import { isDeepStrictEqual } from 'node:util'
 import { guideSlugs } from '../build/guides'
 import { inlineHashes, parseHeadersFile } from '../build/headers'
+import { servedKey } from './serve'
 import { pathOfHtml } from '../build/manifest'
 import { decodeEntities, payloadOf, rootHtml } from '../build/payloads'
 import { extractLocale } from '../locales/extractLocale'
@@ -98,13 +99,8 @@ function canonicalOf(file: string) {
   return pageLinks(pathname, locale, site.origin).canonical
 }
 
-/** The file S3 behind the CDN serves for a decoded path (scripts/serve.ts): a file as it is, `/x` and `/x/` -> `x/index.html`. */
-function servedFile(build: Build, path: string): string | undefined {
-  const rel = path.replace(/^\/+/, '')
-  if (rel && !rel.endsWith('/') && build.files.has(rel)) return rel
-  const index = rel ? `${rel.replace(/\/$/, '')}/index.html` : 'index.html'
-  return build.files.has(index) ? index : undefined
-}
+/** The file the host serves for a decoded path, by the preview's rule (scripts/serve.ts). */
+const servedFile = (build: Build, path: string) => servedKey(path, (key) => build.files.has(key))
 
 // ---- pages -------------------------------------------------------------------------------------
 
