@@ -48,7 +48,9 @@ Exit codes: 0 deployed (or planned, with --dry-run); 1 the deploy failed (the me
 where; builds/latest.json is not written, so the site still announces the previous build);
 2 wrong usage or no build to deploy.`
 
-type Stage = 'assets' | 'pages' | 'meta' | 'latest'
+/** The stages of a deploy, in upload order. */
+const stages = ['assets', 'pages', 'meta', 'latest'] as const
+type Stage = (typeof stages)[number]
 const stageNames: Record<Stage, string> = {
   assets: 'assets',
   pages: 'pages and payloads',
@@ -153,7 +155,6 @@ function readBuild(opts: Options): { id: string; uploads: Upload[] } {
   }
   if (typeof id !== 'string' || !existsSync(join(dir, 'builds', 'meta', `${id}.json`))) throw new UsageError(`${opts.dir}/builds/meta/${id}.json is missing: the build is incomplete, run npm run build`)
   const paths = (readdirSync(dir, { recursive: true }) as string[]).map((p) => p.split('\\').join('/')).filter((p) => !hostFiles.includes(p) && statSync(join(dir, p)).isFile())
-  const order: Stage[] = ['assets', 'pages', 'meta', 'latest']
   const uploads = paths.map((path): Upload => {
     const body = readFileSync(join(dir, path))
     return {
@@ -165,7 +166,7 @@ function readBuild(opts: Options): { id: string; uploads: Upload[] } {
       stage: stageOf(path, id),
     }
   })
-  uploads.sort((a, b) => order.indexOf(a.stage) - order.indexOf(b.stage) || (a.key < b.key ? -1 : 1))
+  uploads.sort((a, b) => stages.indexOf(a.stage) - stages.indexOf(b.stage) || (a.key < b.key ? -1 : 1))
   return { id, uploads }
 }
 
@@ -356,7 +357,7 @@ export async function deploy(opts: Options) {
     const bytes = changed.reduce((n, u) => n + u.body.length, 0)
     console.log(`${opts.dryRun ? 'Planning' : 'Deploying'} build ${id} to ${target}${opts.endpoint ? ` (${opts.endpoint})` : ''}: ${changed.length} to upload (${formatBytes(bytes)}), ${uploads.length - changed.length} unchanged`)
     const progress = new Progress(changed.length, bytes)
-    for (const stage of ['assets', 'pages', 'meta', 'latest'] as Stage[]) {
+    for (const stage of stages) {
       const batch = changed.filter((u) => u.stage === stage)
       if (stage === 'meta' && !opts.dryRun) {
         // The record of this deploy goes up with the meta, before latest.json names the build.
