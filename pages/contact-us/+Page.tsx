@@ -62,10 +62,7 @@ export default function Page() {
         </p>
       </Section>
 
-      <section aria-labelledby="self-title" className="mt-12 rounded-2xl bg-neutral-50 p-6 dark:bg-neutral-900">
-        <h2 id="self-title" className="text-lg font-semibold text-neutral-900 dark:text-white">
-          <FormattedMessage id="contactUs.self.title" />
-        </h2>
+      <Section id="self" title="contactUs.self.title" className="mt-12 rounded-2xl bg-neutral-50 p-6 dark:bg-neutral-900" headingClassName="text-lg font-semibold text-neutral-900 dark:text-white">
         <ul className="mt-3 flex flex-wrap gap-x-6 gap-y-2 text-primary-700 dark:text-primary-400">
           <li>
             <Link href="/monitoring" className="hover:underline"><FormattedMessage id="contactUs.self.status" /></Link>
@@ -77,7 +74,7 @@ export default function Page() {
             <Link href="/pricing" className="hover:underline"><FormattedMessage id="contactUs.self.pricing" /></Link>
           </li>
         </ul>
-      </section>
+      </Section>
     </>
   )
 }

@@ -63,17 +63,11 @@ export default function Page() {
         </div>
       </PageHero>
 
-      <section aria-labelledby="methods-title" className="mt-14">
-        <h2 id="methods-title" className="text-sm font-semibold text-neutral-500 dark:text-neutral-400">
-          <FormattedMessage id="home.methods.title" />
-        </h2>
+      <Section id="methods" title="home.methods.title" className="mt-14" headingClassName="text-sm font-semibold text-neutral-500 dark:text-neutral-400">
         <PaymentMethods className="mt-3" />
-      </section>
+      </Section>
 
-      <section aria-labelledby="figures-title" className="mt-14">
-        <h2 id="figures-title" className="sr-only">
-          <FormattedMessage id="home.figures.title" />
-        </h2>
+      <Section id="figures" title="home.figures.title" className="mt-14" headingClassName="sr-only">
         <dl className="grid grid-cols-2 gap-px overflow-hidden rounded-2xl border border-neutral-200 bg-neutral-200 lg:grid-cols-4 dark:border-neutral-800 dark:bg-neutral-800">
           {figures.map((f) => (
             <div key={f} className="flex flex-col-reverse bg-white p-5 dark:bg-neutral-950">
@@ -89,7 +83,7 @@ export default function Page() {
           ))}
         </dl>
         <SampleNote id="home.figures.sample" />
-      </section>
+      </Section>
 
       <Section id="products" title="home.products.title" className="mt-16">
         <div className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
@@ -111,10 +105,7 @@ export default function Page() {
         </Link>
       </Section>
 
-      <section aria-labelledby="trust-title" className="mt-16 rounded-2xl bg-neutral-900 p-6 text-neutral-100 sm:p-8 dark:bg-neutral-900">
-        <h2 id="trust-title" className="text-xl font-bold text-white">
-          <FormattedMessage id="home.trust.title" />
-        </h2>
+      <Section id="trust" title="home.trust.title" className="mt-16 rounded-2xl bg-neutral-900 p-6 text-neutral-100 sm:p-8 dark:bg-neutral-900" headingClassName="text-xl font-bold text-white">
         <ul className="mt-5 grid gap-4 sm:grid-cols-2">
           {trust.map(([key, icon]) => (
             <li key={key} className="flex gap-3">
@@ -130,7 +121,7 @@ export default function Page() {
             </li>
           ))}
         </ul>
-      </section>
+      </Section>
     </>
   )
 }

@@ -140,10 +140,7 @@ export default function Page() {
         <Segmented name="market" legend="pricing.market.legend" options={markets.map((m) => ({ value: m.code, label: `pricing.market.${m.code}` as MessageId }))} />
       </div>
 
-      <section aria-labelledby="plans-title" className="mt-8">
-        <h2 id="plans-title" className="sr-only">
-          <FormattedMessage id="pricing.plans.title" />
-        </h2>
+      <Section id="plans" title="pricing.plans.title" className="mt-8" headingClassName="sr-only">
         <div className="grid gap-4 lg:grid-cols-3">
           {plans.map((plan) => (
             <article
@@ -193,7 +190,7 @@ export default function Page() {
         <p className="mt-3 text-sm text-neutral-500 dark:text-neutral-400">
           <FormattedMessage id="pricing.plans.vatNote" />
         </p>
-      </section>
+      </Section>
 
       <Section id="fees" title="pricing.fees.title" intro="pricing.fees.body" className="mt-16">
         {markets.map((m) => (

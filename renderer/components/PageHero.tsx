@@ -21,12 +21,13 @@ export function PageHero({ title, body, children }: { title: MessageId; body?: M
 
 /**
  * A section of a page, labelled by its h2, with an optional intro paragraph: `id="fees"` gives
- * the heading the id `fees-title`.
+ * the heading the id `fees-title`. `headingClassName` for a heading of another size, or `sr-only`.
  */
-export function Section({ id, title, intro, className, children }: { id: string; title: MessageId; intro?: MessageId; className: string; children?: ReactNode }) {
+export function Section(props: { id: string; title: MessageId; intro?: MessageId; className: string; headingClassName?: string; children?: ReactNode }) {
+  const { id, title, intro, className, headingClassName = 'text-2xl font-bold text-neutral-900 dark:text-white', children } = props
   return (
     <section aria-labelledby={`${id}-title`} className={className}>
-      <h2 id={`${id}-title`} className="text-2xl font-bold text-neutral-900 dark:text-white">
+      <h2 id={`${id}-title`} className={headingClassName}>
         <FormattedMessage id={title} />
       </h2>
       {intro && (
