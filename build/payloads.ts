@@ -36,7 +36,8 @@ export function rootHtml(html: string): string | undefined {
   return end > from ? html.slice(from, end) : undefined
 }
 
-function attributes(source: string): Record<string, string> {
+/** The attributes of a start tag's source (React writes them double-quoted), names lower-cased, values decoded. */
+export function attributes(source: string): Record<string, string> {
   const out: Record<string, string> = {}
   for (const m of source.matchAll(/([\w:-]+)(?:="([^"]*)")?/g)) out[m[1]!.toLowerCase()] = decodeEntities(m[2] ?? '')
   return out

@@ -18,6 +18,7 @@ import { decodeEntities, payloadOf, rootHtml } from './payloads'
 import { writeSitemap } from './sitemap'
 import { writeCloudFront } from './cloudfront'
 import { writeHeaders } from './headers'
+import { scriptImports } from './scriptImports'
 
 export async function postbuild(build: { id: string; timestamp: number }, from = '.vike/client', to = 'dist') {
   if (!existsSync(join(from, 'index.html'))) throw new Error(`${from}/index.html is missing: run \`vike build\` first`)
@@ -59,10 +60,9 @@ function pruneUnusedScripts(dist: string, htmlFiles: string[]) {
   const visit = (file: string) => {
     if (reached.has(file) || !existsSync(join(dist, file))) return
     reached.add(file)
-    const code = readFileSync(join(dist, file), 'utf8')
-    for (const m of code.matchAll(/(?:\bfrom|\bimport)\s*\(?\s*"(\.{1,2}\/[^"]+\.js)"/g)) visit(posix.join(posix.dirname(file), m[1]!))
-    // Vite's list of what a dynamic import needs preloaded: "assets/chunks/x.js".
-    for (const m of code.matchAll(/"(assets\/[^"]+\.js)"/g)) visit(m[1]!)
+    const { relative, fromRoot } = scriptImports(readFileSync(join(dist, file), 'utf8'))
+    for (const specifier of relative) visit(posix.join(posix.dirname(file), specifier))
+    for (const key of fromRoot) visit(key)
   }
   for (const file of htmlFiles) {
     for (const m of readFileSync(join(dist, file), 'utf8').matchAll(/<script[^>]*\ssrc="\/([^"]+)"/g)) visit(m[1]!)

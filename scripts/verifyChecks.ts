@@ -8,7 +8,8 @@ import { guideSlugs } from '../build/guides'
 import { inlineHashes, parseHeadersFile } from '../build/headers'
 import { servedKey } from './serve'
 import { pathOfHtml } from '../build/manifest'
-import { decodeEntities, payloadOf, rootHtml } from '../build/payloads'
+import { scriptImports } from '../build/scriptImports'
+import { attributes, decodeEntities, payloadOf, rootHtml } from '../build/payloads'
 import { extractLocale } from '../locales/extractLocale'
 import { dirOf, locales } from '../locales/locales'
 import { localizePath } from '../locales/localizePath'
@@ -69,12 +70,6 @@ function parseHtml(text: string): Html {
   const tags = [...markup.matchAll(/<([a-z][\w-]*)(\s[^>]*)?>/gi)].map((m) => ({ name: m[1]!.toLowerCase(), attrs: attributes(m[2] ?? '') }))
   for (const tag of tags) if (tag.attrs.style) styles.push(tag.attrs.style)
   return { text, tags, ids: new Set(tags.flatMap((t) => t.attrs.id ?? [])), styles }
-}
-
-function attributes(source: string): Record<string, string> {
-  const out: Record<string, string> = {}
-  for (const m of source.matchAll(/([\w:-]+)(?:="([^"]*)")?/g)) out[m[1]!.toLowerCase()] = decodeEntities(m[2] ?? '')
-  return out
 }
 
 const relOf = (tag: Tag) => (tag.attrs.rel ?? '').toLowerCase().split(/\s+/)
@@ -244,11 +239,12 @@ function cssRefs(css: string): string[] {
     .filter(Boolean)
 }
 
-/** The chunks a script imports, as Vite writes them: `from"./x.js"`, import(`../x.js`), and its preload list "assets/x.js". */
+/** The chunks a script imports (build/scriptImports.ts). */
 function jsRefs(code: string): Ref[] {
+  const { relative, fromRoot } = scriptImports(code)
   return [
-    ...[...code.matchAll(/\b(?:from|import)\s*\(?\s*(["'`])(\.{1,2}\/[^"'`]+?)\1/g)].map((m) => ({ what: `import "${m[2]}"`, url: m[2]!, loads: true })),
-    ...[...code.matchAll(/"(assets\/[^"]+\.js)"/g)].map((m) => ({ what: `preload "${m[1]}"`, url: `/${m[1]}`, loads: true })),
+    ...relative.map((url) => ({ what: `import "${url}"`, url, loads: true })),
+    ...fromRoot.map((key) => ({ what: `preload "${key}"`, url: `/${key}`, loads: true })),
   ]
 }
 

@@ -1,0 +1,13 @@
+// What a built script loads; read by the build's pruning (build/postbuild.ts) and by `npm run verify`.
+
+/**
+ * The scripts a built script loads, as Vite writes them: `relative` imports (`from"./x.js"`,
+ * `import("../x.js")`, also with backticks) and `fromRoot` keys of its preload lists
+ * (`"assets/chunks/x.js"`, what a dynamic import needs).
+ */
+export function scriptImports(code: string): { relative: string[]; fromRoot: string[] } {
+  return {
+    relative: [...code.matchAll(/\b(?:from|import)\s*\(?\s*(["'`])(\.{1,2}\/[^"'`]+?)\1/g)].map((m) => m[2]!),
+    fromRoot: [...code.matchAll(/"(assets\/[^"]+\.js)"/g)].map((m) => m[1]!),
+  }
+}
