@@ -69,6 +69,11 @@ export function pathOfHtml(file: string): string {
   return p === '/' ? '/' : p.replace(/\/$/, '')
 }
 
+/** The inverse: `/` -> `index.html`, `/ar/pricing` -> `ar/pricing/index.html`. */
+export function htmlOfPath(path: string): string {
+  return path === '/' ? 'index.html' : `${path.slice(1)}/index.html`
+}
+
 export function buildMeta(id: string, timestamp: number, matcher: Matcher, prerendered: string[]): BuildMeta {
   return { id, timestamp, matcher, prerendered: [...prerendered].sort() }
 }

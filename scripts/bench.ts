@@ -11,6 +11,7 @@ import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { chromium, type Browser } from 'playwright-core'
 import { guideGroups } from '../build/guides'
+import { pathOfHtml } from '../build/manifest'
 import { serve } from './serve'
 import { pageWeight } from './weight'
 
@@ -42,8 +43,6 @@ function table(head: string[], rows: (string | number)[][]) {
 
 /** dist/**\/index.html, relative to dist/, sorted. */
 const indexPages = () => (readdirSync('dist', { recursive: true }) as string[]).map((f) => f.split('\\').join('/')).filter((f) => f === 'index.html' || f.endsWith('/index.html')).sort()
-/** `ar/guide/index.html` -> `/ar/guide`. */
-const urlOf = (file: string) => '/' + file.replace(/(^|\/)index\.html$/, '')
 
 interface BuildResult {
   wall: number // s, `npm run build` end to end
@@ -126,7 +125,7 @@ async function defaultMode() {
   for (const file of files) {
     const w = pageWeight('dist', file)
     // 404.html is what any unknown path gets (with status 404).
-    const js = await requestedJs(browser, origin, file === '404.html' ? '/bench-no-such-page' : urlOf(file))
+    const js = await requestedJs(browser, origin, file === '404.html' ? '/bench-no-such-page' : pathOfHtml(file))
     if (js.missing.length) notes.push(`${file}: not in dist/, not counted: ${js.missing.join(', ')}`)
     rows.push([file, w.html.gzip, w.css.gzip, js.files, js.gzip, w.html.gzip + w.css.gzip + js.gzip])
   }

@@ -7,7 +7,7 @@ import { isDeepStrictEqual } from 'node:util'
 import { guideSlugs } from '../build/guides'
 import { inlineHashes, parseHeadersFile } from '../build/headers'
 import { servedKey } from './serve'
-import { pathOfHtml } from '../build/manifest'
+import { htmlOfPath, pathOfHtml } from '../build/manifest'
 import { scriptImports } from '../build/scriptImports'
 import { attributes, decodeEntities, payloadOf, rootHtml } from '../build/payloads'
 import { extractLocale } from '../locales/extractLocale'
@@ -85,8 +85,6 @@ const decode = (s: string) => {
   }
 }
 
-/** `/` -> `index.html`, `/ar/pricing` -> `ar/pricing/index.html`. */
-const htmlFileOf = (path: string) => (path === '/' ? 'index.html' : `${path.slice(1)}/index.html`)
 
 /** The canonical URL of a built page: `ar/pricing/index.html` -> `<origin>/ar/pricing`. */
 function canonicalOf(file: string) {
@@ -135,7 +133,7 @@ function checkPages(build: Build, report: Report) {
   for (const route of projectRoutes()) {
     for (const { code: locale } of locales) {
       const path = localizePath(route, locale)
-      const file = htmlFileOf(path)
+      const file = htmlOfPath(path)
       const page = build.html.get(file)
       if (!page) {
         report(file, `is missing: the ${locale} page ${path} (route ${route}) was not built`)
@@ -398,7 +396,7 @@ function checkManifest(build: Build, report: Report) {
     if (!Array.isArray(m.prerendered)) report(metaFile, `"prerendered" is ${show(m.prerendered)}, expected the list of pages`)
     else {
       const pages = new Set(build.pages.map(pathOfHtml))
-      for (const path of m.prerendered) if (!pages.has(path)) report(metaFile, `lists ${show(path)} as prerendered, but there is no such page (${htmlFileOf(String(path))})`)
+      for (const path of m.prerendered) if (!pages.has(path)) report(metaFile, `lists ${show(path)} as prerendered, but there is no such page (${htmlOfPath(String(path))})`)
       for (const page of build.pages) if (!m.prerendered.includes(pathOfHtml(page))) report(metaFile, `does not list ${pathOfHtml(page)} (${page}) as prerendered`)
     }
   }
