@@ -8,7 +8,9 @@ export default defineConfig({
     // Dark mode follows the system setting (CONTENT.md, issue 7): `dark:` utilities are media queries.
     presetWind4({ dark: 'media' }),
     // Icons become CSS at build time: no icon request at run time (BEHAVIOUR.md section 8).
-    presetIcons({ collections: { lucide: () => import('@iconify-json/lucide/icons.json').then((m) => m.default as any) } }),
+    presetIcons({
+      collections: { lucide: () => import('@iconify-json/lucide/icons.json').then((m) => m.default as any) },
+    }),
   ],
   // BEHAVIOUR.md section 8: the seed's theme (Tailwind palettes), light and dark.
   theme: {
@@ -30,8 +32,10 @@ export default defineConfig({
     'flip-rtl': 'rtl:-scale-x-100',
     // Text in the other language's script (the switcher's label): no web font is fetched for it.
     'font-system': 'font-[system-ui,sans-serif]',
-    'btn-primary': 'inline-flex items-center gap-2 rounded-lg bg-primary-700 px-5 py-2.5 font-semibold text-white hover:bg-primary-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-700',
-    'btn-secondary': 'inline-flex items-center gap-2 rounded-lg border border-neutral-300 px-5 py-2.5 font-semibold text-neutral-900 hover:bg-neutral-100 dark:border-neutral-700 dark:text-white dark:hover:bg-neutral-800',
+    'btn-primary':
+      'inline-flex items-center gap-2 rounded-lg bg-primary-700 px-5 py-2.5 font-semibold text-white hover:bg-primary-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-700',
+    'btn-secondary':
+      'inline-flex items-center gap-2 rounded-lg border border-neutral-300 px-5 py-2.5 font-semibold text-neutral-900 hover:bg-neutral-100 dark:border-neutral-700 dark:text-white dark:hover:bg-neutral-800',
   },
   preflights: [
     {

@@ -110,7 +110,13 @@ export function markdownProse(source: string): string {
     }
     const marker = /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1]
     if (fence) {
-      if (marker && marker[0] === fence[0] && marker.length >= fence.length && !line.slice(line.indexOf(marker) + marker.length).trim()) fence = null
+      if (
+        marker &&
+        marker[0] === fence[0] &&
+        marker.length >= fence.length &&
+        !line.slice(line.indexOf(marker) + marker.length).trim()
+      )
+        fence = null
       return mask(line)
     }
     if (marker) {
@@ -119,15 +125,17 @@ export function markdownProse(source: string): string {
     }
     return line
   })
-  return out
-    .join('\n')
-    .replace(/(`+)(?!`)[\s\S]*?[^`]\1(?!`)/g, mask)
-    .replace(/<bdi\b[^>]*>[\s\S]*?<\/bdi\s*>/gi, mask)
-    // Tags and autolinks (`<https://…>`).
-    .replace(/<\/?[A-Za-z][^>\n]*>/g, mask)
-    // `[text](destination "title")`: the text is prose, the rest is not.
-    .replace(/\]\((?:<[^>\n]*>|[^\s)]*)(?:\s+"[^"\n]*")?\s*\)/g, (m) => `]${mask(m.slice(1))}`)
-    .replace(/^( {0,3}\[[^\]\n]+\]:)(.*)$/gm, (_, label: string, rest: string) => label + mask(rest))
+  return (
+    out
+      .join('\n')
+      .replace(/(`+)(?!`)[\s\S]*?[^`]\1(?!`)/g, mask)
+      .replace(/<bdi\b[^>]*>[\s\S]*?<\/bdi\s*>/gi, mask)
+      // Tags and autolinks (`<https://…>`).
+      .replace(/<\/?[A-Za-z][^>\n]*>/g, mask)
+      // `[text](destination "title")`: the text is prose, the rest is not.
+      .replace(/\]\((?:<[^>\n]*>|[^\s)]*)(?:\s+"[^"\n]*")?\s*\)/g, (m) => `]${mask(m.slice(1))}`)
+      .replace(/^( {0,3}\[[^\]\n]+\]:)(.*)$/gm, (_, label: string, rest: string) => label + mask(rest))
+  )
 }
 
 /** The flagged fragments of a Markdown guide, with their 1-based line. */

@@ -12,7 +12,12 @@ export function responseHeadersPolicy(csp: string, name = 'rasid-site-security-h
     Comment: 'Security headers of the Rasid site (written by npm run build, build/cloudfront.ts)',
     SecurityHeadersConfig: {
       ContentSecurityPolicy: { Override: true, ContentSecurityPolicy: csp },
-      StrictTransportSecurity: { Override: true, AccessControlMaxAgeSec: HSTS.maxAge, IncludeSubdomains: HSTS.includeSubDomains, Preload: HSTS.preload },
+      StrictTransportSecurity: {
+        Override: true,
+        AccessControlMaxAgeSec: HSTS.maxAge,
+        IncludeSubdomains: HSTS.includeSubDomains,
+        Preload: HSTS.preload,
+      },
       ContentTypeOptions: { Override: true },
       FrameOptions: { Override: true, FrameOption: 'DENY' },
       ReferrerPolicy: { Override: true, ReferrerPolicy: REFERRER_POLICY },

@@ -15,15 +15,41 @@ import config from '../uno.config'
 
 const require = createRequire(import.meta.url)
 
-const latin = 'U+0000-00FF,U+0131,U+0152-0153,U+02BB-02BC,U+02C6,U+02DA,U+02DC,U+0304,U+0308,U+0329,U+2000-206F,U+20AC,U+2122,U+2191,U+2193,U+2212,U+2215,U+FEFF,U+FFFD'
-const arabic = 'U+0600-06FF,U+0750-077F,U+0870-088E,U+0890-0891,U+0897-08E1,U+08E3-08FF,U+200C-200E,U+2010-2011,U+204F,U+2E41,U+FB50-FDFF,U+FE70-FE74,U+FE76-FEFC'
+const latin =
+  'U+0000-00FF,U+0131,U+0152-0153,U+02BB-02BC,U+02C6,U+02DA,U+02DC,U+0304,U+0308,U+0329,U+2000-206F,U+20AC,U+2122,U+2191,U+2193,U+2212,U+2215,U+FEFF,U+FFFD'
+const arabic =
+  'U+0600-06FF,U+0750-077F,U+0870-088E,U+0890-0891,U+0897-08E1,U+08E3-08FF,U+200C-200E,U+2010-2011,U+204F,U+2E41,U+FB50-FDFF,U+FE70-FE74,U+FE76-FEFC'
 
 /** The self-hosted faces: Inter for Latin text, IBM Plex Sans Arabic for Arabic text. */
 export const faces = [
-  { family: 'Inter', file: '@fontsource/inter/files/inter-latin-400-normal.woff2', weight: 400, range: latin, script: 'latin' },
-  { family: 'Inter', file: '@fontsource/inter/files/inter-latin-700-normal.woff2', weight: 700, range: latin, script: 'latin' },
-  { family: 'IBM Plex Sans Arabic', file: '@fontsource/ibm-plex-sans-arabic/files/ibm-plex-sans-arabic-arabic-400-normal.woff2', weight: 400, range: arabic, script: 'arabic' },
-  { family: 'IBM Plex Sans Arabic', file: '@fontsource/ibm-plex-sans-arabic/files/ibm-plex-sans-arabic-arabic-700-normal.woff2', weight: 700, range: arabic, script: 'arabic' },
+  {
+    family: 'Inter',
+    file: '@fontsource/inter/files/inter-latin-400-normal.woff2',
+    weight: 400,
+    range: latin,
+    script: 'latin',
+  },
+  {
+    family: 'Inter',
+    file: '@fontsource/inter/files/inter-latin-700-normal.woff2',
+    weight: 700,
+    range: latin,
+    script: 'latin',
+  },
+  {
+    family: 'IBM Plex Sans Arabic',
+    file: '@fontsource/ibm-plex-sans-arabic/files/ibm-plex-sans-arabic-arabic-400-normal.woff2',
+    weight: 400,
+    range: arabic,
+    script: 'arabic',
+  },
+  {
+    family: 'IBM Plex Sans Arabic',
+    file: '@fontsource/ibm-plex-sans-arabic/files/ibm-plex-sans-arabic-arabic-700-normal.woff2',
+    weight: 700,
+    range: arabic,
+    script: 'arabic',
+  },
 ] as const
 
 const hash = (data: string | Buffer) => createHash('sha256').update(data).digest('base64url').slice(0, 10)
@@ -31,7 +57,11 @@ const hash = (data: string | Buffer) => createHash('sha256').update(data).digest
 /** The source files UnoCSS reads utilities from: every page, component, island, the runtime and the guide renderer. */
 function sourceFiles(root: string): string[] {
   return ['pages', 'renderer']
-    .flatMap((dir) => (readdirSync(join(root, dir), { recursive: true }) as string[]).filter((f) => /\.(tsx?|md)$/.test(f)).map((f) => join(root, dir, f)))
+    .flatMap((dir) =>
+      (readdirSync(join(root, dir), { recursive: true }) as string[])
+        .filter((f) => /\.(tsx?|md)$/.test(f))
+        .map((f) => join(root, dir, f)),
+    )
     .concat(join(root, 'build', 'guides.ts')) // the guide HTML's own classes (code blocks)
 }
 
@@ -49,7 +79,10 @@ export async function buildCss(dist: string, root = process.cwd()): Promise<Site
   let fontCss = ''
   for (const face of faces) {
     const source = require.resolve(face.file)
-    const name = face.file.split('/').pop()!.replace(/\.woff2$/, '')
+    const name = face.file
+      .split('/')
+      .pop()!
+      .replace(/\.woff2$/, '')
     const href = `/assets/fonts/${name}.${hash(readFileSync(source))}.woff2`
     copyFileSync(source, join(dist, href))
     fonts.push({ href, script: face.script, weight: face.weight })

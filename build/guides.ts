@@ -48,11 +48,14 @@ export const codeLanguages = ['bash', 'sh', 'js', 'ts', 'json', 'http', 'python'
 // Read from the project root, not imported: this module also runs under Playwright's loader, which
 // wants import attributes on JSON.
 const catalogs = {} as Record<Locale, Record<string, string>>
-const catalog = (locale: Locale) => (catalogs[locale] ??= JSON.parse(readFileSync(join(process.cwd(), 'locales', `${locale}.json`), 'utf8')))
+const catalog = (locale: Locale) =>
+  (catalogs[locale] ??= JSON.parse(readFileSync(join(process.cwd(), 'locales', `${locale}.json`), 'utf8')))
 
 // Resolved from the project root: this module is also bundled into the build's server code.
 // GUIDES_DIR points the build at another set of articles (`npm run bench -- --guides 500`).
-export const guidesRoot = process.env.GUIDES_DIR ? resolve(process.env.GUIDES_DIR) : join(process.cwd(), 'locales', 'guides')
+export const guidesRoot = process.env.GUIDES_DIR
+  ? resolve(process.env.GUIDES_DIR)
+  : join(process.cwd(), 'locales', 'guides')
 
 export class ContentError extends Error {
   constructor(file: string, reason: string) {
@@ -62,7 +65,12 @@ export class ContentError extends Error {
 }
 
 /** What one parse collects besides the HTML: set before each parse (parsing is synchronous). */
-let current: { locale: Locale; file: string; toc: TocEntry[]; ids: Set<string> } = { locale: 'en', file: '', toc: [], ids: new Set() }
+let current: { locale: Locale; file: string; toc: TocEntry[]; ids: Set<string> } = {
+  locale: 'en',
+  file: '',
+  toc: [],
+  ids: new Set(),
+}
 
 /** `Verify the signature` -> `verify-the-signature`; Arabic letters stay (ids may be any text). */
 function slugify(text: string): string {
@@ -84,11 +92,21 @@ const marked = new Marked({
     // drives (renderer/client/codeCopy.ts) in the page's language.
     code({ text, lang }) {
       const language = (lang ?? '').trim().split(/\s/)[0]!
-      if (!language) throw new ContentError(current.file, `a code block has no language: write one of ${codeLanguages.join(', ')} after the opening fence`)
-      if (!hljs.getLanguage(language)) throw new ContentError(current.file, `code block language "${language}" is not one of ${codeLanguages.join(', ')}`)
+      if (!language)
+        throw new ContentError(
+          current.file,
+          `a code block has no language: write one of ${codeLanguages.join(', ')} after the opening fence`,
+        )
+      if (!hljs.getLanguage(language))
+        throw new ContentError(
+          current.file,
+          `code block language "${language}" is not one of ${codeLanguages.join(', ')}`,
+        )
       const html = hljs.highlight(text, { language, ignoreIllegals: true }).value
       const m = catalog(current.locale)
-      const [copy, copied, failed] = [m['guide.code.copy']!, m['guide.code.copied']!, m['guide.code.copyFailed']!].map(escapeHtml)
+      const [copy, copied, failed] = [m['guide.code.copy']!, m['guide.code.copied']!, m['guide.code.copyFailed']!].map(
+        escapeHtml,
+      )
       return (
         `<div class="code-block" dir="ltr">` +
         `<div class="code-bar"><span class="code-lang">${escapeHtml(language)}</span>` +
@@ -106,7 +124,8 @@ const marked = new Marked({
     },
     heading({ tokens, depth }) {
       const inner = this.parser.parseInline(tokens)
-      if (depth === 1) throw new ContentError(current.file, 'the body must not have a level-1 heading: the title is the page h1')
+      if (depth === 1)
+        throw new ContentError(current.file, 'the body must not have a level-1 heading: the title is the page h1')
       if (depth !== 2 && depth !== 3) return `<h${depth}>${inner}</h${depth}>\n`
       let id = slugify(inner)
       for (let n = 2; current.ids.has(id); n++) id = `${slugify(inner)}-${n}`
@@ -155,7 +174,8 @@ export function parseGuide(file: string, slug: string, source: string, locale: L
     if (!meta[key]) throw new ContentError(file, `front matter lacks "${key}"`)
   }
   const group = meta.group as GuideGroup
-  if (!guideGroups.includes(group)) throw new ContentError(file, `front matter "group" is "${meta.group}", not one of ${guideGroups.join(', ')}`)
+  if (!guideGroups.includes(group))
+    throw new ContentError(file, `front matter "group" is "${meta.group}", not one of ${guideGroups.join(', ')}`)
   const order = Number(meta.order)
   if (!Number.isInteger(order)) throw new ContentError(file, `front matter "order" is not an integer: ${meta.order}`)
   const body = match[2]!
@@ -163,7 +183,9 @@ export function parseGuide(file: string, slug: string, source: string, locale: L
   current = { locale, file, toc: [], ids: new Set() }
   // Wide tables scroll inside their own box (focusable, so a keyboard can scroll it) instead of
   // widening the page on a phone.
-  const html = (marked.parse(body, { async: false }) as string).replace(/<table>/g, '<div class="table-scroll" tabindex="0"><table>').replace(/<\/table>/g, '</table></div>')
+  const html = (marked.parse(body, { async: false }) as string)
+    .replace(/<table>/g, '<div class="table-scroll" tabindex="0"><table>')
+    .replace(/<\/table>/g, '</table></div>')
   return { slug, title: meta.title!, description: meta.description!, order, group, html, toc: current.toc }
 }
 
@@ -191,7 +213,11 @@ function readGuides(root: string): Record<Locale, Guide[]> {
       .map((f) => {
         const slug = f.replace(/\.md$/, '').replace(/(^|\/)index$/, '')
         const other = bySlug.get(slug)
-        if (other !== undefined) throw new ContentError(join(dir, f), `duplicate slug "${slug}": ${relative(process.cwd(), join(dir, other))} has it too`)
+        if (other !== undefined)
+          throw new ContentError(
+            join(dir, f),
+            `duplicate slug "${slug}": ${relative(process.cwd(), join(dir, other))} has it too`,
+          )
         bySlug.set(slug, f)
         return parseGuide(join(dir, f), slug, readFileSync(join(dir, f), 'utf8'), locale)
       })
@@ -201,10 +227,15 @@ function readGuides(root: string): Record<Locale, Guide[]> {
   const [first, ...rest] = localeCodes
   for (const locale of rest) {
     for (const slug of slugSets[first!]!) {
-      if (!slugSets[locale]!.has(slug)) throw new ContentError(join(root, locale, `${slug}.md`), `missing: the ${first} guide "${slug}" has no ${locale} version`)
+      if (!slugSets[locale]!.has(slug))
+        throw new ContentError(
+          join(root, locale, `${slug}.md`),
+          `missing: the ${first} guide "${slug}" has no ${locale} version`,
+        )
     }
     for (const slug of slugSets[locale]!) {
-      if (!slugSets[first!]!.has(slug)) throw new ContentError(join(root, locale, `${slug}.md`), `no ${first} version of this guide`)
+      if (!slugSets[first!]!.has(slug))
+        throw new ContentError(join(root, locale, `${slug}.md`), `no ${first} version of this guide`)
     }
   }
   return result

@@ -85,13 +85,17 @@ export function contentSecurityPolicy(hashes: { scripts: string[]; styles: strin
     "form-action 'self'",
     "frame-ancestors 'none'",
   ].join('; ')
-  if (csp.length > CSP_MAX_LENGTH) throw new Error(`The Content-Security-Policy is ${csp.length} characters, over CloudFront's ${CSP_MAX_LENGTH}: too many distinct inline scripts or style attributes`)
+  if (csp.length > CSP_MAX_LENGTH)
+    throw new Error(
+      `The Content-Security-Policy is ${csp.length} characters, over CloudFront's ${CSP_MAX_LENGTH}: too many distinct inline scripts or style attributes`,
+    )
   return csp
 }
 
 export const HSTS = { maxAge: 63072000, includeSubDomains: true, preload: true }
 export const REFERRER_POLICY = 'strict-origin-when-cross-origin'
-export const PERMISSIONS_POLICY = 'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), usb=(), browsing-topics=(), payment=(self)'
+export const PERMISSIONS_POLICY =
+  'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), usb=(), browsing-topics=(), payment=(self)'
 
 /** Every response's security headers. */
 export function securityHeaders(csp: string): Record<string, string> {
@@ -112,7 +116,8 @@ export function securityHeaders(csp: string): Record<string, string> {
  * another rule sets, because hosts join the values of overlapping rules.
  */
 export function headersFile(csp: string): string {
-  const rule = (path: string, headers: Record<string, string>) => [path, ...Object.entries(headers).map(([k, v]) => `  ${k}: ${v}`)].join('\n')
+  const rule = (path: string, headers: Record<string, string>) =>
+    [path, ...Object.entries(headers).map(([k, v]) => `  ${k}: ${v}`)].join('\n')
   return [
     '# Written by `npm run build` (build/headers.ts). Netlify and Cloudflare Pages read it; S3 does not:\n# there, `npm run deploy` sets Cache-Control and the CloudFront policy adds the security headers.',
     rule('/*', securityHeaders(csp)),
@@ -129,11 +134,16 @@ export function parseHeadersFile(text: string): { pattern: RegExp; headers: [str
   for (const line of text.split('\n')) {
     if (!line.trim() || line.trimStart().startsWith('#')) continue
     if (!/^\s/.test(line)) {
-      const source = line.trim().replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/:\w+/g, '[^/]+')
+      const source = line
+        .trim()
+        .replace(/[.+?^${}()|[\]\\]/g, '\\$&')
+        .replace(/\*/g, '.*')
+        .replace(/:\w+/g, '[^/]+')
       rules.push({ pattern: new RegExp(`^${source}$`), headers: [] })
     } else {
       const colon = line.indexOf(':')
-      if (colon > 0 && rules.length) rules.at(-1)!.headers.push([line.slice(0, colon).trim(), line.slice(colon + 1).trim()])
+      if (colon > 0 && rules.length)
+        rules.at(-1)!.headers.push([line.slice(0, colon).trim(), line.slice(colon + 1).trim()])
     }
   }
   return rules
@@ -141,7 +151,9 @@ export function parseHeadersFile(text: string): { pattern: RegExp; headers: [str
 
 /** Writes dist/_headers from the built pages; returns the policy for the CloudFront one. */
 export function writeHeaders(dist: string): string {
-  const html = (readdirSync(dist, { recursive: true }) as string[]).filter((f) => f.endsWith('.html')).map((f) => readFileSync(join(dist, f), 'utf8'))
+  const html = (readdirSync(dist, { recursive: true }) as string[])
+    .filter((f) => f.endsWith('.html'))
+    .map((f) => readFileSync(join(dist, f), 'utf8'))
   const csp = contentSecurityPolicy(inlineHashes(html))
   writeFileSync(join(dist, '_headers'), headersFile(csp))
   return csp

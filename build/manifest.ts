@@ -40,7 +40,9 @@ export function writeRouteInfo(routes: RouteInfo[], file = routeInfoFile) {
 }
 
 /** One entry per route: a route string once, a filesystem route by its URL. */
-export function routeInfoOf(pageContexts: { urlOriginal: string; config: { route?: unknown; pageMeta?: { middleware?: string[] } } }[]): RouteInfo[] {
+export function routeInfoOf(
+  pageContexts: { urlOriginal: string; config: { route?: unknown; pageMeta?: { middleware?: string[] } } }[],
+): RouteInfo[] {
   const byRoute = new Map<string, RouteInfo>()
   for (const pc of pageContexts) {
     const route = typeof pc.config.route === 'string' ? pc.config.route : pc.urlOriginal

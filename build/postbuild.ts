@@ -30,7 +30,9 @@ export async function postbuild(build: { id: string; timestamp: number }, from =
   const files = (readdirSync(to, { recursive: true }) as string[]).map((f) => f.split('\\').join('/'))
   const prerendered: string[] = []
   // The 404 pages last: the root one takes in the others.
-  const htmlFiles = files.filter((f) => f.endsWith('.html')).sort((a, b) => Number(a.endsWith('404.html')) - Number(b.endsWith('404.html')) || b.length - a.length)
+  const htmlFiles = files
+    .filter((f) => f.endsWith('.html'))
+    .sort((a, b) => Number(a.endsWith('404.html')) - Number(b.endsWith('404.html')) || b.length - a.length)
   for (const file of files) if (file.endsWith('.pageContext.json')) rmSync(join(to, file))
   for (const file of htmlFiles) {
     const path = join(to, file)

@@ -12,7 +12,8 @@ import { localeCodes, type Locale } from '../locales/locales'
  */
 export function runtimeMessages(): Plugin {
   const ids = { text: 'virtual:runtime-text', toast: 'virtual:toast-messages' }
-  const catalog = (l: Locale) => JSON.parse(readFileSync(join(process.cwd(), 'locales', `${l}.json`), 'utf8')) as Record<string, string>
+  const catalog = (l: Locale) =>
+    JSON.parse(readFileSync(join(process.cwd(), 'locales', `${l}.json`), 'utf8')) as Record<string, string>
   return {
     name: 'rasid:runtime-messages',
     resolveId: (source) => (source === ids.text || source === ids.toast ? `\0${source}` : undefined),
@@ -34,7 +35,11 @@ export function runtimeMessages(): Plugin {
         const out: Record<string, Record<string, unknown>> = {}
         for (const l of localeCodes) {
           const c = catalog(l)
-          out[l] = Object.fromEntries(Object.entries(c).filter(([id]) => /^(toast|update)\./.test(id)).map(([id, text]) => [id, parse(text)]))
+          out[l] = Object.fromEntries(
+            Object.entries(c)
+              .filter(([id]) => /^(toast|update)\./.test(id))
+              .map(([id, text]) => [id, parse(text)]),
+          )
         }
         return `export const toastMessages = ${JSON.stringify(out)}`
       }

@@ -22,7 +22,9 @@ export function sitemapXml(prerendered: string[], origin: string = site.origin):
     [
       '  <url>',
       `    <loc>${escapeXml(canonical)}</loc>`,
-      ...alternates.map((a) => `    <xhtml:link rel="alternate" hreflang="${escapeXml(a.hreflang)}" href="${escapeXml(a.href)}"/>`),
+      ...alternates.map(
+        (a) => `    <xhtml:link rel="alternate" hreflang="${escapeXml(a.hreflang)}" href="${escapeXml(a.href)}"/>`,
+      ),
       '  </url>',
     ].join('\n'),
   )

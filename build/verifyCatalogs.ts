@@ -13,7 +13,11 @@ import { listMarkdown } from './guides'
 export const BIDI_FAILS_BUILD = true
 
 /** What a message needs from its caller: argument names with their kind, and rich-text tags. */
-function signature(elements: MessageFormatElement[], out = new Set<string>(), plurals: { name: string; options: string[] }[] = []) {
+function signature(
+  elements: MessageFormatElement[],
+  out = new Set<string>(),
+  plurals: { name: string; options: string[] }[] = [],
+) {
   for (const el of elements) {
     switch (el.type) {
       case TYPE.argument:
@@ -61,7 +65,8 @@ export function readCatalog(file: string): { catalog: Record<string, string>; pr
   const problems: CatalogProblem[] = []
   for (const [id, value] of Object.entries(data)) {
     if (typeof value !== 'string') problems.push({ file, id, reason: 'message is not a string' })
-    else if (!/^[a-z][a-zA-Z0-9]*(\.[a-z][a-zA-Z0-9]*)+$/.test(id)) problems.push({ file, id, reason: 'id is not a flat dotted camelCase key' })
+    else if (!/^[a-z][a-zA-Z0-9]*(\.[a-z][a-zA-Z0-9]*)+$/.test(id))
+      problems.push({ file, id, reason: 'id is not a flat dotted camelCase key' })
   }
   return { catalog: data as Record<string, string>, problems }
 }
@@ -89,7 +94,8 @@ export function verifyCatalogs(
     const needed = new Intl.PluralRules(locale).resolvedOptions().pluralCategories
     for (const p of plurals) {
       const missing = needed.filter((c) => !p.options.includes(c))
-      if (missing.length) problems.push({ file, id, reason: `plural {${p.name}} lacks the ${locale} categories: ${missing.join(', ')}` })
+      if (missing.length)
+        problems.push({ file, id, reason: `plural {${p.name}} lacks the ${locale} categories: ${missing.join(', ')}` })
     }
     return [...args].sort()
   }
@@ -113,7 +119,11 @@ export function verifyCatalogs(
       const sig = check(target.file, target.locale, id, message)
       const want = sigs.get(id)
       if (sig && want && sig.join(' ') !== want.join(' ')) {
-        problems.push({ file: target.file, id, reason: `arguments differ: source has ${want.join(' ') || 'none'}, this has ${sig.join(' ') || 'none'}` })
+        problems.push({
+          file: target.file,
+          id,
+          reason: `arguments differ: source has ${want.join(' ') || 'none'}, this has ${sig.join(' ') || 'none'}`,
+        })
       }
     }
   }
@@ -131,18 +141,22 @@ export function verifyBidi(targets: { file: string; locale: string }[], guidesRo
     const { catalog } = readCatalog(target.file)
     for (const [id, message] of Object.entries(catalog)) {
       if (typeof message !== 'string') continue
-      for (const run of messageRuns(message)) problems.push({ file: target.file, id, reason: bidiAdvice(run.text, 'json') })
+      for (const run of messageRuns(message))
+        problems.push({ file: target.file, id, reason: bidiAdvice(run.text, 'json') })
     }
     if (!guidesRoot) continue
     const dir = join(guidesRoot, target.locale)
     for (const name of listMarkdown(dir).sort()) {
       const file = join(dir, name)
-      for (const run of markdownRuns(readFileSync(file, 'utf8'))) problems.push({ file: relative(process.cwd(), file), line: run.line, reason: bidiAdvice(run.text, 'markdown') })
+      for (const run of markdownRuns(readFileSync(file, 'utf8')))
+        problems.push({ file: relative(process.cwd(), file), line: run.line, reason: bidiAdvice(run.text, 'markdown') })
     }
   }
   return problems
 }
 
 export function formatProblems(problems: CatalogProblem[]): string {
-  return problems.map((p) => `${p.file}${p.line ? `:${p.line}` : ''}${p.id ? ` [${p.id}]` : ''}: ${p.reason}`).join('\n')
+  return problems
+    .map((p) => `${p.file}${p.line ? `:${p.line}` : ''}${p.id ? ` [${p.id}]` : ''}: ${p.reason}`)
+    .join('\n')
 }

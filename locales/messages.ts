@@ -22,4 +22,15 @@ export function areaOfId(id: string): string {
 }
 
 /** Message areas every page needs (header, footer, FAQ, error page); each page adds its own. */
-export const shellAreas = ['site', 'common', 'nav', 'locale', 'footer', 'faq', 'method', 'error', 'toast', 'update'] as const
+export const shellAreas = [
+  'site',
+  'common',
+  'nav',
+  'locale',
+  'footer',
+  'faq',
+  'method',
+  'error',
+  'toast',
+  'update',
+] as const

@@ -21,9 +21,11 @@ export default function Head() {
       <meta property="og:type" content="website" />
       <meta property="og:site_name" content={site.name[locale]} />
       <meta property="og:locale" content={locales.find((l) => l.code === locale)!.language.replace('-', '_')} />
-      {locales.filter((l) => l.code !== locale).map((l) => (
-        <meta key={l.code} property="og:locale:alternate" content={l.language.replace('-', '_')} />
-      ))}
+      {locales
+        .filter((l) => l.code !== locale)
+        .map((l) => (
+          <meta key={l.code} property="og:locale:alternate" content={l.language.replace('-', '_')} />
+        ))}
       {isError ? (
         <meta name="robots" content="noindex" />
       ) : (

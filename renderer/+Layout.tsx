@@ -15,11 +15,18 @@ export default function Layout({ children }: { children: ReactNode }) {
   const area = areaOf(pageContext.pageId ?? '')
   return (
     <div data-layout={layout} className={layout === 'background' ? 'page-background min-h-screen' : 'min-h-screen'}>
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
+      >
         <FormattedMessage id="common.skipToContent" />
       </a>
       <Header />
-      <main id="main" data-density={denseLayout ? 'dense' : 'comfortable'} className={`mx-auto max-w-6xl px-4 ${denseLayout ? 'py-6' : 'py-12'}`}>
+      <main
+        id="main"
+        data-density={denseLayout ? 'dense' : 'comfortable'}
+        className={`mx-auto max-w-6xl px-4 ${denseLayout ? 'py-6' : 'py-12'}`}
+      >
         {children}
       </main>
       {!noFAQ && layout !== 'no-footer' && area && <Faq area={area} />}

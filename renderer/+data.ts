@@ -25,7 +25,11 @@ function loadPageData(pageId: string, locale: Locale, slug: string | undefined):
     } else {
       const i = list.findIndex((g) => g.slug === slug)
       if (i === -1) throw new Error(`No ${locale} guide "${slug}"`)
-      data.guide = { ...list[i]!, previous: list[i - 1] && summary(list[i - 1]!), next: list[i + 1] && summary(list[i + 1]!) }
+      data.guide = {
+        ...list[i]!,
+        previous: list[i - 1] && summary(list[i - 1]!),
+        next: list[i + 1] && summary(list[i + 1]!),
+      }
     }
   }
   return data

@@ -13,8 +13,13 @@ export interface FeeBreakdown {
 }
 
 /** Rasid's fee on one payment, the VAT on that fee in the market's rate, and what the merchant receives. */
-export function feeOf(amountMinor: number, fee: Pick<Fee, 'rateBp' | 'fixedMinor'>, vatBp: Market['vatBp']): FeeBreakdown {
-  if (!Number.isInteger(amountMinor) || amountMinor < 0) throw new RangeError(`amount must be whole minor units: ${amountMinor}`)
+export function feeOf(
+  amountMinor: number,
+  fee: Pick<Fee, 'rateBp' | 'fixedMinor'>,
+  vatBp: Market['vatBp'],
+): FeeBreakdown {
+  if (!Number.isInteger(amountMinor) || amountMinor < 0)
+    throw new RangeError(`amount must be whole minor units: ${amountMinor}`)
   const f = applyBp(amountMinor, fee.rateBp) + fee.fixedMinor
   const vat = applyBp(f, vatBp)
   return { fee: f, vat, net: amountMinor - f - vat }

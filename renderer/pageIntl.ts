@@ -13,7 +13,10 @@ export function pageIntl(pageContext: PageContext): IntlShape {
   const messages = pageContext.data?.messages ?? {}
   let intl = intls.get(messages)
   if (!intl) {
-    intl = createIntl({ locale: intlLocale(pageContext.locale), messages: messages as Record<string, MessageFormatElement[]> }, cache)
+    intl = createIntl(
+      { locale: intlLocale(pageContext.locale), messages: messages as Record<string, MessageFormatElement[]> },
+      cache,
+    )
     intls.set(messages, intl)
   }
   return intl
@@ -22,7 +25,12 @@ export function pageIntl(pageContext: PageContext): IntlShape {
 /** 404 for an unknown route or a failed guard, 500 for anything else that went wrong. */
 export function errorStatus(pageContext: PageContext): 404 | 500 | null {
   if (pageContext.is404 || pageContext.abortStatusCode === 404) return 404
-  if (pageContext.abortStatusCode !== undefined || pageContext.errorWhileRendering || pageContext.pageId === '/pages/_error') return 500
+  if (
+    pageContext.abortStatusCode !== undefined ||
+    pageContext.errorWhileRendering ||
+    pageContext.pageId === '/pages/_error'
+  )
+    return 500
   return null
 }
 
@@ -31,9 +39,11 @@ export function pageTitle(pageContext: PageContext): string {
   const status = errorStatus(pageContext)
   const area = areaOf(pageContext.pageId ?? '')
   const page =
-    status === 404 ? intl.formatMessage({ id: 'error.notFound.title' })
-    : status === 500 ? intl.formatMessage({ id: 'error.server.title' })
-    : pageContext.data?.guide?.title ?? intl.formatMessage({ id: `${area}.meta.title` as MessageId })
+    status === 404
+      ? intl.formatMessage({ id: 'error.notFound.title' })
+      : status === 500
+        ? intl.formatMessage({ id: 'error.server.title' })
+        : (pageContext.data?.guide?.title ?? intl.formatMessage({ id: `${area}.meta.title` as MessageId }))
   return intl.formatMessage({ id: 'site.titleTemplate' }, { page })
 }
 

@@ -11,7 +11,11 @@ export interface Alternate {
 }
 
 /** `pageLinks('/pricing', 'ar')` -> canonical `<origin>/ar/pricing`, alternates en, ar and x-default (English). */
-export function pageLinks(logicalPath: string, locale: Locale, origin: string = site.origin): { canonical: string; alternates: Alternate[] } {
+export function pageLinks(
+  logicalPath: string,
+  locale: Locale,
+  origin: string = site.origin,
+): { canonical: string; alternates: Alternate[] } {
   const href = (l: Locale) => origin + localizePath(logicalPath, l)
   return {
     canonical: href(locale),

@@ -31,7 +31,8 @@ export interface HeadTag {
  * script, build id, theme colour, CSS, fonts) are the same on every page and stay.
  */
 export function isPageHeadTag(tag: string, attr: (name: string) => string | null | undefined): boolean {
-  if (tag === 'meta') return attr('name') === 'description' || attr('name') === 'robots' || !!attr('property')?.startsWith('og:')
+  if (tag === 'meta')
+    return attr('name') === 'description' || attr('name') === 'robots' || !!attr('property')?.startsWith('og:')
   if (tag === 'link') return attr('rel') === 'canonical' || (attr('rel') === 'alternate' && !!attr('hreflang'))
   return false
 }
@@ -46,8 +47,15 @@ export function payloadPath(pathname: string): string {
 export function assertPayload(value: unknown): asserts value is PagePayload {
   const p = value as Partial<PagePayload> | null
   if (
-    !p || typeof p !== 'object' || typeof p.buildId !== 'string' || typeof p.locale !== 'string' || (p.dir !== 'ltr' && p.dir !== 'rtl') ||
-    typeof p.title !== 'string' || typeof p.body !== 'string' || !Array.isArray(p.head) || !Array.isArray(p.islands)
+    !p ||
+    typeof p !== 'object' ||
+    typeof p.buildId !== 'string' ||
+    typeof p.locale !== 'string' ||
+    (p.dir !== 'ltr' && p.dir !== 'rtl') ||
+    typeof p.title !== 'string' ||
+    typeof p.body !== 'string' ||
+    !Array.isArray(p.head) ||
+    !Array.isArray(p.islands)
   ) {
     throw new Error('not a page payload')
   }

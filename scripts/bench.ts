@@ -20,7 +20,15 @@ const numberArg = (name: string) => (arg(name) >= 0 ? Number(process.argv[arg(na
 const runs = numberArg('runs') || 1
 const guides = numberArg('guides')
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-const chromiumArgs = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run']
+const chromiumArgs = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+]
 
 // ---------------------------------------------------------------- helpers
 
@@ -42,7 +50,11 @@ function table(head: string[], rows: (string | number)[][]) {
 }
 
 /** dist/**\/index.html, relative to dist/, sorted. */
-const indexPages = () => (readdirSync('dist', { recursive: true }) as string[]).map((f) => f.split('\\').join('/')).filter((f) => f === 'index.html' || f.endsWith('/index.html')).sort()
+const indexPages = () =>
+  (readdirSync('dist', { recursive: true }) as string[])
+    .map((f) => f.split('\\').join('/'))
+    .filter((f) => f === 'index.html' || f.endsWith('/index.html'))
+    .sort()
 
 interface BuildResult {
   wall: number // s, `npm run build` end to end
@@ -57,11 +69,14 @@ interface BuildResult {
 function build(env: Record<string, string | undefined> = {}): BuildResult {
   const rssFile = join(tmpdir(), `rasid-bench-rss-${process.pid}`)
   const hasTime = existsSync('/usr/bin/time')
-  const [cmd, args] = hasTime ? ['/usr/bin/time', ['-f', '%M', '-o', rssFile, 'npm', 'run', 'build']] : ['npm', ['run', 'build']]
+  const [cmd, args] = hasTime
+    ? ['/usr/bin/time', ['-f', '%M', '-o', rssFile, 'npm', 'run', 'build']]
+    : ['npm', ['run', 'build']]
   const start = performance.now()
   const r = spawnSync(cmd, args as string[], { env: { ...process.env, ...env }, encoding: 'utf8', maxBuffer: 1 << 28 })
   const wall = (performance.now() - start) / 1000
-  if (r.status !== 0) throw new Error(`npm run build failed (${r.status ?? r.signal}):\n${(r.stderr || r.stdout).slice(-3000)}`)
+  if (r.status !== 0)
+    throw new Error(`npm run build failed (${r.status ?? r.signal}):\n${(r.stderr || r.stdout).slice(-3000)}`)
   const own = Number(/Built \d+ pages into dist\/ in ([\d.]+) s/.exec(r.stdout)?.[1] ?? NaN)
   const kib = hasTime ? Number(readFileSync(rssFile, 'utf8').trim().split('\n').pop()) : NaN
   rmSync(rssFile, { force: true })
@@ -93,7 +108,8 @@ async function requestedJs(browser: Browser, origin: string, url: string) {
   context.on('request', (req) => {
     if (Date.now() - start > 3000) return
     const u = new URL(req.url())
-    if (req.resourceType() === 'script' || u.pathname.endsWith('.js')) paths.add(u.origin === origin ? u.pathname : u.href)
+    if (req.resourceType() === 'script' || u.pathname.endsWith('.js'))
+      paths.add(u.origin === origin ? u.pathname : u.href)
   })
   await page.goto(origin + url, { waitUntil: 'commit' })
   await page.waitForTimeout(Math.max(0, 3000 - (Date.now() - start)))
@@ -119,7 +135,9 @@ async function defaultMode() {
   const { server, origin } = await serveDist()
   const browser = await launchBrowser()
   const files = [...indexPages(), '404.html']
-  console.log(`${files.length - 1} prerendered pages + 404.html. Bytes are gzip -9. JS = what Chromium requests in the first 3 s (cold cache, no interaction).\n`)
+  console.log(
+    `${files.length - 1} prerendered pages + 404.html. Bytes are gzip -9. JS = what Chromium requests in the first 3 s (cold cache, no interaction).\n`,
+  )
   const rows: (string | number)[][] = []
   const notes: string[] = []
   for (const file of files) {
@@ -139,14 +157,24 @@ async function defaultMode() {
     const context = await browser.newContext()
     const page = await context.newPage()
     const cdp = await context.newCDPSession(page)
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 })
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 150,
+      downloadThroughput: (1.6 * 1024 * 1024) / 8,
+      uploadThroughput: (750 * 1024) / 8,
+    })
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
     await page.addInitScript(() => {
       const w = window as unknown as { __cls: number; __lcp: number }
       w.__cls = 0
       w.__lcp = 0
-      new PerformanceObserver((list) => list.getEntries().forEach((e) => (w.__cls += (e as unknown as { value: number }).value))).observe({ type: 'layout-shift', buffered: true })
-      new PerformanceObserver((list) => list.getEntries().forEach((e) => (w.__lcp = e.startTime))).observe({ type: 'largest-contentful-paint', buffered: true })
+      new PerformanceObserver((list) =>
+        list.getEntries().forEach((e) => (w.__cls += (e as unknown as { value: number }).value)),
+      ).observe({ type: 'layout-shift', buffered: true })
+      new PerformanceObserver((list) => list.getEntries().forEach((e) => (w.__lcp = e.startTime))).observe({
+        type: 'largest-contentful-paint',
+        buffered: true,
+      })
     })
     await page.goto(origin + url, { waitUntil: 'load' })
     await page.locator('html[data-hydrated]').waitFor({ state: 'attached', timeout: 30_000 })
@@ -174,7 +202,16 @@ async function defaultMode() {
 /** Starts Chromium with a DevTools port on 127.0.0.1 (picked by Chromium) for Lighthouse to drive. */
 async function startDebuggableChromium() {
   const profile = mkdtempSync(join(tmpdir(), 'rasid-bench-lh-'))
-  const args = [...chromiumArgs, '--remote-debugging-address=127.0.0.1', '--remote-debugging-port=0', `--user-data-dir=${profile}`, '--lang=en-US', '--mute-audio', '--disable-extensions', 'about:blank']
+  const args = [
+    ...chromiumArgs,
+    '--remote-debugging-address=127.0.0.1',
+    '--remote-debugging-port=0',
+    `--user-data-dir=${profile}`,
+    '--lang=en-US',
+    '--mute-audio',
+    '--disable-extensions',
+    'about:blank',
+  ]
   const child = spawn(process.env.CHROME_PATH ?? chromiumPath, args, { stdio: ['ignore', 'ignore', 'pipe'] })
   // Never leave it running, even if this script dies on an error.
   const killOnExit = () => child.kill('SIGKILL')
@@ -192,13 +229,19 @@ async function startDebuggableChromium() {
   try {
     const port = await new Promise<number>((ok, fail) => {
       let err = ''
-      const timer = setTimeout(() => fail(new Error(`Chromium did not open a DevTools port in 20 s: ${err.slice(-500)}`)), 20_000)
+      const timer = setTimeout(
+        () => fail(new Error(`Chromium did not open a DevTools port in 20 s: ${err.slice(-500)}`)),
+        20_000,
+      )
       child.stderr.on('data', (d: Buffer) => {
         err += d.toString()
         const m = /DevTools listening on ws:\/\/127\.0\.0\.1:(\d+)\//.exec(err)
         if (m) clearTimeout(timer), ok(Number(m[1]))
       })
-      child.on('exit', (code) => (clearTimeout(timer), fail(new Error(`Chromium exited (${code}): ${err.slice(-500)}`))))
+      child.on(
+        'exit',
+        (code) => (clearTimeout(timer), fail(new Error(`Chromium exited (${code}): ${err.slice(-500)}`))),
+      )
       child.on('error', (e) => (clearTimeout(timer), fail(e)))
     })
     return { port, stop }
@@ -223,14 +266,29 @@ async function lighthouseMode() {
   try {
     chrome = await startDebuggableChromium()
     const rows: (string | number)[][] = []
-    const urls = ['/', '/ar', '/pricing', '/ar/pricing', '/design', '/ar/design', '/guide/api-keys', '/ar/guide/api-keys']
+    const urls = [
+      '/',
+      '/ar',
+      '/pricing',
+      '/ar/pricing',
+      '/design',
+      '/ar/design',
+      '/guide/api-keys',
+      '/ar/guide/api-keys',
+    ]
     for (const url of urls) {
       // Lighthouse's default config: a mobile device, simulated slow 4G and 4x CPU; performance only.
       const got: { score: number; fcp: number; lcp: number; tbt: number; cls: number }[] = []
       let failure = ''
       for (let i = 0; i < 3; i++) {
         try {
-          const result = await lighthouse(origin + url, { port: chrome.port, hostname: '127.0.0.1', logLevel: 'error', output: 'json', onlyCategories: ['performance'] })
+          const result = await lighthouse(origin + url, {
+            port: chrome.port,
+            hostname: '127.0.0.1',
+            logLevel: 'error',
+            output: 'json',
+            onlyCategories: ['performance'],
+          })
           const lhr = result?.lhr
           if (!lhr) throw new Error('no result')
           if (lhr.runtimeError) throw new Error(lhr.runtimeError.message)
@@ -252,9 +310,19 @@ async function lighthouseMode() {
         continue
       }
       const m = (k: keyof (typeof got)[number]) => median(got.map((g) => g[k]))
-      rows.push([url, m('score').toFixed(0), m('fcp').toFixed(0), m('lcp').toFixed(0), m('tbt').toFixed(0), m('cls').toFixed(3), `${got.length}/3`])
+      rows.push([
+        url,
+        m('score').toFixed(0),
+        m('fcp').toFixed(0),
+        m('lcp').toFixed(0),
+        m('tbt').toFixed(0),
+        m('cls').toFixed(3),
+        `${got.length}/3`,
+      ])
     }
-    console.log('Lighthouse, default mobile settings (simulated throttling), performance only; median of 3 runs per metric.')
+    console.log(
+      'Lighthouse, default mobile settings (simulated throttling), performance only; median of 3 runs per metric.',
+    )
     table(['page', 'score', 'FCP ms', 'LCP ms', 'TBT ms', 'CLS', 'runs'], rows)
   } catch (err) {
     console.log(`Lighthouse could not run: ${err instanceof Error ? err.message : err}`)
@@ -267,7 +335,18 @@ async function lighthouseMode() {
 // ---------------------------------------------------------------- --guides N
 
 const en = {
-  topics: ['webhooks', 'refunds', 'payouts', 'disputes', 'sandbox testing', 'invoices', 'subscriptions', 'currency conversion', 'card payments', 'team roles'],
+  topics: [
+    'webhooks',
+    'refunds',
+    'payouts',
+    'disputes',
+    'sandbox testing',
+    'invoices',
+    'subscriptions',
+    'currency conversion',
+    'card payments',
+    'team roles',
+  ],
   sentences: [
     'Every request to the API is authenticated with a key that belongs to one account and one mode.',
     'Sandbox payments behave like live ones but never move money, so you can try every path safely.',
@@ -282,7 +361,18 @@ const en = {
   ],
 }
 const ar = {
-  topics: ['الإشعارات الفورية', 'المبالغ المستردة', 'التحويلات', 'الاعتراضات', 'بيئة الاختبار', 'الفواتير', 'الاشتراكات', 'تحويل العملات', 'مدفوعات البطاقات', 'أدوار الفريق'],
+  topics: [
+    'الإشعارات الفورية',
+    'المبالغ المستردة',
+    'التحويلات',
+    'الاعتراضات',
+    'بيئة الاختبار',
+    'الفواتير',
+    'الاشتراكات',
+    'تحويل العملات',
+    'مدفوعات البطاقات',
+    'أدوار الفريق',
+  ],
   sentences: [
     'يُوثَّق كل طلب إلى الواجهة البرمجية بمفتاح يخص حسابًا واحدًا ووضعًا واحدًا.',
     'تعمل مدفوعات بيئة الاختبار مثل المدفوعات الحقيقية لكنها لا تنقل أي أموال، فيمكنك تجربة كل مسار بأمان.',
@@ -300,7 +390,10 @@ const ar = {
 /** Writes n short guides per language into dir/en and dir/ar (same slugs), in the format build/guides.ts reads. */
 function writeGuides(dir: string, n: number) {
   const width = Math.max(4, String(n).length)
-  for (const [locale, text] of [['en', en], ['ar', ar]] as const) {
+  for (const [locale, text] of [
+    ['en', en],
+    ['ar', ar],
+  ] as const) {
     mkdirSync(join(dir, locale), { recursive: true })
     const heading = locale === 'en' ? 'In practice' : 'عمليًا'
     for (let i = 1; i <= n; i++) {
@@ -308,9 +401,20 @@ function writeGuides(dir: string, n: number) {
       const topic = text.topics[i % text.topics.length]!
       const s = (k: number) => text.sentences[(i * 3 + k) % text.sentences.length]!
       const title = locale === 'en' ? `Guide ${id}: ${topic}` : `الدليل ${id}: ${topic}`
-      const description = locale === 'en' ? `How ${topic} work in Rasid, with the steps to set them up.` : `كيف تعمل ${topic} في رصيد، مع خطوات إعدادها.`
-      const body = [`${s(0)} ${s(1)} ${s(2)}`, `## ${heading}`, `${s(3)} ${s(4)} ${s(5)}`, `${s(6)} ${s(7)} ${s(8)}`].join('\n\n')
-      writeFileSync(join(dir, locale, `bench-${id}.md`), `---\ntitle: ${title}\ndescription: ${description}\norder: ${100 + i}\ngroup: ${guideGroups[i % guideGroups.length]}\n---\n${body}\n`)
+      const description =
+        locale === 'en'
+          ? `How ${topic} work in Rasid, with the steps to set them up.`
+          : `كيف تعمل ${topic} في رصيد، مع خطوات إعدادها.`
+      const body = [
+        `${s(0)} ${s(1)} ${s(2)}`,
+        `## ${heading}`,
+        `${s(3)} ${s(4)} ${s(5)}`,
+        `${s(6)} ${s(7)} ${s(8)}`,
+      ].join('\n\n')
+      writeFileSync(
+        join(dir, locale, `bench-${id}.md`),
+        `---\ntitle: ${title}\ndescription: ${description}\norder: ${100 + i}\ngroup: ${guideGroups[i % guideGroups.length]}\n---\n${body}\n`,
+      )
     }
   }
 }
@@ -335,7 +439,17 @@ function guidesMode(n: number) {
   const rows: (string | number)[][] = []
   const row = (label: string, b: BuildResult) => {
     const o = output()
-    rows.push([label, o.pages, b.wall.toFixed(1), b.own.toFixed(1), (o.pages / b.wall).toFixed(1), b.maxRssMiB.toFixed(0), (o.html / o.pages).toFixed(0), (o.payload / o.pages).toFixed(0), ((o.html + o.payload) / o.pages).toFixed(0)])
+    rows.push([
+      label,
+      o.pages,
+      b.wall.toFixed(1),
+      b.own.toFixed(1),
+      (o.pages / b.wall).toFixed(1),
+      b.maxRssMiB.toFixed(0),
+      (o.html / o.pages).toFixed(0),
+      (o.payload / o.pages).toFixed(0),
+      ((o.html + o.payload) / o.pages).toFixed(0),
+    ])
   }
   try {
     row(`${n} guides per language`, build({ GUIDES_DIR: dir, BUILD_ID: 'bench' }))
@@ -344,9 +458,26 @@ function guidesMode(n: number) {
     row('real guides (rebuild)', build({ GUIDES_DIR: undefined, BUILD_ID: undefined, BUILD_TIMESTAMP: undefined }))
     rmSync(dir, { recursive: true, force: true })
   }
-  console.log(`Synthetic guides: ${n} per language in ${dir} (deleted). Times are \`npm run build\` end to end; "build says" is its own log line.`)
-  console.log('Peak RSS: /usr/bin/time %M, the largest single process of the build. Bytes: dist/**/index.html and _payload.json.\n')
-  table(['content', 'pages', 'wall s', 'build says s', 'pages/s', 'peak RSS MiB', 'HTML B/page', 'payload B/page', 'total B/page'], rows)
+  console.log(
+    `Synthetic guides: ${n} per language in ${dir} (deleted). Times are \`npm run build\` end to end; "build says" is its own log line.`,
+  )
+  console.log(
+    'Peak RSS: /usr/bin/time %M, the largest single process of the build. Bytes: dist/**/index.html and _payload.json.\n',
+  )
+  table(
+    [
+      'content',
+      'pages',
+      'wall s',
+      'build says s',
+      'pages/s',
+      'peak RSS MiB',
+      'HTML B/page',
+      'payload B/page',
+      'total B/page',
+    ],
+    rows,
+  )
 }
 
 // ---------------------------------------------------------------- main

@@ -117,17 +117,23 @@ function parseOptions(argv: string[]): Options | 'help' {
   if (!parsed.bucket) throw new UsageError('--bucket <name> is required')
   const count = (flag: string, value: string | undefined) => {
     if (value === undefined) return undefined
-    if (!/^\d+$/.test(value) || Number(value) < 1) throw new UsageError(`--${flag} wants a whole number of 1 or more, not "${value}"`)
+    if (!/^\d+$/.test(value) || Number(value) < 1)
+      throw new UsageError(`--${flag} wants a whole number of 1 or more, not "${value}"`)
     return Number(value)
   }
-  if (parsed.endpoint && !/^https?:\/\/[^/]+/.test(parsed.endpoint)) throw new UsageError(`--endpoint wants a URL such as http://127.0.0.1:4569, not "${parsed.endpoint}"`)
+  if (parsed.endpoint && !/^https?:\/\/[^/]+/.test(parsed.endpoint))
+    throw new UsageError(`--endpoint wants a URL such as http://127.0.0.1:4569, not "${parsed.endpoint}"`)
   const prefix = parsed.prefix!.replace(/^\/+|\/+$/g, '')
   return {
     bucket: parsed.bucket,
     prefix: prefix ? `${prefix}/` : '',
     endpoint: parsed.endpoint,
     // An S3-compatible server ignores the region, but the SDK signs with one.
-    region: parsed.region ?? process.env.AWS_REGION ?? process.env.AWS_DEFAULT_REGION ?? (parsed.endpoint ? 'us-east-1' : undefined),
+    region:
+      parsed.region ??
+      process.env.AWS_REGION ??
+      process.env.AWS_DEFAULT_REGION ??
+      (parsed.endpoint ? 'us-east-1' : undefined),
     dir: parsed.dir!,
     dryRun: parsed['dry-run']!,
     pruneKeep: count('prune-keep', parsed['prune-keep']),
@@ -138,7 +144,8 @@ function parseOptions(argv: string[]): Options | 'help' {
 function stageOf(path: string, id: string): Stage {
   if (path === 'builds/latest.json') return 'latest'
   if (path === `builds/meta/${id}.json`) return 'meta'
-  if (/(^|\/)(index\.html|404\.html|_payload\.json)$/.test(path) || path === 'sitemap.xml' || path === 'robots.txt') return 'pages'
+  if (/(^|\/)(index\.html|404\.html|_payload\.json)$/.test(path) || path === 'sitemap.xml' || path === 'robots.txt')
+    return 'pages'
   return 'assets'
 }
 
@@ -146,15 +153,19 @@ function stageOf(path: string, id: string): Stage {
 function readBuild(opts: Options): { id: string; uploads: Upload[] } {
   const dir = resolve(opts.dir)
   const latestFile = join(dir, 'builds', 'latest.json')
-  if (!existsSync(latestFile)) throw new UsageError(`${opts.dir}/builds/latest.json is missing: run npm run build first`)
+  if (!existsSync(latestFile))
+    throw new UsageError(`${opts.dir}/builds/latest.json is missing: run npm run build first`)
   let id: string
   try {
     id = (JSON.parse(readFileSync(latestFile, 'utf8')) as { id: string }).id
   } catch (err) {
     throw new UsageError(`${opts.dir}/builds/latest.json is not JSON: ${(err as Error).message}`)
   }
-  if (typeof id !== 'string' || !existsSync(join(dir, 'builds', 'meta', `${id}.json`))) throw new UsageError(`${opts.dir}/builds/meta/${id}.json is missing: the build is incomplete, run npm run build`)
-  const paths = (readdirSync(dir, { recursive: true }) as string[]).map((p) => p.split('\\').join('/')).filter((p) => !hostFiles.includes(p) && statSync(join(dir, p)).isFile())
+  if (typeof id !== 'string' || !existsSync(join(dir, 'builds', 'meta', `${id}.json`)))
+    throw new UsageError(`${opts.dir}/builds/meta/${id}.json is missing: the build is incomplete, run npm run build`)
+  const paths = (readdirSync(dir, { recursive: true }) as string[])
+    .map((p) => p.split('\\').join('/'))
+    .filter((p) => !hostFiles.includes(p) && statSync(join(dir, p)).isFile())
   const uploads = paths.map((path): Upload => {
     const body = readFileSync(join(dir, path))
     return {
@@ -175,7 +186,9 @@ const sleep = (ms: number) => new Promise((ok) => setTimeout(ok, ms))
 function describe(err: unknown): string {
   const e = err as S3ServiceException & { code?: string }
   const status = e.$metadata?.httpStatusCode
-  return [e.name && e.name !== 'Error' ? e.name : e.code, status ? `HTTP ${status}` : undefined, e.message].filter(Boolean).join(': ')
+  return [e.name && e.name !== 'Error' ? e.name : e.code, status ? `HTTP ${status}` : undefined, e.message]
+    .filter(Boolean)
+    .join(': ')
 }
 
 /** Throttling, 5xx and network failures are worth another try; a refusal (403, 404…) is not. */
@@ -213,7 +226,9 @@ class Deployer {
     let token: string | undefined
     do {
       const page = await this.attempt(`Listing s3://${this.opts.bucket}/${prefix}`, () =>
-        this.s3.send(new ListObjectsV2Command({ Bucket: this.opts.bucket, Prefix: prefix || undefined, ContinuationToken: token })),
+        this.s3.send(
+          new ListObjectsV2Command({ Bucket: this.opts.bucket, Prefix: prefix || undefined, ContinuationToken: token }),
+        ),
       )
       for (const o of page.Contents ?? []) if (o.Key) objects.set(o.Key, (o.ETag ?? '').replace(/"/g, ''))
       token = page.IsTruncated ? page.NextContinuationToken : undefined
@@ -239,7 +254,9 @@ class Deployer {
 
   async getJson<T>(key: string): Promise<T | undefined> {
     try {
-      const res = await this.attempt(`Reading ${key}`, () => this.s3.send(new GetObjectCommand({ Bucket: this.opts.bucket, Key: key })))
+      const res = await this.attempt(`Reading ${key}`, () =>
+        this.s3.send(new GetObjectCommand({ Bucket: this.opts.bucket, Key: key })),
+      )
       return JSON.parse(await res.Body!.transformToString()) as T
     } catch {
       return undefined
@@ -247,7 +264,9 @@ class Deployer {
   }
 
   delete(key: string) {
-    return this.attempt(`Deleting ${key}`, () => this.s3.send(new DeleteObjectCommand({ Bucket: this.opts.bucket, Key: key })))
+    return this.attempt(`Deleting ${key}`, () =>
+      this.s3.send(new DeleteObjectCommand({ Bucket: this.opts.bucket, Key: key })),
+    )
   }
 }
 
@@ -269,7 +288,8 @@ async function pool<T>(items: T[], limit: number, work: (item: T) => Promise<voi
   if (failure !== undefined) throw failure
 }
 
-const formatBytes = (n: number) => (n < 1024 ? `${n} B` : n < 1024 * 1024 ? `${(n / 1024).toFixed(1)} KiB` : `${(n / 1024 / 1024).toFixed(2)} MiB`)
+const formatBytes = (n: number) =>
+  n < 1024 ? `${n} B` : n < 1024 * 1024 ? `${(n / 1024).toFixed(1)} KiB` : `${(n / 1024 / 1024).toFixed(2)} MiB`
 
 /** A bar on a terminal; a line a stage in a log (CI). */
 class Progress {
@@ -292,7 +312,9 @@ class Progress {
     if (!this.tty) return
     const width = 30
     const filled = Math.round((this.done / this.total) * width)
-    process.stdout.write(`\r[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${this.done}/${this.total} files, ${formatBytes(this.bytes)} of ${formatBytes(this.totalBytes)}`)
+    process.stdout.write(
+      `\r[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${this.done}/${this.total} files, ${formatBytes(this.bytes)} of ${formatBytes(this.totalBytes)}`,
+    )
   }
 
   end() {
@@ -317,9 +339,12 @@ async function prune(d: Deployer, opts: Options, keep: number, remote: Map<strin
   const doomed = new Set<string>()
   for (const record of old) {
     for (const key of record.keys) if (!inUse.has(key) && remote.has(key)) doomed.add(key)
-    for (const key of [`${opts.prefix}builds/meta/${record.id}.json`, opts.prefix + recordKey(record.id)]) if (remote.has(key)) doomed.add(key)
+    for (const key of [`${opts.prefix}builds/meta/${record.id}.json`, opts.prefix + recordKey(record.id)])
+      if (remote.has(key)) doomed.add(key)
   }
-  console.log(`prune: keeping ${kept.length} build(s) (${kept.map((r) => r.id).join(', ')}); ${old.length} older build(s); ${doomed.size} file(s) only they use`)
+  console.log(
+    `prune: keeping ${kept.length} build(s) (${kept.map((r) => r.id).join(', ')}); ${old.length} older build(s); ${doomed.size} file(s) only they use`,
+  )
   const list = [...doomed].sort()
   if (opts.dryRun) {
     for (const key of list) console.log(`  would delete ${key}`)
@@ -355,16 +380,28 @@ export async function deploy(opts: Options) {
     const recordBody = Buffer.from(`${JSON.stringify(record)}\n`)
     const changed = uploads.filter((u) => remote.get(u.key) !== u.md5)
     const bytes = changed.reduce((n, u) => n + u.body.length, 0)
-    console.log(`${opts.dryRun ? 'Planning' : 'Deploying'} build ${id} to ${target}${opts.endpoint ? ` (${opts.endpoint})` : ''}: ${changed.length} to upload (${formatBytes(bytes)}), ${uploads.length - changed.length} unchanged`)
+    console.log(
+      `${opts.dryRun ? 'Planning' : 'Deploying'} build ${id} to ${target}${opts.endpoint ? ` (${opts.endpoint})` : ''}: ${changed.length} to upload (${formatBytes(bytes)}), ${uploads.length - changed.length} unchanged`,
+    )
     const progress = new Progress(changed.length, bytes)
     for (const stage of stages) {
       const batch = changed.filter((u) => u.stage === stage)
       if (stage === 'meta' && !opts.dryRun) {
         // The record of this deploy goes up with the meta, before latest.json names the build.
-        await d.put({ key: opts.prefix + recordKey(id), body: recordBody, contentType: 'application/json; charset=utf-8', cacheControl: cacheControlFor(recordKey(id)), md5: createHash('md5').update(recordBody).digest('hex') })
+        await d.put({
+          key: opts.prefix + recordKey(id),
+          body: recordBody,
+          contentType: 'application/json; charset=utf-8',
+          cacheControl: cacheControlFor(recordKey(id)),
+          md5: createHash('md5').update(recordBody).digest('hex'),
+        })
       }
       if (!batch.length) continue
-      progress.stage(stage, batch.length, batch.reduce((n, u) => n + u.body.length, 0))
+      progress.stage(
+        stage,
+        batch.length,
+        batch.reduce((n, u) => n + u.body.length, 0),
+      )
       if (opts.dryRun) {
         for (const u of batch) console.log(`  would upload ${u.key}  (${u.contentType}; ${u.cacheControl})`)
         continue
@@ -379,11 +416,15 @@ export async function deploy(opts: Options) {
     try {
       if (opts.pruneKeep) deleted = await prune(d, opts, opts.pruneKeep, remote, record)
     } catch (err) {
-      throw new DeployError(`build ${id} is deployed, but pruning stopped: ${err instanceof DeployError ? err.message : describe(err)}. Run the command again to finish pruning.`)
+      throw new DeployError(
+        `build ${id} is deployed, but pruning stopped: ${err instanceof DeployError ? err.message : describe(err)}. Run the command again to finish pruning.`,
+      )
     }
     const seconds = ((Date.now() - started) / 1000).toFixed(1)
     if (opts.dryRun) {
-      console.log(`Dry run: nothing was changed in ${target}. ${changed.length} file(s) would be uploaded, ${uploads.length - changed.length} skipped as unchanged.`)
+      console.log(
+        `Dry run: nothing was changed in ${target}. ${changed.length} file(s) would be uploaded, ${uploads.length - changed.length} skipped as unchanged.`,
+      )
     } else {
       console.log(
         `Deployed build ${id} to ${target}: ${changed.length} uploaded (${formatBytes(bytes)}), ${uploads.length - changed.length} unchanged, ${deleted} deleted, ${d.retries} retried, in ${seconds} s`,
@@ -416,9 +457,16 @@ async function main() {
     }
     const message = err instanceof DeployError ? err.message : describe(err)
     console.error(`\ndeploy: ${message}`)
-    if (/Credential|credentials/i.test(message)) console.error('Give credentials the standard AWS way: AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, AWS_PROFILE, SSO or an instance role.')
-    if (/Region is missing/i.test(message)) console.error('Give a region: --region, AWS_REGION, or the profile\'s region.')
-    if (!/is deployed, but pruning/.test(message)) console.error('builds/latest.json was not written: the site still announces its previous build. Run the same command again to finish.')
+    if (/Credential|credentials/i.test(message))
+      console.error(
+        'Give credentials the standard AWS way: AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, AWS_PROFILE, SSO or an instance role.',
+      )
+    if (/Region is missing/i.test(message))
+      console.error("Give a region: --region, AWS_REGION, or the profile's region.")
+    if (!/is deployed, but pruning/.test(message))
+      console.error(
+        'builds/latest.json was not written: the site still announces its previous build. Run the same command again to finish.',
+      )
     return 1
   }
 }

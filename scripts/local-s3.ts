@@ -7,7 +7,13 @@ import S3rver from 's3rver'
 
 export async function startLocalS3(port = 0, buckets = ['site']) {
   const directory = mkdtempSync(join(tmpdir(), 's3rver-'))
-  const server = new S3rver({ address: '127.0.0.1', port, silent: true, directory, configureBuckets: buckets.map((name) => ({ name, configs: [] })) })
+  const server = new S3rver({
+    address: '127.0.0.1',
+    port,
+    silent: true,
+    directory,
+    configureBuckets: buckets.map((name) => ({ name, configs: [] })),
+  })
   const { port: bound } = await server.run()
   return {
     server,

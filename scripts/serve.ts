@@ -84,7 +84,8 @@ export function serve(dir = 'dist', port = 4173, host = '127.0.0.1'): Promise<Se
     const key = relative(root, file).split('\\').join('/')
     const pathname = new URL(req.url ?? '/', 'http://host').pathname
     const headers: Record<string, string> = {}
-    for (const rule of rules) if (rule.pattern.test(pathname)) for (const [name, value] of rule.headers) headers[name] = value
+    for (const rule of rules)
+      if (rule.pattern.test(pathname)) for (const [name, value] of rule.headers) headers[name] = value
     headers['Content-Type'] = contentTypeFor(key)
     headers['Cache-Control'] ??= cacheControlFor(key)
     let entry: Entry
@@ -106,7 +107,10 @@ export function serve(dir = 'dist', port = 4173, host = '127.0.0.1'): Promise<Se
       headers['Content-Encoding'] = encoding
       let encoded = entry.encoded.get(encoding)
       if (!encoded) {
-        encoded = encoding === 'br' ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }) : gzipSync(body)
+        encoded =
+          encoding === 'br'
+            ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
+            : gzipSync(body)
         entry.encoded.set(encoding, encoded)
       }
       body = encoded

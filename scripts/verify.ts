@@ -30,7 +30,8 @@ const about: Record<CheckName, string> = {
   manifest: 'builds/latest.json and builds/meta/<id>.json agree with each other and with the pages',
   sitemap: 'sitemap.xml lists exactly the canonical URL of every page; robots.txt names it',
   origins: `no script, stylesheet, font or image comes from an origin other than ${site.origin}`,
-  headers: "_headers gives the security headers, and its Content-Security-Policy admits the pages' inline scripts and styles",
+  headers:
+    "_headers gives the security headers, and its Content-Security-Policy admits the pages' inline scripts and styles",
 }
 
 const usage = `Usage: npm run verify [-- DIR] [--json] [--help]
@@ -75,12 +76,25 @@ function main(args: string[]): number {
   if (folders.length > 1) return usageError(`one folder at most, got ${folders.join(' ')}`)
   const dir = folders[0] ?? 'dist'
   if (!existsSync(dir)) return usageError(`${dir} does not exist: run \`npm run build\` first`)
-  if (!statSync(dir).isDirectory()) return usageError(`${dir} is not a folder: run \`npm run build\` first, or name the built folder`)
+  if (!statSync(dir).isDirectory())
+    return usageError(`${dir} is not a folder: run \`npm run build\` first, or name the built folder`)
   const label = dir.replace(/\/*$/, '/')
   const result = verify(dir)
   if (args.includes('--json')) {
     const counts = Object.fromEntries(checkNames.map((c) => [c, result.problems.filter((p) => p.check === c).length]))
-    console.log(JSON.stringify({ ok: !result.problems.length, dir: label, pages: result.pages.length, problems: result.problems, checks: counts }, null, 2))
+    console.log(
+      JSON.stringify(
+        {
+          ok: !result.problems.length,
+          dir: label,
+          pages: result.pages.length,
+          problems: result.problems,
+          checks: counts,
+        },
+        null,
+        2,
+      ),
+    )
   } else {
     console.log(report(label, result))
   }

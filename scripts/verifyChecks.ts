@@ -58,7 +58,12 @@ export function loadBuild(dir: string): Build {
     .map((f) => f.split('\\').join('/'))
     .filter((f) => statSync(join(dir, f)).isFile())
   const read = (file: string) => readFileSync(join(dir, file), 'utf8')
-  const html = new Map(files.filter((f) => f.endsWith('.html')).sort().map((f) => [f, parseHtml(read(f))] as const))
+  const html = new Map(
+    files
+      .filter((f) => f.endsWith('.html'))
+      .sort()
+      .map((f) => [f, parseHtml(read(f))] as const),
+  )
   const pages = [...html.keys()].filter((f) => !/(^|\/)404\.html$/.test(f))
   return { files: new Set(files), html, pages, read }
 }
@@ -67,7 +72,10 @@ function parseHtml(text: string): Html {
   const styles = [...text.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)].map((m) => m[1]!)
   // Script and style contents are not markup: `a<b` in a script is no tag.
   const markup = text.replace(/(<(script|style)\b[^>]*>)[\s\S]*?<\/\2>/gi, '$1')
-  const tags = [...markup.matchAll(/<([a-z][\w-]*)(\s[^>]*)?>/gi)].map((m) => ({ name: m[1]!.toLowerCase(), attrs: attributes(m[2] ?? '') }))
+  const tags = [...markup.matchAll(/<([a-z][\w-]*)(\s[^>]*)?>/gi)].map((m) => ({
+    name: m[1]!.toLowerCase(),
+    attrs: attributes(m[2] ?? ''),
+  }))
   for (const tag of tags) if (tag.attrs.style) styles.push(tag.attrs.style)
   return { text, tags, ids: new Set(tags.flatMap((t) => t.attrs.id ?? [])), styles }
 }
@@ -75,7 +83,9 @@ function parseHtml(text: string): Html {
 const relOf = (tag: Tag) => (tag.attrs.rel ?? '').toLowerCase().split(/\s+/)
 const isLink = (tag: Tag, rel: string) => tag.name === 'link' && relOf(tag).includes(rel)
 const alternatesOf = (page: Html): Alternate[] =>
-  page.tags.filter((t) => isLink(t, 'alternate') && t.attrs.hreflang !== undefined).map((t) => ({ hreflang: t.attrs.hreflang!, href: t.attrs.href ?? '' }))
+  page.tags
+    .filter((t) => isLink(t, 'alternate') && t.attrs.hreflang !== undefined)
+    .map((t) => ({ hreflang: t.attrs.hreflang!, href: t.attrs.href ?? '' }))
 const show = (value: unknown) => (value === undefined ? 'missing' : JSON.stringify(value).slice(0, 120))
 const decode = (s: string) => {
   try {
@@ -84,7 +94,6 @@ const decode = (s: string) => {
     return s
   }
 }
-
 
 /** The canonical URL of a built page: `ar/pricing/index.html` -> `<origin>/ar/pricing`. */
 function canonicalOf(file: string) {
@@ -121,7 +130,10 @@ function projectRoutes(pagesDir = join(projectRoot, 'pages')): string[] {
     }
     const route = /export default\s*(['"`])(.*?)\1/.exec(readFileSync(routeFile, 'utf8'))?.[2]
     const addresses = route === undefined ? undefined : routeAddresses[route]
-    if (!addresses) throw new Error(`pages/${parts.join('/')}/+route.ts: scripts/verifyChecks.ts does not know the addresses of route ${show(route)}`)
+    if (!addresses)
+      throw new Error(
+        `pages/${parts.join('/')}/+route.ts: scripts/verifyChecks.ts does not know the addresses of route ${show(route)}`,
+      )
     routes.push(...addresses())
   }
   return routes.sort()
@@ -129,7 +141,8 @@ function projectRoutes(pagesDir = join(projectRoot, 'pages')): string[] {
 
 /** Every route in every locale is there, with its lang, dir, title, canonical and hreflang links. */
 function checkPages(build: Build, report: Report) {
-  if (!build.files.has('404.html')) report('404.html', 'is missing: the host has no page to answer unknown addresses with')
+  if (!build.files.has('404.html'))
+    report('404.html', 'is missing: the host has no page to answer unknown addresses with')
   for (const route of projectRoutes()) {
     for (const { code: locale } of locales) {
       const path = localizePath(route, locale)
@@ -147,8 +160,10 @@ function checkPages(build: Build, report: Report) {
       else if (!decodeEntities(title).trim()) report(file, '<title> is empty')
       const expected = pageLinks(route, locale, site.origin)
       const canonicals = page.tags.filter((t) => isLink(t, 'canonical')).map((t) => t.attrs.href)
-      if (canonicals.length !== 1) report(file, `has ${canonicals.length} <link rel="canonical">, expected one to ${expected.canonical}`)
-      else if (canonicals[0] !== expected.canonical) report(file, `canonical is ${show(canonicals[0])}, expected "${expected.canonical}"`)
+      if (canonicals.length !== 1)
+        report(file, `has ${canonicals.length} <link rel="canonical">, expected one to ${expected.canonical}`)
+      else if (canonicals[0] !== expected.canonical)
+        report(file, `canonical is ${show(canonicals[0])}, expected "${expected.canonical}"`)
       checkAlternates(file, alternatesOf(page), expected.alternates, report)
     }
   }
@@ -159,10 +174,14 @@ function checkAlternates(file: string, actual: Alternate[], expected: Alternate[
   for (const { hreflang, href } of expected) {
     const found = actual.filter((a) => a.hreflang === hreflang)
     if (!found.length) report(file, `has no hreflang="${hreflang}" alternate, expected one to ${href}`)
-    else if (found.length > 1) report(file, `has ${found.length} hreflang="${hreflang}" alternates, expected one to ${href}`)
-    else if (found[0]!.href !== href) report(file, `hreflang="${hreflang}" alternate is ${show(found[0]!.href)}, expected "${href}"`)
+    else if (found.length > 1)
+      report(file, `has ${found.length} hreflang="${hreflang}" alternates, expected one to ${href}`)
+    else if (found[0]!.href !== href)
+      report(file, `hreflang="${hreflang}" alternate is ${show(found[0]!.href)}, expected "${href}"`)
   }
-  for (const a of actual) if (!expected.some((e) => e.hreflang === a.hreflang)) report(file, `has an unexpected hreflang="${a.hreflang}" alternate to ${a.href}`)
+  for (const a of actual)
+    if (!expected.some((e) => e.hreflang === a.hreflang))
+      report(file, `has an unexpected hreflang="${a.hreflang}" alternate to ${a.href}`)
 }
 
 /** A page named as an alternate exists and names the page back. */
@@ -170,7 +189,8 @@ function checkReciprocal(build: Build, report: Report) {
   for (const file of build.pages) {
     const self = pathOfHtml(file)
     const named = new Map<string, string[]>()
-    for (const { hreflang, href } of alternatesOf(build.html.get(file)!)) named.set(href, [...(named.get(href) ?? []), hreflang])
+    for (const { hreflang, href } of alternatesOf(build.html.get(file)!))
+      named.set(href, [...(named.get(href) ?? []), hreflang])
     for (const [href, hreflangs] of named) {
       let url: URL
       try {
@@ -200,12 +220,23 @@ interface Ref {
 }
 
 // Link types that fetch something; canonical and alternate name addresses (checked by `pages`).
-const loadingRels = ['stylesheet', 'preload', 'modulepreload', 'prefetch', 'icon', 'apple-touch-icon', 'manifest', 'preconnect', 'dns-prefetch']
+const loadingRels = [
+  'stylesheet',
+  'preload',
+  'modulepreload',
+  'prefetch',
+  'icon',
+  'apple-touch-icon',
+  'manifest',
+  'preconnect',
+  'dns-prefetch',
+]
 
 /** The addresses of one tag. */
 function tagRefs(tag: Tag): Ref[] {
   const ref = (attr: string, url: string, loads: boolean): Ref => ({
-    what: tag.name === 'link' ? `<link rel="${tag.attrs.rel ?? ''}" ${attr}="${url}">` : `<${tag.name} ${attr}="${url}">`,
+    what:
+      tag.name === 'link' ? `<link rel="${tag.attrs.rel ?? ''}" ${attr}="${url}">` : `<${tag.name} ${attr}="${url}">`,
     url,
     loads,
   })
@@ -215,11 +246,20 @@ function tagRefs(tag: Tag): Ref[] {
       return href === undefined ? [] : [ref('href', href, false)]
     case 'link':
       if (href === undefined || isLink(tag, 'canonical') || isLink(tag, 'alternate')) return []
-      return [ref('href', href, relOf(tag).some((r) => loadingRels.includes(r)))]
+      return [
+        ref(
+          'href',
+          href,
+          relOf(tag).some((r) => loadingRels.includes(r)),
+        ),
+      ]
     case 'script':
     case 'img':
     case 'source':
-      return [...(src === undefined ? [] : [ref('src', src, true)]), ...srcsetUrls(srcset ?? '').map((u) => ref('srcset', u, true))]
+      return [
+        ...(src === undefined ? [] : [ref('src', src, true)]),
+        ...srcsetUrls(srcset ?? '').map((u) => ref('srcset', u, true)),
+      ]
     default:
       return []
   }
@@ -250,7 +290,12 @@ function jsRefs(code: string): Ref[] {
  * The file an internal reference reaches, from the address `base` it is read at; reports it when
  * none does. Undefined too for other origins and other schemes (mailto:, tel:, data:).
  */
-function reach(build: Build, ref: Ref, base: string, report: (message: string) => void): { file: string; url: URL } | undefined {
+function reach(
+  build: Build,
+  ref: Ref,
+  base: string,
+  report: (message: string) => void,
+): { file: string; url: URL } | undefined {
   let url: URL
   try {
     url = new URL(ref.url, site.origin + base)
@@ -273,14 +318,20 @@ function checkLinks(build: Build, report: Report) {
         const reached = reach(build, ref, pathOfHtml(file), (m) => report(file, m))
         const id = decode(reached?.url.hash.slice(1) ?? '')
         const target = reached && build.html.get(reached.file)
-        if (tag.name === 'a' && id && target && !target.ids.has(id)) report(file, `${ref.what}: ${reached.file} has no element with id="${id}"`)
+        if (tag.name === 'a' && id && target && !target.ids.has(id))
+          report(file, `${ref.what}: ${reached.file} has no element with id="${id}"`)
       }
     }
-    for (const css of page.styles) for (const url of cssRefs(css)) reach(build, { what: `url(${url})`, url, loads: true }, pathOfHtml(file), (m) => report(file, m))
+    for (const css of page.styles)
+      for (const url of cssRefs(css))
+        reach(build, { what: `url(${url})`, url, loads: true }, pathOfHtml(file), (m) => report(file, m))
   }
   for (const file of build.files) {
-    if (file.endsWith('.css')) for (const url of cssRefs(build.read(file))) reach(build, { what: `url(${url})`, url, loads: true }, `/${file}`, (m) => report(file, m))
-    if (file.endsWith('.js')) for (const ref of jsRefs(build.read(file))) reach(build, ref, `/${file}`, (m) => report(file, m))
+    if (file.endsWith('.css'))
+      for (const url of cssRefs(build.read(file)))
+        reach(build, { what: `url(${url})`, url, loads: true }, `/${file}`, (m) => report(file, m))
+    if (file.endsWith('.js'))
+      for (const ref of jsRefs(build.read(file))) reach(build, ref, `/${file}`, (m) => report(file, m))
   }
 }
 
@@ -321,7 +372,8 @@ function checkOrigins(build: Build, report: Report) {
     const payload = readJson(build, file)
     const body = 'value' in payload && isRecord(payload.value) ? payload.value.body : undefined
     // A body that is its page's own root holds nothing the page's HTML has not shown.
-    if (typeof body === 'string' && body !== rootHtml(build.html.get(page)!.text)) foreignInHtml(parseHtml(body), (m) => report(file, m))
+    if (typeof body === 'string' && body !== rootHtml(build.html.get(page)!.text))
+      foreignInHtml(parseHtml(body), (m) => report(file, m))
   }
   for (const file of build.files) if (file.endsWith('.css')) foreignInCss(build.read(file), (m) => report(file, m))
 }
@@ -372,7 +424,8 @@ function checkPayloads(build: Build, report: Report) {
       continue
     }
     const differ = payloadFields.filter((k) => !isDeepStrictEqual(actual[k], expected[k]))
-    const describe = (k: (typeof payloadFields)[number]) => (k === 'head' || k === 'body' ? `${k} differs` : `${k} is ${show(actual[k])}, expected ${show(expected[k])}`)
+    const describe = (k: (typeof payloadFields)[number]) =>
+      k === 'head' || k === 'body' ? `${k} differs` : `${k} is ${show(actual[k])}, expected ${show(expected[k])}`
     if (differ.length) report(file, `does not match ${page}: ${differ.map(describe).join('; ')}`)
   }
 }
@@ -388,38 +441,64 @@ function checkManifest(build: Build, report: Report) {
   const metaFile = `builds/meta/${id}.json`
   const meta = readJson(build, metaFile)
   if ('error' in meta) {
-    report(build.files.has(metaFile) ? metaFile : latestFile, build.files.has(metaFile) ? meta.error : `names build "${id}", but there is no ${metaFile}`)
+    report(
+      build.files.has(metaFile) ? metaFile : latestFile,
+      build.files.has(metaFile) ? meta.error : `names build "${id}", but there is no ${metaFile}`,
+    )
   } else {
     const m = isRecord(meta.value) ? meta.value : {}
     if (m.id !== id) report(metaFile, `"id" is ${show(m.id)}, expected "${id}" as in ${latestFile}`)
-    if (m.timestamp !== timestamp) report(metaFile, `"timestamp" is ${show(m.timestamp)}, expected ${show(timestamp)} as in ${latestFile}`)
-    if (!Array.isArray(m.prerendered)) report(metaFile, `"prerendered" is ${show(m.prerendered)}, expected the list of pages`)
+    if (m.timestamp !== timestamp)
+      report(metaFile, `"timestamp" is ${show(m.timestamp)}, expected ${show(timestamp)} as in ${latestFile}`)
+    if (!Array.isArray(m.prerendered))
+      report(metaFile, `"prerendered" is ${show(m.prerendered)}, expected the list of pages`)
     else {
       const pages = new Set(build.pages.map(pathOfHtml))
-      for (const path of m.prerendered) if (!pages.has(path)) report(metaFile, `lists ${show(path)} as prerendered, but there is no such page (${htmlOfPath(String(path))})`)
-      for (const page of build.pages) if (!m.prerendered.includes(pathOfHtml(page))) report(metaFile, `does not list ${pathOfHtml(page)} (${page}) as prerendered`)
+      for (const path of m.prerendered)
+        if (!pages.has(path))
+          report(
+            metaFile,
+            `lists ${show(path)} as prerendered, but there is no such page (${htmlOfPath(String(path))})`,
+          )
+      for (const page of build.pages)
+        if (!m.prerendered.includes(pathOfHtml(page)))
+          report(metaFile, `does not list ${pathOfHtml(page)} (${page}) as prerendered`)
     }
   }
   for (const [file, page] of build.html) {
     const ids = page.tags.filter((t) => t.name === 'meta' && t.attrs.name === 'build-id').map((t) => t.attrs.content)
     if (ids.length !== 1) report(file, `has ${ids.length} <meta name="build-id">, expected one with "${id}"`)
-    else if (ids[0] !== id) report(file, `<meta name="build-id"> is ${show(ids[0])}, expected "${id}" as in ${latestFile}`)
+    else if (ids[0] !== id)
+      report(file, `<meta name="build-id"> is ${show(ids[0])}, expected "${id}" as in ${latestFile}`)
   }
 }
 
 /** sitemap.xml lists exactly the pages' canonical URLs, and robots.txt names it. */
 function checkSitemap(build: Build, report: Report) {
   const canonicals = new Map(build.pages.map((page) => [canonicalOf(page), page]))
-  if (!build.files.has('sitemap.xml')) report('sitemap.xml', `is missing: search engines get no list of the ${canonicals.size} pages`)
+  if (!build.files.has('sitemap.xml'))
+    report('sitemap.xml', `is missing: search engines get no list of the ${canonicals.size} pages`)
   else {
-    const locs = new Set([...build.read('sitemap.xml').matchAll(/<loc>([\s\S]*?)<\/loc>/g)].map((m) => decodeEntities(m[1]!.trim().replace(/&apos;/g, "'"))))
+    const locs = new Set(
+      [...build.read('sitemap.xml').matchAll(/<loc>([\s\S]*?)<\/loc>/g)].map((m) =>
+        decodeEntities(m[1]!.trim().replace(/&apos;/g, "'")),
+      ),
+    )
     for (const [url, page] of canonicals) if (!locs.has(url)) report('sitemap.xml', `does not list ${url} (${page})`)
-    for (const url of locs) if (!canonicals.has(url)) report('sitemap.xml', `lists ${url}, which is not the canonical URL of any page`)
+    for (const url of locs)
+      if (!canonicals.has(url)) report('sitemap.xml', `lists ${url}, which is not the canonical URL of any page`)
   }
   const sitemap = `${site.origin}/sitemap.xml`
-  if (!build.files.has('robots.txt')) return report('robots.txt', `is missing: expected one with the line "Sitemap: ${sitemap}"`)
+  if (!build.files.has('robots.txt'))
+    return report('robots.txt', `is missing: expected one with the line "Sitemap: ${sitemap}"`)
   const named = [...build.read('robots.txt').matchAll(/^sitemap:\s*(\S*)/gim)].map((m) => m[1]!)
-  if (!named.includes(sitemap)) report('robots.txt', named.length ? `names the sitemap ${named.join(', ')}, expected ${sitemap}` : `does not name the sitemap: expected the line "Sitemap: ${sitemap}"`)
+  if (!named.includes(sitemap))
+    report(
+      'robots.txt',
+      named.length
+        ? `names the sitemap ${named.join(', ')}, expected ${sitemap}`
+        : `does not name the sitemap: expected the line "Sitemap: ${sitemap}"`,
+    )
 }
 
 // ---- headers -----------------------------------------------------------------------------------
@@ -430,20 +509,41 @@ function checkSitemap(build: Build, report: Report) {
  * stale `_headers`, would be blank or unstyled in production.
  */
 function checkHeaders(build: Build, report: Report) {
-  if (!build.files.has('_headers')) return report('_headers', 'is missing: the host gets no Content-Security-Policy, HSTS or nosniff (run npm run build)')
+  if (!build.files.has('_headers'))
+    return report(
+      '_headers',
+      'is missing: the host gets no Content-Security-Policy, HSTS or nosniff (run npm run build)',
+    )
   const rules = parseHeadersFile(build.read('_headers'))
   const headers = Object.fromEntries(rules.filter((r) => r.pattern.test('/')).flatMap((r) => r.headers))
-  for (const name of ['Content-Security-Policy', 'Strict-Transport-Security', 'X-Content-Type-Options', 'Referrer-Policy', 'Permissions-Policy']) {
+  for (const name of [
+    'Content-Security-Policy',
+    'Strict-Transport-Security',
+    'X-Content-Type-Options',
+    'Referrer-Policy',
+    'Permissions-Policy',
+  ]) {
     if (!headers[name]) report('_headers', `gives / no ${name}`)
   }
   const csp = headers['Content-Security-Policy'] ?? ''
-  if (csp && !/frame-ancestors 'none'/.test(csp)) report('_headers', "Content-Security-Policy lacks frame-ancestors 'none'")
-  if (/'unsafe-inline'|'unsafe-eval'/.test(csp)) report('_headers', 'Content-Security-Policy allows unsafe-inline or unsafe-eval')
-  const allowed = (name: string) => csp.split(';').map((d) => d.trim().split(/\s+/)).find(([n]) => n === name)?.slice(1) ?? []
+  if (csp && !/frame-ancestors 'none'/.test(csp))
+    report('_headers', "Content-Security-Policy lacks frame-ancestors 'none'")
+  if (/'unsafe-inline'|'unsafe-eval'/.test(csp))
+    report('_headers', 'Content-Security-Policy allows unsafe-inline or unsafe-eval')
+  const allowed = (name: string) =>
+    csp
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .find(([n]) => n === name)
+      ?.slice(1) ?? []
   for (const [page, html] of build.html) {
     const hashes = inlineHashes([html.text])
-    for (const hash of hashes.scripts) if (!allowed('script-src').includes(hash)) report(page, `has an inline script (${hash}) that the Content-Security-Policy of _headers refuses`)
-    for (const hash of hashes.styles) if (!allowed('style-src').includes(hash)) report(page, `has a style attribute (${hash}) that the Content-Security-Policy of _headers refuses`)
+    for (const hash of hashes.scripts)
+      if (!allowed('script-src').includes(hash))
+        report(page, `has an inline script (${hash}) that the Content-Security-Policy of _headers refuses`)
+    for (const hash of hashes.styles)
+      if (!allowed('style-src').includes(hash))
+        report(page, `has a style attribute (${hash}) that the Content-Security-Policy of _headers refuses`)
   }
 }
 

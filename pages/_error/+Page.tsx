@@ -12,7 +12,12 @@ export default function Page() {
     <ErrorView
       status={errorStatus(pageContext) ?? 500}
       // An unknown route, or a page whose guard refused the address (BEHAVIOUR.md section 6).
-      message={<FormattedMessage id={pageContext.abortStatusCode === 404 ? 'error.notFound.invalid' : 'error.notFound.message'} values={{ path }} />}
+      message={
+        <FormattedMessage
+          id={pageContext.abortStatusCode === 404 ? 'error.notFound.invalid' : 'error.notFound.message'}
+          values={{ path }}
+        />
+      }
     />
   )
 }

@@ -12,7 +12,10 @@ export default function Page() {
     <>
       <PageHero title="checkout.hero.title" body="checkout.hero.body" />
       <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
-        <section aria-labelledby="cart-title" className="rounded-2xl border border-dashed border-neutral-300 p-8 text-center dark:border-neutral-700">
+        <section
+          aria-labelledby="cart-title"
+          className="rounded-2xl border border-dashed border-neutral-300 p-8 text-center dark:border-neutral-700"
+        >
           <span className="i-lucide-shopping-cart size-8 text-neutral-400" aria-hidden="true" />
           <h2 id="cart-title" className="mt-3 text-lg font-semibold text-neutral-900 dark:text-white">
             <FormattedMessage id="checkout.empty.title" />
@@ -24,13 +27,19 @@ export default function Page() {
             <FormattedMessage id="checkout.empty.cta" />
           </Link>
         </section>
-        <aside aria-labelledby="methods-title" className="rounded-2xl border border-neutral-200 bg-white p-6 dark:border-neutral-800 dark:bg-neutral-900">
+        <aside
+          aria-labelledby="methods-title"
+          className="rounded-2xl border border-neutral-200 bg-white p-6 dark:border-neutral-800 dark:bg-neutral-900"
+        >
           <h2 id="methods-title" className="font-semibold text-neutral-900 dark:text-white">
             <FormattedMessage id="checkout.methods.title" />
           </h2>
           <PaymentMethods className="mt-3" />
           <p className="mt-4 flex gap-2 text-sm text-neutral-600 dark:text-neutral-400">
-            <span className="i-lucide-lock mt-0.5 size-4 shrink-0 text-primary-700 dark:text-primary-400" aria-hidden="true" />
+            <span
+              className="i-lucide-lock mt-0.5 size-4 shrink-0 text-primary-700 dark:text-primary-400"
+              aria-hidden="true"
+            />
             <FormattedMessage id="checkout.methods.secure" />
           </p>
         </aside>

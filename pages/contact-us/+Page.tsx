@@ -7,7 +7,12 @@ import { site } from '../../site.config'
 // The forms come with the forms issue; this page already says who answers what, and how fast.
 const channels = [
   { key: 'sales', icon: 'i-lucide-briefcase', email: site.email.sales, items: ['volume', 'methods', 'markets'] },
-  { key: 'support', icon: 'i-lucide-life-buoy', email: site.email.support, items: ['merchantId', 'transactionId', 'time'] },
+  {
+    key: 'support',
+    icon: 'i-lucide-life-buoy',
+    email: site.email.support,
+    items: ['merchantId', 'transactionId', 'time'],
+  },
 ] as const
 const times = ['sales', 'support', 'urgent'] as const
 
@@ -17,7 +22,11 @@ export default function Page() {
       <PageHero title="contactUs.hero.title" body="contactUs.hero.body" />
       <div className="mt-10 grid gap-4 md:grid-cols-2">
         {channels.map((c) => (
-          <section key={c.key} aria-labelledby={`${c.key}-title`} className="flex flex-col rounded-2xl border border-neutral-200 bg-white p-6 dark:border-neutral-800 dark:bg-neutral-900">
+          <section
+            key={c.key}
+            aria-labelledby={`${c.key}-title`}
+            className="flex flex-col rounded-2xl border border-neutral-200 bg-white p-6 dark:border-neutral-800 dark:bg-neutral-900"
+          >
             <span className={`${c.icon} size-7 text-primary-700 dark:text-primary-400`} aria-hidden="true" />
             <h2 id={`${c.key}-title`} className="mt-3 text-xl font-semibold text-neutral-900 dark:text-white">
               <FormattedMessage id={`contactUs.${c.key}.title` as MessageId} />
@@ -31,7 +40,10 @@ export default function Page() {
             <ul className="mt-2 grid flex-1 content-start gap-1.5 text-sm text-neutral-700 dark:text-neutral-300">
               {c.items.map((item) => (
                 <li key={item} className="flex gap-2">
-                  <span className="i-lucide-check mt-0.5 size-4 shrink-0 text-primary-700 dark:text-primary-400" aria-hidden="true" />
+                  <span
+                    className="i-lucide-check mt-0.5 size-4 shrink-0 text-primary-700 dark:text-primary-400"
+                    aria-hidden="true"
+                  />
                   <FormattedMessage id={`contactUs.${c.key}.include.${item}` as MessageId} />
                 </li>
               ))}
@@ -58,20 +70,44 @@ export default function Page() {
           ))}
         </dl>
         <p className="mt-4 text-sm text-neutral-600 dark:text-neutral-400">
-          <FormattedMessage id="contactUs.times.hours" values={{ phone: <a href={`tel:${site.phone.replace(/\s/g, '')}`} dir="ltr" className="whitespace-nowrap font-semibold text-primary-700 underline dark:text-primary-400">{site.phone}</a> }} />
+          <FormattedMessage
+            id="contactUs.times.hours"
+            values={{
+              phone: (
+                <a
+                  href={`tel:${site.phone.replace(/\s/g, '')}`}
+                  dir="ltr"
+                  className="whitespace-nowrap font-semibold text-primary-700 underline dark:text-primary-400"
+                >
+                  {site.phone}
+                </a>
+              ),
+            }}
+          />
         </p>
       </Section>
 
-      <Section id="self" title="contactUs.self.title" className="mt-12 rounded-2xl bg-neutral-50 p-6 dark:bg-neutral-900" headingClassName="text-lg font-semibold text-neutral-900 dark:text-white">
+      <Section
+        id="self"
+        title="contactUs.self.title"
+        className="mt-12 rounded-2xl bg-neutral-50 p-6 dark:bg-neutral-900"
+        headingClassName="text-lg font-semibold text-neutral-900 dark:text-white"
+      >
         <ul className="mt-3 flex flex-wrap gap-x-6 gap-y-2 text-primary-700 dark:text-primary-400">
           <li>
-            <Link href="/monitoring" className="hover:underline"><FormattedMessage id="contactUs.self.status" /></Link>
+            <Link href="/monitoring" className="hover:underline">
+              <FormattedMessage id="contactUs.self.status" />
+            </Link>
           </li>
           <li>
-            <Link href="/guide" className="hover:underline"><FormattedMessage id="contactUs.self.guide" /></Link>
+            <Link href="/guide" className="hover:underline">
+              <FormattedMessage id="contactUs.self.guide" />
+            </Link>
           </li>
           <li>
-            <Link href="/pricing" className="hover:underline"><FormattedMessage id="contactUs.self.pricing" /></Link>
+            <Link href="/pricing" className="hover:underline">
+              <FormattedMessage id="contactUs.self.pricing" />
+            </Link>
           </li>
         </ul>
       </Section>

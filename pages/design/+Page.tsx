@@ -13,7 +13,13 @@ export default function Page() {
       <Island
         of={ThemePreview}
         hydrate="visible"
-        props={{ dir: dirOf(locale), locale, brand: site.name[locale], methods: site.paymentMethods, order: { number: '#10482', amount: 249, currency: 'SAR' } }}
+        props={{
+          dir: dirOf(locale),
+          locale,
+          brand: site.name[locale],
+          methods: site.paymentMethods,
+          order: { number: '#10482', amount: 249, currency: 'SAR' },
+        }}
       />
     </>
   )

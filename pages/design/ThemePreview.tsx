@@ -3,7 +3,19 @@ import { FormattedMessage, useIntl } from 'react-intl'
 import type { Dir } from '../../locales/locales'
 import type { MessageId } from '../../locales/messages'
 import { defineIsland } from '../../renderer/islands/define'
-import { defaultTheme, fonts, readableOn, fontStacks, logoMaxLength, radiusRange, textOn, themeConfig, themeFromQuery, themeToQuery, type Theme } from './theme'
+import {
+  defaultTheme,
+  fonts,
+  readableOn,
+  fontStacks,
+  logoMaxLength,
+  radiusRange,
+  textOn,
+  themeConfig,
+  themeFromQuery,
+  themeToQuery,
+  type Theme,
+} from './theme'
 
 interface Props {
   /** The page's direction: the preview's default. */
@@ -19,7 +31,10 @@ interface Props {
 }
 
 // Brands with an official Arabic name are written in the page's language (CONTENT.md).
-const methodNames: Partial<Record<string, MessageId>> = { mada: 'design.preview.methodMada', Tabby: 'design.preview.methodTabby' }
+const methodNames: Partial<Record<string, MessageId>> = {
+  mada: 'design.preview.methodMada',
+  Tabby: 'design.preview.methodTabby',
+}
 
 const fontLabels: Record<Theme['font'], MessageId> = {
   system: 'design.preview.fontSystem',
@@ -85,7 +100,11 @@ function ThemePreview({ dir, locale, brand, methods, order }: Props) {
       <span className="block text-xs opacity-75">
         <FormattedMessage id={labelId} />
       </span>
-      <span className="mt-1 block border px-3 py-2 font-mono text-sm opacity-70" dir="ltr" style={{ borderRadius: radius, borderColor: dark ? '#475569' : '#cbd5e1' }}>
+      <span
+        className="mt-1 block border px-3 py-2 font-mono text-sm opacity-70"
+        dir="ltr"
+        style={{ borderRadius: radius, borderColor: dark ? '#475569' : '#cbd5e1' }}
+      >
         {sample}
       </span>
     </div>
@@ -93,13 +112,25 @@ function ThemePreview({ dir, locale, brand, methods, order }: Props) {
 
   return (
     <div className="mt-10 grid gap-8 lg:grid-cols-[minmax(0,20rem)_minmax(0,1fr)]">
-      <form className="grid content-start gap-5" onSubmit={(e) => e.preventDefault()} aria-labelledby={`${id}-controls`}>
+      <form
+        className="grid content-start gap-5"
+        onSubmit={(e) => e.preventDefault()}
+        aria-labelledby={`${id}-controls`}
+      >
         <h2 id={`${id}-controls`} className="text-xl font-bold">
           <FormattedMessage id="design.preview.controlsTitle" />
         </h2>
         <Control label="design.preview.color" htmlFor={`${id}-color`}>
-          <input id={`${id}-color`} type="color" value={theme.color} onChange={(e) => update({ color: e.target.value.toLowerCase() })} className="h-10 w-20 cursor-pointer rounded border border-neutral-300 bg-white dark:border-neutral-700" />
-          <code className="ms-3 text-sm" dir="ltr">{theme.color}</code>
+          <input
+            id={`${id}-color`}
+            type="color"
+            value={theme.color}
+            onChange={(e) => update({ color: e.target.value.toLowerCase() })}
+            className="h-10 w-20 cursor-pointer rounded border border-neutral-300 bg-white dark:border-neutral-700"
+          />
+          <code className="ms-3 text-sm" dir="ltr">
+            {theme.color}
+          </code>
         </Control>
         <Control label="design.preview.radius" htmlFor={`${id}-radius`}>
           <input
@@ -117,7 +148,12 @@ function ThemePreview({ dir, locale, brand, methods, order }: Props) {
           </output>
         </Control>
         <Control label="design.preview.font" htmlFor={`${id}-font`}>
-          <select id={`${id}-font`} value={theme.font} onChange={(e) => update({ font: e.target.value as Theme['font'] })} className="rounded-md border border-neutral-300 bg-white px-3 py-2 dark:border-neutral-700 dark:bg-neutral-900">
+          <select
+            id={`${id}-font`}
+            value={theme.font}
+            onChange={(e) => update({ font: e.target.value as Theme['font'] })}
+            className="rounded-md border border-neutral-300 bg-white px-3 py-2 dark:border-neutral-700 dark:bg-neutral-900"
+          >
             {fonts.map((f) => (
               <option key={f} value={f}>
                 {intl.formatMessage({ id: fontLabels[f] })}
@@ -141,14 +177,20 @@ function ThemePreview({ dir, locale, brand, methods, order }: Props) {
           legend="design.preview.mode"
           name={`${id}-mode`}
           value={theme.mode}
-          options={[['light', 'design.preview.modeLight'], ['dark', 'design.preview.modeDark']]}
+          options={[
+            ['light', 'design.preview.modeLight'],
+            ['dark', 'design.preview.modeDark'],
+          ]}
           onChange={(mode) => update({ mode })}
         />
         <Choice
           legend="design.preview.dir"
           name={`${id}-dir`}
           value={theme.dir}
-          options={[['ltr', 'design.preview.dirLtr'], ['rtl', 'design.preview.dirRtl']]}
+          options={[
+            ['ltr', 'design.preview.dirLtr'],
+            ['rtl', 'design.preview.dirRtl'],
+          ]}
           onChange={(d) => update({ dir: d })}
         />
         <button type="button" className="btn-secondary justify-self-start" onClick={() => update(defaults)}>
@@ -159,7 +201,10 @@ function ThemePreview({ dir, locale, brand, methods, order }: Props) {
 
       <div className="grid content-start gap-6">
         <figure className="rounded-2xl bg-neutral-100 p-4 sm:p-8 dark:bg-neutral-900" aria-labelledby={`${id}-preview`}>
-          <figcaption id={`${id}-preview`} className="mb-4 flex flex-wrap items-center justify-between gap-2 text-sm text-neutral-600 dark:text-neutral-400">
+          <figcaption
+            id={`${id}-preview`}
+            className="mb-4 flex flex-wrap items-center justify-between gap-2 text-sm text-neutral-600 dark:text-neutral-400"
+          >
             <FormattedMessage id="design.preview.label" />
             <span className="rounded bg-warning-100 px-2 py-0.5 text-xs text-warning-900">
               <FormattedMessage id="design.preview.sample" />
@@ -170,10 +215,19 @@ function ThemePreview({ dir, locale, brand, methods, order }: Props) {
             dir={theme.dir}
             data-mode={theme.mode}
             className="mx-auto grid max-w-md gap-5 p-6 shadow-lg"
-            style={{ fontFamily: fontStacks[theme.font], borderRadius: radius, background: dark ? '#0f172a' : '#ffffff', color: dark ? '#f1f5f9' : '#0f172a' }}
+            style={{
+              fontFamily: fontStacks[theme.font],
+              borderRadius: radius,
+              background: dark ? '#0f172a' : '#ffffff',
+              color: dark ? '#f1f5f9' : '#0f172a',
+            }}
           >
             <div className="flex items-center justify-between gap-3">
-              <span data-testid="hosted-logo" className="text-xl font-bold" style={{ color: readableOn(theme.color, dark ? '#0f172a' : '#ffffff', dark ? '#f1f5f9' : '#0f172a') }}>
+              <span
+                data-testid="hosted-logo"
+                className="text-xl font-bold"
+                style={{ color: readableOn(theme.color, dark ? '#0f172a' : '#ffffff', dark ? '#f1f5f9' : '#0f172a') }}
+              >
                 {theme.logo}
               </span>
               <span className="inline-flex items-center gap-1 text-xs opacity-75">
@@ -181,7 +235,10 @@ function ThemePreview({ dir, locale, brand, methods, order }: Props) {
                 <FormattedMessage id="design.preview.secure" />
               </span>
             </div>
-            <div className="flex items-baseline justify-between gap-3 border-b pb-4" style={{ borderColor: dark ? '#334155' : '#e2e8f0' }}>
+            <div
+              className="flex items-baseline justify-between gap-3 border-b pb-4"
+              style={{ borderColor: dark ? '#334155' : '#e2e8f0' }}
+            >
               <span className="text-sm opacity-75">
                 <FormattedMessage id="design.preview.order" values={{ number: <bdi dir="ltr">{order.number}</bdi> }} />
               </span>
@@ -198,7 +255,11 @@ function ThemePreview({ dir, locale, brand, methods, order }: Props) {
               </span>
               <ul className="mt-2 flex flex-wrap gap-2 text-xs font-semibold">
                 {methods.map((m, i) => (
-                  <li key={m} className="border px-2 py-1" style={{ borderRadius: radius, borderColor: i === 0 ? theme.color : dark ? '#475569' : '#cbd5e1' }}>
+                  <li
+                    key={m}
+                    className="border px-2 py-1"
+                    style={{ borderRadius: radius, borderColor: i === 0 ? theme.color : dark ? '#475569' : '#cbd5e1' }}
+                  >
                     <bdi>{methodNames[m] ? intl.formatMessage({ id: methodNames[m] }) : m}</bdi>
                   </li>
                 ))}
@@ -209,7 +270,11 @@ function ThemePreview({ dir, locale, brand, methods, order }: Props) {
               {field('design.preview.expiry', '12 / 30')}
               {field('design.preview.cvc', '•••')}
             </div>
-            <span data-testid="hosted-pay" className="block px-4 py-3 text-center font-semibold" style={{ background: theme.color, color: onBrand, borderRadius: radius }}>
+            <span
+              data-testid="hosted-pay"
+              className="block px-4 py-3 text-center font-semibold"
+              style={{ background: theme.color, color: onBrand, borderRadius: radius }}
+            >
               <FormattedMessage id="design.preview.pay" values={{ amount: <bdi>{amount}</bdi> }} />
             </span>
             <p className="text-center text-xs opacity-60">
@@ -225,7 +290,12 @@ function ThemePreview({ dir, locale, brand, methods, order }: Props) {
           <p className="mt-2 text-neutral-600 dark:text-neutral-400">
             <FormattedMessage id="design.preview.configBody" />
           </p>
-          <pre data-testid="theme-config" dir="ltr" tabIndex={0} className="mt-4 overflow-x-auto rounded-xl bg-neutral-900 p-4 text-start text-sm text-neutral-100">
+          <pre
+            data-testid="theme-config"
+            dir="ltr"
+            tabIndex={0}
+            className="mt-4 overflow-x-auto rounded-xl bg-neutral-900 p-4 text-start text-sm text-neutral-100"
+          >
             <code>{config}</code>
           </pre>
           <div className="mt-3 flex flex-wrap items-center gap-3">
@@ -255,7 +325,19 @@ function Control({ label, htmlFor, children }: { label: MessageId; htmlFor: stri
   )
 }
 
-function Choice<V extends string>({ legend, name, value, options, onChange }: { legend: MessageId; name: string; value: V; options: [V, MessageId][]; onChange: (v: V) => void }) {
+function Choice<V extends string>({
+  legend,
+  name,
+  value,
+  options,
+  onChange,
+}: {
+  legend: MessageId
+  name: string
+  value: V
+  options: [V, MessageId][]
+  onChange: (v: V) => void
+}) {
   return (
     <fieldset>
       <legend className="text-sm font-medium">
@@ -264,7 +346,14 @@ function Choice<V extends string>({ legend, name, value, options, onChange }: { 
       <div className="mt-1.5 flex flex-wrap gap-4">
         {options.map(([v, label]) => (
           <label key={v} className="inline-flex items-center gap-2">
-            <input type="radio" name={name} value={v} checked={value === v} onChange={() => onChange(v)} className="accent-primary-700" />
+            <input
+              type="radio"
+              name={name}
+              value={v}
+              checked={value === v}
+              onChange={() => onChange(v)}
+              className="accent-primary-700"
+            />
             <FormattedMessage id={label} />
           </label>
         ))}

@@ -42,7 +42,8 @@ export function themeFromQuery(search: string, defaults: Theme): Theme {
   const dir = q.get('dir')
   return {
     color: color && /^#[0-9a-f]{6}$/i.test(color) ? color.toLowerCase() : defaults.color,
-    radius: /^\d{1,2}$/.test(radiusText) && radius >= radiusRange.min && radius <= radiusRange.max ? radius : defaults.radius,
+    radius:
+      /^\d{1,2}$/.test(radiusText) && radius >= radiusRange.min && radius <= radiusRange.max ? radius : defaults.radius,
     font: (fonts as readonly string[]).includes(font ?? '') ? (font as FontChoice) : defaults.font,
     // Printable text only, and not longer than the field allows.
     logo: logo && logo.length <= logoMaxLength && !/[\p{Cc}\p{Cf}]/u.test(logo) ? logo : defaults.logo,

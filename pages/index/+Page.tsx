@@ -40,8 +40,19 @@ function OrganizationJsonLd() {
     email: site.email.sales,
     areaServed: markets.map((m) => m.country),
     contactPoint: [
-      { '@type': 'ContactPoint', contactType: 'sales', email: site.email.sales, telephone: site.phone, availableLanguage: ['en', 'ar'] },
-      { '@type': 'ContactPoint', contactType: 'customer support', email: site.email.support, availableLanguage: ['en', 'ar'] },
+      {
+        '@type': 'ContactPoint',
+        contactType: 'sales',
+        email: site.email.sales,
+        telephone: site.phone,
+        availableLanguage: ['en', 'ar'],
+      },
+      {
+        '@type': 'ContactPoint',
+        contactType: 'customer support',
+        email: site.email.support,
+        availableLanguage: ['en', 'ar'],
+      },
     ],
   }
   return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: scriptJson(data) }} />
@@ -63,7 +74,12 @@ export default function Page() {
         </div>
       </PageHero>
 
-      <Section id="methods" title="home.methods.title" className="mt-14" headingClassName="text-sm font-semibold text-neutral-500 dark:text-neutral-400">
+      <Section
+        id="methods"
+        title="home.methods.title"
+        className="mt-14"
+        headingClassName="text-sm font-semibold text-neutral-500 dark:text-neutral-400"
+      >
         <PaymentMethods className="mt-3" />
       </Section>
 
@@ -88,10 +104,18 @@ export default function Page() {
       <Section id="products" title="home.products.title" className="mt-16">
         <div className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {products.map(([key, icon]) => (
-            <Card key={key} icon={icon} title={`home.products.${key}.title` as MessageId} body={`home.products.${key}.body` as MessageId} />
+            <Card
+              key={key}
+              icon={icon}
+              title={`home.products.${key}.title` as MessageId}
+              body={`home.products.${key}.body` as MessageId}
+            />
           ))}
         </div>
-        <Link href="/services" className="mt-6 inline-flex items-center gap-1 font-semibold text-primary-700 hover:underline dark:text-primary-400">
+        <Link
+          href="/services"
+          className="mt-6 inline-flex items-center gap-1 font-semibold text-primary-700 hover:underline dark:text-primary-400"
+        >
           <FormattedMessage id="home.products.more" />
           <span className="i-lucide-arrow-right size-4 flip-rtl" aria-hidden="true" />
         </Link>
@@ -99,13 +123,21 @@ export default function Page() {
 
       <Section id="steps" title="home.steps.title" className="mt-16">
         <Steps prefix="home.steps" keys={steps} />
-        <Link href="/guide" className="mt-6 inline-flex items-center gap-1 font-semibold text-primary-700 hover:underline dark:text-primary-400">
+        <Link
+          href="/guide"
+          className="mt-6 inline-flex items-center gap-1 font-semibold text-primary-700 hover:underline dark:text-primary-400"
+        >
           <FormattedMessage id="home.steps.guide" />
           <span className="i-lucide-arrow-right size-4 flip-rtl" aria-hidden="true" />
         </Link>
       </Section>
 
-      <Section id="trust" title="home.trust.title" className="mt-16 rounded-2xl bg-neutral-900 p-6 text-neutral-100 sm:p-8 dark:bg-neutral-900" headingClassName="text-xl font-bold text-white">
+      <Section
+        id="trust"
+        title="home.trust.title"
+        className="mt-16 rounded-2xl bg-neutral-900 p-6 text-neutral-100 sm:p-8 dark:bg-neutral-900"
+        headingClassName="text-xl font-bold text-white"
+      >
         <ul className="mt-5 grid gap-4 sm:grid-cols-2">
           {trust.map(([key, icon]) => (
             <li key={key} className="flex gap-3">

@@ -3,26 +3,47 @@ import { usePageContext } from 'vike-react/usePageContext'
 import { PageHero, SampleNote, Section } from '../../renderer/components/PageHero'
 import { dirOf } from '../../locales/locales'
 import type { MessageId } from '../../locales/messages'
-import { approval, asOf, components, dayStates, days, declines, incidents, timeZone, uptimeBp, type ComponentState } from './sample'
+import {
+  approval,
+  asOf,
+  components,
+  dayStates,
+  days,
+  declines,
+  incidents,
+  timeZone,
+  uptimeBp,
+  type ComponentState,
+} from './sample'
 
 // Everything here is drawn at build time as SVG and HTML: no chart library reaches the browser.
 // Time runs toward the reading direction's end: left to right in English, right to left in Arabic.
 
 const stateStyle: Record<ComponentState, { fill: string; text: string; icon: string }> = {
-  operational: { fill: 'fill-primary-500', text: 'text-primary-700 dark:text-primary-400', icon: 'i-lucide-circle-check' },
+  operational: {
+    fill: 'fill-primary-500',
+    text: 'text-primary-700 dark:text-primary-400',
+    icon: 'i-lucide-circle-check',
+  },
   degraded: { fill: 'fill-warning-400', text: 'text-warning-700 dark:text-warning-300', icon: 'i-lucide-circle-alert' },
   partial: { fill: 'fill-orange-500', text: 'text-orange-700 dark:text-orange-300', icon: 'i-lucide-circle-alert' },
   major: { fill: 'fill-error-600', text: 'text-error-700 dark:text-error-300', icon: 'i-lucide-circle-x' },
-  maintenance: { fill: 'fill-secondary-500', text: 'text-secondary-700 dark:text-secondary-300', icon: 'i-lucide-wrench' },
+  maintenance: {
+    fill: 'fill-secondary-500',
+    text: 'text-secondary-700 dark:text-secondary-300',
+    icon: 'i-lucide-wrench',
+  },
 }
 
 function useFormat() {
   const intl = useIntl()
   return {
-    percent: (bp: number, digits = 2) => intl.formatNumber(bp / 10000, { style: 'percent', minimumFractionDigits: digits, maximumFractionDigits: digits }),
+    percent: (bp: number, digits = 2) =>
+      intl.formatNumber(bp / 10000, { style: 'percent', minimumFractionDigits: digits, maximumFractionDigits: digits }),
     date: (iso: string) => intl.formatDate(new Date(iso), { day: 'numeric', month: 'long', year: 'numeric', timeZone }),
     shortDate: (iso: string) => intl.formatDate(new Date(iso), { day: 'numeric', month: 'short', timeZone }),
-    time: (iso: string) => intl.formatTime(new Date(iso), { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }),
+    time: (iso: string) =>
+      intl.formatTime(new Date(iso), { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }),
   }
 }
 
@@ -57,11 +78,19 @@ function StatusSection() {
           <FormattedMessage id="monitoring.status.title" />
         </h2>
         <p className="text-sm text-neutral-500 dark:text-neutral-400">
-          <FormattedMessage id="monitoring.status.asOf" values={{ date: f.date(asOf), time: <bdi>{f.time(asOf)}</bdi> }} />
+          <FormattedMessage
+            id="monitoring.status.asOf"
+            values={{ date: f.date(asOf), time: <bdi>{f.time(asOf)}</bdi> }}
+          />
         </p>
       </div>
-      <p className={`mt-4 flex items-center gap-2 rounded-xl border p-4 font-semibold ${worst ? 'border-warning-300 bg-warning-50 text-warning-900 dark:border-warning-700 dark:bg-warning-950 dark:text-warning-100' : 'border-primary-300 bg-primary-50 text-primary-900'}`}>
-        <span className={`${worst ? 'i-lucide-circle-alert' : 'i-lucide-circle-check'} size-5 shrink-0`} aria-hidden="true" />
+      <p
+        className={`mt-4 flex items-center gap-2 rounded-xl border p-4 font-semibold ${worst ? 'border-warning-300 bg-warning-50 text-warning-900 dark:border-warning-700 dark:bg-warning-950 dark:text-warning-100' : 'border-primary-300 bg-primary-50 text-primary-900'}`}
+      >
+        <span
+          className={`${worst ? 'i-lucide-circle-alert' : 'i-lucide-circle-check'} size-5 shrink-0`}
+          aria-hidden="true"
+        />
         <FormattedMessage id={worst ? 'monitoring.status.summaryDegraded' : 'monitoring.status.summaryOk'} />
       </p>
       <ul className="mt-4 divide-y divide-neutral-200 rounded-xl border border-neutral-200 bg-white dark:divide-neutral-800 dark:border-neutral-800 dark:bg-neutral-900">
@@ -79,8 +108,17 @@ function StatusSection() {
                 </span>
               </div>
               <div className="mt-3">
-                <UptimeBars states={dayStates(c)} label={intl.formatMessage({ id: 'monitoring.uptime.label' }, { component: name, uptime, count: affected })} />
-                <div className="mt-1 flex justify-between text-xs text-neutral-500 dark:text-neutral-400" aria-hidden="true">
+                <UptimeBars
+                  states={dayStates(c)}
+                  label={intl.formatMessage(
+                    { id: 'monitoring.uptime.label' },
+                    { component: name, uptime, count: affected },
+                  )}
+                />
+                <div
+                  className="mt-1 flex justify-between text-xs text-neutral-500 dark:text-neutral-400"
+                  aria-hidden="true"
+                >
                   <span>
                     <FormattedMessage id="monitoring.uptime.start" values={{ days }} />
                   </span>
@@ -96,7 +134,10 @@ function StatusSection() {
           )
         })}
       </ul>
-      <ul className="mt-3 flex flex-wrap gap-x-5 gap-y-1 text-sm text-neutral-600 dark:text-neutral-400" aria-label={intl.formatMessage({ id: 'monitoring.uptime.legend' })}>
+      <ul
+        className="mt-3 flex flex-wrap gap-x-5 gap-y-1 text-sm text-neutral-600 dark:text-neutral-400"
+        aria-label={intl.formatMessage({ id: 'monitoring.uptime.legend' })}
+      >
         {(Object.keys(stateStyle) as ComponentState[]).map((s) => (
           <li key={s} className="inline-flex items-center gap-1.5">
             <svg viewBox="0 0 10 10" className="size-3" aria-hidden="true">
@@ -132,12 +173,17 @@ function IncidentsSection() {
               </div>
               <p className="mt-1 text-sm text-neutral-500 dark:text-neutral-400">
                 {f.date(current.at)} ·{' '}
-                {incident.components.map((k) => intl.formatMessage({ id: `monitoring.component.${k}` as MessageId })).join(intl.locale.startsWith('ar') ? '، ' : ', ')}
+                {incident.components
+                  .map((k) => intl.formatMessage({ id: `monitoring.component.${k}` as MessageId }))
+                  .join(intl.locale.startsWith('ar') ? '، ' : ', ')}
               </p>
               <ol className="mt-4 grid gap-4 border-s-2 border-neutral-200 ps-4 dark:border-neutral-700">
                 {incident.updates.map((u) => (
                   <li key={u.stage} className="relative">
-                    <span className="absolute -start-[1.4rem] top-1.5 size-2.5 rounded-full bg-neutral-400 dark:bg-neutral-500" aria-hidden="true" />
+                    <span
+                      className="absolute -start-[1.4rem] top-1.5 size-2.5 rounded-full bg-neutral-400 dark:bg-neutral-500"
+                      aria-hidden="true"
+                    />
                     <p className="text-sm">
                       <strong className="font-semibold text-neutral-900 dark:text-white">
                         <FormattedMessage id={`monitoring.stage.${u.stage}` as MessageId} />
@@ -191,15 +237,33 @@ function ApprovalChart() {
       <svg viewBox={`0 0 ${w} ${h}`} direction="ltr" className="mt-4 h-auto w-full" aria-hidden="true">
         {[8500, 9000, 9500, 10000].map((g) => (
           <g key={g}>
-            <line x1={pad} x2={w - pad} y1={y(g)} y2={y(g)} className={g === approval.thresholdBp ? 'stroke-error-500' : 'stroke-neutral-200 dark:stroke-neutral-700'} strokeDasharray={g === approval.thresholdBp ? '4 4' : undefined} />
-            <text x={dir === 'rtl' ? w - 4 : 4} y={y(g) + 4} textAnchor={dir === 'rtl' ? 'end' : 'start'} className="fill-neutral-500 text-[11px]">
+            <line
+              x1={pad}
+              x2={w - pad}
+              y1={y(g)}
+              y2={y(g)}
+              className={g === approval.thresholdBp ? 'stroke-error-500' : 'stroke-neutral-200 dark:stroke-neutral-700'}
+              strokeDasharray={g === approval.thresholdBp ? '4 4' : undefined}
+            />
+            <text
+              x={dir === 'rtl' ? w - 4 : 4}
+              y={y(g) + 4}
+              textAnchor={dir === 'rtl' ? 'end' : 'start'}
+              className="fill-neutral-500 text-[11px]"
+            >
               {f.percent(g, 0)}
             </text>
           </g>
         ))}
         <polyline points={points} fill="none" strokeWidth="2.5" strokeLinejoin="round" className="stroke-primary-600" />
         {approval.bp.map((bp, i) => (
-          <circle key={i} cx={x(i)} cy={y(bp)} r={i === approval.alertDay ? 5 : 3} className={i === approval.alertDay ? 'fill-error-600' : 'fill-primary-600'} />
+          <circle
+            key={i}
+            cx={x(i)}
+            cy={y(bp)}
+            r={i === approval.alertDay ? 5 : 3}
+            className={i === approval.alertDay ? 'fill-error-600' : 'fill-primary-600'}
+          />
         ))}
         {[0, n - 1].map((i) => (
           <text key={i} x={x(i)} y={h - 4} textAnchor="middle" className="fill-neutral-500 text-[11px]">
@@ -214,8 +278,12 @@ function ApprovalChart() {
         <table className="mt-2 w-full text-start">
           <thead>
             <tr className="text-neutral-500">
-              <th scope="col" className="py-1 text-start font-medium"><FormattedMessage id="monitoring.approval.day" /></th>
-              <th scope="col" className="py-1 text-start font-medium"><FormattedMessage id="monitoring.approval.rate" /></th>
+              <th scope="col" className="py-1 text-start font-medium">
+                <FormattedMessage id="monitoring.approval.day" />
+              </th>
+              <th scope="col" className="py-1 text-start font-medium">
+                <FormattedMessage id="monitoring.approval.rate" />
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -258,8 +326,16 @@ function DeclinesChart() {
           <li key={d.code}>
             <div className="flex justify-between gap-3 text-sm">
               <span className="text-neutral-800 dark:text-neutral-200">
-                <FormattedMessage id={`monitoring.decline.${d.code.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase())}` as MessageId} />{' '}
-                {d.code !== 'other' && <code dir="ltr" className="text-xs text-neutral-500">{d.code}</code>}
+                <FormattedMessage
+                  id={
+                    `monitoring.decline.${d.code.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase())}` as MessageId
+                  }
+                />{' '}
+                {d.code !== 'other' && (
+                  <code dir="ltr" className="text-xs text-neutral-500">
+                    {d.code}
+                  </code>
+                )}
               </span>
               <bdi className="font-semibold tabular-nums">{f.percent(d.bp, 0)}</bdi>
             </div>
@@ -284,7 +360,12 @@ export default function Page() {
       </PageHero>
       <StatusSection />
       <IncidentsSection />
-      <Section id="transactions" title="monitoring.transactions.title" intro="monitoring.transactions.body" className="mt-16">
+      <Section
+        id="transactions"
+        title="monitoring.transactions.title"
+        intro="monitoring.transactions.body"
+        className="mt-16"
+      >
         <div className="mt-6 grid gap-4 lg:grid-cols-2">
           <ApprovalChart />
           <DeclinesChart />

@@ -28,7 +28,14 @@ export const components: StatusComponent[] = [
       { day: 89, state: 'degraded', minutes: 55 },
     ],
   },
-  { key: 'mada', state: 'operational', events: [{ day: 40, state: 'maintenance', minutes: 30 }, { day: 74, state: 'major', minutes: 21 }] },
+  {
+    key: 'mada',
+    state: 'operational',
+    events: [
+      { day: 40, state: 'maintenance', minutes: 30 },
+      { day: 74, state: 'major', minutes: 21 },
+    ],
+  },
   { key: 'applePay', state: 'operational', events: [] },
   { key: 'stcPay', state: 'operational', events: [{ day: 55, state: 'degraded', minutes: 42 }] },
   { key: 'payouts', state: 'operational', events: [{ day: 33, state: 'maintenance', minutes: 60 }] },

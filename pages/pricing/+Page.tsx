@@ -15,10 +15,19 @@ const plans = [
 
 function useMoney() {
   const intl = useIntl()
-  return (minor: number, currency: string) => intl.formatNumber(toMajor(minor), { style: 'currency', currency, minimumFractionDigits: 2 })
+  return (minor: number, currency: string) =>
+    intl.formatNumber(toMajor(minor), { style: 'currency', currency, minimumFractionDigits: 2 })
 }
 
-function Segmented({ name, legend, options }: { name: string; legend: MessageId; options: { value: string; label: MessageId; extra?: MessageId }[] }) {
+function Segmented({
+  name,
+  legend,
+  options,
+}: {
+  name: string
+  legend: MessageId
+  options: { value: string; label: MessageId; extra?: MessageId }[]
+}) {
   return (
     <fieldset className="segmented">
       <legend className="mb-2 text-sm font-medium text-neutral-600 dark:text-neutral-300">
@@ -50,10 +59,20 @@ function PlanPrice({ plan, market }: { plan: (typeof plans)[number]['key']; mark
   return (
     <>
       <span data-billing="monthly">
-        <FormattedMessage id="pricing.plans.perMonth" values={{ price: <bdi className="text-3xl font-bold">{money(market.growthMonthlyMinor, market.currency)}</bdi> }} />
+        <FormattedMessage
+          id="pricing.plans.perMonth"
+          values={{
+            price: <bdi className="text-3xl font-bold">{money(market.growthMonthlyMinor, market.currency)}</bdi>,
+          }}
+        />
       </span>
       <span data-billing="yearly">
-        <FormattedMessage id="pricing.plans.perYear" values={{ price: <bdi className="text-3xl font-bold">{money(market.growthMonthlyMinor * 10, market.currency)}</bdi> }} />
+        <FormattedMessage
+          id="pricing.plans.perYear"
+          values={{
+            price: <bdi className="text-3xl font-bold">{money(market.growthMonthlyMinor * 10, market.currency)}</bdi>,
+          }}
+        />
       </span>
     </>
   )
@@ -70,13 +89,25 @@ function FeeTable({ market }: { market: Market }) {
       <div className="overflow-x-auto rounded-xl border border-neutral-200 dark:border-neutral-800">
         <table className="w-full text-start text-sm">
           <caption className="px-4 pt-4 text-start font-semibold text-neutral-900 dark:text-white">
-            <FormattedMessage id="pricing.fees.caption" values={{ market: <FormattedMessage id={`pricing.market.${market.code}` as MessageId} />, currency: market.currency }} />
+            <FormattedMessage
+              id="pricing.fees.caption"
+              values={{
+                market: <FormattedMessage id={`pricing.market.${market.code}` as MessageId} />,
+                currency: market.currency,
+              }}
+            />
           </caption>
           <thead>
             <tr className="border-b border-neutral-200 text-neutral-600 dark:border-neutral-800 dark:text-neutral-400">
-              <th scope="col" className="px-4 py-3 text-start font-medium"><FormattedMessage id="pricing.fees.method" /></th>
-              <th scope="col" className="px-4 py-3 text-start font-medium"><FormattedMessage id="pricing.fees.fee" /></th>
-              <th scope="col" className="px-4 py-3 text-start font-medium"><FormattedMessage id="pricing.fees.settlement" /></th>
+              <th scope="col" className="px-4 py-3 text-start font-medium">
+                <FormattedMessage id="pricing.fees.method" />
+              </th>
+              <th scope="col" className="px-4 py-3 text-start font-medium">
+                <FormattedMessage id="pricing.fees.fee" />
+              </th>
+              <th scope="col" className="px-4 py-3 text-start font-medium">
+                <FormattedMessage id="pricing.fees.settlement" />
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -86,7 +117,13 @@ function FeeTable({ market }: { market: Market }) {
                   <FormattedMessage id={`pricing.scheme.${f.scheme}` as MessageId} />
                 </th>
                 <td className="whitespace-nowrap px-4 py-3 tabular-nums">
-                  <FormattedMessage id="pricing.fees.rate" values={{ rate: <bdi>{percent(f.rateBp)}</bdi>, fixed: <bdi>{money(f.fixedMinor, market.currency)}</bdi> }} />
+                  <FormattedMessage
+                    id="pricing.fees.rate"
+                    values={{
+                      rate: <bdi>{percent(f.rateBp)}</bdi>,
+                      fixed: <bdi>{money(f.fixedMinor, market.currency)}</bdi>,
+                    }}
+                  />
                 </td>
                 <td className="px-4 py-3">
                   <FormattedMessage id="pricing.fees.days" values={{ days: f.settlementDays }} />
@@ -98,10 +135,19 @@ function FeeTable({ market }: { market: Market }) {
       </div>
       <ul className="mt-4 grid gap-2 text-sm text-neutral-600 dark:text-neutral-300">
         <li>
-          <FormattedMessage id="pricing.fees.vat" values={{ rate: <bdi>{percent(market.vatBp)}</bdi>, market: <FormattedMessage id={`pricing.marketName.${market.code}` as MessageId} /> }} />
+          <FormattedMessage
+            id="pricing.fees.vat"
+            values={{
+              rate: <bdi>{percent(market.vatBp)}</bdi>,
+              market: <FormattedMessage id={`pricing.marketName.${market.code}` as MessageId} />,
+            }}
+          />
         </li>
         <li>
-          <FormattedMessage id="pricing.fees.dispute" values={{ amount: <bdi>{money(market.disputeFeeMinor, market.currency)}</bdi> }} />
+          <FormattedMessage
+            id="pricing.fees.dispute"
+            values={{ amount: <bdi>{money(market.disputeFeeMinor, market.currency)}</bdi> }}
+          />
         </li>
         <li>
           <FormattedMessage
@@ -111,7 +157,11 @@ function FeeTable({ market }: { market: Market }) {
               method: <FormattedMessage id={`pricing.scheme.${example.scheme}` as MessageId} />,
               fee: <bdi>{money(breakdown.fee, market.currency)}</bdi>,
               vat: <bdi>{money(breakdown.vat, market.currency)}</bdi>,
-              net: <strong><bdi>{money(breakdown.net, market.currency)}</bdi></strong>,
+              net: (
+                <strong>
+                  <bdi>{money(breakdown.net, market.currency)}</bdi>
+                </strong>
+              ),
             }}
           />
         </li>
@@ -137,7 +187,11 @@ export default function Page() {
             { value: 'yearly', label: 'pricing.billing.yearly', extra: 'pricing.billing.yearlySaving' },
           ]}
         />
-        <Segmented name="market" legend="pricing.market.legend" options={markets.map((m) => ({ value: m.code, label: `pricing.market.${m.code}` as MessageId }))} />
+        <Segmented
+          name="market"
+          legend="pricing.market.legend"
+          options={markets.map((m) => ({ value: m.code, label: `pricing.market.${m.code}` as MessageId }))}
+        />
       </div>
 
       <Section id="plans" title="pricing.plans.title" className="mt-8" headingClassName="sr-only">
@@ -171,17 +225,29 @@ export default function Page() {
               <ul className="mt-5 grid flex-1 content-start gap-2 text-sm">
                 {Array.from({ length: plan.features }, (_, i) => (
                   <li key={i} className="flex gap-2">
-                    <span className="i-lucide-check mt-0.5 size-4 shrink-0 text-primary-700 dark:text-primary-400" aria-hidden="true" />
+                    <span
+                      className="i-lucide-check mt-0.5 size-4 shrink-0 text-primary-700 dark:text-primary-400"
+                      aria-hidden="true"
+                    />
                     <span>
                       <FormattedMessage
                         id={`pricing.plans.${plan.key}.feature${i + 1}` as MessageId}
-                        values={{ points: <bdi>{intl.formatNumber(markets[0]!.growthDiscountBp / 100, { maximumFractionDigits: 2 })}</bdi> }}
+                        values={{
+                          points: (
+                            <bdi>
+                              {intl.formatNumber(markets[0]!.growthDiscountBp / 100, { maximumFractionDigits: 2 })}
+                            </bdi>
+                          ),
+                        }}
                       />
                     </span>
                   </li>
                 ))}
               </ul>
-              <Link href="/contact-us" className={`mt-6 justify-center ${'featured' in plan ? 'btn-primary' : 'btn-secondary'}`}>
+              <Link
+                href="/contact-us"
+                className={`mt-6 justify-center ${'featured' in plan ? 'btn-primary' : 'btn-secondary'}`}
+              >
                 <FormattedMessage id={plan.cta} />
               </Link>
             </article>

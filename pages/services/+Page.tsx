@@ -28,7 +28,10 @@ export default function Page() {
         <ul className="flex flex-wrap gap-2 text-sm">
           {services.map(([key]) => (
             <li key={key}>
-              <a href={`#${key}`} className="inline-block rounded-full border border-neutral-200 px-3 py-1 hover:border-primary-600 hover:text-primary-700 dark:border-neutral-700 dark:hover:text-primary-400">
+              <a
+                href={`#${key}`}
+                className="inline-block rounded-full border border-neutral-200 px-3 py-1 hover:border-primary-600 hover:text-primary-700 dark:border-neutral-700 dark:hover:text-primary-400"
+              >
                 <FormattedMessage id={`services.${key}.title` as MessageId} />
               </a>
             </li>
@@ -38,7 +41,12 @@ export default function Page() {
 
       <div className="mt-8 grid gap-4 lg:grid-cols-2">
         {services.map(([key, icon]) => (
-          <section key={key} id={key} aria-labelledby={`${key}-title`} className="scroll-mt-4 rounded-xl border border-neutral-200 bg-white p-5 dark:border-neutral-800 dark:bg-neutral-900">
+          <section
+            key={key}
+            id={key}
+            aria-labelledby={`${key}-title`}
+            className="scroll-mt-4 rounded-xl border border-neutral-200 bg-white p-5 dark:border-neutral-800 dark:bg-neutral-900"
+          >
             <div className="flex items-center gap-3">
               <span className={`${icon} size-6 shrink-0 text-primary-700 dark:text-primary-400`} aria-hidden="true" />
               <h2 id={`${key}-title`} className="text-lg font-semibold text-neutral-900 dark:text-white">
@@ -64,15 +72,28 @@ export default function Page() {
         ))}
       </div>
 
-      <Section id="integrations" title="services.integrations.title" intro="services.integrations.body" className="mt-12">
+      <Section
+        id="integrations"
+        title="services.integrations.title"
+        intro="services.integrations.body"
+        className="mt-12"
+      >
         <div className="mt-5 overflow-x-auto rounded-xl border border-neutral-200 dark:border-neutral-800">
           <table className="w-full min-w-[36rem] text-start text-sm">
             <thead>
               <tr className="border-b border-neutral-200 text-neutral-600 dark:border-neutral-800 dark:text-neutral-400">
-                <th scope="col" className="px-4 py-3 text-start font-medium"><FormattedMessage id="services.integrations.option" /></th>
-                <th scope="col" className="px-4 py-3 text-start font-medium"><FormattedMessage id="services.integrations.code" /></th>
-                <th scope="col" className="px-4 py-3 text-start font-medium"><FormattedMessage id="services.integrations.where" /></th>
-                <th scope="col" className="px-4 py-3 text-start font-medium"><FormattedMessage id="services.integrations.best" /></th>
+                <th scope="col" className="px-4 py-3 text-start font-medium">
+                  <FormattedMessage id="services.integrations.option" />
+                </th>
+                <th scope="col" className="px-4 py-3 text-start font-medium">
+                  <FormattedMessage id="services.integrations.code" />
+                </th>
+                <th scope="col" className="px-4 py-3 text-start font-medium">
+                  <FormattedMessage id="services.integrations.where" />
+                </th>
+                <th scope="col" className="px-4 py-3 text-start font-medium">
+                  <FormattedMessage id="services.integrations.best" />
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -81,9 +102,15 @@ export default function Page() {
                   <th scope="row" className="px-4 py-3 text-start font-semibold text-neutral-900 dark:text-white">
                     <FormattedMessage id={`services.integrations.${i}.name` as MessageId} />
                   </th>
-                  <td className="px-4 py-3"><FormattedMessage id={`services.integrations.${i}.code` as MessageId} /></td>
-                  <td className="px-4 py-3"><FormattedMessage id={`services.integrations.${i}.where` as MessageId} /></td>
-                  <td className="px-4 py-3"><FormattedMessage id={`services.integrations.${i}.best` as MessageId} /></td>
+                  <td className="px-4 py-3">
+                    <FormattedMessage id={`services.integrations.${i}.code` as MessageId} />
+                  </td>
+                  <td className="px-4 py-3">
+                    <FormattedMessage id={`services.integrations.${i}.where` as MessageId} />
+                  </td>
+                  <td className="px-4 py-3">
+                    <FormattedMessage id={`services.integrations.${i}.best` as MessageId} />
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -91,7 +118,12 @@ export default function Page() {
         </div>
       </Section>
 
-      <Section id="payout" title="services.payout.title" intro="services.payout.body" className="mt-12 rounded-2xl border border-neutral-200 bg-neutral-50 p-6 dark:border-neutral-800 dark:bg-neutral-900">
+      <Section
+        id="payout"
+        title="services.payout.title"
+        intro="services.payout.body"
+        className="mt-12 rounded-2xl border border-neutral-200 bg-neutral-50 p-6 dark:border-neutral-800 dark:bg-neutral-900"
+      >
         <dl className="mt-5 grid gap-4 sm:grid-cols-2">
           {payoutFields.map((f) => (
             <div key={f} className="rounded-xl bg-white p-4 dark:bg-neutral-950">

@@ -4,7 +4,9 @@ let id: string | undefined
 
 /** The build this document belongs to, from its `<meta name="build-id">` (`dev` without one). */
 export function buildId(): string {
-  id ??= (typeof document !== 'undefined' && document.querySelector<HTMLMetaElement>('meta[name="build-id"]')?.content) || 'dev'
+  id ??=
+    (typeof document !== 'undefined' && document.querySelector<HTMLMetaElement>('meta[name="build-id"]')?.content) ||
+    'dev'
   return id
 }
 

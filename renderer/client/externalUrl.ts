@@ -1,4 +1,5 @@
-export const externalNotAllowed = 'Navigating to an external URL is not allowed by default. Use navigate(url, { external: true }).'
+export const externalNotAllowed =
+  'Navigating to an external URL is not allowed by default. Use navigate(url, { external: true }).'
 
 /** Addresses that are never navigated to, even with `external: true`. */
 const refused = /^\s*(javascript|data|vbscript|blob):/i
@@ -12,7 +13,8 @@ export function isExternal(url: string): boolean {
  * The navigate() rule of BEHAVIOUR.md section 6: returns how to navigate, or throws.
  */
 export function classifyNavigation(url: string, options: { external?: boolean } = {}): 'internal' | 'external' {
-  if (refused.test(url)) throw new Error(`Cannot navigate to a URL with '${url.trim().split(':')[0]!.toLowerCase()}:' protocol.`)
+  if (refused.test(url))
+    throw new Error(`Cannot navigate to a URL with '${url.trim().split(':')[0]!.toLowerCase()}:' protocol.`)
   if (!isExternal(url)) return 'internal'
   if (!options.external) throw new Error(externalNotAllowed)
   return 'external'

@@ -11,7 +11,12 @@ export function isGuarded(pathname: string): boolean {
   const manifest = loadedManifest()
   if (!manifest) return false
   const path = pathname.replace(/(.)\/$/, '$1')
-  const rules = [manifest.matcher.static[path], ...Object.entries(manifest.matcher.wildcard).filter(([prefix]) => path === prefix || path.startsWith(`${prefix}/`)).map(([, r]) => r)]
+  const rules = [
+    manifest.matcher.static[path],
+    ...Object.entries(manifest.matcher.wildcard)
+      .filter(([prefix]) => path === prefix || path.startsWith(`${prefix}/`))
+      .map(([, r]) => r),
+  ]
   const names = rules.flatMap((r) => (r?.appMiddleware ?? []) as MiddlewareName[])
   return names.includes('guide') && !manifest.prerendered.includes(path)
 }

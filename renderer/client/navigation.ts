@@ -26,7 +26,8 @@ let latest = 0
 export function startNavigation() {
   currentPath = location.pathname
   history.scrollRestoration = 'manual'
-  if (!(history.state as HistoryState | null)?.rasid) history.replaceState({ rasid: true, scroll: scrollY } satisfies HistoryState, '')
+  if (!(history.state as HistoryState | null)?.rasid)
+    history.replaceState({ rasid: true, scroll: scrollY } satisfies HistoryState, '')
   else if (isReturn()) scrollTo(0, (history.state as HistoryState).scroll)
   addEventListener('pagehide', saveScroll)
   document.addEventListener('click', onClick)
@@ -49,10 +50,20 @@ function saveScroll() {
 
 /** The internal page a click leads to, or null when the browser should handle it. */
 export function navigableUrl(a: HTMLAnchorElement | SVGAElement, event?: MouseEvent): URL | null {
-  if (event && (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)) return null
+  if (
+    event &&
+    (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+  )
+    return null
   const href = a instanceof HTMLAnchorElement ? a.href : a.href.baseVal
   const target = a.getAttribute('target')
-  if (!href || (target && target !== '_self') || a.hasAttribute('download') || /\bexternal\b/.test(a.getAttribute('rel') ?? '')) return null
+  if (
+    !href ||
+    (target && target !== '_self') ||
+    a.hasAttribute('download') ||
+    /\bexternal\b/.test(a.getAttribute('rel') ?? '')
+  )
+    return null
   if (a.getAttribute('data-reload') !== null) return null
   const url = new URL(href, location.href)
   if (url.origin !== location.origin || /\.[a-z0-9]+$/i.test(url.pathname)) return null
@@ -73,7 +84,8 @@ function onClick(event: MouseEvent) {
 /** Navigates to an internal URL: in place from its payload, or as a full load when that cannot be. */
 export async function go(url: URL, options: { push?: boolean; replace?: boolean; scroll?: number } = {}) {
   const push = options.push ?? true
-  const load = () => (push ? (options.replace ? location.replace(url.href) : location.assign(url.href)) : location.reload())
+  const load = () =>
+    push ? (options.replace ? location.replace(url.href) : location.assign(url.href)) : location.reload()
   // A newer build is live: its pages need its code, so load the target as a document.
   if (isOutdated() || isGuarded(url.pathname)) return load()
   const ticket = ++latest
@@ -82,7 +94,9 @@ export async function go(url: URL, options: { push?: boolean; replace?: boolean;
     payload = await loadPayload(url.pathname)
     if (payload.buildId !== buildId()) throw new Error(`it belongs to build ${payload.buildId}`)
   } catch (err) {
-    console.warn(`[rasid] Cannot navigate to ${url.pathname} in place (${(err as Error).message}); loading it as a document.`)
+    console.warn(
+      `[rasid] Cannot navigate to ${url.pathname} in place (${(err as Error).message}); loading it as a document.`,
+    )
     return load()
   }
   // A later click won the race.
@@ -110,7 +124,8 @@ function swapPage(payload: PagePayload) {
   html.lang = payload.locale
   html.dir = payload.dir
   document.title = payload.title
-  for (const el of document.head.querySelectorAll('meta,link')) if (isPageHeadTag(el.localName, (name) => el.getAttribute(name))) el.remove()
+  for (const el of document.head.querySelectorAll('meta,link'))
+    if (isPageHeadTag(el.localName, (name) => el.getAttribute(name))) el.remove()
   document.head.append(...payload.head.map(headElement))
   const root = document.getElementById('root')!
   const template = document.createElement('template')

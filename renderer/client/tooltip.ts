@@ -11,13 +11,15 @@ let timer: ReturnType<typeof setTimeout> | undefined
 let open: HTMLElement | null = null
 let closedAt = -Infinity
 
-const triggerOf = (node: EventTarget | null) => ((node as Element | null)?.closest?.('[data-tooltip]') as HTMLElement | null) ?? null
+const triggerOf = (node: EventTarget | null) =>
+  ((node as Element | null)?.closest?.('[data-tooltip]') as HTMLElement | null) ?? null
 
 function show(trigger: HTMLElement, immediately: boolean) {
   const tip = document.getElementById(trigger.dataset.tooltip!)
   if (!tip || tip === open) return
   clearTimeout(timer)
-  const delay = immediately || performance.now() - closedAt < tooltipDelays.skipDelayDuration ? 0 : tooltipDelays.delayDuration
+  const delay =
+    immediately || performance.now() - closedAt < tooltipDelays.skipDelayDuration ? 0 : tooltipDelays.delayDuration
   timer = setTimeout(() => {
     hide()
     tip.hidden = false

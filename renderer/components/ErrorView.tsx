@@ -11,7 +11,9 @@ export function ErrorView({ status, message }: { status: number; message?: React
   const notFound = status === 404
   return (
     <div className="mx-auto max-w-2xl py-8 text-center" data-status={notFound ? 404 : 500}>
-      <p className="text-5xl font-bold text-primary-700" dir="ltr">{notFound ? 404 : 500}</p>
+      <p className="text-5xl font-bold text-primary-700" dir="ltr">
+        {notFound ? 404 : 500}
+      </p>
       <h1 className="mt-4 text-3xl font-bold">
         <FormattedMessage id={notFound ? 'error.notFound.title' : 'error.server.title'} />
       </h1>

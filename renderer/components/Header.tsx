@@ -14,7 +14,8 @@ const nav: [string, MessageId][] = [
   ['/contact-us', 'nav.contact'],
 ]
 
-const linkBase = 'text-neutral-700 hover:text-primary-700 aria-[current=page]:font-semibold aria-[current=page]:text-primary-700 dark:text-neutral-300 dark:hover:text-primary-400 dark:aria-[current=page]:text-primary-400'
+const linkBase =
+  'text-neutral-700 hover:text-primary-700 aria-[current=page]:font-semibold aria-[current=page]:text-primary-700 dark:text-neutral-300 dark:hover:text-primary-400 dark:aria-[current=page]:text-primary-400'
 
 /**
  * The header never wraps. One list of links: from 768 px it sits in the header's row; below, it is
@@ -27,7 +28,11 @@ export function Header() {
   return (
     <header className="border-b border-neutral-200 bg-white/90 backdrop-blur dark:border-neutral-800 dark:bg-neutral-950/90">
       <div className="mx-auto flex max-w-6xl items-center gap-x-4 px-3 py-3 sm:gap-x-6 sm:px-4">
-        <Link href="/" className="flex shrink-0 items-center gap-2 text-xl font-bold text-primary-700 dark:text-primary-400" aria-label={intl.formatMessage({ id: 'nav.home' })}>
+        <Link
+          href="/"
+          className="flex shrink-0 items-center gap-2 text-xl font-bold text-primary-700 dark:text-primary-400"
+          aria-label={intl.formatMessage({ id: 'nav.home' })}
+        >
           <span className="i-lucide-circle-dollar-sign size-6" aria-hidden="true" />
           {site.name[pageContext.locale]}
         </Link>

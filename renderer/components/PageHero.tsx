@@ -23,8 +23,22 @@ export function PageHero({ title, body, children }: { title: MessageId; body?: M
  * A section of a page, labelled by its h2, with an optional intro paragraph: `id="fees"` gives
  * the heading the id `fees-title`. `headingClassName` for a heading of another size, or `sr-only`.
  */
-export function Section(props: { id: string; title: MessageId; intro?: MessageId; className: string; headingClassName?: string; children?: ReactNode }) {
-  const { id, title, intro, className, headingClassName = 'text-2xl font-bold text-neutral-900 dark:text-white', children } = props
+export function Section(props: {
+  id: string
+  title: MessageId
+  intro?: MessageId
+  className: string
+  headingClassName?: string
+  children?: ReactNode
+}) {
+  const {
+    id,
+    title,
+    intro,
+    className,
+    headingClassName = 'text-2xl font-bold text-neutral-900 dark:text-white',
+    children,
+  } = props
   return (
     <section aria-labelledby={`${id}-title`} className={className}>
       <h2 id={`${id}-title`} className={headingClassName}>
@@ -70,8 +84,13 @@ export function Steps({ prefix, keys }: { prefix: string; keys: readonly string[
   return (
     <ol className="mt-6 grid gap-4 md:grid-cols-3">
       {keys.map((key, i) => (
-        <li key={key} className="rounded-xl border border-neutral-200 bg-white p-5 dark:border-neutral-800 dark:bg-neutral-900">
-          <span className="inline-flex size-8 items-center justify-center rounded-full bg-primary-100 font-bold text-primary-800 dark:bg-primary-900 dark:text-primary-200">{i + 1}</span>
+        <li
+          key={key}
+          className="rounded-xl border border-neutral-200 bg-white p-5 dark:border-neutral-800 dark:bg-neutral-900"
+        >
+          <span className="inline-flex size-8 items-center justify-center rounded-full bg-primary-100 font-bold text-primary-800 dark:bg-primary-900 dark:text-primary-200">
+            {i + 1}
+          </span>
           <h3 className="mt-3 font-semibold text-neutral-900 dark:text-white">
             <FormattedMessage id={`${prefix}.${key}.title` as MessageId} />
           </h3>

@@ -12,11 +12,21 @@ export type HydrateOn = 'visible' | 'idle' | 'load'
  * it as JSON; the runtime (renderer/client/islands.ts) hydrates it when it becomes visible, when
  * the browser is idle, or at once. A message the island uses but did not declare fails the build.
  */
-export function Island<P extends object>({ of: Component, props, hydrate = 'visible' }: { of: IslandComponent<P>; props: P; hydrate?: HydrateOn }) {
+export function Island<P extends object>({
+  of: Component,
+  props,
+  hydrate = 'visible',
+}: {
+  of: IslandComponent<P>
+  props: P
+  hydrate?: HydrateOn
+}) {
   const intl = useIntl()
   const { locale } = usePageContext()
   const { name, messages: prefixes } = Component.island
-  const messages = Object.fromEntries(Object.entries(intl.messages).filter(([id]) => prefixes.some((p) => id.startsWith(p))))
+  const messages = Object.fromEntries(
+    Object.entries(intl.messages).filter(([id]) => prefixes.some((p) => id.startsWith(p))),
+  )
   const data: IslandData<P> = { locale, props, messages }
   const html = renderToString(
     <IslandRoot

@@ -8,7 +8,15 @@ import type { IslandData } from './define'
  * The tree of one island, the same at build time (renderer/islands/Island.tsx) and in the browser
  * (renderer/islands/hydrate.tsx): its own root, with only the messages it declared.
  */
-export function IslandRoot({ Component, data, onMissingMessage }: { Component: ComponentType<any>; data: IslandData; onMissingMessage?: (id: string) => void }) {
+export function IslandRoot({
+  Component,
+  data,
+  onMissingMessage,
+}: {
+  Component: ComponentType<any>
+  data: IslandData
+  onMissingMessage?: (id: string) => void
+}) {
   const C = Component as ComponentType<Record<string, unknown>>
   return (
     <IntlProvider

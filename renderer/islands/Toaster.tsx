@@ -46,12 +46,19 @@ function Toasts({ locale }: { locale: Locale }) {
           )}
           {t.action && (
             <Toast.Action altText={intl.formatMessage({ id: t.action.altText })} asChild>
-              <button type="button" onClick={t.action.onClick} className="btn-primary mt-2 justify-self-start px-3 py-1.5 text-sm">
+              <button
+                type="button"
+                onClick={t.action.onClick}
+                className="btn-primary mt-2 justify-self-start px-3 py-1.5 text-sm"
+              >
                 <FormattedMessage id={t.action.label} />
               </button>
             </Toast.Action>
           )}
-          <Toast.Close aria-label={intl.formatMessage({ id: 'toast.close' })} className="absolute end-2 top-2 rounded p-1 text-neutral-500 hover:bg-neutral-100 dark:hover:bg-neutral-800">
+          <Toast.Close
+            aria-label={intl.formatMessage({ id: 'toast.close' })}
+            className="absolute end-2 top-2 rounded p-1 text-neutral-500 hover:bg-neutral-100 dark:hover:bg-neutral-800"
+          >
             <span className="i-lucide-x size-4" aria-hidden="true" />
           </Toast.Close>
         </Toast.Root>

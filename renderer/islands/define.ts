@@ -11,7 +11,11 @@ export interface IslandInfo {
 export type IslandComponent<P> = ComponentType<P> & { island: IslandInfo }
 
 /** Marks a component as an island: `export default defineIsland('ThemePreview', ThemePreview, { messages: ['design.preview.'] })`. */
-export function defineIsland<P>(name: IslandName, component: ComponentType<P>, options: { messages: readonly string[] }): IslandComponent<P> {
+export function defineIsland<P>(
+  name: IslandName,
+  component: ComponentType<P>,
+  options: { messages: readonly string[] },
+): IslandComponent<P> {
   return Object.assign(component, { island: { name, messages: options.messages } })
 }
 
@@ -24,5 +28,8 @@ export interface IslandData<P = unknown> {
 
 /** JSON that is safe inside a <script> element: no `<` can close the tag or open a comment. */
 export function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029')
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029')
 }

@@ -28,8 +28,13 @@ for (const url of pages) {
   })
 }
 
-test('an English page downloads no Arabic face; an Arabic page downloads both Arabic weights; one stylesheet each', async ({ page }) => {
-  for (const [url, arabic] of [['/pricing', false], ['/ar/pricing', true]] as const) {
+test('an English page downloads no Arabic face; an Arabic page downloads both Arabic weights; one stylesheet each', async ({
+  page,
+}) => {
+  for (const [url, arabic] of [
+    ['/pricing', false],
+    ['/ar/pricing', true],
+  ] as const) {
     const fonts: string[] = []
     const sheets: string[] = []
     page.on('request', (r) => {

@@ -10,7 +10,11 @@ for (const route of routes) {
   for (const locale of ['en', 'ar'] as const) {
     const url = localized(route.path, locale)
 
-    test(`${url}: substantial text in its own language, no raw id, no other origin, FAQ JSON-LD equal to the FAQ`, async ({ page, errors, baseURL }) => {
+    test(`${url}: substantial text in its own language, no raw id, no other origin, FAQ JSON-LD equal to the FAQ`, async ({
+      page,
+      errors,
+      baseURL,
+    }) => {
       const foreign: string[] = []
       page.on('request', (r) => {
         if (new URL(r.url()).origin !== new URL(baseURL!).origin) foreign.push(r.url())
@@ -42,7 +46,9 @@ for (const route of routes) {
 
       // FAQ: native disclosure elements, 5 to 8, and JSON-LD that says the same; none on guides.
       const questions = page.locator('section[aria-labelledby="faq-title"] details')
-      const jsonLd = await page.locator('script[type="application/ld+json"]').evaluateAll((s) => s.map((e) => JSON.parse(e.textContent!)))
+      const jsonLd = await page
+        .locator('script[type="application/ld+json"]')
+        .evaluateAll((s) => s.map((e) => JSON.parse(e.textContent!)))
       const faqLd = jsonLd.filter((d) => d['@type'] === 'FAQPage')
       if (route.faq) {
         const count = await questions.count()
@@ -52,7 +58,10 @@ for (const route of routes) {
         for (let i = 0; i < count; i++) {
           const q = questions.nth(i)
           await q.locator('summary').click()
-          visible.push({ name: (await q.locator('summary').innerText()).trim(), text: (await q.locator('p').innerText()).trim() })
+          visible.push({
+            name: (await q.locator('summary').innerText()).trim(),
+            text: (await q.locator('p').innerText()).trim(),
+          })
         }
         expect(faqLd).toHaveLength(1)
         expect(faqLd[0].mainEntity.map((e: any) => ({ name: e.name, text: e.acceptedAnswer.text }))).toEqual(visible)
@@ -70,8 +79,15 @@ for (const route of routes) {
 
 test('the home page names the organization in JSON-LD, from the site configuration', async ({ page }) => {
   await page.goto('/ar')
-  const org = await page.locator('script[type="application/ld+json"]').evaluateAll((s) => s.map((e) => JSON.parse(e.textContent!)).find((d) => d['@type'] === 'Organization'))
-  expect(org).toMatchObject({ name: 'رصيد', alternateName: 'Rasid', url: expect.stringMatching(/^https:\/\/.+\/ar$/), areaServed: ['SA', 'AE', 'EG'] })
+  const org = await page
+    .locator('script[type="application/ld+json"]')
+    .evaluateAll((s) => s.map((e) => JSON.parse(e.textContent!)).find((d) => d['@type'] === 'Organization'))
+  expect(org).toMatchObject({
+    name: 'رصيد',
+    alternateName: 'Rasid',
+    url: expect.stringMatching(/^https:\/\/.+\/ar$/),
+    areaServed: ['SA', 'AE', 'EG'],
+  })
   expect(org.contactPoint[0]).toMatchObject({ contactType: 'sales', email: expect.stringContaining('@') })
 })
 
@@ -83,7 +99,10 @@ test.describe('small screens', () => {
       for (const route of routes.filter((r) => !r.path.startsWith('/guide/'))) {
         await page.goto(localized(route.path, locale))
         const header = page.locator('header')
-        expect(await page.evaluate(() => document.documentElement.scrollWidth), `${route.path} overflows`).toBeLessThanOrEqual(320)
+        expect(
+          await page.evaluate(() => document.documentElement.scrollWidth),
+          `${route.path} overflows`,
+        ).toBeLessThanOrEqual(320)
         expect((await header.boundingBox())!.height, `${route.path}: the header wraps`).toBeLessThan(72)
       }
       await page.goto(localized('/pricing', locale))
@@ -111,7 +130,9 @@ test.describe('small screens', () => {
   }
 })
 
-test('pricing: billing and market switch the prices and fee table without a script, amounts in Latin digits', async ({ browser }) => {
+test('pricing: billing and market switch the prices and fee table without a script, amounts in Latin digits', async ({
+  browser,
+}) => {
   const context = await browser.newContext({ javaScriptEnabled: false })
   const page = await context.newPage()
   await page.goto('/ar/pricing')
@@ -141,7 +162,10 @@ test('pricing: billing and market switch the prices and fee table without a scri
   await context.close()
 })
 
-test('guides: a table of contents, code left to right in Arabic, highlighted without a script, a copy button', async ({ page, context }) => {
+test('guides: a table of contents, code left to right in Arabic, highlighted without a script, a copy button', async ({
+  page,
+  context,
+}) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'])
   await page.goto('/ar/guide/webhooks')
   await hydrated(page)
@@ -157,7 +181,12 @@ test('guides: a table of contents, code left to right in Arabic, highlighted wit
   const block = page.locator('.code-block').first()
   await expect(block.locator('pre')).toHaveCSS('direction', 'ltr')
   expect(await block.locator('.hljs-string, .hljs-keyword, .hljs-attr').count()).toBeGreaterThan(0)
-  const scripts = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name).filter((n) => /highlight|hljs|shiki|prism/.test(n)))
+  const scripts = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((e) => e.name)
+      .filter((n) => /highlight|hljs|shiki|prism/.test(n)),
+  )
   expect(scripts).toEqual([])
 
   const copy = block.getByRole('button', { name: catalogs.ar['guide.code.copy'] })
@@ -170,7 +199,11 @@ test('guides: a table of contents, code left to right in Arabic, highlighted wit
 test('the guide index groups the articles, and previous/next links walk through them', async ({ page }) => {
   await page.goto('/guide')
   const groups = page.locator('main section h2')
-  await expect(groups).toHaveText(['guide.group.start', 'guide.group.payments', 'guide.group.money', 'guide.group.launch'].map((id) => catalogs.en[id]!))
+  await expect(groups).toHaveText(
+    ['guide.group.start', 'guide.group.payments', 'guide.group.money', 'guide.group.launch'].map(
+      (id) => catalogs.en[id]!,
+    ),
+  )
   await page.locator('main a[href="/guide/getting-started"]').click()
   await page.locator('a[rel="next"]').click()
   await expect(page).toHaveURL(/\/guide\/api-keys$/)
@@ -183,14 +216,18 @@ test('monitoring: every chart has a text equivalent, and time runs right to left
     await page.goto(localized('/monitoring', locale))
     const bars = page.locator('svg[role="img"]')
     expect(await bars.count()).toBe(7)
-    for (const label of await bars.evaluateAll((s) => s.map((e) => e.getAttribute('aria-label')!))) expect(label).toMatch(/\d+\.\d+\u200e?%/)
+    for (const label of await bars.evaluateAll((s) => s.map((e) => e.getAttribute('aria-label')!)))
+      expect(label).toMatch(/\d+\.\d+\u200e?%/)
     await page.locator('figure details summary').click()
     await expect(page.locator('figure details table tbody tr')).toHaveCount(14)
     // The newest day (today) is at the reading direction's end.
-    const x = await page.locator('svg[role="img"]').first().evaluate((svg) => {
-      const rects = [...svg.querySelectorAll('rect')]
-      return { first: Number(rects[0]!.getAttribute('x')), last: Number(rects.at(-1)!.getAttribute('x')) }
-    })
+    const x = await page
+      .locator('svg[role="img"]')
+      .first()
+      .evaluate((svg) => {
+        const rects = [...svg.querySelectorAll('rect')]
+        return { first: Number(rects[0]!.getAttribute('x')), last: Number(rects.at(-1)!.getAttribute('x')) }
+      })
     if (locale === 'en') expect(x.first).toBeLessThan(x.last)
     else expect(x.first).toBeGreaterThan(x.last)
   }

@@ -2,12 +2,16 @@ import type { Page } from '@playwright/test'
 import { catalogs } from '../routes'
 import { expect, test } from './fixtures'
 
-const ready = (page: Page) => page.locator('[data-island="ThemePreview"][data-state="hydrated"]').waitFor({ state: 'attached' })
+const ready = (page: Page) =>
+  page.locator('[data-island="ThemePreview"][data-state="hydrated"]').waitFor({ state: 'attached' })
 const m = (locale: 'en' | 'ar', id: string) => catalogs[locale][`design.preview.${id}`]!
 
 for (const locale of ['en', 'ar'] as const) {
   const base = locale === 'en' ? '/design' : '/ar/design'
-  test(`the theme previewer hydrates without a mismatch and shows the hosted page in ${locale}`, async ({ page, errors }) => {
+  test(`the theme previewer hydrates without a mismatch and shows the hosted page in ${locale}`, async ({
+    page,
+    errors,
+  }) => {
     await page.goto(base)
     await ready(page)
     const hosted = page.getByTestId('hosted-page')
@@ -17,11 +21,19 @@ for (const locale of ['en', 'ar'] as const) {
     // mada first, in the page's language.
     await expect(hosted.locator('li').first()).toHaveText(m(locale, 'methodMada'))
     await expect(page.getByTestId('hosted-pay')).toContainText('249.00')
-    expect(JSON.parse((await page.getByTestId('theme-config').textContent())!)).toMatchObject({ brandColor: '#16a34a', cornerRadius: 8, locale, direction: locale === 'ar' ? 'rtl' : 'ltr' })
+    expect(JSON.parse((await page.getByTestId('theme-config').textContent())!)).toMatchObject({
+      brandColor: '#16a34a',
+      cornerRadius: 8,
+      locale,
+      direction: locale === 'ar' ? 'rtl' : 'ltr',
+    })
     expect(errors).toEqual([])
   })
 
-  test(`every control changes the preview and the shared URL, back and forward step through it (${locale})`, async ({ page, errors }) => {
+  test(`every control changes the preview and the shared URL, back and forward step through it (${locale})`, async ({
+    page,
+    errors,
+  }) => {
     await page.goto(base)
     await ready(page)
     const hosted = page.getByTestId('hosted-page')
@@ -43,9 +55,21 @@ for (const locale of ['en', 'ar'] as const) {
     await expect(page).toHaveURL(/logo=Qahwa\+House/)
     const shared = page.url()
     const config = JSON.parse((await page.getByTestId('theme-config').textContent())!)
-    expect(config).toEqual({ brandColor: '#1d4ed8', buttonTextColor: '#ffffff', cornerRadius: 20, font: 'serif', logoText: 'Qahwa House', appearance: 'dark', direction: locale === 'en' ? 'rtl' : 'ltr', locale })
+    expect(config).toEqual({
+      brandColor: '#1d4ed8',
+      buttonTextColor: '#ffffff',
+      cornerRadius: 20,
+      font: 'serif',
+      logoText: 'Qahwa House',
+      appearance: 'dark',
+      direction: locale === 'en' ? 'rtl' : 'ltr',
+      locale,
+    })
     // The language switcher keeps the choice.
-    await expect(page.locator('header a[data-locale-switch]')).toHaveAttribute('href', new RegExp(`\\?${new URL(shared).search.slice(1).replace(/[+?]/g, '\\$&')}`))
+    await expect(page.locator('header a[data-locale-switch]')).toHaveAttribute(
+      'href',
+      new RegExp(`\\?${new URL(shared).search.slice(1).replace(/[+?]/g, '\\$&')}`),
+    )
 
     // A link shares it: a fresh visit shows the same.
     const other = await page.context().newPage()
@@ -78,7 +102,11 @@ test('a query value that is not valid falls back to the default, with no error',
   expect(errors).toEqual([])
 })
 
-test('the configuration is copied to the clipboard, and the previewer keeps working after a navigation', async ({ page, context, errors }) => {
+test('the configuration is copied to the clipboard, and the previewer keeps working after a navigation', async ({
+  page,
+  context,
+  errors,
+}) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'])
   await page.goto('/ar')
   await page.getByRole('link', { name: catalogs.ar['nav.design'] }).first().click()

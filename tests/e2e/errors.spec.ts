@@ -15,9 +15,14 @@ for (const [locale, path] of [
     await expect(page.locator('html')).toHaveAttribute('dir', locale === 'ar' ? 'rtl' : 'ltr')
     await expect(page).toHaveTitle(fullTitle(locale, catalogs[locale]['error.notFound.title']!))
     await expect(page.locator('h1')).toHaveText(catalogs[locale]['error.notFound.title']!)
-    await expect(page.getByTestId('error-message')).toHaveText(catalogs[locale]['error.notFound.message']!.replace('{path}', `${path}?q=1`))
+    await expect(page.getByTestId('error-message')).toHaveText(
+      catalogs[locale]['error.notFound.message']!.replace('{path}', `${path}?q=1`),
+    )
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex')
-    await expect(page.getByRole('link', { name: catalogs[locale]['error.backHome'] })).toHaveAttribute('href', locale === 'en' ? '/' : '/ar')
+    await expect(page.getByRole('link', { name: catalogs[locale]['error.backHome'] })).toHaveAttribute(
+      'href',
+      locale === 'en' ? '/' : '/ar',
+    )
     expect(notFoundDocument(errors)).toEqual([])
   })
 }
@@ -62,7 +67,9 @@ test('a path full of markup is shown as text, never run as HTML', async ({ page,
   expect(notFoundDocument(errors)).toEqual([])
 })
 
-test('the guide guard: a client-side navigation to an unknown slug ends on the 404 page of its language', async ({ page }) => {
+test('the guide guard: a client-side navigation to an unknown slug ends on the 404 page of its language', async ({
+  page,
+}) => {
   for (const locale of ['en', 'ar'] as const) {
     await page.goto(locale === 'en' ? '/guide' : '/ar/guide')
     await hydrated(page)
@@ -80,14 +87,19 @@ test('the guide guard: a client-side navigation to an unknown slug ends on the 4
     }, target)
     await expect(page).toHaveURL(new RegExp(`${target}$`))
     await expect(page.locator('h1')).toHaveText(catalogs[locale]['error.notFound.title']!)
-    await expect(page.getByTestId('error-message')).toHaveText(catalogs[locale]['error.notFound.message']!.replace('{path}', target))
+    await expect(page.getByTestId('error-message')).toHaveText(
+      catalogs[locale]['error.notFound.message']!.replace('{path}', target),
+    )
     await expect(page.locator('html')).toHaveAttribute('dir', locale === 'ar' ? 'rtl' : 'ltr')
     expect(requests).not.toContain(`${target}/_payload.json`)
     page.removeAllListeners('request')
   }
 })
 
-test('showError() shows Internal Server Error (500) in the page language; clearError() brings the page back or goes home', async ({ page, errors }) => {
+test('showError() shows Internal Server Error (500) in the page language; clearError() brings the page back or goes home', async ({
+  page,
+  errors,
+}) => {
   await page.goto('/ar/guide')
   await hydrated(page)
   const title = await page.title()
@@ -111,8 +123,17 @@ test('navigate() refuses external addresses unless told, and never javascript:',
   await page.goto('/')
   await hydrated(page)
   const result = (url: string, options?: object) =>
-    page.evaluate(([u, o]) => (window as any).rasid.navigate(u, o).then(() => 'ok', (e: Error) => e.message), [url, options] as const)
-  expect(await result('https://example.com/')).toBe('Navigating to an external URL is not allowed by default. Use navigate(url, { external: true }).')
+    page.evaluate(
+      ([u, o]) =>
+        (window as any).rasid.navigate(u, o).then(
+          () => 'ok',
+          (e: Error) => e.message,
+        ),
+      [url, options] as const,
+    )
+  expect(await result('https://example.com/')).toBe(
+    'Navigating to an external URL is not allowed by default. Use navigate(url, { external: true }).',
+  )
   expect(await result('javascript:alert(1)', { external: true })).toMatch(/javascript:/)
   await result('/ar/pricing')
   await expect(page.locator('h1')).toHaveText(catalogs.ar['pricing.hero.title']!)

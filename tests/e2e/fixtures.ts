@@ -21,7 +21,11 @@ export const test = base.extend<{ errors: string[]; csp: void }>({
         if (/Content Security Policy/i.test(m.text())) problems.push(`${page.url()}: ${m.text()}`)
       })
       page.on('response', async (r) => {
-        if (r.request().resourceType() === 'document' && r.url().startsWith('http://127.0.0.1') && !(await r.allHeaders())['content-security-policy']) {
+        if (
+          r.request().resourceType() === 'document' &&
+          r.url().startsWith('http://127.0.0.1') &&
+          !(await r.allHeaders())['content-security-policy']
+        ) {
           problems.push(`${r.url()}: served without a Content-Security-Policy`)
         }
       })

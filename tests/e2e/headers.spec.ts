@@ -24,7 +24,8 @@ test.describe('the preview serves like S3 and CloudFront', () => {
     expect(h['referrer-policy']).toBe('strict-origin-when-cross-origin')
     expect(h['permissions-policy']).toMatch(/camera=\(\)/)
     const body = await page.text()
-    for (const url of ['/pricing/', '/pricing?utm_source=x', '/pricing/index.html']) expect(await (await request.get(url)).text(), url).toBe(body)
+    for (const url of ['/pricing/', '/pricing?utm_source=x', '/pricing/index.html'])
+      expect(await (await request.get(url)).text(), url).toBe(body)
     expect(await (await request.get('/ar/guide/webhooks')).text()).toContain('lang="ar"')
   })
 
@@ -38,12 +39,17 @@ test.describe('the preview serves like S3 and CloudFront', () => {
     }
   })
 
-  test('cache lifetimes: assets and build meta immutable for a year; payloads, latest.json, sitemap and robots revalidated', async ({ request }) => {
+  test('cache lifetimes: assets and build meta immutable for a year; payloads, latest.json, sitemap and robots revalidated', async ({
+    request,
+  }) => {
     const cache = async (url: string) => (await request.get(url)).headers()['cache-control']
     expect(await cache(stylesheet)).toBe(immutable)
     expect(await cache(`/builds/meta/${latest.id}.json`)).toBe(immutable)
-    for (const url of ['/builds/latest.json', `/guide/_payload.json?${latest.id}`, '/sitemap.xml', '/robots.txt', '/']) expect(await cache(url), url).toBe(revalidate)
-    expect((await request.get('/guide/_payload.json')).headers()['content-type']).toBe('application/json; charset=utf-8')
+    for (const url of ['/builds/latest.json', `/guide/_payload.json?${latest.id}`, '/sitemap.xml', '/robots.txt', '/'])
+      expect(await cache(url), url).toBe(revalidate)
+    expect((await request.get('/guide/_payload.json')).headers()['content-type']).toBe(
+      'application/json; charset=utf-8',
+    )
     expect((await request.get('/sitemap.xml')).headers()['content-type']).toBe('application/xml; charset=utf-8')
   })
 
@@ -71,7 +77,9 @@ test.describe('the security headers at work', () => {
     const outcome = await page.evaluate(
       () =>
         new Promise<{ ran: boolean; directive: string }>((done) => {
-          document.addEventListener('securitypolicyviolation', (e) => done({ ran: 'injected' in window, directive: e.effectiveDirective }))
+          document.addEventListener('securitypolicyviolation', (e) =>
+            done({ ran: 'injected' in window, directive: e.effectiveDirective }),
+          )
           const s = document.createElement('script')
           s.textContent = 'window.injected = true'
           document.body.append(s)
@@ -86,7 +94,10 @@ test.describe('the security headers at work', () => {
     const page = await context.newPage()
     // localhost is another origin than 127.0.0.1.
     await page.route('http://localhost:4999/frame', (route) =>
-      route.fulfill({ contentType: 'text/html', body: `<iframe src="${test.info().project.use.baseURL}/pricing"></iframe>` }),
+      route.fulfill({
+        contentType: 'text/html',
+        body: `<iframe src="${test.info().project.use.baseURL}/pricing"></iframe>`,
+      }),
     )
     await page.goto('http://localhost:4999/frame')
     // Chromium puts its error page in place of the refused frame (the same URL loads on its own).

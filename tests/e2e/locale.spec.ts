@@ -3,7 +3,11 @@ import { catalogs } from '../routes'
 import { expect, hydrated, test } from './fixtures'
 
 /** A first visit from a browser with these languages (`navigator.languages`) and this cookie. */
-async function visitor(browser: Browser, baseURL: string, { locale, languages, cookie }: { locale?: string; languages?: string[]; cookie?: string }) {
+async function visitor(
+  browser: Browser,
+  baseURL: string,
+  { locale, languages, cookie }: { locale?: string; languages?: string[]; cookie?: string },
+) {
   const context = await browser.newContext(locale ? { locale } : {})
   if (languages) {
     await context.addInitScript((langs) => {
@@ -91,7 +95,11 @@ test('every page load writes the cookie for a year, Path=/, SameSite=Lax', async
   expect(days).toBeLessThanOrEqual(365)
 })
 
-test('the switcher keeps route, query and hash, navigates client-side and sets lang, dir and the cookie', async ({ page, context, errors }) => {
+test('the switcher keeps route, query and hash, navigates client-side and sets lang, dir and the cookie', async ({
+  page,
+  context,
+  errors,
+}) => {
   await page.goto('/pricing?plan=growth#faq-title')
   await hydrated(page)
   const documents: string[] = []

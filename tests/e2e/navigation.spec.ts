@@ -5,15 +5,29 @@ import { expect, hydrated, test } from './fixtures'
 
 /** What a visitor (and a crawler) gets of a page: head tags, lang/dir, the body; islands hydrated. */
 async function snapshot(page: Page) {
-  await page.locator('[data-island]:not([data-state="hydrated"])').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => {})
+  await page
+    .locator('[data-island]:not([data-state="hydrated"])')
+    .first()
+    .waitFor({ state: 'detached', timeout: 10_000 })
+    .catch(() => {})
   return page.evaluate(() => {
-    const head = [...document.head.querySelectorAll('meta[name="description"],meta[name="robots"],meta[property^="og:"],link[rel="canonical"],link[rel="alternate"]')]
+    const head = [
+      ...document.head.querySelectorAll(
+        'meta[name="description"],meta[name="robots"],meta[property^="og:"],link[rel="canonical"],link[rel="alternate"]',
+      ),
+    ]
       .map((el) => el.outerHTML.replace(/hreflang=/i, 'hreflang='))
       .sort()
     const root = document.getElementById('root')!.cloneNode(true) as HTMLElement
     // Focus lands on the new page's heading after a navigation: the only attribute it adds.
     root.querySelectorAll('h1[tabindex="-1"]').forEach((h) => h.removeAttribute('tabindex'))
-    return { lang: document.documentElement.lang, dir: document.documentElement.dir, title: document.title, head, body: root.innerHTML }
+    return {
+      lang: document.documentElement.lang,
+      dir: document.documentElement.dir,
+      title: document.title,
+      head,
+      body: root.innerHTML,
+    }
   })
 }
 
@@ -54,7 +68,9 @@ for (const route of routes) {
   }
 }
 
-test('focus moves to the new heading, a polite live region announces the page, scroll starts at the top', async ({ page }) => {
+test('focus moves to the new heading, a polite live region announces the page, scroll starts at the top', async ({
+  page,
+}) => {
   await page.goto('/ar/guide/api-keys')
   await hydrated(page)
   await page.mouse.wheel(0, 2000)
@@ -75,7 +91,9 @@ test('back and forward restore the page and its scroll position', async ({ page 
   await page.waitForTimeout(100)
   const docs = documents(page)
   // A click where the visitor is, without scrolling to the link first.
-  await page.evaluate(() => document.querySelector<HTMLAnchorElement>('main a[href^="/guide/"], footer a[href="/contact-us"]')!.click())
+  await page.evaluate(() =>
+    document.querySelector<HTMLAnchorElement>('main a[href^="/guide/"], footer a[href="/contact-us"]')!.click(),
+  )
   await expect(page.locator('h1')).not.toHaveText(guides.en.find((g) => g.slug === 'getting-started')!.title)
   await page.goBack()
   await expect(page.locator('h1')).toHaveText(guides.en.find((g) => g.slug === 'getting-started')!.title)
@@ -92,7 +110,9 @@ test('a link with a hash scrolls to its target', async ({ page }) => {
   await hydrated(page)
   await clickTo(page, '/pricing#faq-title')
   await expect(page.locator('h1')).toHaveText(catalogs.en['pricing.hero.title']!)
-  await expect.poll(() => page.evaluate(() => Math.round(document.getElementById('faq-title')!.getBoundingClientRect().top))).toBeLessThan(100)
+  await expect
+    .poll(() => page.evaluate(() => Math.round(document.getElementById('faq-title')!.getBoundingClientRect().top)))
+    .toBeLessThan(100)
   await expect(page.locator('header a[hreflang="ar"]')).toHaveAttribute('href', '/ar/pricing#faq-title')
 })
 
@@ -103,7 +123,11 @@ test('modified clicks, target, download and other origins are left to the browse
   page.on('request', (r) => r.url().includes('_payload.json') && payloads.push(r.url()))
   // Prefetching is not navigating: count only what a click asks for.
   await page.evaluate(() => {
-    for (const [href, attrs] of [['/checkout', { target: '_blank' }], ['/checkout', { download: '' }], ['http://localhost:1/pricing', {}]] as const) {
+    for (const [href, attrs] of [
+      ['/checkout', { target: '_blank' }],
+      ['/checkout', { download: '' }],
+      ['http://localhost:1/pricing', {}],
+    ] as const) {
       const a = Object.assign(document.createElement('a'), { href, textContent: href })
       for (const [k, v] of Object.entries(attrs)) a.setAttribute(k, v)
       a.dataset.test = Object.keys(attrs)[0] ?? 'other-origin'
@@ -140,7 +164,9 @@ test('a payload of another build makes a full load of the target', async ({ page
 })
 
 for (const reduce of [false, true]) {
-  test(`the swap ${reduce ? 'is not animated under prefers-reduced-motion' : 'uses a view transition where the browser has them'}`, async ({ browser }) => {
+  test(`the swap ${reduce ? 'is not animated under prefers-reduced-motion' : 'uses a view transition where the browser has them'}`, async ({
+    browser,
+  }) => {
     const context = await browser.newContext({ reducedMotion: reduce ? 'reduce' : 'no-preference' })
     const page = await context.newPage()
     await page.addInitScript(() => {

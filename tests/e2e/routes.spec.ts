@@ -20,19 +20,33 @@ for (const route of routes) {
       await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /.{40,}/)
       await expect(page.locator('link[rel="canonical"]')).toHaveCount(1)
       await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', origin + url)
-      for (const [lang, l] of [['en', 'en'], ['ar', 'ar'], ['x-default', 'en']] as const) {
-        await expect(page.locator(`link[rel="alternate"][hreflang="${lang}"]`)).toHaveAttribute('href', origin + localized(route.path, l))
+      for (const [lang, l] of [
+        ['en', 'en'],
+        ['ar', 'ar'],
+        ['x-default', 'en'],
+      ] as const) {
+        await expect(page.locator(`link[rel="alternate"][hreflang="${lang}"]`)).toHaveAttribute(
+          'href',
+          origin + localized(route.path, l),
+        )
       }
-      await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', fullTitle(locale, route.title(locale)))
+      await expect(page.locator('meta[property="og:title"]')).toHaveAttribute(
+        'content',
+        fullTitle(locale, route.title(locale)),
+      )
       await expect(page.locator('meta[property="og:description"]')).toHaveAttribute('content', /.{40,}/)
       await expect(page.locator('meta[property="og:locale"]')).toHaveAttribute('content', locale)
       await expect(page.locator('[data-layout]')).toHaveAttribute('data-layout', route.layout)
-      await expect(page.locator('header nav a[aria-current="page"]')).toHaveCount(['/', '/checkout'].includes(route.path) || route.path.startsWith('/guide/') ? 0 : 1)
+      await expect(page.locator('header nav a[aria-current="page"]')).toHaveCount(
+        ['/', '/checkout'].includes(route.path) || route.path.startsWith('/guide/') ? 0 : 1,
+      )
       await expect(page.locator('footer')).toHaveCount(route.footer ? 1 : 0)
       await expect(page.locator('#faq-title')).toHaveCount(route.faq ? 1 : 0)
       await expect(page.locator('main')).toHaveAttribute('data-density', route.dense ? 'dense' : 'comfortable')
       // No message id leaks into the page instead of its text.
-      expect(await page.locator('body').innerText()).not.toMatch(/\b(nav|home|footer|faq|error|pricing)\.[a-z]+\.[a-zA-Z]+/)
+      expect(await page.locator('body').innerText()).not.toMatch(
+        /\b(nav|home|footer|faq|error|pricing)\.[a-z]+\.[a-zA-Z]+/,
+      )
       expect(errors).toEqual([])
     })
   }

@@ -11,10 +11,15 @@ const documents = (page: Page) => {
   return list
 }
 const noPrefetch = (page: Page) =>
-  page.addInitScript(() => Object.defineProperty(navigator, 'connection', { value: { saveData: true, effectiveType: '4g' } }))
+  page.addInitScript(() =>
+    Object.defineProperty(navigator, 'connection', { value: { saveData: true, effectiveType: '4g' } }),
+  )
 
 test.describe('build manifest', () => {
-  test('builds/meta/<id>.json is fetched about 1 s after hydration; its failure is only logged', async ({ page, errors }) => {
+  test('builds/meta/<id>.json is fetched about 1 s after hydration; its failure is only logged', async ({
+    page,
+    errors,
+  }) => {
     const id = buildId()
     await page.route(`**/builds/meta/${id}.json`, (route) => route.fulfill({ status: 503, body: 'unavailable' }))
     const warnings: string[] = []
@@ -39,7 +44,9 @@ test.describe('build manifest', () => {
   })
 
   test('on a slow-2g connection the manifest is not fetched', async ({ page }) => {
-    await page.addInitScript(() => Object.defineProperty(navigator, 'connection', { value: { effectiveType: 'slow-2g' } }))
+    await page.addInitScript(() =>
+      Object.defineProperty(navigator, 'connection', { value: { effectiveType: 'slow-2g' } }),
+    )
     const metas: string[] = []
     page.on('request', (r) => r.url().includes('/builds/meta/') && metas.push(r.url()))
     await page.goto('/')
@@ -53,7 +60,12 @@ test.describe('client-side navigation from _payload.json', () => {
   for (const [start, linkName, target, h1] of [
     ['/', catalogs.en['nav.pricing']!, '/pricing', catalogs.en['pricing.hero.title']!],
     ['/ar', catalogs.ar['nav.services']!, '/ar/services', catalogs.ar['services.hero.title']!],
-    ['/ar/guide', guides.ar.find((g) => g.slug === 'api-keys')!.title, '/ar/guide/api-keys', guides.ar.find((g) => g.slug === 'api-keys')!.title],
+    [
+      '/ar/guide',
+      guides.ar.find((g) => g.slug === 'api-keys')!.title,
+      '/ar/guide/api-keys',
+      guides.ar.find((g) => g.slug === 'api-keys')!.title,
+    ],
   ] as const) {
     test(`${start} -> ${target} requests the payload, not a document`, async ({ page, errors }) => {
       const requests: Request[] = []
@@ -80,7 +92,9 @@ test.describe('client-side navigation from _payload.json', () => {
     ['a network error', null],
   ] as const) {
     test(`a payload that is ${name} still lands on the right page, as a document`, async ({ page }) => {
-      await page.route('**/ar/pricing/_payload.json*', (route) => (fulfill ? route.fulfill(fulfill) : route.abort('connectionreset')))
+      await page.route('**/ar/pricing/_payload.json*', (route) =>
+        fulfill ? route.fulfill(fulfill) : route.abort('connectionreset'),
+      )
       const docs = documents(page)
       await page.goto('/ar')
       await hydrated(page)
@@ -110,10 +124,14 @@ test.describe('prefetch', () => {
     // The header alone shows 7 internal links.
     await expect.poll(() => prefetched.size, { timeout: 10_000 }).toBeGreaterThanOrEqual(7)
     expect(most).toBe(4)
-    expect([...prefetched]).toEqual(expect.arrayContaining(['/services/_payload.json', '/pricing/_payload.json', '/ar/_payload.json']))
+    expect([...prefetched]).toEqual(
+      expect.arrayContaining(['/services/_payload.json', '/pricing/_payload.json', '/ar/_payload.json']),
+    )
   })
 
-  test('hover and focus prefetch; target=_blank does not; a failed prefetch does not break the click', async ({ page }) => {
+  test('hover and focus prefetch; target=_blank does not; a failed prefetch does not break the click', async ({
+    page,
+  }) => {
     const payloads: string[] = []
     page.on('request', (r) => r.url().includes('_payload.json') && payloads.push(path(r)))
     await page.route('**/guide/api-keys/_payload.json*', (route) => route.abort(), { times: 1 })
@@ -121,7 +139,11 @@ test.describe('prefetch', () => {
     await hydrated(page)
     await page.evaluate(() => {
       // Links added after the page's links were watched: only intent prefetches them.
-      const links = [['/guide/api-keys', false], ['/guide/getting-started', true], ['/checkout', false]] as const
+      const links = [
+        ['/guide/api-keys', false],
+        ['/guide/getting-started', true],
+        ['/checkout', false],
+      ] as const
       for (const [i, [href, blank]] of links.entries()) {
         const a = Object.assign(document.createElement('a'), { href, textContent: href, target: blank ? '_blank' : '' })
         a.style.cssText = `position:fixed;inset-block-start:${i * 40}px;inset-inline-start:0;z-index:9;background:white`
@@ -176,17 +198,24 @@ test.describe('prefetch', () => {
 
 test.describe('a new deployment', () => {
   for (const locale of ['en', 'ar'] as const) {
-    test(`a changed latest.json on returning to the tab shows the ${locale} toast and the next navigation loads a document`, async ({ page }) => {
+    test(`a changed latest.json on returning to the tab shows the ${locale} toast and the next navigation loads a document`, async ({
+      page,
+    }) => {
       const polls: string[] = []
       await page.route('**/builds/latest.json*', (route) => {
         polls.push(new URL(route.request().url()).search)
-        return route.fulfill({ contentType: 'application/json', body: JSON.stringify({ id: 'a-newer-build', timestamp: Date.now() }) })
+        return route.fulfill({
+          contentType: 'application/json',
+          body: JSON.stringify({ id: 'a-newer-build', timestamp: Date.now() }),
+        })
       })
       const docs = documents(page)
       await page.goto(locale === 'en' ? '/pricing' : '/ar/pricing')
       await hydrated(page)
       await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')))
-      const region = page.getByRole('region', { name: catalogs[locale]['toast.viewportLabel']!.replace('{hotkey}', 'F8') })
+      const region = page.getByRole('region', {
+        name: catalogs[locale]['toast.viewportLabel']!.replace('{hotkey}', 'F8'),
+      })
       await expect(region.locator('li', { hasText: catalogs[locale]['update.toast.title']! })).toBeVisible()
       await expect(page.getByRole('button', { name: catalogs[locale]['update.toast.reload'] })).toBeVisible()
       expect(polls[0]).toMatch(/^\?\d{13}$/)
@@ -212,7 +241,9 @@ test.describe('a new deployment', () => {
   })
 })
 
-test('an island whose code is gone loads the page once more, then shows the error page instead of a loop', async ({ page }) => {
+test('an island whose code is gone loads the page once more, then shows the error page instead of a loop', async ({
+  page,
+}) => {
   await noPrefetch(page)
   // The island's own chunk: the one dynamic import that holds the previewer's code.
   await page.route(/\/assets\/.*\.js$/, (route) => {
@@ -236,12 +267,18 @@ test('an island whose code is gone loads the page once more, then shows the erro
 
 test.describe('toasts', () => {
   for (const locale of ['en', 'ar'] as const) {
-    test(`F8 focuses the notifications, placed bottom-${locale === 'en' ? 'right' : 'left'} in ${locale}`, async ({ page }) => {
-      await page.route('**/builds/latest.json*', (route) => route.fulfill({ contentType: 'application/json', body: '{"id":"next","timestamp":1}' }))
+    test(`F8 focuses the notifications, placed bottom-${locale === 'en' ? 'right' : 'left'} in ${locale}`, async ({
+      page,
+    }) => {
+      await page.route('**/builds/latest.json*', (route) =>
+        route.fulfill({ contentType: 'application/json', body: '{"id":"next","timestamp":1}' }),
+      )
       await page.goto(locale === 'en' ? '/' : '/ar')
       await hydrated(page)
       await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')))
-      const viewport = page.getByRole('region', { name: catalogs[locale]['toast.viewportLabel']!.replace('{hotkey}', 'F8') })
+      const viewport = page.getByRole('region', {
+        name: catalogs[locale]['toast.viewportLabel']!.replace('{hotkey}', 'F8'),
+      })
       await expect(viewport.locator('li')).toHaveCount(1)
       await page.keyboard.press('F8')
       await expect(viewport.locator('ol')).toBeFocused()
@@ -263,11 +300,15 @@ test.describe('toasts', () => {
 
 test.describe('toast and tooltip timing', () => {
   test('a toast closes after 5000 ms, but not while hovered', async ({ page }) => {
-    await page.route('**/builds/latest.json*', (route) => route.fulfill({ contentType: 'application/json', body: '{"id":"next","timestamp":1}' }))
+    await page.route('**/builds/latest.json*', (route) =>
+      route.fulfill({ contentType: 'application/json', body: '{"id":"next","timestamp":1}' }),
+    )
     await page.goto('/')
     await hydrated(page)
     await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')))
-    const toast = page.getByRole('region', { name: 'Notifications (F8)' }).locator('li', { hasText: catalogs.en['update.toast.title']! })
+    const toast = page
+      .getByRole('region', { name: 'Notifications (F8)' })
+      .locator('li', { hasText: catalogs.en['update.toast.title']! })
     await expect(toast).toBeVisible()
     await toast.hover()
     await page.waitForTimeout(6000)
@@ -324,7 +365,9 @@ test.describe('toast and tooltip timing', () => {
     await expect(tooltip).toHaveCount(0)
   })
 
-  test('the tooltip brings no React: a page without islands loads only the runtime, even with a toast-free hover', async ({ page }) => {
+  test('the tooltip brings no React: a page without islands loads only the runtime, even with a toast-free hover', async ({
+    page,
+  }) => {
     const scripts: string[] = []
     page.on('request', (r) => r.resourceType() === 'script' && scripts.push(path(r)))
     await page.goto('/ar/pricing')
@@ -332,18 +375,25 @@ test.describe('toast and tooltip timing', () => {
     await page.locator('header a[hreflang="en"]').hover()
     await expect(page.getByRole('tooltip')).toBeVisible()
     await page.waitForTimeout(300)
-    const code = await page.evaluate(async (urls) => (await Promise.all(urls.map((u) => fetch(u).then((r) => r.text())))).join(''), scripts)
+    const code = await page.evaluate(
+      async (urls) => (await Promise.all(urls.map((u) => fetch(u).then((r) => r.text())))).join(''),
+      scripts,
+    )
     expect(code).not.toMatch(/react\.transitional\.element|__reactContainer|radix-/)
   })
 })
 
 for (const locale of ['en', 'ar'] as const) {
   test(`a toast is swiped away towards its edge past 50 px, not before (${locale})`, async ({ page }) => {
-    await page.route('**/builds/latest.json*', (route) => route.fulfill({ contentType: 'application/json', body: '{"id":"next","timestamp":1}' }))
+    await page.route('**/builds/latest.json*', (route) =>
+      route.fulfill({ contentType: 'application/json', body: '{"id":"next","timestamp":1}' }),
+    )
     await page.goto(locale === 'en' ? '/' : '/ar')
     await hydrated(page)
     await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')))
-    const region = page.getByRole('region', { name: catalogs[locale]['toast.viewportLabel']!.replace('{hotkey}', 'F8') })
+    const region = page.getByRole('region', {
+      name: catalogs[locale]['toast.viewportLabel']!.replace('{hotkey}', 'F8'),
+    })
     const toast = region.locator('li')
     await expect(toast).toHaveCount(1)
     const box = (await toast.boundingBox())!

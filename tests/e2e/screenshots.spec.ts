@@ -40,7 +40,10 @@ for (const viewport of viewports) {
           expect(png.readUInt32BE(16)).toBe(viewport.width)
           expect(png.readUInt32BE(20)).toBeGreaterThanOrEqual(viewport.height)
           await expect(page.locator('h1')).toBeVisible()
-          const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }))
+          const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+            scrollWidth: document.documentElement.scrollWidth,
+            innerWidth: window.innerWidth,
+          }))
           expect(scrollWidth, `${url} scrolls sideways at ${viewport.width} px`).toBeLessThanOrEqual(innerWidth)
         })
       }

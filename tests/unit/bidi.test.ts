@@ -55,7 +55,14 @@ describe('verifyBidi', () => {
   }
 
   test('names the message id, shows the run and says how to fix it', () => {
-    const file = write('ar.json', JSON.stringify({ 'home.fraud.body': 'تقنية 3-D Secure لإيقاف المدفوعات', 'home.ok': 'خلال 2 يوم', 'home.fixed': 'تقنية \u20683-D Secure\u2069' }))
+    const file = write(
+      'ar.json',
+      JSON.stringify({
+        'home.fraud.body': 'تقنية 3-D Secure لإيقاف المدفوعات',
+        'home.ok': 'خلال 2 يوم',
+        'home.fixed': 'تقنية \u20683-D Secure\u2069',
+      }),
+    )
     const out = formatProblems(verifyBidi([{ file, locale: 'ar' }]))
     expect(out.split('\n')).toHaveLength(1)
     expect(out).toContain('ar.json [home.fraud.body]: ')
@@ -98,13 +105,21 @@ describe('verifyBidi', () => {
       ].join('\n'),
     )
     const problems = verifyBidi([{ file: catalog, locale: 'ar' }], join(dir, 'guides'))
-    expect(problems.map((p) => [p.file.replace(/\\/g, '/').replace(/^.*guides\//, ''), p.line, /"([^"]+)"/.exec(p.reason)![1]])).toEqual([
+    expect(
+      problems.map((p) => [
+        p.file.replace(/\\/g, '/').replace(/^.*guides\//, ''),
+        p.line,
+        /"([^"]+)"/.exec(p.reason)![1],
+      ]),
+    ).toEqual([
       ['ar/webhooks/retries.md', 3, '3-D Secure'],
       ['ar/webhooks/retries.md', 8, '3-D Secure'],
       ['ar/webhooks/retries.md', 9, '3-D Secure'],
       ['ar/webhooks/retries.md', 18, 'PCI-DSS'],
     ])
-    expect(formatProblems(problems)).toMatch(/retries\.md:8: the Latin run "3-D Secure" .*<bdi>3-D Secure<\/bdi>, or U\+2068/)
+    expect(formatProblems(problems)).toMatch(
+      /retries\.md:8: the Latin run "3-D Secure" .*<bdi>3-D Secure<\/bdi>, or U\+2068/,
+    )
   })
 })
 

@@ -16,11 +16,19 @@ const write = (name: string, data: unknown) => {
   return file
 }
 const check = (source: object, target: unknown) =>
-  formatProblems(verifyCatalogs({ file: write('en.json', source), locale: 'en' }, [{ file: write('ar.json', target), locale: 'ar' }]))
+  formatProblems(
+    verifyCatalogs({ file: write('en.json', source), locale: 'en' }, [
+      { file: write('ar.json', target), locale: 'ar' },
+    ]),
+  )
 
 describe('the project catalogs', () => {
   test('agree in ids, arguments and plural structure', () => {
-    expect(formatProblems(verifyCatalogs({ file: 'locales/en.json', locale: 'en' }, [{ file: 'locales/ar.json', locale: 'ar' }]))).toBe('')
+    expect(
+      formatProblems(
+        verifyCatalogs({ file: 'locales/en.json', locale: 'en' }, [{ file: 'locales/ar.json', locale: 'ar' }]),
+      ),
+    ).toBe('')
   })
 
   test('use all six Arabic plural forms', () => {
@@ -50,11 +58,16 @@ describe('verifyCatalogs reports what differs, with file and id', () => {
     expect(check({ 'a.b': 'Hi {name' }, { 'a.b': 'x' })).toMatch(/en\.json \[a\.b\]: ICU message does not parse/)
   })
   test('an Arabic plural without its six forms', () => {
-    const out = check({ 'a.b': '{n, plural, one {# item} other {# items}}' }, { 'a.b': '{n, plural, one {عنصر} other {# عنصر}}' })
+    const out = check(
+      { 'a.b': '{n, plural, one {# item} other {# items}}' },
+      { 'a.b': '{n, plural, one {عنصر} other {# عنصر}}' },
+    )
     expect(out).toMatch(/\[a\.b\]: plural \{n\} lacks the ar categories: few, many, two, zero/)
   })
   test('a plural turned into plain text', () => {
-    expect(check({ 'a.b': '{n, plural, one {# item} other {# items}}' }, { 'a.b': '{n} عنصر' })).toMatch(/arguments differ/)
+    expect(check({ 'a.b': '{n, plural, one {# item} other {# items}}' }, { 'a.b': '{n} عنصر' })).toMatch(
+      /arguments differ/,
+    )
   })
   test('a catalog that is not JSON, or not flat', () => {
     expect(check({ 'a.b': 'x' }, '{ "a.b": ')).toMatch(/ar\.json: not valid JSON/)

@@ -24,7 +24,12 @@ vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 })
 
 beforeAll(async () => {
   s3 = await startLocalS3(0, buckets)
-  client = new S3Client({ endpoint: s3.endpoint, region: 'us-east-1', forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } })
+  client = new S3Client({
+    endpoint: s3.endpoint,
+    region: 'us-east-1',
+    forcePathStyle: true,
+    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+  })
 })
 afterAll(async () => {
   client.destroy()
@@ -41,9 +46,17 @@ interface Run {
   stderr: string
 }
 
-function deploy(args: string[], env: Record<string, string | undefined> = s3.env, onSpawn?: (kill: () => void) => void): Promise<Run> {
+function deploy(
+  args: string[],
+  env: Record<string, string | undefined> = s3.env,
+  onSpawn?: (kill: () => void) => void,
+): Promise<Run> {
   return new Promise((done) => {
-    const child = spawn('npx', ['tsx', 'scripts/deploy.ts', ...args], { env: { ...process.env, ...env, AWS_EC2_METADATA_DISABLED: 'true' }, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
+    const child = spawn('npx', ['tsx', 'scripts/deploy.ts', ...args], {
+      env: { ...process.env, ...env, AWS_EC2_METADATA_DISABLED: 'true' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    })
     let stdout = ''
     let stderr = ''
     child.stdout.on('data', (d) => (stdout += d))
@@ -79,14 +92,19 @@ async function proxy(intercept: Intercept = () => 'pass'): Promise<Proxy> {
     if (verdict !== 'pass') {
       req.resume()
       res.writeHead(verdict.status, { 'content-type': 'application/xml' })
-      return res.end(`<?xml version="1.0" encoding="UTF-8"?><Error><Code>${verdict.code}</Code><Message>${verdict.code} (test proxy)</Message></Error>`)
+      return res.end(
+        `<?xml version="1.0" encoding="UTF-8"?><Error><Code>${verdict.code}</Code><Message>${verdict.code} (test proxy)</Message></Error>`,
+      )
     }
     if (isPut) state.log.push({ event: 'start', key })
-    const upstream = request({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers }, (up) => {
-      res.writeHead(up.statusCode!, up.headers)
-      up.pipe(res)
-      up.on('end', () => isPut && up.statusCode === 200 && state.log.push({ event: 'end', key }))
-    })
+    const upstream = request(
+      { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers },
+      (up) => {
+        res.writeHead(up.statusCode!, up.headers)
+        up.pipe(res)
+        up.on('end', () => isPut && up.statusCode === 200 && state.log.push({ event: 'end', key }))
+      },
+    )
     req.pipe(upstream)
   })
   proxies.push(server)
@@ -100,13 +118,16 @@ async function keys(bucket: string, prefix = ''): Promise<string[]> {
   const out: string[] = []
   let token: string | undefined
   do {
-    const page = await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix || undefined, ContinuationToken: token }))
+    const page = await client.send(
+      new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix || undefined, ContinuationToken: token }),
+    )
     out.push(...(page.Contents ?? []).map((o) => o.Key!))
     token = page.IsTruncated ? page.NextContinuationToken : undefined
   } while (token)
   return out.sort()
 }
-const text = async (bucket: string, key: string) => (await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }))).Body!.transformToString()
+const text = async (bucket: string, key: string) =>
+  (await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }))).Body!.transformToString()
 const head = (bucket: string, key: string) => client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }))
 
 const files = (dir: string) =>
@@ -124,18 +145,33 @@ function nextBuild(id: string, from = dist): string {
   rmSync(dir, { recursive: true, force: true })
   cpSync(from, dir, { recursive: true })
   const oldId = (JSON.parse(readFileSync(join(dir, 'builds/latest.json'), 'utf8')) as { id: string }).id
-  for (const f of files(dir)) if (/\.(html|json)$/.test(f)) writeFileSync(join(dir, f), readFileSync(join(dir, f), 'utf8').replaceAll(oldId, id))
+  for (const f of files(dir))
+    if (/\.(html|json)$/.test(f)) writeFileSync(join(dir, f), readFileSync(join(dir, f), 'utf8').replaceAll(oldId, id))
   renameSync(join(dir, `builds/meta/${oldId}.json`), join(dir, `builds/meta/${id}.json`))
   for (const f of files(join(dir, 'assets/chunks'))) if (f.startsWith('only-')) rmSync(join(dir, 'assets/chunks', f))
   writeFileSync(join(dir, `assets/chunks/only-${id}.js`), `export const build = ${JSON.stringify(id)}\n`)
   for (const f of files(dir).filter((f) => f.endsWith('index.html'))) {
-    const html = readFileSync(join(dir, f), 'utf8').replace(/<script src="\/assets\/chunks\/only-[^"]+"[^>]*><\/script>/, '')
-    writeFileSync(join(dir, f), html.replace('</head>', `<script src="/assets/chunks/only-${id}.js" type="module"></script></head>`))
+    const html = readFileSync(join(dir, f), 'utf8').replace(
+      /<script src="\/assets\/chunks\/only-[^"]+"[^>]*><\/script>/,
+      '',
+    )
+    writeFileSync(
+      join(dir, f),
+      html.replace('</head>', `<script src="/assets/chunks/only-${id}.js" type="module"></script></head>`),
+    )
   }
   return dir
 }
 
-const args = (bucket: string, endpoint = s3.endpoint, ...more: string[]) => ['--bucket', bucket, '--endpoint', endpoint, '--region', 'us-east-1', ...more]
+const args = (bucket: string, endpoint = s3.endpoint, ...more: string[]) => [
+  '--bucket',
+  bucket,
+  '--endpoint',
+  endpoint,
+  '--region',
+  'us-east-1',
+  ...more,
+]
 
 describe('npm run deploy: usage', () => {
   it('prints its help, and refuses wrong usage with exit code 2', async () => {
@@ -149,19 +185,36 @@ describe('npm run deploy: usage', () => {
     const badKeep = await deploy(['--bucket', 'site', '--prune-keep', '0'])
     expect([badKeep.code, badKeep.stderr]).toEqual([2, expect.stringMatching(/--prune-keep wants a whole number/)])
     const noBuild = await deploy(['--bucket', 'site', '--dir', join(work, 'nothing')])
-    expect([noBuild.code, noBuild.stderr]).toEqual([2, expect.stringMatching(/nothing\/builds\/latest\.json is missing: run npm run build first/)])
+    expect([noBuild.code, noBuild.stderr]).toEqual([
+      2,
+      expect.stringMatching(/nothing\/builds\/latest\.json is missing: run npm run build first/),
+    ])
   })
 
   it('takes credentials from the standard AWS chain only, and says so when there are none', async () => {
     const home = mkdtempSync(join(work, 'home-'))
-    const none = { HOME: home, AWS_ACCESS_KEY_ID: undefined, AWS_SECRET_ACCESS_KEY: undefined, AWS_PROFILE: undefined, AWS_SHARED_CREDENTIALS_FILE: join(home, 'none'), AWS_CONFIG_FILE: join(home, 'none') }
+    const none = {
+      HOME: home,
+      AWS_ACCESS_KEY_ID: undefined,
+      AWS_SECRET_ACCESS_KEY: undefined,
+      AWS_PROFILE: undefined,
+      AWS_SHARED_CREDENTIALS_FILE: join(home, 'none'),
+      AWS_CONFIG_FILE: join(home, 'none'),
+    }
     const run = await deploy(args(freshBucket()), { ...process.env, ...none })
     expect(run.code).toBe(1)
-    expect(run.stderr).toMatch(/Could not load credentials[\s\S]*AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, AWS_PROFILE/)
+    expect(run.stderr).toMatch(
+      /Could not load credentials[\s\S]*AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, AWS_PROFILE/,
+    )
     // A profile in ~/.aws works as well as the environment.
     writeFileSync(join(home, 'credentials'), '[shop]\naws_access_key_id = S3RVER\naws_secret_access_key = S3RVER\n')
     const bucket = freshBucket()
-    const profile = await deploy(args(bucket), { ...process.env, ...none, AWS_PROFILE: 'shop', AWS_SHARED_CREDENTIALS_FILE: join(home, 'credentials') })
+    const profile = await deploy(args(bucket), {
+      ...process.env,
+      ...none,
+      AWS_PROFILE: 'shop',
+      AWS_SHARED_CREDENTIALS_FILE: join(home, 'credentials'),
+    })
     expect(profile.code, profile.stderr).toBe(0)
     expect(await keys(bucket)).toContain('builds/latest.json')
   })
@@ -188,8 +241,13 @@ describe('npm run deploy: a first deploy', () => {
     const local = files(dist)
     expect((await keys(bucket)).filter((k) => !k.startsWith('builds/deploys/'))).toEqual(local)
     expect(await keys(bucket, 'builds/deploys/')).toEqual([`builds/deploys/${distId}.json`])
-    for (const key of ['index.html', 'ar/pricing/_payload.json', 'sitemap.xml']) expect(await text(bucket, key)).toBe(readFileSync(join(dist, key), 'utf8'))
-    expect(run.stdout).toMatch(new RegExp(`Deployed build ${distId} to s3://${bucket}/: ${local.length} uploaded \\([\\d.]+ MiB\\), 0 unchanged, 0 deleted, 0 retried, in [\\d.]+ s`))
+    for (const key of ['index.html', 'ar/pricing/_payload.json', 'sitemap.xml'])
+      expect(await text(bucket, key)).toBe(readFileSync(join(dist, key), 'utf8'))
+    expect(run.stdout).toMatch(
+      new RegExp(
+        `Deployed build ${distId} to s3://${bucket}/: ${local.length} uploaded \\([\\d.]+ MiB\\), 0 unchanged, 0 deleted, 0 retried, in [\\d.]+ s`,
+      ),
+    )
   })
 
   it('gives each object its Content-Type and Cache-Control', async () => {
@@ -217,7 +275,13 @@ describe('npm run deploy: a first deploy', () => {
 
   it('uploads in an order that never exposes a half-deployed site: assets, pages, meta, latest.json', () => {
     const stage = (key: string) =>
-      key === 'builds/latest.json' ? 3 : key.startsWith('builds/meta/') || key.startsWith('builds/deploys/') ? 2 : /(index|404)\.html$|_payload\.json$|^sitemap\.xml$|^robots\.txt$/.test(key) ? 1 : 0
+      key === 'builds/latest.json'
+        ? 3
+        : key.startsWith('builds/meta/') || key.startsWith('builds/deploys/')
+          ? 2
+          : /(index|404)\.html$|_payload\.json$|^sitemap\.xml$|^robots\.txt$/.test(key)
+            ? 1
+            : 0
     // No upload of a stage starts before every upload of the stage before has ended.
     for (const [i, entry] of log.entries()) {
       if (entry.event !== 'start') continue
@@ -226,7 +290,9 @@ describe('npm run deploy: a first deploy', () => {
       expect(ended.length, `${entry.key} started before all of the earlier stage had landed`).toBe(earlier.length / 2)
     }
     expect(log.at(-1)).toEqual({ event: 'end', key: 'builds/latest.json' })
-    expect(run.stdout).toMatch(/assets: \d+ file\(s\)[\s\S]*pages and payloads: \d+ file\(s\)[\s\S]*build meta: 1 file\(s\)[\s\S]*builds\/latest\.json: 1 file\(s\)/)
+    expect(run.stdout).toMatch(
+      /assets: \d+ file\(s\)[\s\S]*pages and payloads: \d+ file\(s\)[\s\S]*build meta: 1 file\(s\)[\s\S]*builds\/latest\.json: 1 file\(s\)/,
+    )
   })
 
   it('skips every unchanged file the second time', async () => {
@@ -241,7 +307,9 @@ describe('npm run deploy: later deploys', () => {
     const bucket = freshBucket()
     const run = await deploy(args(bucket, s3.endpoint, '--dry-run'))
     expect(run.code).toBe(0)
-    expect(run.stdout).toMatch(/would upload index\.html {2}\(text\/html; charset=utf-8; public, max-age=0, must-revalidate\)/)
+    expect(run.stdout).toMatch(
+      /would upload index\.html {2}\(text\/html; charset=utf-8; public, max-age=0, must-revalidate\)/,
+    )
     expect(run.stdout).toMatch(/Dry run: nothing was changed/)
     expect(await keys(bucket)).toEqual([])
   })
@@ -280,7 +348,9 @@ describe('npm run deploy: later deploys', () => {
   it('stops at a refusal, names the file, and leaves latest.json on the old build', async () => {
     const bucket = freshBucket()
     expect((await deploy(args(bucket, s3.endpoint, '--dir', nextBuild('build-a')))).code).toBe(0)
-    const p = await proxy((req, key) => (req.method === 'PUT' && key === 'ar/pricing/index.html' ? { status: 403, code: 'AccessDenied' } : 'pass'))
+    const p = await proxy((req, key) =>
+      req.method === 'PUT' && key === 'ar/pricing/index.html' ? { status: 403, code: 'AccessDenied' } : 'pass',
+    )
     const run = await deploy(args(bucket, p.endpoint, '--dir', nextBuild('build-b')))
     expect(run.code).toBe(1)
     expect(run.stderr).toMatch(/Uploading ar\/pricing\/index\.html failed: AccessDenied: HTTP 403/)
@@ -311,7 +381,8 @@ describe('npm run deploy: later deploys', () => {
     expect(JSON.parse(await text(bucket, 'builds/latest.json')).id).toBe('build-a')
     const all = new Set(await keys(bucket))
     for (const key of [...all].filter((k) => k.endsWith('.html'))) {
-      for (const [, ref] of (await text(bucket, key)).matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)) expect(all.has(ref!), `${key} loads /${ref}`).toBe(true)
+      for (const [, ref] of (await text(bucket, key)).matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g))
+        expect(all.has(ref!), `${key} loads /${ref}`).toBe(true)
     }
     const rerun = await deploy(args(bucket, s3.endpoint, '--dir', b))
     expect(rerun.code).toBe(0)
@@ -324,7 +395,11 @@ describe('npm run deploy: later deploys', () => {
   it('--prefix deploys into a folder of the bucket, and --endpoint needs no region', async () => {
     const bucket = freshBucket()
     // No region anywhere: with --endpoint, the deploy signs for us-east-1.
-    const run = await deploy(['--bucket', bucket, '--endpoint', s3.endpoint, '--prefix', '/preview/v2/'], { ...s3.env, AWS_REGION: undefined, AWS_DEFAULT_REGION: undefined })
+    const run = await deploy(['--bucket', bucket, '--endpoint', s3.endpoint, '--prefix', '/preview/v2/'], {
+      ...s3.env,
+      AWS_REGION: undefined,
+      AWS_DEFAULT_REGION: undefined,
+    })
     expect(run.code, run.stderr).toBe(0)
     const all = await keys(bucket)
     expect(all.every((k) => k.startsWith('preview/v2/'))).toBe(true)
@@ -333,16 +408,25 @@ describe('npm run deploy: later deploys', () => {
 
   it('--prune-keep N deletes what only older builds use, and nothing else', async () => {
     const bucket = freshBucket()
-    for (const id of ['build-a', 'build-b', 'build-c']) expect((await deploy(args(bucket, s3.endpoint, '--dir', nextBuild(id)))).code).toBe(0)
+    for (const id of ['build-a', 'build-b', 'build-c'])
+      expect((await deploy(args(bucket, s3.endpoint, '--dir', nextBuild(id)))).code).toBe(0)
     const before = await keys(bucket)
-    const plan = await deploy(args(bucket, s3.endpoint, '--dir', join(work, 'build-c'), '--prune-keep', '2', '--dry-run'))
+    const plan = await deploy(
+      args(bucket, s3.endpoint, '--dir', join(work, 'build-c'), '--prune-keep', '2', '--dry-run'),
+    )
     expect(plan.stdout).toMatch(/would delete assets\/chunks\/only-build-a\.js/)
     expect(await keys(bucket)).toEqual(before)
     const run = await deploy(args(bucket, s3.endpoint, '--dir', join(work, 'build-c'), '--prune-keep', '2'))
     expect(run.code, run.stderr).toBe(0)
-    expect(run.stdout).toMatch(/prune: keeping 2 build\(s\) \(build-c, build-b\); 1 older build\(s\); 3 file\(s\) only they use/)
+    expect(run.stdout).toMatch(
+      /prune: keeping 2 build\(s\) \(build-c, build-b\); 1 older build\(s\); 3 file\(s\) only they use/,
+    )
     expect(run.stdout).toMatch(/, 3 deleted/)
     const after = await keys(bucket)
-    expect(before.filter((k) => !after.includes(k)).sort()).toEqual(['assets/chunks/only-build-a.js', 'builds/deploys/build-a.json', 'builds/meta/build-a.json'])
+    expect(before.filter((k) => !after.includes(k)).sort()).toEqual([
+      'assets/chunks/only-build-a.js',
+      'builds/deploys/build-a.json',
+      'builds/meta/build-a.json',
+    ])
   })
 })

@@ -10,10 +10,19 @@ const copy = mkdtempSync(join(tmpdir(), 'rasid-rebuild-'))
 afterAll(() => rmSync(copy, { recursive: true, force: true }))
 
 const listing = (dir: string) =>
-  (readdirSync(dir, { recursive: true }) as string[]).map((f) => f.split('\\').join('/')).filter((f) => !f.endsWith('/') && /\.\w+$/.test(f)).sort()
+  (readdirSync(dir, { recursive: true }) as string[])
+    .map((f) => f.split('\\').join('/'))
+    .filter((f) => !f.endsWith('/') && /\.\w+$/.test(f))
+    .sort()
 
-test('a second build of the same sources writes byte-identical assets; the build id and time live only in HTML, payloads and builds/', { timeout: 180_000 }, () => {
-  const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], { encoding: 'utf8' }).split('\0').filter(Boolean)
+test('a second build of the same sources writes byte-identical assets; the build id and time live only in HTML, payloads and builds/', {
+  timeout: 180_000,
+}, () => {
+  const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], {
+    encoding: 'utf8',
+  })
+    .split('\0')
+    .filter(Boolean)
   for (const file of files) {
     mkdirSync(dirname(join(copy, file)), { recursive: true })
     try {
@@ -26,17 +35,27 @@ test('a second build of the same sources writes byte-identical assets; the build
   execFileSync(process.execPath, [resolve('node_modules/tsx/dist/cli.mjs'), 'build/index.ts'], {
     cwd: copy,
     // As `npm run build` runs, not as a test process (Vitest sets NODE_ENV=test).
-    env: { ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(VITEST|NODE_ENV|TEST)/.test(k))), BUILD_ID: 'second-build', BUILD_TIMESTAMP: '1700000000000' },
+    env: {
+      ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(VITEST|NODE_ENV|TEST)/.test(k))),
+      BUILD_ID: 'second-build',
+      BUILD_TIMESTAMP: '1700000000000',
+    },
     stdio: 'pipe',
   })
   const ours = listing('dist/assets')
   const theirs = listing(join(copy, 'dist/assets'))
   expect(theirs).toEqual(ours)
-  for (const file of ours) expect(readFileSync(join(copy, 'dist/assets', file)).equals(readFileSync(join('dist/assets', file))), file).toBe(true)
+  for (const file of ours)
+    expect(readFileSync(join(copy, 'dist/assets', file)).equals(readFileSync(join('dist/assets', file))), file).toBe(
+      true,
+    )
   // The sitemap and robots.txt carry no date and no build id either.
-  for (const file of ['sitemap.xml', 'robots.txt']) expect(readFileSync(join(copy, 'dist', file)).equals(readFileSync(join('dist', file))), file).toBe(true)
+  for (const file of ['sitemap.xml', 'robots.txt'])
+    expect(readFileSync(join(copy, 'dist', file)).equals(readFileSync(join('dist', file))), file).toBe(true)
   // The other build's id is in its pages, its payloads and its manifest, and nowhere else.
-  const withId = listing(join(copy, 'dist')).filter((f) => readFileSync(join(copy, 'dist', f), 'utf8').includes('second-build'))
+  const withId = listing(join(copy, 'dist')).filter((f) =>
+    readFileSync(join(copy, 'dist', f), 'utf8').includes('second-build'),
+  )
   expect(withId.filter((f) => !/(\.html|(^|\/)_payload\.json)$/.test(f) && !f.startsWith('builds/'))).toEqual([])
   expect(withId).toContain('builds/latest.json')
   expect(withId).toContain('builds/meta/second-build.json')

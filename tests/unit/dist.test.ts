@@ -8,9 +8,13 @@ import { scriptJson } from '../../renderer/islands/define'
 import { catalogs, fullTitle, guides, localized, routes } from '../routes'
 
 const dist = 'dist'
-const files = existsSync(dist) ? (readdirSync(dist, { recursive: true }) as string[]).map((f) => f.split('\\').join('/')) : []
+const files = existsSync(dist)
+  ? (readdirSync(dist, { recursive: true }) as string[]).map((f) => f.split('\\').join('/'))
+  : []
 const fileOf = (url: string) => (url === '/' ? 'index.html' : `${url.slice(1)}/index.html`)
-const urls = routes.flatMap((r) => (['en', 'ar'] as const).map((l) => ({ url: localized(r.path, l), locale: l, route: r })))
+const urls = routes.flatMap((r) =>
+  (['en', 'ar'] as const).map((l) => ({ url: localized(r.path, l), locale: l, route: r })),
+)
 const read = (file: string) => readFileSync(join(dist, file), 'utf8')
 
 // Byte budgets of a first visit, gzip -9: the HTML is the first round trip, the stylesheet the one
@@ -31,15 +35,25 @@ describe('dist/', () => {
     const html = read(fileOf(url))
     expect(html).toMatch(new RegExp(`<html dir="${locale === 'ar' ? 'rtl' : 'ltr'}" lang="${locale}">`))
     const payload = JSON.parse(read(fileOf(url).replace('index.html', '_payload.json')))
-    expect(payload).toMatchObject({ locale, dir: locale === 'ar' ? 'rtl' : 'ltr', layout: route.layout, title: fullTitle(locale, route.title(locale)) })
+    expect(payload).toMatchObject({
+      locale,
+      dir: locale === 'ar' ? 'rtl' : 'ltr',
+      layout: route.layout,
+      title: fullTitle(locale, route.title(locale)),
+    })
     // The body a navigation swaps in is the page's own, byte for byte.
     expect(html).toContain(`<div id="root">${payload.body}</div>`)
     expect(payload.body).toContain(route.h1(locale).replace(/&/g, '&amp;'))
-    const head = (key: string) => payload.head.find((t: Tag) => t.attrs.rel === key || t.attrs.property === key || t.attrs.name === key)?.attrs
+    const head = (key: string) =>
+      payload.head.find((t: Tag) => t.attrs.rel === key || t.attrs.property === key || t.attrs.name === key)?.attrs
     expect(head('canonical')?.href).toBe(`https://www.rasid.example${url}`)
     expect(head('description')?.content).toMatch(/.{40,}/)
     expect(head('og:title')?.content).toBe(payload.title)
-    expect(payload.head.filter((t: Tag) => t.attrs.hreflang).map((t: Tag) => t.attrs.hreflang)).toEqual(['en', 'ar', 'x-default'])
+    expect(payload.head.filter((t: Tag) => t.attrs.hreflang).map((t: Tag) => t.attrs.hreflang)).toEqual([
+      'en',
+      'ar',
+      'x-default',
+    ])
     expect(payload.islands).toEqual(route.path === '/design' ? ['ThemePreview'] : [])
     // No catalog travels with the page: the HTML is the page.
     expect(html).not.toContain('vike_pageContext')
@@ -67,13 +81,21 @@ describe('dist/', () => {
     expect(html).not.toContain('/404<')
   })
   test('every guide slug is prerendered in both languages, and nothing else under /guide', () => {
-    const slugs = files.filter((f) => /^(ar\/)?guide\/.+\/index\.html$/.test(f)).map((f) => f.replace(/^(ar\/)?guide\/|\/index\.html$/g, ''))
+    const slugs = files
+      .filter((f) => /^(ar\/)?guide\/.+\/index\.html$/.test(f))
+      .map((f) => f.replace(/^(ar\/)?guide\/|\/index\.html$/g, ''))
     expect(slugs.sort()).toEqual([...guides.en.map((g) => g.slug), ...guides.ar.map((g) => g.slug)].sort())
   })
   test('icons are CSS; no page asks an icon API at run time', () => {
-    const css = files.filter((f) => f.endsWith('.css')).map((f) => readFileSync(join(dist, f), 'utf8')).join('')
+    const css = files
+      .filter((f) => f.endsWith('.css'))
+      .map((f) => readFileSync(join(dist, f), 'utf8'))
+      .join('')
     expect(css).toMatch(/\.i-lucide-globe\{[^}]*data:image\/svg\+xml/)
-    const js = files.filter((f) => f.endsWith('.js')).map((f) => readFileSync(join(dist, f), 'utf8')).join('')
+    const js = files
+      .filter((f) => f.endsWith('.js'))
+      .map((f) => readFileSync(join(dist, f), 'utf8'))
+      .join('')
     expect(js).not.toMatch(/_nuxt_icon|api\.iconify\.design|simplesvg|unisvg/)
   })
 
@@ -86,18 +108,30 @@ describe('dist/', () => {
   })
 
   test('every page links the one stylesheet, font faces included, within its budget', () => {
-    const sheets = new Set(urls.flatMap(({ url }) => [...read(fileOf(url)).matchAll(/<link rel="stylesheet"[^>]*href="([^"]+)"/g)].map((m) => m[1])))
+    const sheets = new Set(
+      urls.flatMap(({ url }) =>
+        [...read(fileOf(url)).matchAll(/<link rel="stylesheet"[^>]*href="([^"]+)"/g)].map((m) => m[1]),
+      ),
+    )
     expect([...sheets]).toEqual([expect.stringMatching(/^\/assets\/site\.[\w-]+\.css$/)])
     const css = read([...sheets][0]!)
     expect(gz(css)).toBeLessThanOrEqual(budget.css)
     // Each face covers its own script only, so a page loads the faces its text uses.
-    expect(css.match(/@font-face\{[^}]*\}/g)!.map((f) => /font-family:"([^"]+)"[^}]*unicode-range:U\+([\w-]+)/.exec(f)!.slice(1).join(' '))).toEqual([
-      'Inter 0000-00FF', 'Inter 0000-00FF', 'IBM Plex Sans Arabic 0600-06FF', 'IBM Plex Sans Arabic 0600-06FF',
+    expect(
+      css
+        .match(/@font-face\{[^}]*\}/g)!
+        .map((f) => /font-family:"([^"]+)"[^}]*unicode-range:U\+([\w-]+)/.exec(f)!.slice(1).join(' ')),
+    ).toEqual([
+      'Inter 0000-00FF',
+      'Inter 0000-00FF',
+      'IBM Plex Sans Arabic 0600-06FF',
+      'IBM Plex Sans Arabic 0600-06FF',
     ])
   })
 
   test('a page preloads the two weights of its own script, so they are there for the first paint', () => {
-    const fonts = (file: string) => [...read(file).matchAll(/<link rel="preload" href="([^"]+)" as="font"/g)].map((m) => m[1])
+    const fonts = (file: string) =>
+      [...read(file).matchAll(/<link rel="preload" href="([^"]+)" as="font"/g)].map((m) => m[1])
     expect(fonts('ar/index.html').sort()).toEqual([
       expect.stringMatching(/ibm-plex-sans-arabic-arabic-400-normal\.[\w-]+\.woff2$/),
       expect.stringMatching(/ibm-plex-sans-arabic-arabic-700-normal\.[\w-]+\.woff2$/),
@@ -107,7 +141,9 @@ describe('dist/', () => {
       expect.stringMatching(/inter-latin-700-normal\.[\w-]+\.woff2$/),
     ])
     // A face that misses the first paint is not swapped in later: text never moves.
-    expect(read([...read('index.html').matchAll(/<link rel="stylesheet"[^>]*href="([^"]+)"/g)][0]![1]!.slice(1))).not.toMatch(/font-display:(swap|fallback|block)/)
+    expect(
+      read([...read('index.html').matchAll(/<link rel="stylesheet"[^>]*href="([^"]+)"/g)][0]![1]!.slice(1)),
+    ).not.toMatch(/font-display:(swap|fallback|block)/)
   })
 
   test("no page loads React, Vike's client router or formatjs with its HTML: one module script, the runtime", () => {
@@ -125,8 +161,11 @@ describe('dist/', () => {
       if (seen.has(file)) return
       seen.add(file)
       const code = read(file)
-      expect(code, file).not.toMatch(/react\.transitional\.element|__reactContainer|IntlProvider|radix-|vike_pageContext/)
-      for (const m of code.matchAll(/(?:\bfrom|\bimport)\s*"(\.{1,2}\/[^"]+)"/g)) walk(join(file, '..', m[1]!).replace(/^\//, ''))
+      expect(code, file).not.toMatch(
+        /react\.transitional\.element|__reactContainer|IntlProvider|radix-|vike_pageContext/,
+      )
+      for (const m of code.matchAll(/(?:\bfrom|\bimport)\s*"(\.{1,2}\/[^"]+)"/g))
+        walk(join(file, '..', m[1]!).replace(/^\//, ''))
     }
     for (const entry of entries) walk(entry.slice(1))
     expect(seen.size).toBeGreaterThan(0)
@@ -134,7 +173,10 @@ describe('dist/', () => {
 
   test('an island writes its props and messages as JSON that no data can close', () => {
     const html = read('ar/design/index.html')
-    const json = /<div data-island="ThemePreview" data-hydrate="visible" class="contents"><script type="application\/json">([^<]*)<\/script>/.exec(html)?.[1]
+    const json =
+      /<div data-island="ThemePreview" data-hydrate="visible" class="contents"><script type="application\/json">([^<]*)<\/script>/.exec(
+        html,
+      )?.[1]
     const data = JSON.parse(json!)
     expect(data.locale).toBe('ar')
     expect(Object.keys(data.messages).length).toBeGreaterThan(10)
@@ -147,6 +189,8 @@ describe('dist/', () => {
 test("the build stops on an unknown route middleware: Unknown route middleware: '<name>'.", () => {
   const pageContext = { urlOriginal: '/x', config: { pageMeta: { middleware: ['guide', 'admin'] } } }
   expect(() => onPrerenderStart({ pageContexts: [pageContext as never] })).toThrow("Unknown route middleware: 'admin'.")
-  const ok = onPrerenderStart({ pageContexts: [{ urlOriginal: '/x', config: { pageMeta: { middleware: ['guide'] } } } as never] })
+  const ok = onPrerenderStart({
+    pageContexts: [{ urlOriginal: '/x', config: { pageMeta: { middleware: ['guide'] } } } as never],
+  })
   expect(ok.prerenderContext.pageContexts.map((p) => p.urlOriginal)).toEqual(['/x', '/ar/x'])
 })

@@ -12,7 +12,8 @@ function site(files: Record<string, string>) {
   }
   return root
 }
-const article = (title: string, order = 1, body = 'Some text.\n', group = 'start') => `---\ntitle: ${title}\ndescription: About ${title}\norder: ${order}\ngroup: ${group}\n---\n${body}`
+const article = (title: string, order = 1, body = 'Some text.\n', group = 'start') =>
+  `---\ntitle: ${title}\ndescription: About ${title}\norder: ${order}\ngroup: ${group}\n---\n${body}`
 
 describe('guides', () => {
   test('the real guides exist in both languages with the same slugs', () => {
@@ -20,7 +21,16 @@ describe('guides', () => {
     // CONTENT.md: at least 8 articles, these slugs, in both languages.
     expect(guides.en.length).toBeGreaterThanOrEqual(8)
     expect(guides.en.map((g) => g.slug)).toEqual(
-      expect.arrayContaining(['getting-started', 'api-keys', 'accept-a-payment', 'webhooks', 'refunds', 'payouts-and-settlement', 'test-cards', 'go-live-checklist']),
+      expect.arrayContaining([
+        'getting-started',
+        'api-keys',
+        'accept-a-payment',
+        'webhooks',
+        'refunds',
+        'payouts-and-settlement',
+        'test-cards',
+        'go-live-checklist',
+      ]),
     )
     expect(guides.ar.map((g) => g.slug)).toEqual(guides.en.map((g) => g.slug))
     for (const g of [...guides.en, ...guides.ar]) {
@@ -30,7 +40,8 @@ describe('guides', () => {
       expect(g.html).toMatch(/<pre tabindex="0"><code class="hljs language-\w+">[\s\S]*<span class="hljs-/)
     }
     // The Arabic articles are written in Arabic, not left in English.
-    for (const g of guides.ar) expect((g.html.replace(/<pre[\s\S]*?<\/pre>/g, '').match(/[\u0600-\u06ff]/g) ?? []).length).toBeGreaterThan(1500)
+    for (const g of guides.ar)
+      expect((g.html.replace(/<pre[\s\S]*?<\/pre>/g, '').match(/[\u0600-\u06ff]/g) ?? []).length).toBeGreaterThan(1500)
   })
 
   test('code is highlighted at build time, left to right, with a copy button in the page language; headings make the table of contents', () => {
@@ -64,23 +75,65 @@ describe('guides', () => {
     const guides = loadGuides(root)
     expect(guides.en.map((g) => g.slug)).toEqual(['a', 'b', 'webhooks/retries'])
     const b = guides.en[1]!
-    expect(b.html).toMatch(/<div class="code-block" dir="ltr">.*<pre tabindex="0"><code class="hljs language-js"><span class="hljs-keyword">const<\/span> a = <span class="hljs-number">1<\/span> &lt; <span class="hljs-number">2/s)
+    expect(b.html).toMatch(
+      /<div class="code-block" dir="ltr">.*<pre tabindex="0"><code class="hljs language-js"><span class="hljs-keyword">const<\/span> a = <span class="hljs-number">1<\/span> &lt; <span class="hljs-number">2/s,
+    )
     expect(b.html).toContain('href="/guide/a"')
     expect(guides.ar[1]!.html).toContain('href="/ar/guide/a"')
   })
 
   test.each([
-    ['a slug missing in Arabic', { 'en/a.md': article('A'), 'en/b.md': article('B'), 'ar/a.md': article('أ') }, /ar\/b\.md: missing: the en guide "b" has no ar version/],
+    [
+      'a slug missing in Arabic',
+      { 'en/a.md': article('A'), 'en/b.md': article('B'), 'ar/a.md': article('أ') },
+      /ar\/b\.md: missing: the en guide "b" has no ar version/,
+    ],
     ['no front matter', { 'en/a.md': 'Just text', 'ar/a.md': article('أ') }, /en\/a\.md: missing front matter/],
-    ['no title', { 'en/a.md': '---\ndescription: x\norder: 1\n---\nText', 'ar/a.md': article('أ') }, /en\/a\.md: front matter lacks "title"/],
-    ['a bad order', { 'en/a.md': article('A', 'first' as never), 'ar/a.md': article('أ') }, /en\/a\.md: front matter "order" is not an integer/],
-    ['a second h1', { 'en/a.md': article('A', 1, '# Title again\n'), 'ar/a.md': article('أ') }, /en\/a\.md: the body must not have a level-1 heading/],
-    ['no group', { 'en/a.md': '---\ntitle: A\ndescription: x\norder: 1\n---\nText', 'ar/a.md': article('أ') }, /en\/a\.md: front matter lacks "group"/],
-    ['an unknown group', { 'en/a.md': article('A', 1, 'Text', 'misc'), 'ar/a.md': article('أ') }, /en\/a\.md: front matter "group" is "misc", not one of start, payments, money, launch/],
-    ['a duplicate slug', { 'en/a.md': article('A'), 'en/a/index.md': article('A again'), 'ar/a.md': article('أ') }, /en\/(a|a\/index)\.md: duplicate slug "a"/],
-    ['a slug only in Arabic', { 'en/a.md': article('A'), 'ar/a.md': article('أ'), 'ar/c.md': article('ج') }, /ar\/c\.md: no en version of this guide/],
-    ['a code block in an unknown language', { 'en/a.md': article('A', 1, '```ruby\nputs 1\n```\n'), 'ar/a.md': article('أ') }, /en\/a\.md: code block language "ruby" is not one of/],
-    ['a code block without a language', { 'en/a.md': article('A', 1, '```\nputs 1\n```\n'), 'ar/a.md': article('أ') }, /en\/a\.md: a code block has no language/],
+    [
+      'no title',
+      { 'en/a.md': '---\ndescription: x\norder: 1\n---\nText', 'ar/a.md': article('أ') },
+      /en\/a\.md: front matter lacks "title"/,
+    ],
+    [
+      'a bad order',
+      { 'en/a.md': article('A', 'first' as never), 'ar/a.md': article('أ') },
+      /en\/a\.md: front matter "order" is not an integer/,
+    ],
+    [
+      'a second h1',
+      { 'en/a.md': article('A', 1, '# Title again\n'), 'ar/a.md': article('أ') },
+      /en\/a\.md: the body must not have a level-1 heading/,
+    ],
+    [
+      'no group',
+      { 'en/a.md': '---\ntitle: A\ndescription: x\norder: 1\n---\nText', 'ar/a.md': article('أ') },
+      /en\/a\.md: front matter lacks "group"/,
+    ],
+    [
+      'an unknown group',
+      { 'en/a.md': article('A', 1, 'Text', 'misc'), 'ar/a.md': article('أ') },
+      /en\/a\.md: front matter "group" is "misc", not one of start, payments, money, launch/,
+    ],
+    [
+      'a duplicate slug',
+      { 'en/a.md': article('A'), 'en/a/index.md': article('A again'), 'ar/a.md': article('أ') },
+      /en\/(a|a\/index)\.md: duplicate slug "a"/,
+    ],
+    [
+      'a slug only in Arabic',
+      { 'en/a.md': article('A'), 'ar/a.md': article('أ'), 'ar/c.md': article('ج') },
+      /ar\/c\.md: no en version of this guide/,
+    ],
+    [
+      'a code block in an unknown language',
+      { 'en/a.md': article('A', 1, '```ruby\nputs 1\n```\n'), 'ar/a.md': article('أ') },
+      /en\/a\.md: code block language "ruby" is not one of/,
+    ],
+    [
+      'a code block without a language',
+      { 'en/a.md': article('A', 1, '```\nputs 1\n```\n'), 'ar/a.md': article('أ') },
+      /en\/a\.md: a code block has no language/,
+    ],
   ])('fails the build with file and reason: %s', (_, files, message) => {
     expect(() => loadGuides(site(files))).toThrow(message)
   })

@@ -2,12 +2,21 @@
 // of the site shares (build/headers.ts).
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { cacheControlFor, contentSecurityPolicy, contentTypeFor, IMMUTABLE, inlineHashes, parseHeadersFile, REVALIDATE } from '../../build/headers'
+import {
+  cacheControlFor,
+  contentSecurityPolicy,
+  contentTypeFor,
+  IMMUTABLE,
+  inlineHashes,
+  parseHeadersFile,
+  REVALIDATE,
+} from '../../build/headers'
 import { viewerRequestFunction } from '../../build/cloudfront'
 
 const headers = readFileSync('dist/_headers', 'utf8')
 const rules = parseHeadersFile(headers)
-const headersFor = (path: string) => Object.fromEntries(rules.filter((r) => r.pattern.test(path)).flatMap((r) => r.headers))
+const headersFor = (path: string) =>
+  Object.fromEntries(rules.filter((r) => r.pattern.test(path)).flatMap((r) => r.headers))
 const policy = JSON.parse(readFileSync('cloudfront/response-headers-policy.json', 'utf8'))
 
 describe('dist/_headers', () => {
@@ -58,7 +67,9 @@ describe('cloudfront/', () => {
     const h = headersFor('/')
     const s = policy.SecurityHeadersConfig
     expect(s.ContentSecurityPolicy.ContentSecurityPolicy).toBe(h['Content-Security-Policy'])
-    expect(`max-age=${s.StrictTransportSecurity.AccessControlMaxAgeSec}; includeSubDomains; preload`).toBe(h['Strict-Transport-Security'])
+    expect(`max-age=${s.StrictTransportSecurity.AccessControlMaxAgeSec}; includeSubDomains; preload`).toBe(
+      h['Strict-Transport-Security'],
+    )
     expect(s.ReferrerPolicy.ReferrerPolicy).toBe(h['Referrer-Policy'])
     expect(s.FrameOptions.FrameOption).toBe(h['X-Frame-Options'])
     expect(s.ContentTypeOptions.Override).toBe(true)
@@ -67,7 +78,10 @@ describe('cloudfront/', () => {
   })
 
   it('has a viewer-request function that maps clean URLs to index documents and drops the query', () => {
-    const handler = new Function(`${viewerRequestFunction}; return handler`)() as (e: unknown) => { uri: string; querystring: object }
+    const handler = new Function(`${viewerRequestFunction}; return handler`)() as (e: unknown) => {
+      uri: string
+      querystring: object
+    }
     const run = (uri: string) => handler({ request: { uri, querystring: { v: { value: '1' } } } })
     expect(run('/')).toEqual({ uri: '/index.html', querystring: {} })
     expect(run('/pricing').uri).toBe('/pricing/index.html')
@@ -86,6 +100,15 @@ describe('object metadata', () => {
     expect(contentTypeFor('sitemap.xml')).toBe('application/xml; charset=utf-8')
     expect(cacheControlFor('assets/chunks/a.js')).toBe(IMMUTABLE)
     expect(cacheControlFor('builds/meta/x.json')).toBe(IMMUTABLE)
-    for (const key of ['index.html', 'ar/index.html', '_payload.json', 'builds/latest.json', 'sitemap.xml', 'robots.txt', '404.html']) expect(cacheControlFor(key), key).toBe(REVALIDATE)
+    for (const key of [
+      'index.html',
+      'ar/index.html',
+      '_payload.json',
+      'builds/latest.json',
+      'sitemap.xml',
+      'robots.txt',
+      '404.html',
+    ])
+      expect(cacheControlFor(key), key).toBe(REVALIDATE)
   })
 })

@@ -10,7 +10,10 @@ import { expect, test } from 'vitest'
 
 const dist = 'dist'
 const pages = existsSync(dist)
-  ? (readdirSync(dist, { recursive: true }) as string[]).map((f) => f.split('\\').join('/')).filter((f) => f.endsWith('.html')).sort()
+  ? (readdirSync(dist, { recursive: true }) as string[])
+      .map((f) => f.split('\\').join('/'))
+      .filter((f) => f.endsWith('.html'))
+      .sort()
   : []
 
 interface VnuMessage {
@@ -26,13 +29,19 @@ interface VnuMessage {
 test('every page of dist/ is valid HTML for the Nu Html Checker', { timeout: 5 * 60_000 }, () => {
   expect(pages, 'run `npm run build` before the tests').toContain('index.html')
   const java = process.env.JAVA ?? 'java'
-  const run = spawnSync(java, ['-jar', String(vnu), '--errors-only', '--format', 'json', ...pages.map((f) => join(dist, f))], {
-    encoding: 'utf8',
-    maxBuffer: 64 * 1024 * 1024,
-    timeout: 5 * 60_000,
-  })
+  const run = spawnSync(
+    java,
+    ['-jar', String(vnu), '--errors-only', '--format', 'json', ...pages.map((f) => join(dist, f))],
+    {
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+      timeout: 5 * 60_000,
+    },
+  )
   if (run.error) {
-    throw new Error(`could not run ${java} (${run.error.message}): install Java 11 or later (apt-get install -y default-jre-headless, as scripts/test.sh does) or set JAVA`)
+    throw new Error(
+      `could not run ${java} (${run.error.message}): install Java 11 or later (apt-get install -y default-jre-headless, as scripts/test.sh does) or set JAVA`,
+    )
   }
   // vnu writes its JSON report on stderr; anything else there is Java's own failure.
   let report: { messages: VnuMessage[] }
@@ -42,7 +51,9 @@ test('every page of dist/ is valid HTML for the Nu Html Checker', { timeout: 5 *
     throw new Error(`vnu.jar gave no JSON report (exit ${run.status}):\n${run.stderr}${run.stdout}`)
   }
   const where = (m: VnuMessage) => {
-    const file = m.url?.startsWith('file:') ? relative(dist, fileURLToPath(m.url)).split('\\').join('/') : (m.url ?? '?')
+    const file = m.url?.startsWith('file:')
+      ? relative(dist, fileURLToPath(m.url)).split('\\').join('/')
+      : (m.url ?? '?')
     return `${file}${m.lastLine ? `:${m.lastLine}` : ''}${m.firstColumn ? `:${m.firstColumn}` : ''}`
   }
   const errors = report.messages.filter((m) => m.type !== 'info').map((m) => `${where(m)}: ${m.message}`)

@@ -62,6 +62,8 @@ describe('paths', () => {
     expect(isLocale('ar')).toBe(true)
     expect(isLocale('fr')).toBe(false)
     expect(new Intl.NumberFormat(intlLocale('ar')).format(1234.5)).toBe('1,234.5')
-    expect(new Intl.DateTimeFormat(intlLocale('ar'), { year: 'numeric' }).format(new Date(Date.UTC(2026, 5, 1)))).toMatch(/^2026/)
+    expect(
+      new Intl.DateTimeFormat(intlLocale('ar'), { year: 'numeric' }).format(new Date(Date.UTC(2026, 5, 1))),
+    ).toMatch(/^2026/)
   })
 })

@@ -70,12 +70,18 @@ describe('the built manifest', () => {
   })
 
   test('every page and payload names its build; no asset does, so assets stay the same from build to build', () => {
-    const pages = readdirSync('dist', { recursive: true }).map(String).filter((f) => f.endsWith('index.html'))
+    const pages = readdirSync('dist', { recursive: true })
+      .map(String)
+      .filter((f) => f.endsWith('index.html'))
     for (const page of pages) {
       expect(readFileSync(join('dist', page), 'utf8')).toContain(`<meta name="build-id" content="${latest.id}"/>`)
-      expect(JSON.parse(readFileSync(join('dist', page.replace('index.html', '_payload.json')), 'utf8')).buildId).toBe(latest.id)
+      expect(JSON.parse(readFileSync(join('dist', page.replace('index.html', '_payload.json')), 'utf8')).buildId).toBe(
+        latest.id,
+      )
     }
-    const assets = readdirSync('dist/assets', { recursive: true }).map(String).filter((f) => /\.(js|css)$/.test(f))
+    const assets = readdirSync('dist/assets', { recursive: true })
+      .map(String)
+      .filter((f) => /\.(js|css)$/.test(f))
     expect(assets.filter((f) => readFileSync(join('dist/assets', f), 'utf8').includes(latest.id))).toEqual([])
     expect(String(latest.timestamp)).toMatch(/^\d{13}$/)
   })

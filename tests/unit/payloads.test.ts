@@ -30,13 +30,19 @@ test('a payload is read off the page: head fields, lang, dir, layout, body and i
 })
 
 test('a page the build cannot make a payload of fails the build with the file and the reason', () => {
-  expect(() => payloadOf(page.replace(' lang="ar"', ' lang="fr"'), 'ar/pricing/index.html', 'b1')).toThrow('ar/pricing/index.html: cannot make its _payload.json: <html lang="fr"> is not a locale')
-  expect(() => payloadOf(page.replace('<div id="root">', '<div>'), 'x.html', 'b1')).toThrow('x.html: cannot make its _payload.json: no <div id="root">')
+  expect(() => payloadOf(page.replace(' lang="ar"', ' lang="fr"'), 'ar/pricing/index.html', 'b1')).toThrow(
+    'ar/pricing/index.html: cannot make its _payload.json: <html lang="fr"> is not a locale',
+  )
+  expect(() => payloadOf(page.replace('<div id="root">', '<div>'), 'x.html', 'b1')).toThrow(
+    'x.html: cannot make its _payload.json: no <div id="root">',
+  )
 })
 
-test.each([null, {}, { buildId: 'b', locale: 'en', dir: 'up', title: '', body: '', head: [], islands: [] }, { buildId: 'b', locale: 'en', dir: 'ltr', title: 't', body: 1, head: [], islands: [] }])(
-  'a malformed payload is refused: %j',
-  (value) => {
-    expect(() => assertPayload(value)).toThrow('not a page payload')
-  },
-)
+test.each([
+  null,
+  {},
+  { buildId: 'b', locale: 'en', dir: 'up', title: '', body: '', head: [], islands: [] },
+  { buildId: 'b', locale: 'en', dir: 'ltr', title: 't', body: 1, head: [], islands: [] },
+])('a malformed payload is refused: %j', (value) => {
+  expect(() => assertPayload(value)).toThrow('not a page payload')
+})

@@ -15,7 +15,17 @@ describe('logical CSS only', async () => {
   const uno = await createGenerator(config)
 
   test('the blocklist rejects physical left/right utilities with a message', async () => {
-    for (const token of ['ml-4', 'pr-2', 'left-0', 'right-4', 'text-left', 'rounded-r-lg', 'border-l', 'md:ml-4', 'float-right']) {
+    for (const token of [
+      'ml-4',
+      'pr-2',
+      'left-0',
+      'right-4',
+      'text-left',
+      'rounded-r-lg',
+      'border-l',
+      'md:ml-4',
+      'float-right',
+    ]) {
       expect(await uno.generate(token, { preflights: false }).then((r) => r.css), token).toBe('')
       expect(uno.getBlocked(token.replace(/^md:/, ''))?.[1]?.message ?? '', token).toMatch(/logical/)
     }
@@ -43,7 +53,10 @@ describe('logical CSS only', async () => {
   })
 
   test('the theme colours of BEHAVIOUR.md section 8 and icons compile to CSS', async () => {
-    const { css } = await uno.generate('bg-primary-500 text-secondary-500 text-warning-500 bg-neutral-900 i-lucide-globe', { preflights: false })
+    const { css } = await uno.generate(
+      'bg-primary-500 text-secondary-500 text-warning-500 bg-neutral-900 i-lucide-globe',
+      { preflights: false },
+    )
     expect(css).toMatch(/--colors-primary-500:\s*oklch|#22c55e|--colors-primary-500/)
     expect(css).toContain('.i-lucide-globe')
     expect(css).toMatch(/url\("data:image\/svg\+xml/)

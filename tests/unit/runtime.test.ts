@@ -52,7 +52,14 @@ describe('chunk reload guard', () => {
     const s = storage()
     s.data.set(reloadMarkerKey, '{not json')
     expect(mayReload(s, '/a', 0)).toBe(true)
-    const broken = { getItem: () => { throw new Error('denied') }, setItem: () => { throw new Error('denied') } }
+    const broken = {
+      getItem: () => {
+        throw new Error('denied')
+      },
+      setItem: () => {
+        throw new Error('denied')
+      },
+    }
     expect(mayReload(broken, '/a', 0)).toBe(true)
     expect(mayReload(undefined, '/a', 0)).toBe(true)
   })
@@ -70,16 +77,31 @@ describe('navigate(url, { external })', () => {
     expect(classifyNavigation(url, options)).toBe(kind)
   })
 
-  test.each(['https://example.com', 'HTTP://x', '//evil.example', '\\\\evil.example', 'mailto:a@b.c', 'tel:+966', 'ftp://x'])('%s throws without external: true', (url) => {
+  test.each([
+    'https://example.com',
+    'HTTP://x',
+    '//evil.example',
+    '\\\\evil.example',
+    'mailto:a@b.c',
+    'tel:+966',
+    'ftp://x',
+  ])('%s throws without external: true', (url) => {
     expect(() => classifyNavigation(url)).toThrow(externalNotAllowed)
   })
 
-  test.each(['javascript:alert(1)', ' JavaScript:alert(1)', 'data:text/html,x', 'vbscript:x', 'blob:https://x/1'])('%s is refused even with external: true', (url) => {
-    expect(() => classifyNavigation(url, { external: true })).toThrow(/Cannot navigate to a URL with '(javascript|data|vbscript|blob):' protocol/)
-  })
+  test.each(['javascript:alert(1)', ' JavaScript:alert(1)', 'data:text/html,x', 'vbscript:x', 'blob:https://x/1'])(
+    '%s is refused even with external: true',
+    (url) => {
+      expect(() => classifyNavigation(url, { external: true })).toThrow(
+        /Cannot navigate to a URL with '(javascript|data|vbscript|blob):' protocol/,
+      )
+    },
+  )
 
   test('the message is the one of BEHAVIOUR.md', () => {
-    expect(externalNotAllowed).toBe('Navigating to an external URL is not allowed by default. Use navigate(url, { external: true }).')
+    expect(externalNotAllowed).toBe(
+      'Navigating to an external URL is not allowed by default. Use navigate(url, { external: true }).',
+    )
   })
 })
 

@@ -10,7 +10,9 @@ const dist = 'dist'
 const read = (file: string) => readFileSync(join(dist, file), 'utf8')
 const built = existsSync(join(dist, 'sitemap.xml'))
 const pages = built
-  ? (readdirSync(dist, { recursive: true }) as string[]).map((f) => f.split('\\').join('/')).filter((f) => f.endsWith('.html') && !/(^|\/)404\.html$/.test(f))
+  ? (readdirSync(dist, { recursive: true }) as string[])
+      .map((f) => f.split('\\').join('/'))
+      .filter((f) => f.endsWith('.html') && !/(^|\/)404\.html$/.test(f))
   : []
 
 interface Entry {
@@ -21,7 +23,12 @@ interface Entry {
 function parse(xml: string): Entry[] {
   return [...xml.matchAll(/<url>([\s\S]*?)<\/url>/g)].map(([, body]) => ({
     loc: /<loc>([^<]*)<\/loc>/.exec(body!)![1]!,
-    alternates: Object.fromEntries([...body!.matchAll(/<xhtml:link rel="alternate" hreflang="([^"]+)" href="([^"]+)"\/>/g)].map((m) => [m[1]!, m[2]!])),
+    alternates: Object.fromEntries(
+      [...body!.matchAll(/<xhtml:link rel="alternate" hreflang="([^"]+)" href="([^"]+)"\/>/g)].map((m) => [
+        m[1]!,
+        m[2]!,
+      ]),
+    ),
   }))
 }
 const entries = built ? parse(read('sitemap.xml')) : []
@@ -33,7 +40,9 @@ describe('dist/sitemap.xml', () => {
 
   test('is a sitemap with xhtml alternates, in its namespaces, without dates', () => {
     const xml = read('sitemap.xml')
-    expect(xml).toMatch(/^<\?xml version="1\.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www\.sitemaps\.org\/schemas\/sitemap\/0\.9" xmlns:xhtml="http:\/\/www\.w3\.org\/1999\/xhtml">\n/)
+    expect(xml).toMatch(
+      /^<\?xml version="1\.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www\.sitemaps\.org\/schemas\/sitemap\/0\.9" xmlns:xhtml="http:\/\/www\.w3\.org\/1999\/xhtml">\n/,
+    )
     expect(xml.trimEnd()).toMatch(/<\/urlset>$/)
     expect(xml).not.toMatch(/lastmod|changefreq|priority/)
   })
@@ -70,21 +79,27 @@ describe('dist/sitemap.xml', () => {
   test("each page's alternates are the hreflang links of its own head", () => {
     for (const file of pages) {
       const payload = JSON.parse(read(file.replace(/index\.html$/, '_payload.json')))
-      const head = payload.head.filter((t: { attrs: Record<string, string> }) => t.attrs.hreflang).map((t: { attrs: Record<string, string> }) => [t.attrs.hreflang, t.attrs.href])
-      const canonical = payload.head.find((t: { attrs: Record<string, string> }) => t.attrs.rel === 'canonical').attrs.href
+      const head = payload.head
+        .filter((t: { attrs: Record<string, string> }) => t.attrs.hreflang)
+        .map((t: { attrs: Record<string, string> }) => [t.attrs.hreflang, t.attrs.href])
+      const canonical = payload.head.find((t: { attrs: Record<string, string> }) => t.attrs.rel === 'canonical').attrs
+        .href
       const entry = entries.find((e) => e.loc === canonical)
       expect(entry, file).toBeDefined()
       expect(Object.entries(entry!.alternates), file).toEqual(head)
       // And the HTML says the same as its payload.
       const html = read(file).toLowerCase()
-      for (const [lang, href] of head) expect(html, file).toContain(`<link rel="alternate" hreflang="${lang}" href="${href}"/>`.toLowerCase())
+      for (const [lang, href] of head)
+        expect(html, file).toContain(`<link rel="alternate" hreflang="${lang}" href="${href}"/>`.toLowerCase())
     }
   })
 })
 
 test('dist/robots.txt allows everything and points to the sitemap on site.origin', () => {
   const robots = read('robots.txt')
-  expect(robots.split('\n')).toEqual(expect.arrayContaining(['User-agent: *', 'Allow: /', `Sitemap: ${site.origin}/sitemap.xml`]))
+  expect(robots.split('\n')).toEqual(
+    expect.arrayContaining(['User-agent: *', 'Allow: /', `Sitemap: ${site.origin}/sitemap.xml`]),
+  )
   expect(robots).toBe(robotsTxt())
 })
 
@@ -93,8 +108,17 @@ describe('sitemapXml', () => {
     const paths = ['/pricing', '/ar', '/', '/ar/pricing']
     const xml = sitemapXml(paths, 'https://example.org')
     expect(sitemapXml([...paths].reverse(), 'https://example.org')).toBe(xml)
-    expect(parse(xml).map((e) => e.loc)).toEqual(['https://example.org/', 'https://example.org/ar', 'https://example.org/ar/pricing', 'https://example.org/pricing'])
-    expect(parse(xml)[2]!.alternates).toEqual({ en: 'https://example.org/pricing', ar: 'https://example.org/ar/pricing', 'x-default': 'https://example.org/pricing' })
+    expect(parse(xml).map((e) => e.loc)).toEqual([
+      'https://example.org/',
+      'https://example.org/ar',
+      'https://example.org/ar/pricing',
+      'https://example.org/pricing',
+    ])
+    expect(parse(xml)[2]!.alternates).toEqual({
+      en: 'https://example.org/pricing',
+      ar: 'https://example.org/ar/pricing',
+      'x-default': 'https://example.org/pricing',
+    })
   })
   test('escapes what XML needs escaped', () => {
     expect(sitemapXml(['/a&b'], 'https://example.org')).toContain('<loc>https://example.org/a&amp;b</loc>')

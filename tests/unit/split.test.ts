@@ -12,7 +12,8 @@ function staticImports(file: string): string[] {
 function resolveLocal(from: string, spec: string): string | null {
   if (!spec.startsWith('.')) return null
   const base = resolve(dirname(from), spec)
-  for (const f of [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts')]) if (existsSync(f) && !f.endsWith('/')) return f
+  for (const f of [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts')])
+    if (existsSync(f) && !f.endsWith('/')) return f
   return null
 }
 
@@ -24,13 +25,18 @@ test("the browser runtime's imports never reach React: islands and the toaster c
     for (const spec of staticImports(file)) {
       const local = resolveLocal(file, spec)
       if (local) walk(local, [...trail, local])
-      else expect(spec, `${[...trail, file].join(' -> ')} imports ${spec}`).not.toMatch(/^(react|react-dom|react-intl|@radix-ui|vike-react|vike\/|@formatjs)/)
+      else
+        expect(spec, `${[...trail, file].join(' -> ')} imports ${spec}`).not.toMatch(
+          /^(react|react-dom|react-intl|@radix-ui|vike-react|vike\/|@formatjs)/,
+        )
     }
   }
   walk(resolve('renderer/+client.ts'), [])
   const files = [...seen.keys()].map((f) => f.slice(process.cwd().length + 1))
   expect(files).toContain('renderer/client/navigation.ts')
-  expect(files.filter((f) => /\.tsx$/.test(f) || f.startsWith('renderer/islands/') || f.startsWith('renderer/components/'))).toEqual(
+  expect(
+    files.filter((f) => /\.tsx$/.test(f) || f.startsWith('renderer/islands/') || f.startsWith('renderer/components/')),
+  ).toEqual(
     // The registry is plain data: names to import() calls.
     ['renderer/islands/registry.ts'],
   )

@@ -1,11 +1,26 @@
 import { describe, expect, test } from 'vitest'
-import { contrast, defaultTheme, readableOn, textOn, themeConfig, themeFromQuery, themeToQuery } from '../../pages/design/theme'
+import {
+  contrast,
+  defaultTheme,
+  readableOn,
+  textOn,
+  themeConfig,
+  themeFromQuery,
+  themeToQuery,
+} from '../../pages/design/theme'
 
 const defaults = defaultTheme('rtl', 'متجر النور')
 
 describe('theme in the URL query', () => {
   test('a full query round-trips', () => {
-    const theme = { color: '#1d4ed8', radius: 20, font: 'serif' as const, logo: 'Qahwa House', mode: 'dark' as const, dir: 'ltr' as const }
+    const theme = {
+      color: '#1d4ed8',
+      radius: 20,
+      font: 'serif' as const,
+      logo: 'Qahwa House',
+      mode: 'dark' as const,
+      dir: 'ltr' as const,
+    }
     const q = themeToQuery(theme, defaults)
     expect(q).toBe('?color=%231d4ed8&radius=20&font=serif&logo=Qahwa+House&mode=dark&dir=ltr')
     expect(themeFromQuery(q, defaults)).toEqual(theme)
@@ -29,7 +44,10 @@ describe('theme in the URL query', () => {
     ['?logo=' + 'x'.repeat(25), 'logo'],
     ['?logo=%20%20', 'logo'],
   ] as const)('%s falls back to the default %s, the rest stays', (query, key) => {
-    const theme = themeFromQuery(`${query}&mode=dark`.replace('&mode=dark', key === 'mode' ? '' : '&mode=dark'), defaults)
+    const theme = themeFromQuery(
+      `${query}&mode=dark`.replace('&mode=dark', key === 'mode' ? '' : '&mode=dark'),
+      defaults,
+    )
     expect(theme[key]).toEqual(defaults[key])
     if (key !== 'mode') expect(theme.mode).toBe('dark')
   })
@@ -53,6 +71,15 @@ describe('colours', () => {
     expect(readableOn('#fde047', '#ffffff', '#0f172a')).toBe('#0f172a')
   })
   test('the configuration names every choice', () => {
-    expect(themeConfig(defaults, 'ar')).toEqual({ brandColor: '#16a34a', buttonTextColor: '#000000', cornerRadius: 8, font: 'system', logoText: 'متجر النور', appearance: 'light', direction: 'rtl', locale: 'ar' })
+    expect(themeConfig(defaults, 'ar')).toEqual({
+      brandColor: '#16a34a',
+      buttonTextColor: '#000000',
+      cornerRadius: 8,
+      font: 'system',
+      logoText: 'متجر النور',
+      appearance: 'light',
+      direction: 'rtl',
+      locale: 'ar',
+    })
   })
 })

@@ -11,7 +11,10 @@ describe('update checks', () => {
     vi.resetModules()
     vi.useFakeTimers()
     // The page names its build in <meta name="build-id">.
-    document = Object.assign(new EventTarget(), { visibilityState: 'visible', querySelector: () => ({ content: 'test-build' }) })
+    document = Object.assign(new EventTarget(), {
+      visibilityState: 'visible',
+      querySelector: () => ({ content: 'test-build' }),
+    })
     vi.stubGlobal('fetch', fetch)
     vi.stubGlobal('document', document)
     fetch.mockClear()

@@ -62,7 +62,11 @@ function problemsAfter(breakIt: (dir: string) => void): Problem[] {
   return verify(dir).problems
 }
 
-const problem = (check: Problem['check'], file: string, text: string) => ({ check, file, message: expect.stringContaining(text) })
+const problem = (check: Problem['check'], file: string, text: string) => ({
+  check,
+  file,
+  message: expect.stringContaining(text),
+})
 
 /** Runs the CLI as operators do, `npx tsx scripts/verify.ts ...args`, without blocking: the CLI tests run side by side. */
 function cli(...args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
@@ -89,47 +93,79 @@ describe('pages', () => {
   })
   test('every page deleted: each route of pages/ and each guide is missing in each language', () => {
     const problems = problemsAfter((dir) => {
-      for (const route of routes) for (const locale of ['en', 'ar'] as const) rmSync(join(dir, fileOf(localized(route.path, locale))))
+      for (const route of routes)
+        for (const locale of ['en', 'ar'] as const) rmSync(join(dir, fileOf(localized(route.path, locale))))
     })
     const missing = problems.filter((p) => p.check === 'pages' && p.message.startsWith('is missing')).map((p) => p.file)
     expect(missing.sort()).toEqual(routes.flatMap((r) => [fileOf(r.path), fileOf(localized(r.path, 'ar'))]).sort())
   })
   test('404.html deleted', () => {
-    expect(problemsAfter((dir) => rmSync(join(dir, '404.html')))).toContainEqual(problem('pages', '404.html', 'is missing'))
+    expect(problemsAfter((dir) => rmSync(join(dir, '404.html')))).toContainEqual(
+      problem('pages', '404.html', 'is missing'),
+    )
   })
   test('a wrong <html lang>', () => {
-    const problems = problemsAfter((dir) => edit(dir, 'ar/pricing/index.html', (html) => html.replace('<html dir="rtl" lang="ar">', '<html dir="rtl" lang="en">')))
+    const problems = problemsAfter((dir) =>
+      edit(dir, 'ar/pricing/index.html', (html) =>
+        html.replace('<html dir="rtl" lang="ar">', '<html dir="rtl" lang="en">'),
+      ),
+    )
     expect(problems).toContainEqual(problem('pages', 'ar/pricing/index.html', '<html lang> is "en", expected "ar"'))
   })
   test('a wrong <html dir>', () => {
-    const problems = problemsAfter((dir) => edit(dir, 'ar/pricing/index.html', (html) => html.replace('<html dir="rtl" lang="ar">', '<html dir="ltr" lang="ar">')))
+    const problems = problemsAfter((dir) =>
+      edit(dir, 'ar/pricing/index.html', (html) =>
+        html.replace('<html dir="rtl" lang="ar">', '<html dir="ltr" lang="ar">'),
+      ),
+    )
     expect(problems).toContainEqual(problem('pages', 'ar/pricing/index.html', '<html dir> is "ltr", expected "rtl"'))
   })
   test('an empty title', () => {
-    const problems = problemsAfter((dir) => edit(dir, 'pricing/index.html', (html) => html.replace(/<title>[^<]*<\/title>/, '<title> </title>')))
+    const problems = problemsAfter((dir) =>
+      edit(dir, 'pricing/index.html', (html) => html.replace(/<title>[^<]*<\/title>/, '<title> </title>')),
+    )
     expect(problems).toContainEqual(problem('pages', 'pricing/index.html', '<title> is empty'))
   })
   test('a canonical link to another page', () => {
     const problems = problemsAfter((dir) =>
-      edit(dir, 'pricing/index.html', (html) => html.replace(`<link rel="canonical" href="${origin}/pricing"/>`, `<link rel="canonical" href="${origin}/services"/>`)),
+      edit(dir, 'pricing/index.html', (html) =>
+        html.replace(
+          `<link rel="canonical" href="${origin}/pricing"/>`,
+          `<link rel="canonical" href="${origin}/services"/>`,
+        ),
+      ),
     )
-    expect(problems).toContainEqual(problem('pages', 'pricing/index.html', `canonical is "${origin}/services", expected "${origin}/pricing"`))
+    expect(problems).toContainEqual(
+      problem('pages', 'pricing/index.html', `canonical is "${origin}/services", expected "${origin}/pricing"`),
+    )
   })
   test('an hreflang alternate removed from one page: the other page is not named back', () => {
-    const problems = problemsAfter((dir) => edit(dir, 'pricing/index.html', (html) => html.replace(/<link rel="alternate" hrefLang="ar"[^>]*>/, '')))
-    expect(problems).toContainEqual(problem('pages', 'pricing/index.html', `has no hreflang="ar" alternate, expected one to ${origin}/ar/pricing`))
-    expect(problems).toContainEqual(problem('pages', 'ar/pricing/index.html', 'but pricing/index.html does not name /ar/pricing back'))
+    const problems = problemsAfter((dir) =>
+      edit(dir, 'pricing/index.html', (html) => html.replace(/<link rel="alternate" hrefLang="ar"[^>]*>/, '')),
+    )
+    expect(problems).toContainEqual(
+      problem('pages', 'pricing/index.html', `has no hreflang="ar" alternate, expected one to ${origin}/ar/pricing`),
+    )
+    expect(problems).toContainEqual(
+      problem('pages', 'ar/pricing/index.html', 'but pricing/index.html does not name /ar/pricing back'),
+    )
   })
 })
 
 describe('links', () => {
   test('an <a href> to a missing page', () => {
-    const problems = problemsAfter((dir) => edit(dir, 'index.html', (html) => html.replace('href="/pricing"', 'href="/pricing-old"')))
+    const problems = problemsAfter((dir) =>
+      edit(dir, 'index.html', (html) => html.replace('href="/pricing"', 'href="/pricing-old"')),
+    )
     expect(problems).toContainEqual(problem('links', 'index.html', '<a href="/pricing-old"> leads nowhere'))
   })
   test('an <a href> to a missing #fragment', () => {
-    const problems = problemsAfter((dir) => edit(dir, 'pricing/index.html', (html) => html.replace('href="#main"', 'href="#no-such-id"')))
-    expect(problems).toContainEqual(problem('links', 'pricing/index.html', 'pricing/index.html has no element with id="no-such-id"'))
+    const problems = problemsAfter((dir) =>
+      edit(dir, 'pricing/index.html', (html) => html.replace('href="#main"', 'href="#no-such-id"')),
+    )
+    expect(problems).toContainEqual(
+      problem('links', 'pricing/index.html', 'pricing/index.html has no element with id="no-such-id"'),
+    )
   })
   test('the stylesheet deleted', () => {
     const problems = problemsAfter((dir) => rmSync(join(dir, stylesheet)))
@@ -155,7 +191,9 @@ describe('payloads', () => {
     expect(problems).toContainEqual(problem('payloads', 'pricing/_payload.json', 'is not JSON'))
   })
   test('a _payload.json with another title', () => {
-    const problems = problemsAfter((dir) => editJson(dir, 'pricing/_payload.json', (payload) => (payload.title = 'Old title')))
+    const problems = problemsAfter((dir) =>
+      editJson(dir, 'pricing/_payload.json', (payload) => (payload.title = 'Old title')),
+    )
     expect(problems).toContainEqual(problem('payloads', 'pricing/_payload.json', 'title is "Old title", expected'))
   })
   test('a _payload.json deleted', () => {
@@ -166,31 +204,58 @@ describe('payloads', () => {
 
 describe('manifest', () => {
   test('builds/latest.json naming a build without meta', () => {
-    const problems = problemsAfter((dir) => writeFileSync(join(dir, 'builds/latest.json'), JSON.stringify({ id: 'no-such-build', timestamp: 1 })))
-    expect(problems).toContainEqual(problem('manifest', 'builds/latest.json', 'names build "no-such-build", but there is no builds/meta/no-such-build.json'))
+    const problems = problemsAfter((dir) =>
+      writeFileSync(join(dir, 'builds/latest.json'), JSON.stringify({ id: 'no-such-build', timestamp: 1 })),
+    )
+    expect(problems).toContainEqual(
+      problem(
+        'manifest',
+        'builds/latest.json',
+        'names build "no-such-build", but there is no builds/meta/no-such-build.json',
+      ),
+    )
   })
   test('meta listing a page that is not there', () => {
-    const problems = problemsAfter((dir) => editJson(dir, metaFile, (meta) => (meta.prerendered as string[]).push('/ar/old-page')))
+    const problems = problemsAfter((dir) =>
+      editJson(dir, metaFile, (meta) => (meta.prerendered as string[]).push('/ar/old-page')),
+    )
     expect(problems).toContainEqual(problem('manifest', metaFile, 'lists "/ar/old-page" as prerendered'))
   })
   test('a page that meta does not list', () => {
-    const problems = problemsAfter((dir) => editJson(dir, metaFile, (meta) => (meta.prerendered = (meta.prerendered as string[]).filter((p) => p !== '/ar/pricing'))))
+    const problems = problemsAfter((dir) =>
+      editJson(
+        dir,
+        metaFile,
+        (meta) => (meta.prerendered = (meta.prerendered as string[]).filter((p) => p !== '/ar/pricing')),
+      ),
+    )
     expect(problems).toContainEqual(problem('manifest', metaFile, 'does not list /ar/pricing'))
   })
   test("a page's build-id of another build", () => {
-    const problems = problemsAfter((dir) => edit(dir, 'pricing/index.html', (html) => html.replace(`<meta name="build-id" content="${buildId}"`, '<meta name="build-id" content="other-build"')))
-    expect(problems).toContainEqual(problem('manifest', 'pricing/index.html', `<meta name="build-id"> is "other-build", expected "${buildId}"`))
+    const problems = problemsAfter((dir) =>
+      edit(dir, 'pricing/index.html', (html) =>
+        html.replace(`<meta name="build-id" content="${buildId}"`, '<meta name="build-id" content="other-build"'),
+      ),
+    )
+    expect(problems).toContainEqual(
+      problem('manifest', 'pricing/index.html', `<meta name="build-id"> is "other-build", expected "${buildId}"`),
+    )
   })
 })
 
 describe('sitemap', () => {
-  const dropUrl = (xml: string, loc: string) => xml.replace(/<url>\s*<loc>([^<]*)<\/loc>[\s\S]*?<\/url>\s*/g, (block, at: string) => (at === loc ? '' : block))
+  const dropUrl = (xml: string, loc: string) =>
+    xml.replace(/<url>\s*<loc>([^<]*)<\/loc>[\s\S]*?<\/url>\s*/g, (block, at: string) => (at === loc ? '' : block))
   test('a page missing from sitemap.xml', () => {
     const problems = problemsAfter((dir) => edit(dir, 'sitemap.xml', (xml) => dropUrl(xml, `${origin}/ar/pricing`)))
     expect(problems).toContainEqual(problem('sitemap', 'sitemap.xml', `does not list ${origin}/ar/pricing`))
   })
   test('an extra URL in sitemap.xml', () => {
-    const problems = problemsAfter((dir) => edit(dir, 'sitemap.xml', (xml) => xml.replace('</urlset>', `<url><loc>${origin}/old-page</loc></url>\n</urlset>`)))
+    const problems = problemsAfter((dir) =>
+      edit(dir, 'sitemap.xml', (xml) =>
+        xml.replace('</urlset>', `<url><loc>${origin}/old-page</loc></url>\n</urlset>`),
+      ),
+    )
     expect(problems).toContainEqual(problem('sitemap', 'sitemap.xml', `lists ${origin}/old-page`))
   })
   test('robots.txt without the sitemap', () => {
@@ -200,22 +265,45 @@ describe('sitemap', () => {
 })
 
 describe('origins', () => {
-  const inHead = (tag: string) => (dir: string) => edit(dir, 'pricing/index.html', (html) => html.replace('</head>', `${tag}</head>`))
+  const inHead = (tag: string) => (dir: string) =>
+    edit(dir, 'pricing/index.html', (html) => html.replace('</head>', `${tag}</head>`))
   test('a script from a CDN', () => {
     const problems = problemsAfter(inHead('<script src="https://cdn.example.com/x.js"></script>'))
-    expect(problems).toContainEqual(problem('origins', 'pricing/index.html', '<script src="https://cdn.example.com/x.js"> loads from https://cdn.example.com'))
+    expect(problems).toContainEqual(
+      problem(
+        'origins',
+        'pricing/index.html',
+        '<script src="https://cdn.example.com/x.js"> loads from https://cdn.example.com',
+      ),
+    )
   })
   test('a stylesheet from Google Fonts', () => {
-    const problems = problemsAfter(inHead('<link rel="stylesheet" href="https://fonts.googleapis.com/css2?family=Inter">'))
+    const problems = problemsAfter(
+      inHead('<link rel="stylesheet" href="https://fonts.googleapis.com/css2?family=Inter">'),
+    )
     expect(problems).toContainEqual(problem('origins', 'pricing/index.html', 'loads from https://fonts.googleapis.com'))
   })
   test('a font from another origin in the stylesheet', () => {
-    const problems = problemsAfter((dir) => edit(dir, stylesheet, (css) => `${css}@font-face{font-family:X;src:url(https://fonts.gstatic.com/x.woff2)}`))
-    expect(problems).toContainEqual(problem('origins', stylesheet, 'url(https://fonts.gstatic.com/x.woff2) loads from https://fonts.gstatic.com'))
+    const problems = problemsAfter((dir) =>
+      edit(dir, stylesheet, (css) => `${css}@font-face{font-family:X;src:url(https://fonts.gstatic.com/x.woff2)}`),
+    )
+    expect(problems).toContainEqual(
+      problem('origins', stylesheet, 'url(https://fonts.gstatic.com/x.woff2) loads from https://fonts.gstatic.com'),
+    )
   })
   test('a protocol-relative image', () => {
-    const problems = problemsAfter((dir) => edit(dir, 'pricing/index.html', (html) => html.replace('<div id="root">', '<div id="root"><img src="//img.example.com/a.png" alt="">')))
-    expect(problems).toContainEqual(problem('origins', 'pricing/index.html', '<img src="//img.example.com/a.png"> loads from https://img.example.com'))
+    const problems = problemsAfter((dir) =>
+      edit(dir, 'pricing/index.html', (html) =>
+        html.replace('<div id="root">', '<div id="root"><img src="//img.example.com/a.png" alt="">'),
+      ),
+    )
+    expect(problems).toContainEqual(
+      problem(
+        'origins',
+        'pricing/index.html',
+        '<img src="//img.example.com/a.png"> loads from https://img.example.com',
+      ),
+    )
   })
 })
 
@@ -264,14 +352,22 @@ describe('the command', { timeout: 30_000 }, () => {
 
 describe('headers', () => {
   test('_headers deleted', () => {
-    expect(problemsAfter((dir) => rmSync(join(dir, '_headers')))).toContainEqual(problem('headers', '_headers', 'is missing'))
+    expect(problemsAfter((dir) => rmSync(join(dir, '_headers')))).toContainEqual(
+      problem('headers', '_headers', 'is missing'),
+    )
   })
   test('an inline script the Content-Security-Policy does not admit', () => {
-    const problems = problemsAfter((dir) => edit(dir, 'pricing/index.html', (html) => html.replace('</body>', '<script>console.log("added after the build")</script></body>')))
+    const problems = problemsAfter((dir) =>
+      edit(dir, 'pricing/index.html', (html) =>
+        html.replace('</body>', '<script>console.log("added after the build")</script></body>'),
+      ),
+    )
     expect(problems).toContainEqual(problem('headers', 'pricing/index.html', 'has an inline script'))
   })
   test("a policy without frame-ancestors 'none'", () => {
-    const problems = problemsAfter((dir) => edit(dir, '_headers', (text) => text.replace("; frame-ancestors 'none'", '')))
+    const problems = problemsAfter((dir) =>
+      edit(dir, '_headers', (text) => text.replace("; frame-ancestors 'none'", '')),
+    )
     expect(problems).toContainEqual(problem('headers', '_headers', "lacks frame-ancestors 'none'"))
   })
 })

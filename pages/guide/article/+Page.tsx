@@ -13,16 +13,23 @@ export default function Page() {
     <article className="lg:grid lg:grid-cols-[minmax(0,48rem)_15rem] lg:gap-x-12">
       <div className="min-w-0">
         <nav aria-label={intl.formatMessage({ id: 'guide.article.breadcrumb' })} className="text-sm">
-          <Link href="/guide" className="inline-flex items-center gap-1 text-primary-700 hover:underline dark:text-primary-400">
+          <Link
+            href="/guide"
+            className="inline-flex items-center gap-1 text-primary-700 hover:underline dark:text-primary-400"
+          >
             <span className="i-lucide-arrow-left size-4 flip-rtl" aria-hidden="true" />
             <FormattedMessage id="guide.article.backToIndex" />
           </Link>
-          <span className="mx-2 text-neutral-400" aria-hidden="true">/</span>
+          <span className="mx-2 text-neutral-400" aria-hidden="true">
+            /
+          </span>
           <span className="text-neutral-500 dark:text-neutral-400">
             <FormattedMessage id={`guide.group.${guide.group}` as MessageId} />
           </span>
         </nav>
-        <h1 className="mt-4 text-3xl font-bold tracking-tight text-neutral-900 sm:text-4xl dark:text-white">{guide.title}</h1>
+        <h1 className="mt-4 text-3xl font-bold tracking-tight text-neutral-900 sm:text-4xl dark:text-white">
+          {guide.title}
+        </h1>
         <p className="mt-3 text-lg text-neutral-600 dark:text-neutral-300">{guide.description}</p>
       </div>
       {guide.toc.length > 0 && (
@@ -34,7 +41,11 @@ export default function Page() {
             <ol className="mt-2 grid gap-1.5 text-sm">
               {guide.toc.map((t) => (
                 <li key={t.id} className={t.depth === 3 ? 'ps-4' : ''}>
-                  <a href={`#${t.id}`} className="text-neutral-600 hover:text-primary-700 dark:text-neutral-400 dark:hover:text-primary-400" dangerouslySetInnerHTML={{ __html: t.html }} />
+                  <a
+                    href={`#${t.id}`}
+                    className="text-neutral-600 hover:text-primary-700 dark:text-neutral-400 dark:hover:text-primary-400"
+                    dangerouslySetInnerHTML={{ __html: t.html }}
+                  />
                 </li>
               ))}
             </ol>
@@ -44,9 +55,16 @@ export default function Page() {
       <div className="min-w-0">
         {/* Rendered from Markdown at build time (build/guides.ts). */}
         <div className="guide-prose mt-8" dangerouslySetInnerHTML={{ __html: guide.html }} />
-        <nav aria-label={intl.formatMessage({ id: 'guide.article.pager' })} className="mt-12 grid gap-4 border-t border-neutral-200 pt-6 sm:grid-cols-2 dark:border-neutral-800">
+        <nav
+          aria-label={intl.formatMessage({ id: 'guide.article.pager' })}
+          className="mt-12 grid gap-4 border-t border-neutral-200 pt-6 sm:grid-cols-2 dark:border-neutral-800"
+        >
           {guide.previous ? (
-            <Link href={`/guide/${guide.previous.slug}`} rel="prev" className="rounded-xl border border-neutral-200 p-4 hover:border-primary-600 dark:border-neutral-800">
+            <Link
+              href={`/guide/${guide.previous.slug}`}
+              rel="prev"
+              className="rounded-xl border border-neutral-200 p-4 hover:border-primary-600 dark:border-neutral-800"
+            >
               <span className="flex items-center gap-1 text-sm text-neutral-500 dark:text-neutral-400">
                 <span className="i-lucide-arrow-left size-4 flip-rtl" aria-hidden="true" />
                 <FormattedMessage id="guide.article.previous" />
@@ -57,7 +75,11 @@ export default function Page() {
             <span />
           )}
           {guide.next && (
-            <Link href={`/guide/${guide.next.slug}`} rel="next" className="rounded-xl border border-neutral-200 p-4 text-end hover:border-primary-600 dark:border-neutral-800">
+            <Link
+              href={`/guide/${guide.next.slug}`}
+              rel="next"
+              className="rounded-xl border border-neutral-200 p-4 text-end hover:border-primary-600 dark:border-neutral-800"
+            >
               <span className="flex items-center justify-end gap-1 text-sm text-neutral-500 dark:text-neutral-400">
                 <FormattedMessage id="guide.article.next" />
                 <span className="i-lucide-arrow-right size-4 flip-rtl" aria-hidden="true" />

@@ -25,7 +25,10 @@ export default function Page() {
             <ol className="mt-3 grid gap-3 sm:grid-cols-2">
               {list.map((g) => (
                 <li key={g.slug}>
-                  <Link href={`/guide/${g.slug}`} className="group block h-full rounded-xl border border-neutral-200 bg-white p-5 transition-colors hover:border-primary-600 dark:border-neutral-800 dark:bg-neutral-900">
+                  <Link
+                    href={`/guide/${g.slug}`}
+                    className="group block h-full rounded-xl border border-neutral-200 bg-white p-5 transition-colors hover:border-primary-600 dark:border-neutral-800 dark:bg-neutral-900"
+                  >
                     <span className="flex items-center justify-between gap-2 font-semibold text-neutral-900 group-hover:text-primary-700 dark:text-white dark:group-hover:text-primary-400">
                       {g.title}
                       <span className="i-lucide-arrow-right size-4 shrink-0 flip-rtl" aria-hidden="true" />
