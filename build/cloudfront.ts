@@ -4,6 +4,7 @@
 // and the viewer-request function that gives a bucket behind the REST endpoint its index documents.
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { viewerRequestSource } from '../renderer/shared/host'
 import { HSTS, PERMISSIONS_POLICY, REFERRER_POLICY } from './headers'
 
 export function responseHeadersPolicy(csp: string, name = 'rasid-site-security-headers') {
@@ -32,24 +33,8 @@ export function responseHeadersPolicy(csp: string, name = 'rasid-site-security-h
   }
 }
 
-/**
- * A CloudFront Function (cloudfront-js-2.0) for the viewer-request event: `/pricing` and
- * `/pricing/` are served from `pricing/index.html`, a path with a file extension as it is, and the
- * query string is dropped (the site's `?<buildId>` and `?<now>` only defeat browser caches).
- */
-export const viewerRequestFunction = `function handler(event) {
-  var request = event.request;
-  var uri = request.uri;
-  var last = uri.slice(uri.lastIndexOf('/') + 1);
-  if (uri.endsWith('/')) request.uri = uri + 'index.html';
-  else if (last.indexOf('.') === -1) request.uri = uri + '/index.html';
-  request.querystring = {};
-  return request;
-}
-`
-
 export function writeCloudFront(dir: string, csp: string) {
   mkdirSync(dir, { recursive: true })
   writeFileSync(join(dir, 'response-headers-policy.json'), `${JSON.stringify(responseHeadersPolicy(csp), null, 2)}\n`)
-  writeFileSync(join(dir, 'viewer-request.js'), viewerRequestFunction)
+  writeFileSync(join(dir, 'viewer-request.js'), viewerRequestSource())
 }

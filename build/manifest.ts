@@ -1,28 +1,9 @@
-// The build manifest of BEHAVIOUR.md section 4, shaped like Nuxt's app manifest so that operators'
-// tooling reads it the same way: builds/latest.json and builds/meta/<id>.json.
+// Writes the build manifest (its types and reading rules: renderer/shared/manifest.ts):
+// builds/latest.json and builds/meta/<id>.json.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
-
-export interface RouteRule {
-  prerender?: true
-  redirect?: string
-  /** Route guards (renderer/middleware.ts) that run on client-side navigation. */
-  appMiddleware?: string[]
-}
-
-/** radix3's exportMatcher() shape: exact paths, path prefixes (`/guide/**` -> `/guide`), dynamic. */
-export interface Matcher {
-  static: Record<string, RouteRule>
-  wildcard: Record<string, RouteRule>
-  dynamic: Record<string, RouteRule>
-}
-
-export interface BuildMeta {
-  id: string
-  timestamp: number
-  matcher: Matcher
-  prerendered: string[]
-}
+import type { BuildMeta, LatestBuild, Matcher } from '../renderer/shared/manifest'
+import { stripTrailingSlash } from '../renderer/shared/paths'
 
 /** What the prerender step knows about each route (written by renderer/+onPrerenderStart.ts). */
 export interface RouteInfo {
@@ -59,21 +40,10 @@ export function buildMatcher(routes: RouteInfo[], prefixes: string[]): Matcher {
     for (const prefix of prefixes) {
       const rule = { appMiddleware: [...middleware] }
       if (route.endsWith('/*')) matcher.wildcard[prefix + route.slice(0, -2)] = rule
-      else matcher.static[(prefix + route).replace(/\/$/, '') || '/'] = rule
+      else matcher.static[stripTrailingSlash(prefix + route)] = rule
     }
   }
   return matcher
-}
-
-/** `index.html` -> `/`, `ar/pricing/index.html` -> `/ar/pricing`. */
-export function pathOfHtml(file: string): string {
-  const p = `/${file.replace(/\\/g, '/').replace(/(^|\/)index\.html$/, '')}`
-  return p === '/' ? '/' : p.replace(/\/$/, '')
-}
-
-/** The inverse: `/` -> `index.html`, `/ar/pricing` -> `ar/pricing/index.html`. */
-export function htmlOfPath(path: string): string {
-  return path === '/' ? 'index.html' : `${path.slice(1)}/index.html`
 }
 
 export function buildMeta(id: string, timestamp: number, matcher: Matcher, prerendered: string[]): BuildMeta {
@@ -83,7 +53,10 @@ export function buildMeta(id: string, timestamp: number, matcher: Matcher, prere
 /** Writes builds/latest.json and builds/meta/<id>.json into the output folder. */
 export function writeManifest(dist: string, meta: BuildMeta) {
   mkdirSync(join(dist, 'builds', 'meta'), { recursive: true })
-  writeFileSync(join(dist, 'builds', 'latest.json'), JSON.stringify({ id: meta.id, timestamp: meta.timestamp }))
+  writeFileSync(
+    join(dist, 'builds', 'latest.json'),
+    JSON.stringify({ id: meta.id, timestamp: meta.timestamp } satisfies LatestBuild),
+  )
   writeFileSync(join(dist, 'builds', 'meta', `${meta.id}.json`), JSON.stringify(meta))
 }
 

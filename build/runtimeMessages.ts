@@ -1,42 +1,34 @@
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { parse } from '@formatjs/icu-messageformat-parser'
-import type { Plugin } from 'vite'
-import { localeCodes, type Locale } from '../locales/locales'
+import { type Plugin, runnerImport } from 'vite'
+import { loadCatalog, loadCatalogs } from '../locales/catalogs'
+import { localeCodes } from '../locales/locales'
 
 /**
- * The few messages the browser needs outside any page, per locale, made at build time:
- * - `virtual:runtime-text`: plain strings for the runtime's error view (renderer/client/errorView.ts),
- *   small enough to ship with the runtime, which must show them even when no other chunk loads;
+ * What the browser needs outside any page, per locale, made at build time:
+ * - `virtual:error-views`: the error view's markup and title (404 and 500) for the runtime's own
+ *   errors, rendered by renderer/components/ErrorView.tsx (build/errorViews.tsx), small enough to
+ *   ship with the runtime, which must show it even when no other chunk loads;
  * - `virtual:toast-messages`: the toaster's messages, parsed to the ICU AST, in the toaster's chunk.
  */
 export function runtimeMessages(): Plugin {
-  const ids = { text: 'virtual:runtime-text', toast: 'virtual:toast-messages' }
-  const catalog = (l: Locale) =>
-    JSON.parse(readFileSync(join(process.cwd(), 'locales', `${l}.json`), 'utf8')) as Record<string, string>
+  const ids = { views: 'virtual:error-views', toast: 'virtual:toast-messages' }
   return {
     name: 'rasid:runtime-messages',
-    resolveId: (source) => (source === ids.text || source === ids.toast ? `\0${source}` : undefined),
-    load(source) {
-      if (source === `\0${ids.text}`) {
-        const text: Record<string, Record<string, string>> = {}
-        for (const l of localeCodes) {
-          const c = catalog(l)
-          text[l] = {
-            title: c['site.titleTemplate']!.replace('{page}', c['error.server.title']!),
-            heading: c['error.server.title']!,
-            message: c['error.server.message']!,
-            backHome: c['error.backHome']!,
-          }
-        }
-        return `export const runtimeText = ${JSON.stringify(text)}`
+    resolveId: (source) => (source === ids.views || source === ids.toast ? `\0${source}` : undefined),
+    async load(source) {
+      if (source === `\0${ids.views}`) {
+        // The component is TSX with React: Vite's module runner loads it, as it loads the pages.
+        const { module } = await runnerImport<typeof import('./errorViews')>('/build/errorViews.tsx', {
+          configFile: false,
+          logLevel: 'silent',
+        })
+        return `export const errorViews = ${JSON.stringify(module.renderErrorViews(loadCatalogs()))}`
       }
       if (source === `\0${ids.toast}`) {
         const out: Record<string, Record<string, unknown>> = {}
         for (const l of localeCodes) {
-          const c = catalog(l)
           out[l] = Object.fromEntries(
-            Object.entries(c)
+            Object.entries(loadCatalog(l))
               .filter(([id]) => /^(toast|update)\./.test(id))
               .map(([id, text]) => [id, parse(text)]),
           )

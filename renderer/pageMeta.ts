@@ -1,4 +1,4 @@
-import { middlewareNames, type MiddlewareName } from './middleware'
+import { middlewareNames, type MiddlewareName } from './shared/middleware'
 
 export type LayoutName = 'default' | 'no-footer' | 'background'
 

@@ -1,22 +1,14 @@
 import type { PageContext } from 'vike/types'
+import { pathToken } from './shared/dom'
+
+/** Stands in for the requested path in the prerendered 404.html (renderer/shared/dom.ts `pathToken`). */
+export const PATH_TOKEN = pathToken
 
 /**
- * Stands in for the requested path in the prerendered 404.html, which every unknown address gets;
- * build/postbuild.ts's inline script puts the real path in its place, as text.
+ * The path the visitor asked for, for "Page not found: <path>". Pages render at build time only:
+ * the 404 page, which every unknown address gets, carries the token, and the browser writes the
+ * path it was asked for in its place.
  */
-export const PATH_TOKEN = '__RASID_REQUESTED_PATH__'
-
-/** The path the visitor asked for, as they typed it (decoded), for "Page not found: <path>". */
 export function requestedPath(pageContext: PageContext): string {
-  if (typeof window === 'undefined') return pageContext.is404 ? PATH_TOKEN : pageContext.urlPathname
-  return currentPath()
-}
-
-export function currentPath(): string {
-  const raw = location.pathname + location.search + location.hash
-  try {
-    return decodeURI(raw)
-  } catch {
-    return raw
-  }
+  return pageContext.is404 ? PATH_TOKEN : pageContext.urlPathname
 }

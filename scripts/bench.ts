@@ -11,7 +11,7 @@ import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { chromium, type Browser } from 'playwright-core'
 import { guideGroups } from '../build/guides'
-import { pathOfHtml } from '../build/manifest'
+import { pathOfHtml } from '../renderer/shared/paths'
 import { serve } from './serve'
 import { pageWeight } from './weight'
 

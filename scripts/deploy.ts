@@ -20,7 +20,8 @@ import {
   S3Client,
   type S3ServiceException,
 } from '@aws-sdk/client-s3'
-import { cacheControlFor, contentTypeFor, hostFiles } from '../build/headers'
+import { cacheControlFor, contentTypeFor } from '../renderer/shared/host'
+import { hostFiles } from '../renderer/shared/paths'
 
 const usage = `Usage: npm run deploy -- --bucket <name> [options]
 

@@ -8,9 +8,11 @@
 import { createHash } from 'node:crypto'
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import { createServer, type IncomingMessage, type Server } from 'node:http'
-import { join, posix, relative, resolve } from 'node:path'
+import { join, relative, resolve } from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
-import { cacheControlFor, contentTypeFor, hostFiles, isCompressible, parseHeadersFile } from '../build/headers'
+import { parseHeadersFile } from '../build/headers'
+import { cacheControlFor, contentTypeFor, isCompressible } from '../renderer/shared/host'
+import { notFoundKey, servedKey } from '../renderer/shared/paths'
 
 const usage = `Usage: npm run preview [-- --help]
 
@@ -26,19 +28,6 @@ function isFile(path: string) {
   }
 }
 
-/**
- * The key S3 behind the CDN serves for a decoded path: a file as it is, `/x` and `/x/` ->
- * `x/index.html`; undefined where the 404 document answers. `isFile` says whether a key exists.
- * `npm run verify` resolves links by the same rule.
- */
-export function servedKey(pathname: string, isFile: (key: string) => boolean): string | undefined {
-  const key = posix.normalize(pathname).replace(/^\/+/, '')
-  if (hostFiles.includes(key)) return undefined
-  if (key && !key.endsWith('/') && isFile(key)) return key
-  const index = key ? `${key.replace(/\/$/, '')}/index.html` : 'index.html'
-  return isFile(index) ? index : undefined
-}
-
 export function resolveRequest(root: string, url: string): { file: string; status: number } {
   let key: string | undefined
   try {
@@ -46,7 +35,7 @@ export function resolveRequest(root: string, url: string): { file: string; statu
   } catch {
     key = undefined
   }
-  return key ? { file: join(root, key), status: 200 } : { file: join(root, '404.html'), status: 404 }
+  return key ? { file: join(root, key), status: 200 } : { file: join(root, notFoundKey), status: 404 }
 }
 
 interface Entry {

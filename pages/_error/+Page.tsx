@@ -11,7 +11,8 @@ export default function Page() {
   return (
     <ErrorView
       status={errorStatus(pageContext) ?? 500}
-      // An unknown route, or a page whose guard refused the address (BEHAVIOUR.md section 6).
+      locale={pageContext.locale}
+      // An unknown route, or a page whose guard refused the address (docs/behaviour.md §6).
       message={
         <FormattedMessage
           id={pageContext.abortStatusCode === 404 ? 'error.notFound.invalid' : 'error.notFound.message'}

@@ -3,7 +3,7 @@ import { dirOf } from '../../locales/locales'
 import { PageHero } from '../../renderer/components/PageHero'
 import { Island } from '../../renderer/islands/Island'
 import { site } from '../../site.config'
-import ThemePreview from './ThemePreview'
+import ThemePreview from './ThemePreview.island'
 
 export default function Page() {
   const { locale } = usePageContext()

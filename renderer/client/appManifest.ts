@@ -1,4 +1,4 @@
-import type { BuildMeta } from '../../build/manifest'
+import type { BuildMeta } from '../shared/manifest'
 import { buildId } from './buildInfo'
 
 let manifest: Promise<BuildMeta | null> | undefined

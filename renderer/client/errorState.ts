@@ -1,5 +1,4 @@
 import { renderErrorView } from './errorView'
-import { navigate } from './navigate'
 
 export interface AppError {
   statusCode: number
@@ -30,21 +29,21 @@ export function showError(error: string | Partial<AppError>): AppError {
   return current
 }
 
-/** Clears the error; with `redirect`, navigates there, else the page comes back as it was. */
-export async function clearError(options: { redirect?: string } = {}) {
+/**
+ * Clears the error. Unless a navigation follows (`restore: false`: window.rasid.clearError with a
+ * `redirect`, start.ts), the page comes back as it was.
+ */
+export function clearError(options: { restore?: boolean } = {}) {
   const wasShown = current !== null
   current = null
-  if (wasShown && saved && !options.redirect) {
+  if (wasShown && saved && options.restore !== false) {
     document.getElementById('main')?.replaceChildren(...saved.nodes)
     document.title = saved.title
   }
   saved = null
-  if (options.redirect) {
-    await navigate(options.redirect)
-  }
 }
 
-/** A navigation replaced the page: the error went with it. */
+/** A navigation replaced the page (rasid:before-swap): the error went with it. */
 export function forgetError() {
   current = null
   saved = null

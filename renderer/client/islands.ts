@@ -1,45 +1,65 @@
-import { islands, type IslandName } from '../islands/registry'
-import type { IslandData } from '../islands/define'
+// Hydrates the islands of a page (renderer/islands/Island.tsx places them) by their strategy: when
+// visible (the default), when the browser is idle, or at once. The runtime names nothing of
+// React's: the code that hydrates and the islands' own code come as loaders from renderer/+client.ts.
+import { type HydrateOn, type IslandData, islandAttrs } from '../shared/dom'
 import { showError } from './errorState'
 import { mayReload } from './reloadGuard'
 
-// What hydrateIsland() returns, described here so that the runtime names nothing of React's.
+/** What renderer/islands/hydrate.tsx exports. */
+export interface Hydrator {
+  hydrateIsland(root: Element, name: string, component: unknown, data: IslandData): { unmount(): void }
+}
+
+export interface IslandLoaders {
+  /** React and the hydration code, shared by every island. */
+  hydrator: () => Promise<Hydrator>
+  /** Each island's own code by name (renderer/islands/registry.ts). */
+  islands: Record<string, () => Promise<{ default: unknown }>>
+}
+
+let loaders: IslandLoaders | undefined
 const roots = new Set<{ unmount(): void }>()
 let observer: IntersectionObserver | undefined
 
-/** The code of an island: the shared React chunks and the island's own; cached by the browser. */
-export function loadIslandCode(name: string) {
-  const load = islands[name as IslandName]
-  if (!load) return Promise.reject(new Error(`Unknown island "${name}"`))
-  return Promise.all([import('../islands/hydrate'), load()])
+export function startIslands(islandLoaders: IslandLoaders) {
+  loaders = islandLoaders
+  hydrateIslands()
 }
 
-/** Hydrates every island in `scope` by its strategy: when visible (the default), when idle, or at once. */
+/** The code of an island: the shared React chunks and the island's own; cached by the browser. */
+export function loadIslandCode(name: string) {
+  const load = loaders?.islands[name]
+  if (!loaders || !load) return Promise.reject(new Error(`Unknown island "${name}"`))
+  return Promise.all([loaders.hydrator(), load()])
+}
+
+/** Hydrates every island in `scope` that has not started yet. */
 export function hydrateIslands(scope: ParentNode = document) {
-  for (const el of scope.querySelectorAll<HTMLElement>('[data-island]')) {
-    if (el.dataset.state) continue
-    el.dataset.state = 'pending'
+  for (const el of scope.querySelectorAll<HTMLElement>(`[${islandAttrs.name}]`)) {
+    if (el.hasAttribute(islandAttrs.state)) continue
+    el.setAttribute(islandAttrs.state, 'pending')
     const mount = () => void hydrate(el)
-    if (el.dataset.hydrate === 'load') mount()
-    else if (el.dataset.hydrate === 'idle') idle(mount)
+    const on = el.getAttribute(islandAttrs.hydrate) as HydrateOn | null
+    if (on === 'load') mount()
+    else if (on === 'idle') idle(mount)
     else {
       observer ??= new IntersectionObserver(
         (entries) => {
           for (const entry of entries) {
             if (!entry.isIntersecting) continue
             observer!.unobserve(entry.target)
-            void hydrate(entry.target.closest<HTMLElement>('[data-island]')!)
+            void hydrate(entry.target.closest<HTMLElement>(`[${islandAttrs.name}]`)!)
           }
         },
         { rootMargin: '200px' },
       )
       // The island's wrappers are `display: contents` and have no box of their own to observe.
-      observer.observe(el.querySelector('[data-island-root] > *') ?? el)
+      observer.observe(el.querySelector(`[${islandAttrs.root}] > *`) ?? el)
     }
   }
 }
 
-/** Before a navigation replaces the page: its islands stop. */
+/** Before a navigation replaces the page (rasid:before-swap): its islands stop. */
 export function unmountIslands() {
   observer?.disconnect()
   for (const root of roots) root.unmount()
@@ -52,7 +72,7 @@ function idle(cb: () => void) {
 }
 
 async function hydrate(el: HTMLElement) {
-  const name = el.dataset.island!
+  const name = el.getAttribute(islandAttrs.name)!
   let code: Awaited<ReturnType<typeof loadIslandCode>>
   try {
     code = await loadIslandCode(name)
@@ -61,15 +81,23 @@ async function hydrate(el: HTMLElement) {
     return
   }
   if (!el.isConnected) return
-  const data = JSON.parse(el.querySelector(':scope > script[type="application/json"]')!.textContent!) as IslandData
-  const [{ hydrateIsland }, { default: Component }] = code
-  roots.add(hydrateIsland(el.querySelector(':scope > [data-island-root]')!, name, Component, data))
-  el.dataset.state = 'hydrated'
+  let data: IslandData
+  try {
+    data = JSON.parse(el.querySelector(':scope > script[type="application/json"]')?.textContent ?? '') as IslandData
+  } catch (err) {
+    // The prerendered HTML stays as it is: readable, not interactive.
+    console.error(`[rasid] Island ${name} has no readable data: ${(err as Error).message}`)
+    el.setAttribute(islandAttrs.state, 'failed')
+    return
+  }
+  const [{ hydrateIsland }, { default: component }] = code
+  roots.add(hydrateIsland(el.querySelector(`:scope > [${islandAttrs.root}]`)!, name, component, data))
+  el.setAttribute(islandAttrs.state, 'hydrated')
 }
 
 /**
  * An island's code that fails to load (a redeploy removed the old chunks): load the page afresh,
- * once per path in 10 s (BEHAVIOUR.md section 4); inside that window, show the error page instead.
+ * once per path in 10 s (docs/behaviour.md §4); inside that window, show the error page instead.
  */
 function chunkFailed(name: string, err: Error) {
   const path = location.pathname

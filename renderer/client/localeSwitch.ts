@@ -1,3 +1,5 @@
+import { events } from '../shared/dom'
+
 /**
  * The language switcher links to the same route in the other language (BEHAVIOUR.md section 3);
  * the prerendered link has the path, this adds the query and the hash the visitor has now.
@@ -14,5 +16,5 @@ export function watchLocaleSwitch() {
   addEventListener('hashchange', updateLocaleSwitch)
   addEventListener('popstate', updateLocaleSwitch)
   // An island that keeps its state in the query (history.replaceState/pushState) tells us so.
-  document.addEventListener('rasid:urlchange', updateLocaleSwitch)
+  document.addEventListener(events.urlChange, updateLocaleSwitch)
 }

@@ -1,4 +1,5 @@
-import { assertPayload, payloadPath, type PagePayload } from '../payload'
+import { assertPayload, type PagePayload } from '../shared/payload'
+import { payloadPath } from '../shared/paths'
 import { buildId } from './buildInfo'
 
 // One request per page and tab: a prefetch and the navigation that follows share it.

@@ -1,13 +1,14 @@
+import { isPrerendered } from '../shared/manifest'
 import { loadedManifest } from './appManifest'
 import { isSlowConnection } from './connection'
 import { loadIslandCode } from './islands'
-import { navigableUrl } from './navigation'
+import { navigableUrl } from './links'
 import { loadPayload } from './payloads'
 import { createQueue } from './queue'
 import { isOutdated } from './updates'
 
 /** At most 4 preloads in flight; the rest wait (BEHAVIOUR.md section 5). */
-export const preloads = createQueue(4)
+const preloads = createQueue(4)
 const payloadsDone = new Set<string>()
 const codeDone = new Set<string>()
 const watched = new WeakSet<Element>()
@@ -20,7 +21,7 @@ function targetOf(a: HTMLAnchorElement): string | null {
   if (isSlowConnection() || isOutdated()) return null
   // Once the manifest is known, a page that was not prerendered has nothing to prefetch.
   const manifest = loadedManifest()
-  if (manifest && !manifest.prerendered.includes(url.pathname.replace(/(.)\/$/, '$1'))) return null
+  if (manifest && !isPrerendered(manifest, url.pathname)) return null
   return url.pathname
 }
 

@@ -1,39 +1,87 @@
+// The composition root of the light browser runtime (as Turbo's Session): it starts each feature
+// and wires it to the router's lifecycle events, so that the router imports no feature and no
+// feature imports the router. No React here: the loaders of React code come from renderer/+client.ts.
+import { events, type SwapDetail } from '../shared/dom'
 import { getAppManifest } from './appManifest'
-import { connection } from './connection'
-import { hydrateIslands } from './islands'
-import { watchLocaleSwitch } from './localeSwitch'
-import { startNavigation } from './navigation'
-import { prefetchOnIntent, watchLinks } from './prefetch'
-import { listenForToastHotkey, toast } from './toasts'
-import { startTooltips } from './tooltip'
-import { startUpdateChecks } from './updates'
-import { clearError, showError } from './errorState'
-import { navigate } from './navigate'
 import { startCodeCopy } from './codeCopy'
+import { connection } from './connection'
+import { writeLocaleCookie } from './cookie'
+import { type AppError, clearError, forgetError, showError } from './errorState'
+import { isGuarded } from './guards'
+import { hydrateIslands, type IslandLoaders, startIslands, unmountIslands } from './islands'
+import { updateLocaleSwitch, watchLocaleSwitch } from './localeSwitch'
+import { prefetchOnIntent, watchLinks } from './prefetch'
+import { navigate, startRouter } from './router'
+import { startToasts, type ToasterModule, toast } from './toasts'
+import { resetTooltips, startTooltips } from './tooltip'
+import { isOutdated, startUpdateChecks } from './updates'
 
-/** The light browser runtime: no React unless a page has islands or a toast shows. */
-export function startRuntime() {
+export interface RuntimeLoaders extends IslandLoaders {
+  toaster: () => Promise<ToasterModule>
+}
+
+/** The runtime's public functions, on `window.rasid` for islands, operators and tests (docs/behaviour.md §6). */
+export interface RasidApi {
+  navigate: typeof navigate
+  showError: (error: string | Partial<AppError>) => AppError
+  clearError: (options?: { redirect?: string }) => Promise<void>
+  toast: typeof toast
+}
+
+export function startRuntime(loaders: RuntimeLoaders) {
   // The page is interactive from here; the manifest is fetched about 1 s later.
   performance.mark('rasid:hydrated')
-  // About 1 s after start, unless the connection is very slow (BEHAVIOUR.md section 4).
+  // About 1 s after start, unless the connection is very slow (docs/behaviour.md §4).
   if (connection()?.effectiveType !== 'slow-2g') setTimeout(getAppManifest, 1000)
-  startNavigation()
+
+  // A newer build is live (its pages need its code), or a guard refuses the path: a full load.
+  startRouter({ mustLoad: (url) => isOutdated() || isGuarded(url.pathname) })
+  on(events.beforeSwap, () => {
+    unmountIslands()
+    forgetError()
+    resetTooltips()
+  })
+  on(events.afterSwap, ({ locale }) => {
+    writeLocaleCookie(locale)
+    updateLocaleSwitch()
+    hydrateIslands()
+    watchLinks()
+  })
+
   startTooltips()
   startCodeCopy()
   watchLocaleSwitch()
-  hydrateIslands()
-  listenForToastHotkey()
+  startIslands(loaders)
+  startToasts(loaders.toaster)
   startUpdateChecks(() =>
     toast({
       title: 'update.toast.title',
       description: 'update.toast.body',
-      action: { label: 'update.toast.reload', altText: 'update.toast.reloadAlt', onClick: () => location.reload() },
+      action: {
+        label: 'update.toast.reload',
+        altText: 'update.toast.reloadAlt',
+        onClick: () => location.reload(),
+      },
     }),
   )
   prefetchOnIntent()
   watchLinks()
-  // For islands, operators and tests: the runtime's public functions (BEHAVIOUR.md section 6).
-  Object.assign(window, { rasid: { navigate, showError, clearError, toast } })
+
+  const api: RasidApi = {
+    navigate,
+    showError,
+    // With `redirect`, the error goes and the navigation replaces the page; else the page comes back.
+    clearError: async ({ redirect } = {}) => {
+      clearError({ restore: !redirect })
+      if (redirect) await navigate(redirect)
+    },
+    toast,
+  }
+  Object.assign(window, { rasid: api })
   // Marks the page as interactive (tests and the benchmark wait for it).
   document.documentElement.dataset.hydrated = ''
+}
+
+function on(name: string, listener: (detail: SwapDetail) => void) {
+  document.addEventListener(name, (event) => listener((event as CustomEvent<SwapDetail>).detail))
 }

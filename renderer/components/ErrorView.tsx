@@ -1,13 +1,15 @@
 import type { ReactNode } from 'react'
 import { FormattedMessage } from 'react-intl'
-import { Link } from './Link'
+import type { Locale } from '../../locales/locales'
+import { localizePath } from '../../locales/localizePath'
 
 /**
  * "Page Not Found" for 404, "Internal Server Error" for anything else (shown as 500), with a
- * way home. `message` is the 404 line with the path, as text. The runtime builds the same view for
- * an error shown in the browser (renderer/client/errorView.ts).
+ * way home. `message` is the 404 line with the path, as text. The one source of this view: the
+ * error pages render it at build time, and build/errorViews.tsx renders it to static markup for
+ * the browser runtime's errors (renderer/client/errorView.ts), so both are the same markup.
  */
-export function ErrorView({ status, message }: { status: number; message?: ReactNode }) {
+export function ErrorView({ status, locale, message }: { status: number; locale: Locale; message?: ReactNode }) {
   const notFound = status === 404
   return (
     <div className="mx-auto max-w-2xl py-8 text-center" data-status={notFound ? 404 : 500}>
@@ -31,10 +33,10 @@ export function ErrorView({ status, message }: { status: number; message?: React
           <FormattedMessage id="error.server.message" />
         </p>
       )}
-      <Link href="/" className="btn-primary mt-8">
+      <a href={localizePath('/', locale)} className="btn-primary mt-8">
         <span className="i-lucide-house size-4" aria-hidden="true" />
         <FormattedMessage id="error.backHome" />
-      </Link>
+      </a>
     </div>
   )
 }

@@ -1,11 +1,11 @@
 import { useIntl } from 'react-intl'
 import { usePageContext } from 'vike-react/usePageContext'
-import { locales, otherLocale } from '../../locales/locales'
+import { localeInfo, otherLocales } from '../../locales/locales'
 import { errorStatus } from '../pageIntl'
 import { Link } from './Link'
 
 /**
- * Links to the same route in the other language; the runtime adds the query and hash, which the
+ * Links to the same route in each other language; the runtime adds the query and hash, which the
  * prerendered HTML cannot know (renderer/client/localeSwitch.ts). The visible name (the language's
  * own name, in its own language) is the link's name; the tooltip, its description, says what it
  * does. The tooltip is the WAI-ARIA pattern driven by renderer/client/tooltip.ts, not Radix: Radix
@@ -14,25 +14,28 @@ import { Link } from './Link'
 export function LocaleSwitcher() {
   const pageContext = usePageContext()
   const intl = useIntl()
-  const target = locales.find((l) => l.code === otherLocale(pageContext.locale))!
+  const targets = otherLocales(pageContext.locale).map(localeInfo)
   // An error page has no counterpart: offer the other language's home page.
   const pathname = errorStatus(pageContext) ? '/' : new URL(pageContext.urlLogical, 'http://x').pathname
   return (
     <span className="relative inline-flex">
-      <Link
-        href={pathname}
-        locale={target.code}
-        hrefLang={target.language}
-        lang={target.language}
-        data-locale-switch=""
-        data-tooltip="locale-tooltip"
-        aria-describedby="locale-tooltip"
-        className="inline-flex items-center gap-1.5 rounded-md px-2 py-1.5 text-sm font-medium text-neutral-700 sm:px-3 hover:bg-neutral-100 dark:text-neutral-200 dark:hover:bg-neutral-800"
-      >
-        <span className="i-lucide-languages size-4" aria-hidden="true" />
-        {/* In the system font on pages of the other script: the page loads only its own face. */}
-        <span className="font-system">{target.name}</span>
-      </Link>
+      {targets.map((target) => (
+        <Link
+          key={target.code}
+          href={pathname}
+          locale={target.code}
+          hrefLang={target.language}
+          lang={target.language}
+          data-locale-switch=""
+          data-tooltip="locale-tooltip"
+          aria-describedby="locale-tooltip"
+          className="inline-flex items-center gap-1.5 rounded-md px-2 py-1.5 text-sm font-medium text-neutral-700 sm:px-3 hover:bg-neutral-100 dark:text-neutral-200 dark:hover:bg-neutral-800"
+        >
+          <span className="i-lucide-languages size-4" aria-hidden="true" />
+          {/* In the system font on pages of the other script: the page loads only its own face. */}
+          <span className="font-system">{target.name}</span>
+        </Link>
+      ))}
       <span
         role="tooltip"
         id="locale-tooltip"

@@ -1,10 +1,12 @@
 import { renderToString } from 'react-dom/server'
 import { useIntl } from 'react-intl'
 import { usePageContext } from 'vike-react/usePageContext'
-import { scriptJson, type IslandComponent, type IslandData } from './define'
+import { type HydrateOn, type IslandData, islandAttrs, islandNameOf } from '../shared/dom'
+import { type IslandComponent, scriptJson } from './define'
 import { IslandRoot } from './IslandRoot'
 
-export type HydrateOn = 'visible' | 'idle' | 'load'
+// The islands the browser can load (renderer/islands/registry.ts finds them the same way).
+const islandNames = new Set(Object.keys(import.meta.glob('/pages/**/*.island.tsx', { eager: true })).map(islandNameOf))
 
 /**
  * Places an island. Its HTML is prerendered as its own React root, exactly as the browser will
@@ -24,6 +26,10 @@ export function Island<P extends object>({
   const intl = useIntl()
   const { locale } = usePageContext()
   const { name, messages: prefixes } = Component.island
+  if (!islandNames.has(name))
+    throw new Error(
+      `Island ${name}: the browser loads islands by file name, and there is no pages/**/${name}.island.tsx`,
+    )
   const messages = Object.fromEntries(
     Object.entries(intl.messages).filter(([id]) => prefixes.some((p) => id.startsWith(p))),
   )
@@ -39,9 +45,9 @@ export function Island<P extends object>({
     { identifierPrefix: `${name}-` },
   )
   return (
-    <div data-island={name} data-hydrate={hydrate} className="contents">
+    <div {...{ [islandAttrs.name]: name, [islandAttrs.hydrate]: hydrate }} className="contents">
       <script type="application/json" dangerouslySetInnerHTML={{ __html: scriptJson(data) }} />
-      <div data-island-root="" className="contents" dangerouslySetInnerHTML={{ __html: html }} />
+      <div {...{ [islandAttrs.root]: '' }} className="contents" dangerouslySetInnerHTML={{ __html: html }} />
     </div>
   )
 }

@@ -2,7 +2,7 @@ import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser'
 import type { ComponentType } from 'react'
 import { IntlProvider } from 'react-intl'
 import { intlLocale } from '../../locales/intlLocale'
-import type { IslandData } from './define'
+import type { IslandData } from '../shared/dom'
 
 /**
  * The tree of one island, the same at build time (renderer/islands/Island.tsx) and in the browser

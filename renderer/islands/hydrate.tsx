@@ -2,7 +2,7 @@
 // chunks that every island shares and the browser caches.
 import type { ComponentType } from 'react'
 import { hydrateRoot, type Root } from 'react-dom/client'
-import type { IslandData } from './define'
+import type { IslandData } from '../shared/dom'
 import { IslandRoot } from './IslandRoot'
 
 /** Hydrates one island's prerendered HTML; a mismatch is reported as a console error. */

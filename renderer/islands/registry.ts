@@ -1,14 +1,10 @@
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each island has its own props
-import type { ComponentType } from 'react'
+// Every island by name, found by file name: `pages/**/<Name>.island.tsx` is the island `<Name>`.
+// A dynamic import each, so an island's code (and React with it) is fetched only by the pages that
+// place it. The shell names no page: adding an island is adding its file (CONTRIBUTING.md).
+import { islandNameOf } from '../shared/dom'
 
-/** The names of the islands; a name that is not here fails the type check where it is used. */
-export type IslandName = 'ThemePreview'
+const modules = import.meta.glob<{ default: unknown }>('/pages/**/*.island.tsx')
 
-/**
- * Every island by name, as the browser loads it: a dynamic import, so an island's code (and React
- * with it) is fetched only by the pages that place it. Add an island here and place it with
- * `<Island of={…} />` (renderer/islands/Island.tsx).
- */
-export const islands: Record<IslandName, () => Promise<{ default: ComponentType<any> }>> = {
-  ThemePreview: () => import('../../pages/design/ThemePreview'),
-}
+export const islandLoaders: Record<string, () => Promise<{ default: unknown }>> = Object.fromEntries(
+  Object.entries(modules).map(([file, load]) => [islandNameOf(file), load]),
+)

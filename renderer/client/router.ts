@@ -1,29 +1,29 @@
-import { isPageHeadTag, type HeadTag, type PagePayload } from '../payload'
+// Client-side navigation (docs/behaviour.md §4; the model is Astro's router and swap functions).
+// A click on an internal link fetches the target's `_payload.json` and swaps the page in place:
+// head tags, `lang`/`dir`, the body. Anything that cannot be done so becomes a full page load.
+// The router only swaps and announces it: it dispatches `rasid:before-swap` and `rasid:after-swap`
+// on `document`, and the features (islands, prefetch, errors, tooltips, the cookie, ...) subscribe
+// in start.ts. It imports no feature.
+import { events, type SwapDetail } from '../shared/dom'
+import { type HeadTag, isPageHeadTag, type PagePayload } from '../shared/payload'
 import { buildId } from './buildInfo'
-import { writeLocaleCookie } from './cookie'
-import { forgetError } from './errorState'
-import { isGuarded } from './guards'
-import { hydrateIslands, unmountIslands } from './islands'
-import { updateLocaleSwitch } from './localeSwitch'
+import { classifyNavigation } from './externalUrl'
+import { navigableUrl } from './links'
 import { loadPayload } from './payloads'
-import { watchLinks } from './prefetch'
-import { resetTooltips } from './tooltip'
-import { isOutdated } from './updates'
-
-/** Fired on `document` after a navigation swapped the page in. */
-export const navigatedEvent = 'rasid:navigated'
 
 type HistoryState = { rasid: true; scroll: number }
 
+export interface RouterOptions {
+  /** Whether a URL must be loaded as a document rather than swapped in (a newer build, a guard). */
+  mustLoad(url: URL): boolean
+}
+
+let options: RouterOptions = { mustLoad: () => false }
 let currentPath = ''
 let latest = 0
 
-/**
- * Client-side navigation (STYLE.md models: Astro's router and swap functions). A click on an
- * internal link fetches the target's `_payload.json` and swaps the page in place: head tags,
- * `lang`/`dir`, the body, islands. Anything that cannot be done so becomes a full page load.
- */
-export function startNavigation() {
+export function startRouter(routerOptions: RouterOptions) {
+  options = routerOptions
   currentPath = location.pathname
   history.scrollRestoration = 'manual'
   if (!(history.state as HistoryState | null)?.rasid)
@@ -39,6 +39,19 @@ export function startNavigation() {
   ensureAnnouncer()
 }
 
+/**
+ * Navigates to an internal path client-side; an external address throws unless `external: true`,
+ * and `javascript:`, `data:`, `vbscript:` and `blob:` are refused always (docs/behaviour.md §6).
+ */
+export async function navigate(url: string, opts: { external?: boolean; replace?: boolean } = {}) {
+  if (classifyNavigation(url, opts) === 'external') {
+    if (opts.replace) location.replace(url)
+    else location.href = url
+    return
+  }
+  await go(new URL(url, location.href), { replace: opts.replace })
+}
+
 function isReturn() {
   const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined
   return nav?.type === 'reload' || nav?.type === 'back_forward'
@@ -46,30 +59,6 @@ function isReturn() {
 
 function saveScroll() {
   history.replaceState({ ...(history.state as object), rasid: true, scroll: scrollY } satisfies HistoryState, '')
-}
-
-/** The internal page a click leads to, or null when the browser should handle it. */
-export function navigableUrl(a: HTMLAnchorElement | SVGAElement, event?: MouseEvent): URL | null {
-  if (
-    event &&
-    (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
-  )
-    return null
-  const href = a instanceof HTMLAnchorElement ? a.href : a.href.baseVal
-  const target = a.getAttribute('target')
-  if (
-    !href ||
-    (target && target !== '_self') ||
-    a.hasAttribute('download') ||
-    /\bexternal\b/.test(a.getAttribute('rel') ?? '')
-  )
-    return null
-  if (a.getAttribute('data-reload') !== null) return null
-  const url = new URL(href, location.href)
-  if (url.origin !== location.origin || /\.[a-z0-9]+$/i.test(url.pathname)) return null
-  // A link to a place in this same page: the browser scrolls to it.
-  if (url.pathname === location.pathname && url.search === location.search && url.hash) return null
-  return url
 }
 
 function onClick(event: MouseEvent) {
@@ -82,12 +71,11 @@ function onClick(event: MouseEvent) {
 }
 
 /** Navigates to an internal URL: in place from its payload, or as a full load when that cannot be. */
-export async function go(url: URL, options: { push?: boolean; replace?: boolean; scroll?: number } = {}) {
-  const push = options.push ?? true
+async function go(url: URL, opts: { push?: boolean; replace?: boolean; scroll?: number } = {}) {
+  const push = opts.push ?? true
   const load = () =>
-    push ? (options.replace ? location.replace(url.href) : location.assign(url.href)) : location.reload()
-  // A newer build is live: its pages need its code, so load the target as a document.
-  if (isOutdated() || isGuarded(url.pathname)) return load()
+    push ? (opts.replace ? location.replace(url.href) : location.assign(url.href)) : location.reload()
+  if (options.mustLoad(url)) return load()
   const ticket = ++latest
   let payload: PagePayload
   try {
@@ -104,33 +92,50 @@ export async function go(url: URL, options: { push?: boolean; replace?: boolean;
   if (push) {
     saveScroll()
     const state: HistoryState = { rasid: true, scroll: 0 }
-    if (options.replace) history.replaceState(state, '', url.href)
+    if (opts.replace) history.replaceState(state, '', url.href)
     else history.pushState(state, '', url.href)
   }
   const swap = () => swapPage(payload)
   const reduce = matchMedia('(prefers-reduced-motion: reduce)').matches
-  const doc = document as Document & { startViewTransition?: (cb: () => void) => { updateCallbackDone: Promise<void> } }
+  const doc = document as Document & {
+    startViewTransition?: (cb: () => void) => { updateCallbackDone: Promise<void> }
+  }
   if (doc.startViewTransition && !reduce) await doc.startViewTransition(swap).updateCallbackDone.catch(() => {})
   else swap()
   currentPath = location.pathname
-  afterSwap(payload, url, options.scroll)
+  dispatch(events.afterSwap, { locale: payload.locale })
+  settle(url, opts.scroll, payload.title)
 }
 
+function dispatch(name: string, detail: SwapDetail) {
+  document.dispatchEvent(new CustomEvent<SwapDetail>(name, { detail }))
+}
+
+/** The swap itself, as named steps: what every navigation changes. */
 function swapPage(payload: PagePayload) {
-  unmountIslands()
-  forgetError()
-  resetTooltips()
+  dispatch(events.beforeSwap, { locale: payload.locale })
+  swapRootAttributes(payload)
+  swapHeadElements(payload)
+  swapBody(payload)
+}
+
+function swapRootAttributes(payload: PagePayload) {
   const html = document.documentElement
   html.lang = payload.locale
   html.dir = payload.dir
+}
+
+function swapHeadElements(payload: PagePayload) {
   document.title = payload.title
   for (const el of document.head.querySelectorAll('meta,link'))
     if (isPageHeadTag(el.localName, (name) => el.getAttribute(name))) el.remove()
   document.head.append(...payload.head.map(headElement))
-  const root = document.getElementById('root')!
+}
+
+function swapBody(payload: PagePayload) {
   const template = document.createElement('template')
   template.innerHTML = payload.body
-  root.replaceChildren(template.content)
+  document.getElementById('root')!.replaceChildren(template.content)
 }
 
 function headElement({ tag, attrs }: HeadTag): HTMLElement {
@@ -139,11 +144,8 @@ function headElement({ tag, attrs }: HeadTag): HTMLElement {
   return el
 }
 
-function afterSwap(payload: PagePayload, url: URL, scroll: number | undefined) {
-  writeLocaleCookie(payload.locale)
-  updateLocaleSwitch()
-  hydrateIslands()
-  watchLinks()
+/** After the swap: scroll (the saved position, the hash's target or the top), focus the h1, announce the title. */
+function settle(url: URL, scroll: number | undefined, title: string) {
   const target = url.hash && document.getElementById(decodeURIComponent(url.hash.slice(1)))
   if (scroll !== undefined) scrollTo(0, scroll)
   else if (target) target.scrollIntoView()
@@ -153,8 +155,7 @@ function afterSwap(payload: PagePayload, url: URL, scroll: number | undefined) {
     h1.tabIndex = -1
     h1.focus({ preventScroll: true })
   }
-  announce(payload.title)
-  document.dispatchEvent(new CustomEvent(navigatedEvent, { detail: { locale: payload.locale } }))
+  announce(title)
 }
 
 /** A polite live region outside the swapped part, which reads the new page's title. */
@@ -175,5 +176,7 @@ function announce(text: string) {
   const el = ensureAnnouncer()
   el.textContent = ''
   // A change after a frame is announced even when the text is the same as before.
-  requestAnimationFrame(() => (el.textContent = text))
+  requestAnimationFrame(() => {
+    el.textContent = text
+  })
 }

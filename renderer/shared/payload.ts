@@ -1,10 +1,9 @@
-import type { Dir, Locale } from '../locales/locales'
+// The shape of `<path>/_payload.json` (docs/behaviour.md §4): written by the build
+// (build/payloads.ts) from each prerendered page, read by the browser runtime (renderer/client/router.ts)
+// and checked by `npm run verify`. Pure: no Node, no DOM.
+import type { Dir, Locale } from '../../locales/locales'
 
-/**
- * What a client-side navigation needs of a page, in `<path>/_payload.json` (BEHAVIOUR.md section 4),
- * written by build/payloads.ts from the prerendered HTML, so that the page after a navigation is the
- * page after a full load.
- */
+/** What a client-side navigation needs of a page, so that the page after it is the page after a full load. */
 export interface PagePayload {
   /** The build that wrote it: a payload of another build means a full load of the page. */
   buildId: string
@@ -35,12 +34,6 @@ export function isPageHeadTag(tag: string, attr: (name: string) => string | null
     return attr('name') === 'description' || attr('name') === 'robots' || !!attr('property')?.startsWith('og:')
   if (tag === 'link') return attr('rel') === 'canonical' || (attr('rel') === 'alternate' && !!attr('hreflang'))
   return false
-}
-
-/** `/` -> `/_payload.json`, `/ar/pricing/` -> `/ar/pricing/_payload.json` (BEHAVIOUR.md section 4). */
-export function payloadPath(pathname: string): string {
-  const p = pathname.replace(/\/+$/, '')
-  return `${p}/_payload.json`
 }
 
 /** Throws unless `value` has the shape of a PagePayload (a stale cache or a host's error page may answer instead). */

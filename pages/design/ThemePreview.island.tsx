@@ -3,6 +3,7 @@ import { FormattedMessage, useIntl } from 'react-intl'
 import type { Dir } from '../../locales/locales'
 import type { MessageId } from '../../locales/messages'
 import { defineIsland } from '../../renderer/islands/define'
+import { events } from '../../renderer/shared/dom'
 import {
   defaultTheme,
   fonts,
@@ -62,8 +63,7 @@ function ThemePreview({ dir, locale, brand, methods, order }: Props) {
     fromUrl()
     addEventListener('popstate', fromUrl)
     return () => removeEventListener('popstate', fromUrl)
-    // The defaults are fixed for the life of the page.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // biome-ignore lint/correctness/useExhaustiveDependencies: the defaults are fixed for the life of the page.
   }, [])
 
   const update = (patch: Partial<Theme>) => {
@@ -76,7 +76,7 @@ function ThemePreview({ dir, locale, brand, methods, order }: Props) {
       const url = location.pathname + themeToQuery(next, defaults) + location.hash
       if (url !== location.pathname + location.search + location.hash) {
         history.pushState(history.state, '', url)
-        document.dispatchEvent(new Event('rasid:urlchange'))
+        document.dispatchEvent(new Event(events.urlChange))
       }
     }, 400)
   }

@@ -1,13 +1,13 @@
-// The toast viewport: Radix Toast with the seed's numbers (BEHAVIOUR.md section 7), mounted by
-// ./mountToaster.tsx on demand, fed by the runtime's store (renderer/client/toasts.ts).
+// The toast viewport: Radix Toast with the seed's numbers (docs/behaviour.md §7), mounted by
+// ./mountToaster.tsx on demand, fed by the runtime's store (renderer/client/toastStore.ts).
 import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser'
 import * as Toast from '@radix-ui/react-toast'
 import { useSyncExternalStore } from 'react'
 import { FormattedMessage, IntlProvider, useIntl } from 'react-intl'
 import { intlLocale } from '../../locales/intlLocale'
-import type { Locale } from '../../locales/locales'
+import { dirOf, type Locale } from '../../locales/locales'
 import type { Messages } from '../../locales/messages'
-import { removeToast, toastDefaults, toastStore } from '../client/toasts'
+import { removeToast, toastDefaults, toastStore } from '../client/toastStore'
 
 export default function Toaster({ locale, messages }: { locale: Locale; messages: Messages }) {
   return (
@@ -25,7 +25,7 @@ function Toasts({ locale }: { locale: Locale }) {
       duration={toastDefaults.duration}
       swipeThreshold={toastDefaults.swipeThreshold}
       // Bottom-right in English, bottom-left in Arabic: swipe towards the nearer edge.
-      swipeDirection={locale === 'ar' ? 'left' : 'right'}
+      swipeDirection={dirOf(locale) === 'rtl' ? 'left' : 'right'}
       label={intl.formatMessage({ id: 'toast.label' })}
     >
       {toasts.map((t) => (

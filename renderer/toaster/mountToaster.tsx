@@ -1,9 +1,10 @@
-// Loaded by renderer/client/toasts.ts when the first toast shows or F8 is pressed: React and Radix
+// Loaded (through renderer/+client.ts) by renderer/client/toasts.ts when the first toast shows or F8 is pressed: React and Radix
 // Toast, in the chunks the islands share. It lives outside #root, so navigations keep it.
 import { flushSync } from 'react-dom'
 import { createRoot } from 'react-dom/client'
 import { toastMessages } from 'virtual:toast-messages'
-import { isLocale, defaultLocale, type Locale } from '../../locales/locales'
+import { defaultLocale, isLocale, type Locale } from '../../locales/locales'
+import { events } from '../shared/dom'
 import Toaster from './Toaster'
 
 export function mountToaster() {
@@ -19,5 +20,5 @@ export function mountToaster() {
   // At once, so that the F8 that loaded it can focus the viewport.
   flushSync(render)
   // A navigation may change the language.
-  document.addEventListener('rasid:navigated', render)
+  document.addEventListener(events.afterSwap, render)
 }

@@ -1,0 +1,51 @@
+// The locale boot script (docs/behaviour.md section 3): inlined first in every page's <head> by
+// renderer/bootScript.ts, bundled and minified by esbuild (build/inlineScript.ts) into an IIFE that
+// calls boot() with its config. It runs before anything is painted, so it imports only pure code.
+import { pickLocale } from '../../../locales/pickLocale'
+import { cookieName, writeLocaleCookie } from '../cookie'
+
+export interface BootConfig {
+  /** The locale of an unprefixed path (`/pricing`). */
+  defaultLocale: string
+  /** Every locale: its code (URL prefix), the `language` browsers name it by, its direction. */
+  locales: { code: string; language: string; dir: 'ltr' | 'rtl' }[]
+}
+
+/**
+ * - On `/` only, detect the locale (the cookie, then navigator.languages) and replace the location
+ *   with `/ar` when Arabic wins;
+ * - otherwise write the `i18n_redirected` cookie with the locale of the page it landed on;
+ * - when the document's language is not the URL's (the host served the English 404.html for an
+ *   /ar/ address), switch <html lang dir> and hide the page until the 404 page's script
+ *   (./localize404.ts) has put that language's markup in place, so English never flashes.
+ */
+export function boot({ defaultLocale, locales }: BootConfig): void {
+  const html = document.documentElement
+  const path = location.pathname
+  let locale = locales.find((l) => l.code === defaultLocale)!
+  for (const l of locales)
+    if (l.code !== defaultLocale && (path === `/${l.code}` || path.startsWith(`/${l.code}/`))) locale = l
+  try {
+    if (path === '/') {
+      const cookie = new RegExp(`(?:^|; )${cookieName}=([^;]*)`).exec(document.cookie)
+      const picked = pickLocale(
+        cookie?.[1],
+        navigator.languages || [navigator.language],
+        locales.map((l) => l.language),
+      )
+      // pickLocale answers with a `language`; each is its locale's code (docs/behaviour.md section 3).
+      if (picked && picked !== locale.code) {
+        location.replace(`/${picked}${location.search}${location.hash}`)
+        return
+      }
+    }
+    writeLocaleCookie(locale.code)
+  } catch {
+    // Cookies blocked (a sandboxed frame): the page is still right.
+  }
+  if (html.lang !== locale.code) {
+    html.lang = locale.code
+    html.dir = locale.dir
+    html.style.visibility = 'hidden'
+  }
+}

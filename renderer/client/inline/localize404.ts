@@ -1,0 +1,40 @@
+// The 404 page's script (docs/behaviour.md section 6): inlined by build/postbuild.ts into every
+// 404.html after its #root, bundled and minified by esbuild (build/inlineScript.ts) into an IIFE
+// that calls localize404() with its config. It runs before the runtime starts, so it imports only
+// pure code.
+import { pathToken } from '../../shared/dom'
+
+export interface Localize404Config {
+  /** The id of the `<template>` holding a language's markup, less the locale code (`l10n-root-`). */
+  templatePrefix: string
+  /** The title of each language whose markup the page carries in a template. */
+  titles: Record<string, string>
+}
+
+/**
+ * The host answers every unknown path with the one 404.html. The boot script (./boot.ts) has
+ * already set <html lang dir> from the URL and hidden the page; this swaps in that language's
+ * markup and title when the page carries them, writes the requested path into the message as text
+ * (never as HTML), then shows the page.
+ */
+export function localize404({ templatePrefix, titles }: Localize404Config): void {
+  const html = document.documentElement
+  const root = document.getElementById('root')
+  const template = document.getElementById(templatePrefix + html.lang)
+  if (root) {
+    if (template) {
+      root.innerHTML = template.innerHTML
+      document.title = titles[html.lang] ?? document.title
+    }
+    let path = location.pathname + location.search + location.hash
+    try {
+      path = decodeURI(path)
+    } catch {
+      // Not valid percent-encoding: shown as it came.
+    }
+    const walker = document.createTreeWalker(root, 4 /* NodeFilter.SHOW_TEXT */)
+    for (let node = walker.nextNode(); node; node = walker.nextNode())
+      if (node.nodeValue?.includes(pathToken)) node.nodeValue = node.nodeValue.split(pathToken).join(path)
+  }
+  html.style.visibility = ''
+}

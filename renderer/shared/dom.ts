@@ -1,0 +1,62 @@
+// The names the build's HTML and the browser runtime agree on: the router's lifecycle events and
+// the data attributes of islands. One typed list, as Astro's transitions/events.ts. Pure: no DOM use.
+import type { Locale } from '../../locales/locales'
+
+/**
+ * Events the runtime dispatches on `document`:
+ * - `rasid:before-swap`: a navigation is about to replace the page (old page still in place);
+ * - `rasid:after-swap`: the new page is in place (`detail.locale` is its language);
+ * - `rasid:urlchange`: an island changed the query with history.replaceState/pushState.
+ */
+export const events = {
+  beforeSwap: 'rasid:before-swap',
+  afterSwap: 'rasid:after-swap',
+  urlChange: 'rasid:urlchange',
+} as const
+
+export interface SwapDetail {
+  locale: Locale
+}
+
+/** How an island waits before it hydrates: when visible (the default), when the browser is idle, or at once. */
+export type HydrateOn = 'visible' | 'idle' | 'load'
+
+/** `/pages/design/ThemePreview.island.tsx` -> `ThemePreview`: an island is named after its file. */
+export function islandNameOf(file: string): string {
+  return file.slice(file.lastIndexOf('/') + 1).replace(/\.island\.tsx$/, '')
+}
+
+/** The island markup of renderer/islands/Island.tsx, as the runtime and the payload writer read it. */
+export const islandAttrs = {
+  /** On the island's wrapper: its name (the file `<Name>.island.tsx`). */
+  name: 'data-island',
+  /** On the wrapper: a HydrateOn. */
+  hydrate: 'data-hydrate',
+  /** On the wrapper, set by the runtime: `pending`, then `hydrated`. */
+  state: 'data-state',
+  /** On the element whose children are the island's prerendered HTML. */
+  root: 'data-island-root',
+} as const
+
+/** What an island's `<script type="application/json">` holds: its language, props and the messages it declared. */
+export interface IslandData<P = unknown> {
+  locale: Locale
+  props: P
+  messages: Record<string, unknown>
+}
+
+/**
+ * Stands in for the requested path in prerendered error markup (404.html, the runtime's 404 view);
+ * the browser writes the real path in its place, as text, never as HTML.
+ */
+export const pathToken = '__RASID_REQUESTED_PATH__'
+
+/** The runtime's error view in one language (build/errorViews.tsx renders it). */
+export interface ErrorViewMarkup {
+  /** The document title while the view shows. */
+  title: string
+  /** The view's HTML; a 404's carries `pathToken` where the path goes, to be replaced as text. */
+  html: string
+}
+
+export type ErrorViews = Record<Locale, Record<404 | 500, ErrorViewMarkup>>
