@@ -1,3 +1,5 @@
+import type { Locale } from './locales/locales'
+
 /**
  * Everything that names the company and its sample prices. Rebrand the site by editing this file
  * and the two catalogs in locales/. Money is in integer minor units (halalas, fils, piastres) and
@@ -5,7 +7,7 @@
  */
 export const site = {
   /** Brand name per locale; also used in `<title>` through the `site.titleTemplate` message. */
-  name: { en: 'Rasid', ar: 'رصيد' },
+  name: { en: 'Rasid', ar: 'رصيد' } satisfies Record<Locale, string>,
   /** The one public origin: canonical and hreflang links, sitemap.xml, robots.txt, JSON-LD. Set SITE_ORIGIN at build time to override. */
   origin: (process.env.SITE_ORIGIN ?? 'https://www.rasid.example').replace(/\/$/, ''),
   email: { sales: 'sales@rasid.example', support: 'support@rasid.example' },
@@ -16,7 +18,6 @@ export const site = {
   themeColor: '#16a34a',
 } as const
 
-export type MarketCode = 'sa' | 'ae' | 'eg'
 /** A row of a market's fee table; message `pricing.scheme.<scheme>` names it. */
 export type Scheme = 'mada' | 'cards' | 'international' | 'applePay' | 'stcPay' | 'tabby'
 
@@ -31,10 +32,12 @@ export interface Fee {
 }
 
 export interface Market {
-  code: MarketCode
+  /** Lower-case ISO 3166-1 code: the market's radio (`#market-<code>`) and messages `pricing.market.<code>`, `pricing.marketName.<code>`. */
+  code: string
   /** ISO 3166-1 alpha-2, for JSON-LD `areaServed`. */
   country: string
-  currency: 'SAR' | 'AED' | 'EGP'
+  /** ISO 4217. */
+  currency: string
   /** VAT rate in basis points, charged on Rasid's fee. */
   vatBp: number
   /** Fees in display order: mada first where it exists. */
@@ -50,7 +53,7 @@ export interface Market {
 }
 
 /** Sample fees for illustration (CONTENT.md "Sample numbers"); the pricing page says so. */
-export const markets: Market[] = [
+export const markets: readonly Market[] = [
   {
     code: 'sa',
     country: 'SA',

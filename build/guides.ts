@@ -8,7 +8,8 @@ import javascript from 'highlight.js/lib/languages/javascript'
 import json from 'highlight.js/lib/languages/json'
 import python from 'highlight.js/lib/languages/python'
 import typescript from 'highlight.js/lib/languages/typescript'
-import { localeCodes, type Locale } from '../locales/locales'
+import { loadCatalog } from '../locales/catalogs'
+import { defaultLocale, dirOf, type Locale, localeCodes } from '../locales/locales'
 import { localizePath } from '../locales/localizePath'
 
 /** The index's sections, in order; each has a `guide.group.<name>` message. */
@@ -47,9 +48,7 @@ export const codeLanguages = ['bash', 'sh', 'js', 'ts', 'json', 'http', 'python'
 
 // Read from the project root, not imported: this module also runs under Playwright's loader, which
 // wants import attributes on JSON.
-const catalogs = {} as Record<Locale, Record<string, string>>
-const catalog = (locale: Locale) =>
-  (catalogs[locale] ??= JSON.parse(readFileSync(join(process.cwd(), 'locales', `${locale}.json`), 'utf8')))
+const catalog = (locale: Locale) => loadCatalog(locale)
 
 // Resolved from the project root: this module is also bundled into the build's server code.
 // GUIDES_DIR points the build at another set of articles (`npm run bench -- --guides 500`).
@@ -66,7 +65,7 @@ export class ContentError extends Error {
 
 /** What one parse collects besides the HTML: set before each parse (parsing is synchronous). */
 let current: { locale: Locale; file: string; toc: TocEntry[]; ids: Set<string> } = {
-  locale: 'en',
+  locale: defaultLocale,
   file: '',
   toc: [],
   ids: new Set(),
@@ -110,7 +109,7 @@ const marked = new Marked({
       return (
         `<div class="code-block" dir="ltr">` +
         `<div class="code-bar"><span class="code-lang">${escapeHtml(language)}</span>` +
-        `<button type="button" class="code-copy" data-copy-code="" data-copy="${copy}" data-copied="${copied}" data-failed="${failed}" lang="${current.locale}" dir="${current.locale === 'ar' ? 'rtl' : 'ltr'}">` +
+        `<button type="button" class="code-copy" data-copy-code="" data-copy="${copy}" data-copied="${copied}" data-failed="${failed}" lang="${current.locale}" dir="${dirOf(current.locale)}">` +
         `<span class="i-lucide-copy size-4" aria-hidden="true"></span><span data-label="" aria-live="polite">${copy}</span></button></div>` +
         `<pre tabindex="0"><code class="hljs language-${escapeHtml(language)}">${html}</code></pre></div>\n`
       )

@@ -1,16 +1,11 @@
 import { readFileSync } from 'node:fs'
-import { join, relative } from 'node:path'
+import { join, relative, resolve } from 'node:path'
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser'
-import { locales } from '../locales/locales'
+import { catalogFile } from '../locales/catalogs'
+import { defaultLocale, locales } from '../locales/locales'
 import { bidiAdvice, markdownRuns, messageRuns } from './bidi'
-import { listMarkdown } from './guides'
+import { guidesRoot, listMarkdown } from './guides'
 
-/**
- * Whether an unisolated Latin run in right-to-left copy (verifyBidi) stops `npm run build`, as the
- * other catalog problems do (false: the build only prints them as warnings). `npm run i18n:verify`
- * fails on them either way.
- */
-export const BIDI_FAILS_BUILD = true
 
 /** What a message needs from its caller: argument names with their kind, and rich-text tags. */
 function signature(
@@ -159,4 +154,18 @@ export function formatProblems(problems: CatalogProblem[]): string {
   return problems
     .map((p) => `${p.file}${p.line ? `:${p.line}` : ''}${p.id ? ` [${p.id}]` : ''}: ${p.reason}`)
     .join('\n')
+}
+
+/**
+ * The checks `npm run build` and `npm run i18n:verify` both run, over every locale of the table:
+ * each catalog against the default locale's (ids, arguments, plurals, ICU syntax), and the bidi
+ * check of right-to-left copy, catalogs and guides. Files are relative to `root`.
+ */
+export function verifyI18n(root = process.cwd(), guides = guidesRoot) {
+  const entry = (locale: string) => ({ file: join(root, catalogFile(locale as never)), locale })
+  const targets = locales.filter((l) => l.code !== defaultLocale).map((l) => entry(l.code))
+  const catalogs = verifyCatalogs(entry(defaultLocale), targets)
+  const bidi = verifyBidi(targets, guides)
+  const rel = (problems: CatalogProblem[]) => problems.map((p) => ({ ...p, file: relative(root, resolve(root, p.file)) }))
+  return { catalogs: rel(catalogs), bidi: rel(bidi) }
 }

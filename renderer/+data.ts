@@ -1,14 +1,17 @@
 // https://vike.dev/data: build time only. A page's messages (its area plus the shell) and, for the
 // guide pages, the articles. None of it reaches the browser as data: the HTML is the page.
 import type { PageContext } from 'vike/types'
-import en from '../locales/en.json'
-import ar from '../locales/ar.json'
 import { loadGuides, type Guide } from '../build/guides'
-import type { Locale } from '../locales/locales'
+import { type Locale, localeCodes } from '../locales/locales'
 import { pickMessages } from '../locales/pickMessages'
 import { areaOf, type PageData } from './pageData'
 
-const catalogs: Record<Locale, Record<string, string>> = { en, ar }
+// locales/<code>.json for every locale of the table (checked by the build before Vike runs).
+const files = import.meta.glob<Record<string, string>>('../locales/*.json', { eager: true, import: 'default' })
+const catalogs = Object.fromEntries(localeCodes.map((l) => [l, files[`../locales/${l}.json`]!])) as Record<
+  Locale,
+  Record<string, string>
+>
 
 export function data(pageContext: PageContext): PageData {
   return loadPageData(pageContext.pageId ?? '/pages/_error', pageContext.locale, pageContext.routeParams?.['*'])

@@ -1,22 +1,17 @@
-// Fails when the catalogs differ in ids, arguments or plural structure, a message is not valid ICU,
-// or right-to-left copy (the Arabic catalog and guides) holds a Latin run without a bidi isolate.
-import { relative } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { formatProblems as format, verifyBidi, verifyCatalogs, type CatalogProblem } from '../build/verifyCatalogs'
+// `npm run i18n:verify`: fails when the catalogs differ in ids, arguments or plural structure, a
+// message is not valid ICU, or right-to-left copy (catalogs and guides) holds a Latin run without
+// a bidi isolate. The build runs the same checks (build/verifyCatalogs.ts `verifyI18n`).
+import { formatProblems, verifyI18n } from '../build/verifyCatalogs'
+import { localeCodes } from '../locales/locales'
 
-const formatProblems = (problems: CatalogProblem[]) =>
-  format(problems.map((p) => ({ ...p, file: relative(process.cwd(), p.file) })))
-const file = (name: string) => fileURLToPath(new URL(`../locales/${name}`, import.meta.url))
-const targets = [{ file: file('ar.json'), locale: 'ar' }]
-const problems = verifyCatalogs({ file: file('en.json'), locale: 'en' }, targets)
-const bidi = verifyBidi(targets, file('guides'))
-if (problems.length)
-  console.error(`i18n:verify found ${problems.length} catalog problem(s):\n${formatProblems(problems)}`)
+const { catalogs, bidi } = verifyI18n()
+if (catalogs.length)
+  console.error(`i18n:verify found ${catalogs.length} catalog problem(s):\n${formatProblems(catalogs)}`)
 if (bidi.length)
   console.error(
-    `i18n:verify found ${bidi.length} Latin run(s) without a bidi isolate in Arabic copy:\n${formatProblems(bidi)}`,
+    `i18n:verify found ${bidi.length} Latin run(s) without a bidi isolate in right-to-left copy:\n${formatProblems(bidi)}`,
   )
-if (problems.length || bidi.length) process.exit(1)
+if (catalogs.length || bidi.length) process.exit(1)
 console.log(
-  'i18n:verify: locales/en.json and locales/ar.json agree; the Arabic catalog and guides isolate their Latin runs',
+  `i18n:verify: the catalogs of ${localeCodes.join(', ')} agree; right-to-left catalogs and guides isolate their Latin runs`,
 )

@@ -5,6 +5,7 @@ import { Card, PageHero, SampleNote, Section, Steps } from '../../renderer/compo
 import { PaymentMethods } from '../../renderer/components/PaymentMethods'
 import { scriptJson } from '../../renderer/islands/define'
 import type { MessageId } from '../../locales/messages'
+import { locales, otherLocales } from '../../locales/locales'
 import { localizePath } from '../../locales/localizePath'
 import { markets, site } from '../../site.config'
 
@@ -34,7 +35,7 @@ function OrganizationJsonLd() {
     '@context': 'https://schema.org',
     '@type': 'Organization',
     name: site.name[locale],
-    alternateName: site.name[locale === 'en' ? 'ar' : 'en'],
+    alternateName: otherLocales(locale).map((l) => site.name[l]),
     url: `${site.origin}${localizePath('/', locale)}`,
     description: intl.formatMessage({ id: 'home.meta.description' }),
     email: site.email.sales,
@@ -45,13 +46,13 @@ function OrganizationJsonLd() {
         contactType: 'sales',
         email: site.email.sales,
         telephone: site.phone,
-        availableLanguage: ['en', 'ar'],
+        availableLanguage: locales.map((l) => l.language),
       },
       {
         '@type': 'ContactPoint',
         contactType: 'customer support',
         email: site.email.support,
-        availableLanguage: ['en', 'ar'],
+        availableLanguage: locales.map((l) => l.language),
       },
     ],
   }

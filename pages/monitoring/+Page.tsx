@@ -175,7 +175,7 @@ function IncidentsSection() {
                 {f.date(current.at)} ·{' '}
                 {incident.components
                   .map((k) => intl.formatMessage({ id: `monitoring.component.${k}` as MessageId }))
-                  .join(intl.locale.startsWith('ar') ? '، ' : ', ')}
+                  .join(intl.formatMessage({ id: 'common.listSeparator' }))}
               </p>
               <ol className="mt-4 grid gap-4 border-s-2 border-neutral-200 ps-4 dark:border-neutral-700">
                 {incident.updates.map((u) => (
