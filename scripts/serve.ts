@@ -28,10 +28,15 @@ function isFile(path: string) {
   }
 }
 
-export function resolveRequest(root: string, url: string): { file: string; status: number } {
+/** The file that answers a request URL, by the host rule of renderer/shared/paths.ts. */
+export function resolveRequest(
+  root: string,
+  url: string,
+  exists = (key: string) => isFile(join(root, key)),
+): { file: string; status: number } {
   let key: string | undefined
   try {
-    key = servedKey(decodeURIComponent(new URL(url, 'http://host').pathname), (k) => isFile(join(root, k)))
+    key = servedKey(decodeURIComponent(new URL(url, 'http://host').pathname), exists)
   } catch {
     key = undefined
   }

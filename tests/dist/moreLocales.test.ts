@@ -1,0 +1,88 @@
+// Locales and markets are declared once (locales/locales.ts, site.config.ts): a copy of the project
+// with a third locale (the English catalog and guides under German's code, which has the same plural categories) and a fourth market builds,
+// and `npm run verify` passes on it: every route in three languages, reciprocal hreflang links, the
+// sitemap, the 404 page, and the new market's prices shown only when it is chosen.
+import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterAll, expect, test } from 'vitest'
+import { copyProject, runIn } from './projectCopy'
+
+const copy = copyProject('rasid-locales-')
+afterAll(() => rmSync(copy, { recursive: true, force: true }))
+
+function edit(file: string, change: (text: string) => string) {
+  const path = join(copy, file)
+  const before = readFileSync(path, 'utf8')
+  const after = change(before)
+  expect(after, `${file} did not change`).not.toBe(before)
+  writeFileSync(path, after)
+}
+
+test('a third locale and a fourth market build and pass verify', { timeout: 240_000 }, () => {
+  // The locale: a row of the table, a catalog, guides, and the brand's name in it.
+  edit('locales/locales.ts', (t) =>
+    t.replace(
+      /(\{ code: 'ar',[^\n]*\},\n)/,
+      "$1  { code: 'de', language: 'de', name: 'Deutsch', dir: 'ltr', script: 'latin' },\n",
+    ),
+  )
+  cpSync(join(copy, 'locales/en.json'), join(copy, 'locales/de.json'))
+  cpSync(join(copy, 'locales/guides/en'), join(copy, 'locales/guides/de'), { recursive: true })
+  edit('site.config.ts', (t) => t.replace("ar: 'رصيد' }", "ar: 'رصيد', de: 'Rasid' }"))
+  // The market: a row of site.config.ts and its two names in every catalog.
+  edit('site.config.ts', (t) =>
+    t.replace(
+      /export const markets: readonly Market\[\] = \[\n/,
+      `$&  {
+    code: 'qa',
+    country: 'QA',
+    currency: 'QAR',
+    vatBp: 0,
+    fees: [{ scheme: 'cards', rateBp: 250, fixedMinor: 100, settlementDays: 2 }],
+    disputeFeeMinor: 7500,
+    growthMonthlyMinor: 29900,
+    growthDiscountBp: 30,
+    exampleMinor: 10000,
+  },
+`,
+    ),
+  )
+  for (const [locale, name] of [
+    ['en', 'Qatar'],
+    ['de', 'Qatar'],
+    ['ar', 'قطر'],
+  ] as const) {
+    const file = join(copy, 'locales', `${locale}.json`)
+    const catalog = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>
+    catalog['pricing.market.qa'] = name
+    catalog['pricing.marketName.qa'] = name
+    writeFileSync(file, JSON.stringify(catalog, null, 2))
+  }
+
+  const build = runIn(copy, 'build/index.ts', [], { BUILD_ID: 'more-locales', BUILD_TIMESTAMP: '1700000000000' })
+  expect(build).toMatch(/Built \d+ pages into dist\//)
+  // verify exits 1 on any problem, which fails the test with its report.
+  const report = runIn(copy, 'scripts/verify.ts', ['--json'])
+  const result = JSON.parse(report) as { ok: boolean; pages: number; problems: unknown[] }
+  expect(result.problems).toEqual([])
+  expect(result.ok).toBe(true)
+
+  const dist = join(copy, 'dist')
+  const home = readFileSync(join(dist, 'de/index.html'), 'utf8')
+  const htmlTag = /<html[^>]*>/.exec(home)?.[0]
+  expect(htmlTag).toContain('lang="de"')
+  expect(htmlTag).toContain('dir="ltr"')
+  expect(/hreflang="de"/i.test(home)).toBe(true)
+  expect(/hreflang="de"/i.test(readFileSync(join(dist, "index.html"), "utf8"))).toBe(true)
+  expect(existsSync(join(dist, 'de/guide/index.html'))).toBe(true)
+  expect(existsSync(join(dist, 'de/_payload.json'))).toBe(true)
+  expect(readFileSync(join(dist, 'sitemap.xml'), 'utf8')).toContain('/de/pricing')
+  // The switcher offers both other languages.
+  expect(home.includes('>English</span>') && home.includes('>العربية</span>')).toBe(true)
+  // Four markets to choose from, and a rule that hides the others' prices for each.
+  const pricing = readFileSync(join(dist, 'de/pricing/index.html'), 'utf8')
+  for (const code of ['sa', 'ae', 'eg', 'qa']) expect(pricing.includes(`id="market-${code}"`), code).toBe(true)
+  const css = readFileSync(join(dist, /href="(\/assets\/site\.[^"]+\.css)"/.exec(pricing)![1]!), 'utf8')
+  for (const code of ['sa', 'ae', 'eg', 'qa'])
+    expect(css).toContain(`#market-${code}:checked) [data-market]:not([data-market="${code}"])`)
+})
