@@ -4,70 +4,39 @@
 // CloudFront response-headers policy outside dist/ (build/cloudfront.ts).
 import { createHash } from 'node:crypto'
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { extname, join } from 'node:path'
-import { decodeEntities } from './payloads'
-
-/** Content-hashed files and the meta of a build never change under their name. */
-export const IMMUTABLE = 'public, max-age=31536000, immutable'
-/** Everything else is kept but checked with the origin on every use (a 304 when unchanged). */
-export const REVALIDATE = 'public, max-age=0, must-revalidate'
-
-const types: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.xml': 'application/xml; charset=utf-8',
-  '.txt': 'text/plain; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.woff2': 'font/woff2',
-  '.woff': 'font/woff',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.ico': 'image/x-icon',
-  '.webmanifest': 'application/manifest+json',
-}
-
-/** `assets/site.x.css` -> `text/css; charset=utf-8`. Keys are paths inside dist/, without a leading slash. */
-export function contentTypeFor(key: string): string {
-  return types[extname(key).toLowerCase()] ?? 'application/octet-stream'
-}
-
-export function cacheControlFor(key: string): string {
-  return key.startsWith('assets/') || key.startsWith('builds/meta/') ? IMMUTABLE : REVALIDATE
-}
-
-/** Text worth compressing on the wire (fonts and images are compressed already). */
-export function isCompressible(key: string): boolean {
-  return /^(text\/|application\/(json|xml|manifest))|^image\/svg/.test(contentTypeFor(key))
-}
-
-/** Files of dist/ that configure a host and are not part of the site: never uploaded nor served. */
-export const hostFiles = ['_headers']
+import { join } from 'node:path'
+import { IMMUTABLE, REVALIDATE } from '../renderer/shared/host'
+import { attr, elements, type HtmlDocument, parseHtml, textOf } from './html'
 
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`
+
+/** The `type` values of a `<script>` whose text the browser runs, beside none at all. */
+const executableTypes = ['', 'module', 'text/javascript']
 
 /**
  * The hashes of what the pages run or apply inline: executable `<script>` elements without `src`
  * (the locale boot script, the 404 page's script) and `style` attributes (the prerendered theme
- * preview). JSON and JSON-LD scripts are data, which CSP does not govern.
+ * preview). JSON and JSON-LD scripts are data, which CSP does not govern. A browser hashes a
+ * script's text as the parser gives it and an attribute's value after entity decoding: so does this.
  */
-export function inlineHashes(pages: string[]): { scripts: string[]; styles: string[] } {
+export function inlineHashes(pages: (string | HtmlDocument)[]): { scripts: string[]; styles: string[] } {
   const scripts = new Set<string>()
   const styles = new Set<string>()
-  for (const html of pages) {
-    for (const m of html.matchAll(/<script(?![^>]*\ssrc=)([^>]*)>([\s\S]*?)<\/script>/g)) {
-      const type = /\stype="([^"]*)"/.exec(m[1]!)?.[1]
-      if (!type || type === 'module' || type === 'text/javascript') scripts.add(sha256(m[2]!))
+  for (const page of pages) {
+    const { document } = typeof page === 'string' ? parseHtml(page) : page
+    for (const el of elements(document)) {
+      const type = attr(el, 'type')?.trim().toLowerCase() ?? ''
+      if (el.tagName === 'script' && attr(el, 'src') === undefined && executableTypes.includes(type))
+        scripts.add(sha256(textOf(el)))
+      const style = attr(el, 'style')
+      if (style !== undefined) styles.add(sha256(style))
     }
-    for (const m of html.matchAll(/\sstyle="([^"]*)"/g)) styles.add(sha256(decodeEntities(m[1]!)))
   }
   return { scripts: [...scripts].sort(), styles: [...styles].sort() }
 }
 
 /** CloudFront refuses a Content-Security-Policy header longer than this. */
-export const CSP_MAX_LENGTH = 1783
+const CSP_MAX_LENGTH = 1783
 
 export function contentSecurityPolicy(hashes: { scripts: string[]; styles: string[] }): string {
   const csp = [
@@ -98,7 +67,7 @@ export const PERMISSIONS_POLICY =
   'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), usb=(), browsing-topics=(), payment=(self)'
 
 /** Every response's security headers. */
-export function securityHeaders(csp: string): Record<string, string> {
+function securityHeaders(csp: string): Record<string, string> {
   return {
     'Content-Security-Policy': csp,
     'Strict-Transport-Security': `max-age=${HSTS.maxAge}${HSTS.includeSubDomains ? '; includeSubDomains' : ''}${HSTS.preload ? '; preload' : ''}`,
@@ -115,7 +84,7 @@ export function securityHeaders(csp: string): Record<string, string> {
  * own default (both revalidate HTML and other files on every request). A rule never sets a header
  * another rule sets, because hosts join the values of overlapping rules.
  */
-export function headersFile(csp: string): string {
+function headersFile(csp: string): string {
   const rule = (path: string, headers: Record<string, string>) =>
     [path, ...Object.entries(headers).map(([k, v]) => `  ${k}: ${v}`)].join('\n')
   return [

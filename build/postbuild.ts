@@ -1,24 +1,52 @@
 // Turns Vike's output (.vike/client) into dist/: the folder operations upload to S3 as it is.
+// Pages are parsed once (build/html.ts, parse5) and edited at the offsets the parser reports, so
+// every byte React wrote outside the edits stays.
 // - `_payload.json` beside every prerendered page (BEHAVIOUR.md section 4), read off its HTML
 //   (build/payloads.ts), and no `*.pageContext.json` (nothing reads them);
 // - one stylesheet with the font faces (build/css.ts) in place of Vike's, the page's own font
-//   preloads, the locale boot script first in <head>;
-// - one 404.html that serves every language (BEHAVIOUR.md section 6);
+//   preloads, the locale boot script (renderer/bootScript.ts) first in <head>;
+// - one 404.html that serves every language (BEHAVIOUR.md section 6), with its inline script
+//   (renderer/client/inline/localize404.ts, bundled by build/inlineScript.ts);
 // - builds/latest.json and builds/meta/<id>.json (build/manifest.ts);
 // - sitemap.xml and robots.txt (build/sitemap.ts);
 // - _headers with the security headers, and their CloudFront policy in cloudfront/ beside dist/
 //   (build/headers.ts, build/cloudfront.ts).
-import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+// It fails, naming each file and why, on what the host could not serve: a file whose extension
+// has no Content-Type, a page whose path reads as a file (renderer/shared/paths.ts).
+import { cpSync, existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, join, posix, resolve } from 'node:path'
-import { defaultLocale, localeCodes } from '../locales/locales'
-import { PATH_TOKEN } from '../renderer/requestedPath'
+import { defaultLocale, isLocale, localeCodes, scriptOf } from '../locales/locales'
+import { BOOT_SCRIPT_ID } from '../renderer/bootScript'
+import type { Localize404Config } from '../renderer/client/inline/localize404'
+import { extensionOf, fileTypes, hostFiles, isFilePath, pathOfHtml } from '../renderer/shared/paths'
 import { buildCss, type SiteCss } from './css'
-import { buildMatcher, buildMeta, pathOfHtml, readRouteInfo, writeManifest } from './manifest'
-import { decodeEntities, payloadOf, rootHtml } from './payloads'
+import {
+  attr,
+  element,
+  type Element,
+  elements,
+  hasToken,
+  type HtmlDocument,
+  inlineScriptTag,
+  is,
+  isWhitespace,
+  outerSource,
+  parseHtml,
+  rangeOf,
+  type Splice,
+  applySplices,
+  startTag,
+  textOf,
+} from './html'
+import { inlineScript } from './inlineScript'
+import { buildMatcher, buildMeta, readRouteInfo, writeManifest } from './manifest'
+import { payloadOf, rootHtml } from './payloads'
 import { writeSitemap } from './sitemap'
 import { writeCloudFront } from './cloudfront'
 import { writeHeaders } from './headers'
 import { scriptImports } from './scriptImports'
+
+const is404 = (file: string) => /(^|\/)404\.html$/.test(file)
 
 export async function postbuild(build: { id: string; timestamp: number }, from = '.vike/client', to = 'dist') {
   if (!existsSync(join(from, 'index.html'))) throw new Error(`${from}/index.html is missing: run \`vike build\` first`)
@@ -29,35 +57,72 @@ export async function postbuild(build: { id: string; timestamp: number }, from =
   const css = await buildCss(to)
   const files = (readdirSync(to, { recursive: true }) as string[]).map((f) => f.split('\\').join('/'))
   const prerendered: string[] = []
-  // The 404 pages last: the root one takes in the others.
-  const htmlFiles = files
-    .filter((f) => f.endsWith('.html'))
-    .sort((a, b) => Number(a.endsWith('404.html')) - Number(b.endsWith('404.html')) || b.length - a.length)
+  const problems: string[] = []
+  /** The scripts the pages load (`<script src>`), as keys of dist/: where the pruning starts. */
+  const entries = new Set<string>()
   for (const file of files) if (file.endsWith('.pageContext.json')) rmSync(join(to, file))
-  for (const file of htmlFiles) {
+  for (const file of files.filter((f) => f.endsWith('.html')).sort()) {
     const path = join(to, file)
-    let html = headOf(readFileSync(path, 'utf8'), path, css)
-    if (/(^|\/)404\.html$/.test(file)) {
-      html = localize404(html, to, file)
-    } else {
+    const page = parseHtml(readFileSync(path, 'utf8'))
+    for (const script of elements(page.document, is('script'))) {
+      const src = attr(script, 'src')
+      if (src?.startsWith('/')) entries.add(src.slice(1))
+    }
+    const splices = headOf(page, file, css)
+    if (is404(file)) splices.push(...localize404(page, file, from))
+    const html = applySplices(page.source, splices)
+    if (!is404(file)) {
+      const pagePath = pathOfHtml(file)
+      problems.push(...unservablePage(file))
+      // Read off the bytes the host serves, as `npm run verify` reads it.
       writeFileSync(join(dirname(path), '_payload.json'), JSON.stringify(payloadOf(html, file, build.id)))
-      prerendered.push(pathOfHtml(file))
+      prerendered.push(pagePath)
     }
     writeFileSync(path, html)
   }
-  pruneUnusedScripts(to, htmlFiles)
+  pruneUnusedScripts(to, entries)
   const prefixes = localeCodes.map((l) => (l === defaultLocale ? '' : `/${l}`))
   writeManifest(to, buildMeta(build.id, build.timestamp, buildMatcher(readRouteInfo(), prefixes), prerendered))
   writeSitemap(to, prerendered)
   writeCloudFront(join(dirname(resolve(to)), 'cloudfront'), writeHeaders(to))
+  problems.push(...unservableFiles(to))
+  if (problems.length)
+    throw new Error(`dist/ holds what the host cannot serve:\n${problems.map((p) => `  ${p}`).join('\n')}`)
   return { pages: prerendered.length }
+}
+
+/**
+ * A prerendered page whose path reads as a file (`/guide/v1.json`): the host would look for that
+ * file, not for its index.html, and answer 404 (renderer/shared/paths.ts `isFilePath`).
+ */
+export function unservablePage(file: string): string[] {
+  const path = pathOfHtml(file)
+  return isFilePath(path)
+    ? [
+        `${file}: the page ${path} ends in "${extensionOf(path)}", so the host would serve it as a file and answer 404: rename the route`,
+      ]
+    : []
+}
+
+/** Files of dist/ whose extension has no Content-Type (renderer/shared/paths.ts `fileTypes`): S3 would serve them as bytes. */
+export function unservableFiles(dist: string): string[] {
+  return (readdirSync(dist, { recursive: true }) as string[])
+    .map((f) => f.split('\\').join('/'))
+    .filter(
+      (f) => statSync(join(dist, f)).isFile() && !hostFiles.includes(f) && !Object.hasOwn(fileTypes, extensionOf(f)),
+    )
+    .sort()
+    .map(
+      (f) =>
+        `${f}: its extension "${extensionOf(f)}" is not one of fileTypes in renderer/shared/paths.ts, so the host has no Content-Type for it: add the type there, or do not emit the file`,
+    )
 }
 
 /**
  * Vike still emits its client router and an entry per page, which no HTML-only page loads: keep
  * only the scripts a page can reach (its entry, what that imports, statically or on demand).
  */
-function pruneUnusedScripts(dist: string, htmlFiles: string[]) {
+function pruneUnusedScripts(dist: string, entries: Set<string>) {
   const reached = new Set<string>()
   const visit = (file: string) => {
     if (reached.has(file) || !existsSync(join(dist, file))) return
@@ -66,9 +131,7 @@ function pruneUnusedScripts(dist: string, htmlFiles: string[]) {
     for (const specifier of relative) visit(posix.join(posix.dirname(file), specifier))
     for (const key of fromRoot) visit(key)
   }
-  for (const file of htmlFiles) {
-    for (const m of readFileSync(join(dist, file), 'utf8').matchAll(/<script[^>]*\ssrc="\/([^"]+)"/g)) visit(m[1]!)
-  }
+  for (const file of [...entries].sort()) visit(file)
   for (const file of readdirSync(join(dist, 'assets'), { recursive: true }) as string[]) {
     const rel = posix.join('assets', file.split('\\').join('/'))
     if (rel.endsWith('.js') && !reached.has(rel)) rmSync(join(dist, rel))
@@ -76,53 +139,86 @@ function pruneUnusedScripts(dist: string, htmlFiles: string[]) {
   rmSync(join(dist, '.vite'), { recursive: true, force: true })
 }
 
+/** An element's source and the white space after it, as a splice that deletes them. */
+function removal(el: Element): Splice {
+  const { start, end } = rangeOf(el)
+  const siblings = el.parentNode?.childNodes ?? []
+  const next = siblings[siblings.indexOf(el) + 1]
+  return { start, end: isWhitespace(next) ? rangeOf(next!).end : end, text: '' }
+}
+
 /**
  * The head a page starts with: charset, the locale boot script (it must run before anything, so
  * that a redirect costs nothing; a script after a pending stylesheet would wait for it), the one
  * stylesheet, and preloads of the faces its own text uses (regular and bold: headings are bold),
- * Arabic on an Arabic page, Latin on an English one, so that they are there for the first paint.
+ * those of its locale's script (locales/locales.ts), so that they are there for the first paint.
+ * Vike's stylesheets and font preloads go.
  */
-function headOf(html: string, file: string, css: SiteCss): string {
-  const boot = /<script id="boot">[\s\S]*?<\/script>/.exec(html)?.[0]
-  if (!boot) throw new Error(`${file}: the locale boot script is missing`)
-  const lang = /<html[^>]*\slang="([^"]+)"/.exec(html)?.[1]
+function headOf(page: HtmlDocument, file: string, css: SiteCss): Splice[] {
+  const fail = (what: string): never => {
+    throw new Error(`${file}: ${what}`)
+  }
+  const { document } = page
+  const html = element(document, is('html')) ?? fail('no <html>')
+  const head = element(html, is('head')) ?? fail('no <head>')
+  const headStart = head.sourceCodeLocation?.startTag ?? fail('no <head> start tag')
+  const lang = attr(html, 'lang')
+  const locale = isLocale(lang) ? lang : fail(`<html lang="${lang}"> is not a locale`)
+  const boot = element(head, is('script', { id: BOOT_SCRIPT_ID })) ?? fail('the locale boot script is missing')
+  const charset = element(head, (el) => el.tagName === 'meta' && attr(el, 'charset') !== undefined)
+  const splices: Splice[] = [{ ...rangeOf(boot), text: '' }]
+  if (charset) splices.push(removal(charset))
+  for (const link of elements(document, is('link')))
+    if (hasToken(link, 'rel', 'stylesheet') || (hasToken(link, 'rel', 'preload') && attr(link, 'as') === 'font'))
+      splices.push(removal(link))
   const preloads = css.fonts
-    .filter((f) => f.script === (lang === 'ar' ? 'arabic' : 'latin'))
-    .map((f) => `<link rel="preload" href="${f.href}" as="font" type="font/woff2" crossorigin>`)
-  const start = `<meta charset="UTF-8" />${boot}<link rel="stylesheet" href="${css.href}">${preloads.join('')}`
-  return html
-    .replace(boot, '')
-    .replace(/<link rel="stylesheet"[^>]*>\s*/g, '')
-    .replace(/<link rel="preload" href="[^"]+" as="font"[^>]*>\s*/g, '')
-    .replace(/<meta charset="UTF-8" \/>\s*/, '')
-    .replace(/<head>\s*/, `<head>\n${start}\n`)
+    .filter((f) => f.script === scriptOf(locale))
+    .map((f) => startTag('link', { rel: 'preload', href: f.href, as: 'font', type: 'font/woff2', crossorigin: '' }))
+  const start = [
+    charset ? outerSource(page, charset) : '<meta charset="UTF-8" />',
+    outerSource(page, boot),
+    startTag('link', { rel: 'stylesheet', href: css.href }),
+    ...preloads,
+  ].join('')
+  // In place of the white space that starts <head>, if any.
+  const first = head.childNodes[0]
+  const end = isWhitespace(first) ? rangeOf(first!).end : headStart.endOffset
+  splices.push({ start: headStart.endOffset, end, text: `\n${start}\n` })
+  return splices
 }
+
+/** The id of the <template> that holds a language's 404 markup, less its locale code. */
+const L10N_TEMPLATE = 'l10n-root-'
 
 /**
  * The host answers every unknown path with the one 404.html. It carries each other language's
- * markup and title; the <head> boot script has already set <html lang dir>
- * from the URL and hidden the page, and this script swaps the content in before anything is shown
- * or the runtime starts, then writes the requested path into the message as text.
+ * markup (read off that language's 404 page) and title; the <head> boot script has already set
+ * <html lang dir> from the URL and hidden the page, and the 404 page's script
+ * (renderer/client/inline/localize404.ts) swaps the content in before anything is shown or the
+ * runtime starts, then writes the requested path into the message as text. Inserted before the
+ * runtime's entry script.
  */
-function localize404(html: string, dir: string, file: string): string {
-  let extra = ''
+function localize404(page: HtmlDocument, file: string, from: string): Splice[] {
+  let templates = ''
   const titles: Record<string, string> = {}
   if (file === '404.html') {
     for (const locale of localeCodes.filter((l) => l !== defaultLocale)) {
-      const other = readFileSync(join(dir, locale, '404.html'), 'utf8')
+      const otherFile = join(from, locale, '404.html')
+      const other = parseHtml(readFileSync(otherFile, 'utf8'))
       const root = rootHtml(other)
-      const title = /<title>([\s\S]*?)<\/title>/.exec(other)?.[1]
-      if (!root || !title) throw new Error(`${join(dir, locale, '404.html')}: cannot find its root or title`)
-      titles[locale] = decodeEntities(title)
-      extra += `<template id="l10n-root-${locale}">${root}</template>`
+      const title = element(other.document, is('title'))
+      if (root === undefined || !title) throw new Error(`${otherFile}: cannot find its root or title`)
+      titles[locale] = textOf(title)
+      templates += `<template id="${L10N_TEMPLATE}${locale}">${root}</template>`
     }
   }
-  const script = `<script>(function(){var d=document,h=d.documentElement,l=h.lang,T=${JSON.stringify(PATH_TOKEN)},titles=${JSON.stringify(titles)},r=d.getElementById('root'),t=d.getElementById('l10n-root-'+l);
-if(t){r.innerHTML=t.innerHTML;d.title=titles[l]}
-var p=location.pathname+location.search+location.hash;try{p=decodeURI(p)}catch(e){}
-var w=d.createTreeWalker(r,NodeFilter.SHOW_TEXT),n;while(n=w.nextNode())if(n.nodeValue.indexOf(T)>=0)n.nodeValue=n.nodeValue.split(T).join(p);
-h.style.visibility=''})()</script>`
-  const at = html.search(/<script (src=|type="module")/)
-  if (at === -1) throw new Error(`${file}: no client entry script`)
-  return html.slice(0, at) + extra + script + html.slice(at)
+  const config: Localize404Config = { templatePrefix: L10N_TEMPLATE, titles }
+  const script = inlineScriptTag(inlineScript('renderer/client/inline/localize404.ts', 'localize404', config))
+  const entry = element(
+    page.document,
+    (el) => el.tagName === 'script' && (attr(el, 'src') !== undefined || attr(el, 'type') === 'module'),
+  )
+  if (!entry) throw new Error(`${file}: no client entry script`)
+  const at = rangeOf(entry).start
+  return [{ start: at, end: at, text: templates + script }]
 }

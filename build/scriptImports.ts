@@ -1,4 +1,7 @@
 // What a built script loads; read by the build's pruning (build/postbuild.ts) and by `npm run verify`.
+// Regexes over Vite's own minified output, on purpose: a lexer (es-module-lexer, only a transitive
+// dependency of vike here) would find the import specifiers, but not the preload lists, which are
+// plain string literals; and a false match here only keeps a chunk, or makes verify name it.
 
 /**
  * The scripts a built script loads, as Vite writes them: `relative` imports (`from"./x.js"`,

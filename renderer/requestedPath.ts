@@ -1,14 +1,11 @@
 import type { PageContext } from 'vike/types'
 import { pathToken } from './shared/dom'
 
-/** Stands in for the requested path in the prerendered 404.html (renderer/shared/dom.ts `pathToken`). */
-export const PATH_TOKEN = pathToken
-
 /**
  * The path the visitor asked for, for "Page not found: <path>". Pages render at build time only:
  * the 404 page, which every unknown address gets, carries the token, and the browser writes the
  * path it was asked for in its place.
  */
 export function requestedPath(pageContext: PageContext): string {
-  return pageContext.is404 ? PATH_TOKEN : pageContext.urlPathname
+  return pageContext.is404 ? pathToken : pageContext.urlPathname
 }

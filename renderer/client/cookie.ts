@@ -1,8 +1,9 @@
 export const cookieName = 'i18n_redirected'
-export const cookieMaxAge = 365 * 24 * 60 * 60
+const cookieMaxAge = 365 * 24 * 60 * 60
 
-/** Records the locale of the page a visitor lands on (BEHAVIOUR.md section 3). */
+/** Records the locale of the page a visitor lands on (docs/behaviour.md §3). */
 export function writeLocaleCookie(locale: string) {
   const secure = location.protocol === 'https:' ? '; Secure' : ''
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser the site supports
   document.cookie = `${cookieName}=${locale}; Max-Age=${cookieMaxAge}; Path=/; SameSite=Lax${secure}`
 }

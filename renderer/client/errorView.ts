@@ -1,6 +1,6 @@
 import { errorViews } from 'virtual:error-views'
 import { defaultLocale, isLocale } from '../../locales/locales'
-import { pathToken } from '../shared/dom'
+import { writeRequestedPath } from './requestedPath'
 
 /**
  * The error view for an error that happens in the browser (showError(), an island's code that
@@ -13,18 +13,6 @@ export function renderErrorView(statusCode: number): { node: HTMLElement; title:
   const template = document.createElement('template')
   template.innerHTML = view.html
   const node = template.content.firstElementChild as HTMLElement
-  const walker = document.createTreeWalker(node, NodeFilter.SHOW_TEXT)
-  for (let text = walker.nextNode(); text; text = walker.nextNode()) {
-    if (text.nodeValue?.includes(pathToken)) text.nodeValue = text.nodeValue.split(pathToken).join(currentPath())
-  }
+  writeRequestedPath(node)
   return { node, title: view.title }
-}
-
-function currentPath(): string {
-  const raw = location.pathname + location.search + location.hash
-  try {
-    return decodeURI(raw)
-  } catch {
-    return raw
-  }
 }

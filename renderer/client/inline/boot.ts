@@ -27,15 +27,16 @@ export function boot({ defaultLocale, locales }: BootConfig): void {
     if (l.code !== defaultLocale && (path === `/${l.code}` || path.startsWith(`/${l.code}/`))) locale = l
   try {
     if (path === '/') {
-      const cookie = new RegExp(`(?:^|; )${cookieName}=([^;]*)`).exec(document.cookie)
+      // The cookie holds a locale code; pickLocale speaks in the `language` browsers name it by.
+      const cookie = new RegExp(`(?:^|; )${cookieName}=([^;]*)`).exec(document.cookie)?.[1]
       const picked = pickLocale(
-        cookie?.[1],
+        locales.find((l) => l.code === cookie)?.language,
         navigator.languages || [navigator.language],
         locales.map((l) => l.language),
       )
-      // pickLocale answers with a `language`; each is its locale's code (docs/behaviour.md section 3).
-      if (picked && picked !== locale.code) {
-        location.replace(`/${picked}${location.search}${location.hash}`)
+      const target = locales.find((l) => l.language === picked)
+      if (target && target.code !== locale.code) {
+        location.replace(`/${target.code}${location.search}${location.hash}`)
         return
       }
     }

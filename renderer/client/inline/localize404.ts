@@ -2,7 +2,7 @@
 // 404.html after its #root, bundled and minified by esbuild (build/inlineScript.ts) into an IIFE
 // that calls localize404() with its config. It runs before the runtime starts, so it imports only
 // pure code.
-import { pathToken } from '../../shared/dom'
+import { writeRequestedPath } from '../requestedPath'
 
 export interface Localize404Config {
   /** The id of the `<template>` holding a language's markup, less the locale code (`l10n-root-`). */
@@ -24,17 +24,10 @@ export function localize404({ templatePrefix, titles }: Localize404Config): void
   if (root) {
     if (template) {
       root.innerHTML = template.innerHTML
-      document.title = titles[html.lang] ?? document.title
+      const title = titles[html.lang]
+      if (title) document.title = title
     }
-    let path = location.pathname + location.search + location.hash
-    try {
-      path = decodeURI(path)
-    } catch {
-      // Not valid percent-encoding: shown as it came.
-    }
-    const walker = document.createTreeWalker(root, 4 /* NodeFilter.SHOW_TEXT */)
-    for (let node = walker.nextNode(); node; node = walker.nextNode())
-      if (node.nodeValue?.includes(pathToken)) node.nodeValue = node.nodeValue.split(pathToken).join(path)
+    writeRequestedPath(root)
   }
   html.style.visibility = ''
 }
