@@ -1,6 +1,7 @@
 import { defineConfig, presetIcons, presetWind4 } from 'unocss'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import type { IconifyJSON } from '@iconify/types'
 import { colors } from '@unocss/preset-wind4/colors'
 import { locales } from './locales/locales'
 import { markets } from './site.config'
@@ -33,7 +34,7 @@ export default defineConfig({
     presetWind4({ dark: 'media' }),
     // Icons become CSS at build time: no icon request at run time (BEHAVIOUR.md section 8).
     presetIcons({
-      collections: { lucide: () => import('@iconify-json/lucide/icons.json').then((m) => m.default as any) },
+      collections: { lucide: () => import('@iconify-json/lucide/icons.json').then((m) => m.default as IconifyJSON) },
     }),
   ],
   // BEHAVIOUR.md section 8: the seed's theme (Tailwind palettes), light and dark.

@@ -1,9 +1,19 @@
 import { defineConfig } from 'vitest/config'
 import { runtimeMessages } from './build/runtimeMessages'
 
+// Two tiers (README, "Tests"): `unit` is pure and needs nothing; `dist` checks the built site and
+// needs `npm run build` first (and Java for the Nu Html Checker). `npx vitest run --project unit`.
 export default defineConfig({
   plugins: [runtimeMessages()],
   // What vite.config.ts defines for the site.
   define: { __UPDATE_CHECK_INTERVAL__: String(60 * 60 * 1000) },
-  test: { include: ['tests/unit/**/*.test.ts'] },
+  test: {
+    projects: [
+      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
+      {
+        extends: true,
+        test: { name: 'dist', include: ['tests/dist/**/*.test.ts'], globalSetup: ['tests/dist/setup.ts'] },
+      },
+    ],
+  },
 })

@@ -12,10 +12,10 @@
 // ISOLATE) … U+2069 nor inside <bdi>…</bdi>. ICU arguments (`{amount}`) and `#` are not text.
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser'
 
-export const FSI = '\u2068'
-export const LRI = '\u2066'
-export const RLI = '\u2067'
-export const PDI = '\u2069'
+const FSI = '\u2068'
+const LRI = '\u2066'
+const RLI = '\u2067'
+const PDI = '\u2069'
 
 /** Stands for what is not text (an ICU argument, code, a tag): no token, no joiner. */
 const HOLE = '\uFFFC'
@@ -44,7 +44,7 @@ function isolatedAt(text: string, index: number, isolated = false): boolean {
 }
 
 /** The flagged fragments of a plain text (`isolated`: the whole text already sits in an isolate). */
-export function unisolatedRuns(text: string, isolated = false): BidiRun[] {
+function unisolatedRuns(text: string, isolated = false): BidiRun[] {
   const runs: BidiRun[] = []
   for (const m of text.matchAll(FRAGMENT)) {
     const run = m[0]
@@ -99,7 +99,7 @@ const mask = (s: string) => s.replace(/[^\n]/g, HOLE)
  * matter's keys, fenced code blocks, inline code, <bdi>…</bdi>, HTML tags, link destinations and
  * autolinks.
  */
-export function markdownProse(source: string): string {
+function markdownProse(source: string): string {
   const lines = source.split('\n')
   let fence: string | null = null
   let frontMatter = lines[0]?.trim() === '---'

@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import { viewerRequestSource } from '../renderer/shared/host'
 import { HSTS, PERMISSIONS_POLICY, REFERRER_POLICY } from './headers'
 
-export function responseHeadersPolicy(csp: string, name = 'rasid-site-security-headers') {
+function responseHeadersPolicy(csp: string, name = 'rasid-site-security-headers') {
   return {
     Name: name,
     Comment: 'Security headers of the Rasid site (written by npm run build, build/cloudfront.ts)',

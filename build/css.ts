@@ -21,7 +21,7 @@ const arabic =
   'U+0600-06FF,U+0750-077F,U+0870-088E,U+0890-0891,U+0897-08E1,U+08E3-08FF,U+200C-200E,U+2010-2011,U+204F,U+2E41,U+FB50-FDFF,U+FE70-FE74,U+FE76-FEFC'
 
 /** The self-hosted faces: Inter for Latin text, IBM Plex Sans Arabic for Arabic text. */
-export const faces = [
+const faces = [
   {
     family: 'Inter',
     file: '@fontsource/inter/files/inter-latin-400-normal.woff2',

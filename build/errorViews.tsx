@@ -5,13 +5,15 @@
 import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser'
 import { parse } from '@formatjs/icu-messageformat-parser'
 import { renderToStaticMarkup } from 'react-dom/server'
-import { createIntl, FormattedMessage, IntlProvider } from 'react-intl'
+import { createIntl } from '@formatjs/intl'
+import { FormattedMessage, IntlProvider } from 'react-intl'
 import type { Catalog } from '../locales/catalogs'
 import { intlLocale } from '../locales/intlLocale'
 import type { Locale } from '../locales/locales'
 import { ErrorView } from '../renderer/components/ErrorView'
 import { type ErrorViewMarkup, type ErrorViews, pathToken } from '../renderer/shared/dom'
 
+/** @public Loaded by its path through Vite's module runner (build/runtimeMessages.ts), which knip cannot follow. */
 export function renderErrorViews(catalogs: Record<Locale, Catalog>): ErrorViews {
   const out = {} as ErrorViews
   for (const [locale, catalog] of Object.entries(catalogs) as [Locale, Catalog][]) {

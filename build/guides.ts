@@ -14,7 +14,7 @@ import { localizePath } from '../locales/localizePath'
 
 /** The index's sections, in order; each has a `guide.group.<name>` message. */
 export const guideGroups = ['start', 'payments', 'money', 'launch'] as const
-export type GuideGroup = (typeof guideGroups)[number]
+type GuideGroup = (typeof guideGroups)[number]
 
 export interface GuideSummary {
   slug: string
@@ -24,7 +24,7 @@ export interface GuideSummary {
   group: GuideGroup
 }
 
-export interface TocEntry {
+interface TocEntry {
   id: string
   /** The heading's inline HTML (isolated Latin runs, inline code kept). */
   html: string
@@ -44,7 +44,7 @@ hljs.registerAliases(['js'], { languageName: 'javascript' })
 hljs.registerAliases(['ts'], { languageName: 'typescript' })
 hljs.registerAliases(['sh', 'shell'], { languageName: 'bash' })
 /** The languages a fenced code block may name. */
-export const codeLanguages = ['bash', 'sh', 'js', 'ts', 'json', 'http', 'python'] as const
+const codeLanguages = ['bash', 'sh', 'js', 'ts', 'json', 'http', 'python'] as const
 
 // Read from the project root, not imported: this module also runs under Playwright's loader, which
 // wants import attributes on JSON.
@@ -56,7 +56,7 @@ export const guidesRoot = process.env.GUIDES_DIR
   ? resolve(process.env.GUIDES_DIR)
   : join(process.cwd(), 'locales', 'guides')
 
-export class ContentError extends Error {
+class ContentError extends Error {
   constructor(file: string, reason: string) {
     super(`${relative(process.cwd(), file)}: ${reason}`)
     this.name = 'ContentError'
@@ -159,7 +159,7 @@ export function listMarkdown(dir: string): string[] {
 }
 
 /** Parses one guide file: `---` front matter with title, description, order and group, then Markdown. */
-export function parseGuide(file: string, slug: string, source: string, locale: Locale): Guide {
+function parseGuide(file: string, slug: string, source: string, locale: Locale): Guide {
   const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n([\s\S]*)$/.exec(source)
   if (!match) throw new ContentError(file, 'missing front matter (a --- block with title, description and order)')
   const meta: Record<string, string> = {}
@@ -194,7 +194,10 @@ export function parseGuide(file: string, slug: string, source: string, locale: L
  */
 export function loadGuides(root = guidesRoot): Record<Locale, Guide[]> {
   let guides = loaded.get(root)
-  if (!guides) loaded.set(root, (guides = readGuides(root)))
+  if (!guides) {
+    guides = readGuides(root)
+    loaded.set(root, guides)
+  }
   return guides
 }
 // The build asks for the guides from several places (routes, data, the slug list): read them once.

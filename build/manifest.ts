@@ -13,7 +13,7 @@ export interface RouteInfo {
 }
 
 // The prerender step runs inside Vike; it hands its routes to build/postbuild.ts through this file.
-export const routeInfoFile = join('.vike', 'routes.json')
+const routeInfoFile = join('.vike', 'routes.json')
 
 export function writeRouteInfo(routes: RouteInfo[], file = routeInfoFile) {
   mkdirSync(dirname(file), { recursive: true })

@@ -6,7 +6,6 @@ import { defaultLocale, locales } from '../locales/locales'
 import { bidiAdvice, markdownRuns, messageRuns } from './bidi'
 import { guidesRoot, listMarkdown } from './guides'
 
-
 /** What a message needs from its caller: argument names with their kind, and rich-text tags. */
 function signature(
   elements: MessageFormatElement[],
@@ -47,7 +46,7 @@ export interface CatalogProblem {
 }
 
 /** Reads a catalog: a flat JSON object of string messages. */
-export function readCatalog(file: string): { catalog: Record<string, string>; problems: CatalogProblem[] } {
+function readCatalog(file: string): { catalog: Record<string, string>; problems: CatalogProblem[] } {
   let data: unknown
   try {
     data = JSON.parse(readFileSync(file, 'utf8'))
@@ -166,6 +165,7 @@ export function verifyI18n(root = process.cwd(), guides = guidesRoot) {
   const targets = locales.filter((l) => l.code !== defaultLocale).map((l) => entry(l.code))
   const catalogs = verifyCatalogs(entry(defaultLocale), targets)
   const bidi = verifyBidi(targets, guides)
-  const rel = (problems: CatalogProblem[]) => problems.map((p) => ({ ...p, file: relative(root, resolve(root, p.file)) }))
+  const rel = (problems: CatalogProblem[]) =>
+    problems.map((p) => ({ ...p, file: relative(root, resolve(root, p.file)) }))
   return { catalogs: rel(catalogs), bidi: rel(bidi) }
 }

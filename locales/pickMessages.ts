@@ -5,7 +5,10 @@ import { areaOfId, shellAreas, type Messages } from './messages'
 const cache = new Map<string, MessageFormatElement[]>()
 function parsed(text: string): MessageFormatElement[] {
   let ast = cache.get(text)
-  if (!ast) cache.set(text, (ast = parse(text)))
+  if (!ast) {
+    ast = parse(text)
+    cache.set(text, ast)
+  }
   return ast
 }
 

@@ -2,7 +2,7 @@
 import type { Fee, Market } from '../site.config'
 
 /** `value * bp / 10000`, rounded half up: basis points of an amount in minor units. */
-export function applyBp(minor: number, bp: number): number {
+function applyBp(minor: number, bp: number): number {
   return Math.floor((minor * bp + 5000) / 10000)
 }
 

@@ -1,5 +1,5 @@
 import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser'
-import { createIntl, createIntlCache, type IntlShape } from 'react-intl'
+import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl'
 import type { PageContext } from 'vike/types'
 import type { MessageId } from '../locales/messages'
 import { intlLocale } from '../locales/intlLocale'
@@ -9,7 +9,7 @@ const cache = createIntlCache()
 const intls = new WeakMap<object, IntlShape>()
 
 /** An `intl` for code outside React (title, description): same locale and messages as the page. */
-export function pageIntl(pageContext: PageContext): IntlShape {
+function pageIntl(pageContext: PageContext): IntlShape {
   const messages = pageContext.data?.messages ?? {}
   let intl = intls.get(messages)
   if (!intl) {

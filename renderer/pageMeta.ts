@@ -1,6 +1,6 @@
 import { middlewareNames, type MiddlewareName } from './shared/middleware'
 
-export type LayoutName = 'default' | 'no-footer' | 'background'
+type LayoutName = 'default' | 'no-footer' | 'background'
 
 /** Page metadata of BEHAVIOUR.md section 2, declared once per route in its `+config.ts` as `pageMeta`. */
 export interface PageMeta {

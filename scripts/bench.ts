@@ -12,8 +12,8 @@ import { gzipSync } from 'node:zlib'
 import { chromium, type Browser } from 'playwright-core'
 import { guideGroups } from '../build/guides'
 import { pathOfHtml } from '../renderer/shared/paths'
-import { serve } from './serve'
-import { pageWeight } from './weight'
+import { serve } from './lib/previewServer'
+import { pageWeight } from './lib/weight'
 
 const arg = (name: string) => process.argv.indexOf(`--${name}`)
 const numberArg = (name: string) => (arg(name) >= 0 ? Number(process.argv[arg(name) + 1]) : NaN)
@@ -168,10 +168,12 @@ async function defaultMode() {
       const w = window as unknown as { __cls: number; __lcp: number }
       w.__cls = 0
       w.__lcp = 0
-      new PerformanceObserver((list) =>
-        list.getEntries().forEach((e) => (w.__cls += (e as unknown as { value: number }).value)),
-      ).observe({ type: 'layout-shift', buffered: true })
-      new PerformanceObserver((list) => list.getEntries().forEach((e) => (w.__lcp = e.startTime))).observe({
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) w.__cls += (e as unknown as { value: number }).value
+      }).observe({ type: 'layout-shift', buffered: true })
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) w.__lcp = e.startTime
+      }).observe({
         type: 'largest-contentful-paint',
         buffered: true,
       })
@@ -236,13 +238,19 @@ async function startDebuggableChromium() {
       child.stderr.on('data', (d: Buffer) => {
         err += d.toString()
         const m = /DevTools listening on ws:\/\/127\.0\.0\.1:(\d+)\//.exec(err)
-        if (m) clearTimeout(timer), ok(Number(m[1]))
+        if (m) {
+          clearTimeout(timer)
+          ok(Number(m[1]))
+        }
       })
-      child.on(
-        'exit',
-        (code) => (clearTimeout(timer), fail(new Error(`Chromium exited (${code}): ${err.slice(-500)}`))),
-      )
-      child.on('error', (e) => (clearTimeout(timer), fail(e)))
+      child.on('exit', (code) => {
+        clearTimeout(timer)
+        fail(new Error(`Chromium exited (${code}): ${err.slice(-500)}`))
+      })
+      child.on('error', (e) => {
+        clearTimeout(timer)
+        fail(e)
+      })
     })
     return { port, stop }
   } catch (err) {

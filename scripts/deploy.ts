@@ -93,27 +93,29 @@ const MAX_ATTEMPTS = 5
 const recordKey = (id: string) => `builds/deploys/${id}.json`
 
 function parseOptions(argv: string[]): Options | 'help' {
-  let parsed
-  try {
-    parsed = parseArgs({
-      args: argv,
-      options: {
-        bucket: { type: 'string' },
-        prefix: { type: 'string', default: '' },
-        endpoint: { type: 'string' },
-        region: { type: 'string' },
-        dir: { type: 'string', default: 'dist' },
-        'dry-run': { type: 'boolean', default: false },
-        'prune-keep': { type: 'string' },
-        concurrency: { type: 'string', default: '8' },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-      strict: true,
-      allowPositionals: false,
-    }).values
-  } catch (err) {
-    throw new UsageError((err as Error).message)
+  const flags = () => {
+    try {
+      return parseArgs({
+        args: argv,
+        options: {
+          bucket: { type: 'string' },
+          prefix: { type: 'string', default: '' },
+          endpoint: { type: 'string' },
+          region: { type: 'string' },
+          dir: { type: 'string', default: 'dist' },
+          'dry-run': { type: 'boolean', default: false },
+          'prune-keep': { type: 'string' },
+          concurrency: { type: 'string', default: '8' },
+          help: { type: 'boolean', short: 'h', default: false },
+        },
+        strict: true,
+        allowPositionals: false,
+      }).values
+    } catch (err) {
+      throw new UsageError((err as Error).message)
+    }
   }
+  const parsed = flags()
   if (parsed.help) return 'help'
   if (!parsed.bucket) throw new UsageError('--bucket <name> is required')
   const count = (flag: string, value: string | undefined) => {

@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
-# The whole test run on a fresh machine: Chromium and Java, dependencies, the build, then both runners.
+# The whole test run on a fresh machine (`npm test`, and CI through .ci/run): Chromium and Java,
+# dependencies, then every check in order: typecheck, lint, dependency rules, knip, build, verify,
+# and the three test tiers (unit, dist, e2e). A failed step does not stop the others, except that
+# verify, dist and e2e need the build. Ends with each step's result and the runners' own summaries.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
 # Debian packages first, in one apt-get call: Chromium for the browser tests, a Java runtime for the
-# Nu Html Checker (tests/unit/html.test.ts). Before `npm ci`, so that vnu-jar's postinstall finds
+# Nu Html Checker (tests/dist/html.test.ts). Before `npm ci`, so that vnu-jar's postinstall finds
 # Java and does not download one of its own.
 chromium="${CHROMIUM_PATH:-/usr/bin/chromium}"
 packages=""
@@ -27,12 +30,43 @@ if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.j
   npm ci --no-audit --no-fund || exit 1
 fi
 
-npm run typecheck || exit 1
-npm run build || exit 1
-# What CI would refuse to ship (scripts/verify.ts).
-npm run -s verify || exit 1
-
+logs="$(mktemp -d)"
+trap 'rm -rf "$logs"' EXIT
+results=()
 status=0
-npx vitest run || status=1
-npx playwright test || status=1
+
+# step NAME COMMAND...: runs one step, its output both on the terminal and in $logs/NAME.
+step() {
+  local name="$1"
+  shift
+  printf '\n== %s: %s\n' "$name" "$*"
+  "$@" 2>&1 | tee "$logs/$name"
+  local code="${PIPESTATUS[0]}"
+  if [ "$code" = 0 ]; then results+=("$name ok"); else results+=("$name FAILED"); status=1; fi
+  return "$code"
+}
+
+step typecheck npm run -s typecheck
+step lint npm run -s lint
+step deps npm run -s deps
+step knip npm run -s knip
+if step build npm run -s build; then
+  # What CI would refuse to ship (scripts/verify.ts).
+  step verify npm run -s verify
+  step unit npx vitest run --project unit
+  step dist npx vitest run --project dist
+  step e2e npx playwright test
+else
+  step unit npx vitest run --project unit
+  results+=("verify, dist, e2e skipped: no build")
+fi
+
+# The runners' own summary lines (Vitest's Test Files/Tests/Duration, Playwright's counts), last.
+printf '\n== npm test: %s\n' "$(IFS=','; echo "${results[*]}" | sed 's/,/, /g')"
+for tier in unit dist e2e; do
+  [ -f "$logs/$tier" ] || continue
+  sed -E 's/\x1b\[[0-9;]*m//g' "$logs/$tier" |
+    grep -E '^ *(Test Files|Tests|Errors|Duration) |^ *[0-9]+ (passed|failed|flaky|skipped|did not run|interrupted)\b' |
+    sed "s/^/$tier: /"
+done
 exit $status

@@ -1,9 +1,9 @@
 // `npm run verify [-- DIR] [--json]`: refuses a broken build before operations upload it to S3.
 // Checks a built output folder (dist/ by default) as the host will serve it and prints what is wrong;
-// the checks themselves are in scripts/verifyChecks.ts.
+// the checks themselves are in scripts/lib/verifyChecks.ts.
 import { existsSync, statSync } from 'node:fs'
 import { site } from '../site.config'
-import { checkNames, checks, loadBuild, type CheckName, type Problem } from './verifyChecks'
+import { checkNames, checks, loadBuild, type CheckName, type Problem } from './lib/verifyChecks'
 
 export type { CheckName, Problem }
 

@@ -58,12 +58,12 @@ function ThemePreview({ dir, locale, brand, methods, order }: Props) {
   const pushTimer = useRef<ReturnType<typeof setTimeout>>(undefined)
   const id = useId()
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the defaults are fixed for the life of the page.
   useEffect(() => {
     const fromUrl = () => setTheme(themeFromQuery(location.search, defaults))
     fromUrl()
     addEventListener('popstate', fromUrl)
     return () => removeEventListener('popstate', fromUrl)
-    // biome-ignore lint/correctness/useExhaustiveDependencies: the defaults are fixed for the life of the page.
   }, [])
 
   const update = (patch: Partial<Theme>) => {
@@ -293,6 +293,7 @@ function ThemePreview({ dir, locale, brand, methods, order }: Props) {
           <pre
             data-testid="theme-config"
             dir="ltr"
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (WCAG 2.1.1)
             tabIndex={0}
             className="mt-4 overflow-x-auto rounded-xl bg-neutral-900 p-4 text-start text-sm text-neutral-100"
           >

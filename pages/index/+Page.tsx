@@ -56,6 +56,7 @@ function OrganizationJsonLd() {
       },
     ],
   }
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON-LD of the site's own data; scriptJson escapes what could close the script
   return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: scriptJson(data) }} />
 }
 

@@ -56,6 +56,7 @@ function UptimeBars({ states, label }: { states: ComponentState[]; label: string
     <svg viewBox={`0 0 ${width} 28`} preserveAspectRatio="none" className="h-7 w-full" role="img" aria-label={label}>
       {states.map((s, i) => {
         const x = (dir === 'rtl' ? days - 1 - i : i) * (w + gap)
+        // biome-ignore lint/suspicious/noArrayIndexKey: a fixed series of days rendered once at build time; the index is the day
         return <rect key={i} x={x} width={w} height={28} rx={1} className={stateStyle[s].fill} />
       })}
     </svg>
@@ -258,6 +259,7 @@ function ApprovalChart() {
         <polyline points={points} fill="none" strokeWidth="2.5" strokeLinejoin="round" className="stroke-primary-600" />
         {approval.bp.map((bp, i) => (
           <circle
+            // biome-ignore lint/suspicious/noArrayIndexKey: a fixed series of days rendered once at build time; the index is the day
             key={i}
             cx={x(i)}
             cy={y(bp)}
@@ -288,7 +290,11 @@ function ApprovalChart() {
           </thead>
           <tbody>
             {approval.bp.map((bp, i) => (
-              <tr key={i} className="border-t border-neutral-100 dark:border-neutral-800">
+              <tr
+                // biome-ignore lint/suspicious/noArrayIndexKey: a fixed series of days rendered once at build time; the index is the day
+                key={i}
+                className="border-t border-neutral-100 dark:border-neutral-800"
+              >
                 <td className="py-1">{f.shortDate(dayIso(i))}</td>
                 <td className="py-1 tabular-nums">
                   <bdi>{f.percent(bp, 1)}</bdi>

@@ -3,7 +3,7 @@
 // same page.
 
 export type ComponentState = 'operational' | 'degraded' | 'partial' | 'major' | 'maintenance'
-export type IncidentStage = 'investigating' | 'identified' | 'monitoring' | 'resolved'
+type IncidentStage = 'investigating' | 'identified' | 'monitoring' | 'resolved'
 
 /** The day the sample data describes ("today" on the page), in the sample's time zone. */
 export const asOf = '2026-11-01T09:00:00+03:00'

@@ -224,7 +224,11 @@ export default function Page() {
               </div>
               <ul className="mt-5 grid flex-1 content-start gap-2 text-sm">
                 {Array.from({ length: plan.features }, (_, i) => (
-                  <li key={i} className="flex gap-2">
+                  <li
+                    // biome-ignore lint/suspicious/noArrayIndexKey: feature n is the message pricing.plans.<plan>.feature<n>
+                    key={i}
+                    className="flex gap-2"
+                  >
                     <span
                       className="i-lucide-check mt-0.5 size-4 shrink-0 text-primary-700 dark:text-primary-400"
                       aria-hidden="true"

@@ -10,10 +10,6 @@ export interface AppError {
 let current: AppError | null = null
 let saved: { nodes: Node[]; title: string } | null = null
 
-export function appError(): AppError | null {
-  return current
-}
-
 export function showError(error: string | Partial<AppError>): AppError {
   current = typeof error === 'string' ? { statusCode: 500, message: error } : { statusCode: 500, ...error }
   const main = document.getElementById('main')

@@ -5,7 +5,7 @@ export const externalNotAllowed =
 const refused = /^\s*(javascript|data|vbscript|blob):/i
 
 /** Any protocol (`https:`, `mailto:`, …) or a protocol-relative `//host` is external. */
-export function isExternal(url: string): boolean {
+function isExternal(url: string): boolean {
   return /^\s*[a-z][a-z\d+\-.]*:/i.test(url) || /^\s*[\\/]{2}/.test(url)
 }
 

@@ -6,7 +6,7 @@ import { showError } from './errorState'
 import { mayReload } from './reloadGuard'
 
 /** What renderer/islands/hydrate.tsx exports. */
-export interface Hydrator {
+interface Hydrator {
   hydrateIsland(root: Element, name: string, component: unknown, data: IslandData): { unmount(): void }
 }
 

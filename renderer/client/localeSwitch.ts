@@ -6,7 +6,8 @@ import { events } from '../shared/dom'
  */
 export function updateLocaleSwitch() {
   for (const a of document.querySelectorAll<HTMLAnchorElement>('a[data-locale-switch]')) {
-    const base = (a.dataset.localeSwitch ||= a.getAttribute('href')!.replace(/[?#].*$/, ''))
+    a.dataset.localeSwitch ||= a.getAttribute('href')!.replace(/[?#].*$/, '')
+    const base = a.dataset.localeSwitch
     a.setAttribute('href', base + location.search + location.hash)
   }
 }

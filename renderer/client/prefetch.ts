@@ -30,7 +30,7 @@ function targetOf(a: HTMLAnchorElement): string | null {
  * target's islands as well. Each once, through the queue; a failure is forgotten, so the
  * navigation that follows tries again.
  */
-export function prefetchLink(a: HTMLAnchorElement, withCode = false) {
+function prefetchLink(a: HTMLAnchorElement, withCode = false) {
   const path = targetOf(a)
   if (!path) return
   if (!payloadsDone.has(path)) {

@@ -1,6 +1,6 @@
 /** sessionStorage key of the chunk-error reload marker `{ path, expires }` (BEHAVIOUR.md section 4). */
 export const reloadMarkerKey = 'rasid:reload'
-export const reloadWindowMs = 10_000
+const reloadWindowMs = 10_000
 
 /**
  * Whether a full reload of `path` may happen now. It may, unless the same path was reloaded less

@@ -21,7 +21,7 @@ export interface RuntimeLoaders extends IslandLoaders {
 }
 
 /** The runtime's public functions, on `window.rasid` for islands, operators and tests (docs/behaviour.md §6). */
-export interface RasidApi {
+interface RasidApi {
   navigate: typeof navigate
   showError: (error: string | Partial<AppError>) => AppError
   clearError: (options?: { redirect?: string }) => Promise<void>

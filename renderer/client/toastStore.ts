@@ -12,7 +12,7 @@ export interface ToastInput {
   duration?: number
 }
 
-export interface Toast extends ToastInput {
+interface Toast extends ToastInput {
   id: string
   open: boolean
 }

@@ -5,7 +5,7 @@
  * within 300 ms of another tooltip closing; pointer leave, blur, a press and Escape close it.
  * About 60 lines instead of Radix's tooltip, which would bring React to every page for one hint.
  */
-export const tooltipDelays = { delayDuration: 700, skipDelayDuration: 300 }
+const tooltipDelays = { delayDuration: 700, skipDelayDuration: 300 }
 
 let timer: ReturnType<typeof setTimeout> | undefined
 let open: HTMLElement | null = null

@@ -26,7 +26,7 @@ function schedule() {
   timer = setTimeout(checkForUpdate, updateCheckInterval)
 }
 
-export async function checkForUpdate() {
+async function checkForUpdate() {
   if (outdated) return
   schedule()
   try {

@@ -7,7 +7,7 @@ import { Section } from './PageHero'
  * The questions of a page: every `<area>.faq.<key>.question` of the catalog, in catalog order,
  * each with its `.answer`. Adding a question is adding two messages.
  */
-export function faqKeys(messages: Record<string, unknown>, area: string): string[] {
+function faqKeys(messages: Record<string, unknown>, area: string): string[] {
   const re = new RegExp(`^${area}\\.faq\\.([\\w-]+)\\.question$`)
   return Object.keys(messages).flatMap((id) => re.exec(id)?.[1] ?? [])
 }
@@ -49,7 +49,11 @@ export function Faq({ area }: { area: string }) {
           </details>
         ))}
       </div>
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: scriptJson(jsonLd) }} />
+      <script
+        type="application/ld+json"
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON-LD of the site's own data; scriptJson escapes what could close the script
+        dangerouslySetInnerHTML={{ __html: scriptJson(jsonLd) }}
+      />
     </Section>
   )
 }

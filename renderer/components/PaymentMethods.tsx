@@ -3,7 +3,7 @@ import type { MessageId } from '../../locales/messages'
 import { site } from '../../site.config'
 
 /** `Apple Pay` -> `method.applePay`, `STC Pay` -> `method.stcPay`: the name a page shows (مدى and تابي in Arabic, CONTENT.md). */
-export const methodId = (name: string) =>
+const methodId = (name: string) =>
   `method.${name
     .toLowerCase()
     .split(/\s+/)

@@ -46,7 +46,9 @@ export function Island<P extends object>({
   )
   return (
     <div {...{ [islandAttrs.name]: name, [islandAttrs.hydrate]: hydrate }} className="contents">
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: JSON made safe inside <script> by scriptJson */}
       <script type="application/json" dangerouslySetInnerHTML={{ __html: scriptJson(data) }} />
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the island's own prerendered React markup */}
       <div {...{ [islandAttrs.root]: '' }} className="contents" dangerouslySetInnerHTML={{ __html: html }} />
     </div>
   )

@@ -13,7 +13,7 @@ export function IslandRoot({
   data,
   onMissingMessage,
 }: {
-  Component: ComponentType<any>
+  Component: ComponentType<never>
   data: IslandData
   onMissingMessage?: (id: string) => void
 }) {

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react'
 
-export interface IslandInfo {
+interface IslandInfo {
   /** The island's file name without `.island.tsx`, which the browser loads it by (renderer/islands/registry.ts). */
   name: string
   /** Prefixes of the message ids the island uses (`design.preview.`): only those reach the page. */

@@ -6,7 +6,9 @@ import type { IslandData } from '../shared/dom'
 import { IslandRoot } from './IslandRoot'
 
 /** Hydrates one island's prerendered HTML; a mismatch is reported as a console error. */
-export function hydrateIsland(root: Element, name: string, Component: ComponentType<any>, data: IslandData): Root {
+export function hydrateIsland(root: Element, name: string, component: unknown, data: IslandData): Root {
+  // The default export of a `*.island.tsx` file (renderer/islands/registry.ts).
+  const Component = component as ComponentType<never>
   return hydrateRoot(root, <IslandRoot Component={Component} data={data} />, {
     identifierPrefix: `${name}-`,
     onRecoverableError: (error) => console.error(`[rasid] Hydration mismatch in island ${name}:`, error),

@@ -3,7 +3,7 @@
 // (build/manifest.ts), read by the browser runtime and `npm run verify`. Pure: no Node, no DOM.
 import { stripTrailingSlash } from './paths'
 
-export interface RouteRule {
+interface RouteRule {
   prerender?: true
   redirect?: string
   /** Route guards (renderer/middleware.ts) that run on client-side navigation. */

@@ -73,7 +73,7 @@ test('a third locale and a fourth market build and pass verify', { timeout: 240_
   expect(htmlTag).toContain('lang="de"')
   expect(htmlTag).toContain('dir="ltr"')
   expect(/hreflang="de"/i.test(home)).toBe(true)
-  expect(/hreflang="de"/i.test(readFileSync(join(dist, "index.html"), "utf8"))).toBe(true)
+  expect(/hreflang="de"/i.test(readFileSync(join(dist, 'index.html'), 'utf8'))).toBe(true)
   expect(existsSync(join(dist, 'de/guide/index.html'))).toBe(true)
   expect(existsSync(join(dist, 'de/_payload.json'))).toBe(true)
   expect(readFileSync(join(dist, 'sitemap.xml'), 'utf8')).toContain('/de/pricing')

@@ -26,7 +26,7 @@ for (const route of routes) {
       // The switcher's label is the other language's name: leave it out of the language count.
       const text = await page.locator('body').evaluate((body) => {
         const clone = body.cloneNode(true) as HTMLElement
-        clone.querySelectorAll('[data-locale-switch], script, style, pre, code').forEach((e) => e.remove())
+        for (const e of clone.querySelectorAll('[data-locale-switch], script, style, pre, code')) e.remove()
         return clone.innerText
       })
       const arabic = (text.match(arabicLetters) ?? []).length
@@ -64,7 +64,12 @@ for (const route of routes) {
           })
         }
         expect(faqLd).toHaveLength(1)
-        expect(faqLd[0].mainEntity.map((e: any) => ({ name: e.name, text: e.acceptedAnswer.text }))).toEqual(visible)
+        expect(
+          faqLd[0].mainEntity.map((e: { name: string; acceptedAnswer: { text: string } }) => ({
+            name: e.name,
+            text: e.acceptedAnswer.text,
+          })),
+        ).toEqual(visible)
       } else {
         expect(await questions.count()).toBe(0)
         expect(faqLd).toEqual([])
@@ -84,7 +89,7 @@ test('the home page names the organization in JSON-LD, from the site configurati
     .evaluateAll((s) => s.map((e) => JSON.parse(e.textContent!)).find((d) => d['@type'] === 'Organization'))
   expect(org).toMatchObject({
     name: 'رصيد',
-    alternateName: 'Rasid',
+    alternateName: ['Rasid'],
     url: expect.stringMatching(/^https:\/\/.+\/ar$/),
     areaServed: ['SA', 'AE', 'EG'],
   })

@@ -1,5 +1,5 @@
 import { catalogs, fullTitle } from '../routes'
-import { expect, hydrated, notFoundDocument, test } from './fixtures'
+import { expect, hydrated, notFoundDocument, type TestWindow, test } from './fixtures'
 
 for (const [locale, path] of [
   ['en', '/no-such-page'],
@@ -30,7 +30,8 @@ for (const [locale, path] of [
 test('an unknown /ar/ path never shows English, not even before hydration', async ({ page }) => {
   // Sample every frame from the first one: the English 404 markup must never be visible.
   await page.addInitScript(() => {
-    const seen: string[] = ((window as any).__frames = [])
+    const seen: string[] = []
+    ;(window as TestWindow).__frames = seen
     const sample = () => {
       const root = document.getElementById('root')
       const visible = document.documentElement.style.visibility !== 'hidden'
@@ -41,7 +42,7 @@ test('an unknown /ar/ path never shows English, not even before hydration', asyn
   })
   await page.goto('/ar/missing')
   await hydrated(page)
-  const frames: string[] = await page.evaluate(() => (window as any).__frames)
+  const frames: string[] = await page.evaluate(() => (window as TestWindow).__frames)
   expect(frames.length).toBeGreaterThan(0)
   for (const text of frames) {
     expect(text).not.toContain('Page Not Found')
@@ -103,16 +104,16 @@ test('showError() shows Internal Server Error (500) in the page language; clearE
   await page.goto('/ar/guide')
   await hydrated(page)
   const title = await page.title()
-  await page.evaluate(() => (window as any).rasid.showError('Payment service unavailable'))
+  await page.evaluate(() => (window as TestWindow).rasid.showError('Payment service unavailable'))
   await expect(page.locator('h1')).toHaveText(catalogs.ar['error.server.title']!)
   await expect(page.locator('h1')).toBeFocused()
   await expect(page.getByText('500', { exact: true })).toBeVisible()
   await expect(page.getByTestId('error-message')).toHaveText(catalogs.ar['error.server.message']!)
   await expect(page).toHaveTitle(fullTitle('ar', catalogs.ar['error.server.title']!))
-  await page.evaluate(() => (window as any).rasid.clearError())
+  await page.evaluate(() => (window as TestWindow).rasid.clearError())
   await expect(page.locator('h1')).toHaveText(catalogs.ar['guide.index.title']!)
   await expect(page).toHaveTitle(title)
-  await page.evaluate(() => (window as any).rasid.showError({ statusCode: 503 }))
+  await page.evaluate(() => (window as TestWindow).rasid.showError({ statusCode: 503 }))
   await page.getByRole('link', { name: catalogs.ar['error.backHome'] }).click()
   await expect(page).toHaveURL(/\/ar$/)
   await expect(page.locator('h1')).toHaveText(catalogs.ar['home.hero.title']!)
@@ -125,7 +126,7 @@ test('navigate() refuses external addresses unless told, and never javascript:',
   const result = (url: string, options?: object) =>
     page.evaluate(
       ([u, o]) =>
-        (window as any).rasid.navigate(u, o).then(
+        (window as TestWindow).rasid.navigate(u, o).then(
           () => 'ok',
           (e: Error) => e.message,
         ),

@@ -5,7 +5,7 @@ import { test as base, expect, type Page } from '@playwright/test'
  * logs. `csp` (automatic, in every test): the site's Content-Security-Policy is applied by the
  * preview server (dist/_headers); any violation of it, or a document served without it, fails the test.
  */
-export const test = base.extend<{ errors: string[]; csp: void }>({
+export const test = base.extend<{ errors: string[]; csp: undefined }>({
   errors: async ({ page }, use) => {
     const errors: string[] = []
     page.on('console', (m) => {
@@ -29,7 +29,7 @@ export const test = base.extend<{ errors: string[]; csp: void }>({
           problems.push(`${r.url()}: served without a Content-Security-Policy`)
         }
       })
-      await use()
+      await use(undefined)
       expect(problems, 'Content-Security-Policy violations').toEqual([])
     },
     { auto: true },
@@ -37,6 +37,17 @@ export const test = base.extend<{ errors: string[]; csp: void }>({
 })
 
 export { expect }
+
+/** The page's window as tests see it: `window.rasid` (docs/behaviour.md §6) and what init scripts record. */
+export type TestWindow = typeof window & {
+  rasid: {
+    navigate: (url: string, options?: object) => Promise<void>
+    showError: (error: unknown) => void
+    clearError: (options?: object) => void
+  }
+  __frames: string[]
+  __transitions: number
+}
 
 export async function hydrated(page: Page) {
   await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import type { Page } from '@playwright/test'
 import { catalogs, guides, localized, routes } from '../routes'
-import { expect, hydrated, test } from './fixtures'
+import { expect, hydrated, type TestWindow, test } from './fixtures'
 
 /** What a visitor (and a crawler) gets of a page: head tags, lang/dir, the body; islands hydrated. */
 async function snapshot(page: Page) {
@@ -20,7 +20,7 @@ async function snapshot(page: Page) {
       .sort()
     const root = document.getElementById('root')!.cloneNode(true) as HTMLElement
     // Focus lands on the new page's heading after a navigation: the only attribute it adds.
-    root.querySelectorAll('h1[tabindex="-1"]').forEach((h) => h.removeAttribute('tabindex'))
+    for (const h of root.querySelectorAll('h1[tabindex="-1"]')) h.removeAttribute('tabindex')
     return {
       lang: document.documentElement.lang,
       dir: document.documentElement.dir,
@@ -172,15 +172,19 @@ for (const reduce of [false, true]) {
     await page.addInitScript(() => {
       const d = document as Document & { startViewTransition?: (cb: () => void) => unknown }
       const original = d.startViewTransition?.bind(d)
-      ;(window as any).__transitions = 0
-      if (original) d.startViewTransition = (cb) => ((window as any).__transitions++, original(cb))
+      ;(window as TestWindow).__transitions = 0
+      if (original)
+        d.startViewTransition = (cb) => {
+          ;(window as TestWindow).__transitions++
+          return original(cb)
+        }
     })
     await page.goto('/services')
     await hydrated(page)
     await page.locator('header a[href="/pricing"]').click()
     await expect(page.locator('h1')).toHaveText(catalogs.en['pricing.hero.title']!)
     const supported = await page.evaluate(() => 'startViewTransition' in document)
-    expect(await page.evaluate(() => (window as any).__transitions)).toBe(!reduce && supported ? 1 : 0)
+    expect(await page.evaluate(() => (window as TestWindow).__transitions)).toBe(!reduce && supported ? 1 : 0)
     await context.close()
   })
 }

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest'
 import { payloadOf } from '../../build/payloads'
-import { assertPayload } from '../../renderer/payload'
+import { assertPayload } from '../../renderer/shared/payload'
 
 const page = `<!DOCTYPE html><html dir="rtl" lang="ar"><head><meta charset="UTF-8" /><title>الأسعار · رصيد</title>
 <meta name="build-id" content="b1"/><meta name="theme-color" content="#16a34a"/><meta property="og:title" content="الأسعار · رصيد" />

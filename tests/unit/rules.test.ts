@@ -4,8 +4,8 @@ import { createGenerator } from 'unocss'
 import { describe, expect, test } from 'vitest'
 import config from '../../uno.config'
 import { assertMiddleware } from '../../renderer/pageMeta'
-import { middlewareNames } from '../../renderer/middleware'
-import { resolveRequest } from '../../scripts/serve'
+import { middlewareNames } from '../../renderer/shared/middleware'
+import { onPrerenderStart } from '../../renderer/+onPrerenderStart'
 
 const sources = ['pages', 'renderer'].flatMap((dir) =>
   (readdirSync(dir, { recursive: true }) as string[]).filter((f) => /\.tsx?$/.test(f)).map((f) => join(dir, f)),
@@ -71,20 +71,14 @@ describe('route middleware', () => {
   test("an unknown name fails with Unknown route middleware: '<name>'.", () => {
     expect(() => assertMiddleware(['guide', 'auth'])).toThrow("Unknown route middleware: 'auth'.")
   })
-})
-
-describe('the test server answers like S3 behind a CDN', () => {
-  test.each([
-    ['/', 'index.html', 200],
-    ['/pricing', 'pricing/index.html', 200],
-    ['/pricing/', 'pricing/index.html', 200],
-    ['/pricing?x=1', 'pricing/index.html', 200],
-    ['/pricing/_payload.json?abc', 'pricing/_payload.json', 200],
-    ['/nope', '404.html', 404],
-    ['/ar/nope', '404.html', 404],
-    ['/../package.json', '404.html', 404],
-  ])('%s -> %s', (url, file, status) => {
-    const root = join(process.cwd(), 'dist')
-    expect(resolveRequest(root, url)).toEqual({ file: join(root, file), status })
+  test("the build stops on an unknown route middleware: Unknown route middleware: '<name>'.", () => {
+    const pageContext = { urlOriginal: '/x', config: { pageMeta: { middleware: ['guide', 'admin'] } } }
+    expect(() => onPrerenderStart({ pageContexts: [pageContext as never] })).toThrow(
+      "Unknown route middleware: 'admin'.",
+    )
+    const ok = onPrerenderStart({
+      pageContexts: [{ urlOriginal: '/x', config: { pageMeta: { middleware: ['guide'] } } } as never],
+    })
+    expect(ok.prerenderContext.pageContexts.map((p) => p.urlOriginal)).toEqual(['/x', '/ar/x'])
   })
 })

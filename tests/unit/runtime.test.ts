@@ -3,7 +3,7 @@ import { createQueue } from '../../renderer/client/queue'
 import { mayReload, reloadMarkerKey } from '../../renderer/client/reloadGuard'
 import { classifyNavigation, externalNotAllowed } from '../../renderer/client/externalUrl'
 import { isSlowConnection } from '../../renderer/client/connection'
-import { payloadPath } from '../../renderer/payload'
+import { payloadPath } from '../../renderer/shared/paths'
 
 describe('preload queue', () => {
   test('never runs more than 4 at once, starts the rest in order, and forgets failures', async () => {
@@ -131,7 +131,7 @@ describe('toasts', () => {
   afterEach(() => vi.useRealTimers())
   test('keep the 5 newest and delete a closed one 200 ms later', async () => {
     vi.useFakeTimers()
-    const { toast, removeToast, toastStore, toastDefaults } = await import('../../renderer/client/toasts')
+    const { addToast: toast, removeToast, toastStore, toastDefaults } = await import('../../renderer/client/toastStore')
     expect(toastDefaults).toEqual({ duration: 5000, max: 5, removeDelay: 200, swipeThreshold: 50, hotkey: ['F8'] })
     const ids = Array.from({ length: 7 }, () => toast({ title: 'update.toast.title' }))
     expect(toastStore.get().map((t) => t.id)).toEqual(ids.slice(2))

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest'
 import { pageUrl } from '../../renderer/client/links'
 import { viewerRequestSource } from '../../renderer/shared/host'
 import { htmlOfPath, isFilePath, notFoundKey, payloadPath, servedKey } from '../../renderer/shared/paths'
-import { resolveRequest } from '../../scripts/serve'
+import { resolveRequest } from '../../scripts/lib/previewServer'
 
 /** What dist/ holds in this table's world. */
 const files = new Set([

@@ -44,6 +44,7 @@ export default function Page() {
                   <a
                     href={`#${t.id}`}
                     className="text-neutral-600 hover:text-primary-700 dark:text-neutral-400 dark:hover:text-primary-400"
+                    // biome-ignore lint/security/noDangerouslySetInnerHtml: a heading of the repository's own Markdown, rendered at build time (build/guides.ts)
                     dangerouslySetInnerHTML={{ __html: t.html }}
                   />
                 </li>
@@ -53,8 +54,11 @@ export default function Page() {
         </nav>
       )}
       <div className="min-w-0">
-        {/* Rendered from Markdown at build time (build/guides.ts). */}
-        <div className="guide-prose mt-8" dangerouslySetInnerHTML={{ __html: guide.html }} />
+        <div
+          className="guide-prose mt-8"
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: the repository's own Markdown, rendered at build time (build/guides.ts)
+          dangerouslySetInnerHTML={{ __html: guide.html }}
+        />
         <nav
           aria-label={intl.formatMessage({ id: 'guide.article.pager' })}
           className="mt-12 grid gap-4 border-t border-neutral-200 pt-6 sm:grid-cols-2 dark:border-neutral-800"

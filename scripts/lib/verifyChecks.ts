@@ -1,21 +1,30 @@
-// The checks of scripts/verify.ts, on a built output folder read once. HTML is React's, so its
-// attributes are always double-quoted and their values hold no `<`, `>` or `"`: regexes read it.
+// The checks of scripts/verify.ts, on a built output folder read once. HTML is parsed as a browser
+// parses it (build/html.ts, parse5), so a page edited by hand is read as the browser would read it.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, posix } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { isDeepStrictEqual } from 'node:util'
-import { guideSlugs } from '../build/guides'
-import { inlineHashes, parseHeadersFile } from '../build/headers'
-import { servedKey } from './serve'
-import { htmlOfPath, pathOfHtml } from '../build/manifest'
-import { scriptImports } from '../build/scriptImports'
-import { attributes, decodeEntities, payloadOf, rootHtml } from '../build/payloads'
-import { extractLocale } from '../locales/extractLocale'
-import { dirOf, locales } from '../locales/locales'
-import { localizePath } from '../locales/localizePath'
-import { pageLinks, type Alternate } from '../renderer/pageLinks'
-import type { PagePayload } from '../renderer/payload'
-import { site } from '../site.config'
+import { guideSlugs } from '../../build/guides'
+import { inlineHashes, parseHeadersFile } from '../../build/headers'
+import { scriptImports } from '../../build/scriptImports'
+import {
+  attrs,
+  decodeHtmlText,
+  elements,
+  type HtmlDocument,
+  is,
+  parseHtml as parseDocument,
+  parseHtmlFragment,
+  textOf,
+} from '../../build/html'
+import { payloadOf, rootHtml } from '../../build/payloads'
+import { extractLocale } from '../../locales/extractLocale'
+import { dirOf, locales } from '../../locales/locales'
+import { localizePath } from '../../locales/localizePath'
+import { pageLinks, type Alternate } from '../../renderer/pageLinks'
+import type { PagePayload } from '../../renderer/shared/payload'
+import { htmlOfPath, pathOfHtml, servedKey } from '../../renderer/shared/paths'
+import { site } from '../../site.config'
 
 export const checkNames = ['pages', 'links', 'payloads', 'manifest', 'sitemap', 'origins', 'headers'] as const
 export type CheckName = (typeof checkNames)[number]
@@ -35,8 +44,11 @@ interface Tag {
 }
 
 interface Html {
-  text: string
-  /** Every start tag outside scripts and style sheets, attribute names lower-cased, values decoded. */
+  /** The parsed document (none for a payload's body, a fragment). */
+  parsed?: HtmlDocument
+  /** The text of its first `<title>`, entities decoded; undefined without one. */
+  title?: string
+  /** Every element, those of `<template>` contents included, attribute names lower-cased, values decoded. */
   tags: Tag[]
   ids: Set<string>
   /** The CSS of its `<style>` elements and `style` attributes. */
@@ -68,16 +80,22 @@ export function loadBuild(dir: string): Build {
   return { files: new Set(files), html, pages, read }
 }
 
-function parseHtml(text: string): Html {
-  const styles = [...text.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)].map((m) => m[1]!)
-  // Script and style contents are not markup: `a<b` in a script is no tag.
-  const markup = text.replace(/(<(script|style)\b[^>]*>)[\s\S]*?<\/\2>/gi, '$1')
-  const tags = [...markup.matchAll(/<([a-z][\w-]*)(\s[^>]*)?>/gi)].map((m) => ({
-    name: m[1]!.toLowerCase(),
-    attrs: attributes(m[2] ?? ''),
-  }))
+/** A page (or, with `fragment`, a payload's body, as `template.innerHTML` parses it) read once. */
+function parseHtml(text: string, { fragment = false } = {}): Html {
+  const parsed = fragment ? undefined : parseDocument(text)
+  const root = parsed ? parsed.document : parseHtmlFragment(text)
+  const all = elements(root)
+  const tags = all.map((el) => ({ name: el.tagName.toLowerCase(), attrs: attrs(el) }))
+  const styles = all.filter(is('style')).map(textOf)
   for (const tag of tags) if (tag.attrs.style) styles.push(tag.attrs.style)
-  return { text, tags, ids: new Set(tags.flatMap((t) => t.attrs.id ?? [])), styles }
+  const title = all.find(is('title'))
+  return {
+    parsed,
+    title: title && textOf(title),
+    tags,
+    ids: new Set(tags.flatMap((t) => t.attrs.id ?? [])),
+    styles,
+  }
 }
 
 const relOf = (tag: Tag) => (tag.attrs.rel ?? '').toLowerCase().split(/\s+/)
@@ -106,7 +124,7 @@ const servedFile = (build: Build, path: string) => servedKey(path, (key) => buil
 
 // ---- pages -------------------------------------------------------------------------------------
 
-const projectRoot = fileURLToPath(new URL('..', import.meta.url))
+const projectRoot = fileURLToPath(new URL('../..', import.meta.url))
 
 /** The route strings of pages' +route.ts files, and the addresses each stands for. */
 const routeAddresses: Record<string, () => string[]> = {
@@ -132,7 +150,7 @@ function projectRoutes(pagesDir = join(projectRoot, 'pages')): string[] {
     const addresses = route === undefined ? undefined : routeAddresses[route]
     if (!addresses)
       throw new Error(
-        `pages/${parts.join('/')}/+route.ts: scripts/verifyChecks.ts does not know the addresses of route ${show(route)}`,
+        `pages/${parts.join('/')}/+route.ts: scripts/lib/verifyChecks.ts does not know the addresses of route ${show(route)}`,
       )
     routes.push(...addresses())
   }
@@ -155,9 +173,8 @@ function checkPages(build: Build, report: Report) {
       const html = page.tags.find((t) => t.name === 'html')?.attrs ?? {}
       if (html.lang !== locale) report(file, `<html lang> is ${show(html.lang)}, expected "${locale}"`)
       if (html.dir !== dirOf(locale)) report(file, `<html dir> is ${show(html.dir)}, expected "${dirOf(locale)}"`)
-      const title = /<title>([\s\S]*?)<\/title>/.exec(page.text)?.[1]
-      if (title === undefined) report(file, 'has no <title>')
-      else if (!decodeEntities(title).trim()) report(file, '<title> is empty')
+      if (page.title === undefined) report(file, 'has no <title>')
+      else if (!page.title.trim()) report(file, '<title> is empty')
       const expected = pageLinks(route, locale, site.origin)
       const canonicals = page.tags.filter((t) => isLink(t, 'canonical')).map((t) => t.attrs.href)
       if (canonicals.length !== 1)
@@ -372,8 +389,8 @@ function checkOrigins(build: Build, report: Report) {
     const payload = readJson(build, file)
     const body = 'value' in payload && isRecord(payload.value) ? payload.value.body : undefined
     // A body that is its page's own root holds nothing the page's HTML has not shown.
-    if (typeof body === 'string' && body !== rootHtml(build.html.get(page)!.text))
-      foreignInHtml(parseHtml(body), (m) => report(file, m))
+    if (typeof body === 'string' && body !== rootHtml(build.html.get(page)!.parsed!))
+      foreignInHtml(parseHtml(body, { fragment: true }), (m) => report(file, m))
   }
   for (const file of build.files) if (file.endsWith('.css')) foreignInCss(build.read(file), (m) => report(file, m))
 }
@@ -418,7 +435,7 @@ function checkPayloads(build: Build, report: Report) {
     let expected: PagePayload
     try {
       // Without a latest build (reported by `manifest`), the payload's own id is taken at its word.
-      expected = payloadOf(build.html.get(page)!.text, page, buildId ?? String(actual.buildId))
+      expected = payloadOf(build.html.get(page)!.parsed!, page, buildId ?? String(actual.buildId))
     } catch (e) {
       report(file, `cannot be compared with its page: ${(e as Error).message}`)
       continue
@@ -480,9 +497,7 @@ function checkSitemap(build: Build, report: Report) {
     report('sitemap.xml', `is missing: search engines get no list of the ${canonicals.size} pages`)
   else {
     const locs = new Set(
-      [...build.read('sitemap.xml').matchAll(/<loc>([\s\S]*?)<\/loc>/g)].map((m) =>
-        decodeEntities(m[1]!.trim().replace(/&apos;/g, "'")),
-      ),
+      [...build.read('sitemap.xml').matchAll(/<loc>([\s\S]*?)<\/loc>/g)].map((m) => decodeHtmlText(m[1]!).trim()),
     )
     for (const [url, page] of canonicals) if (!locs.has(url)) report('sitemap.xml', `does not list ${url} (${page})`)
     for (const url of locs)
@@ -537,7 +552,7 @@ function checkHeaders(build: Build, report: Report) {
       .find(([n]) => n === name)
       ?.slice(1) ?? []
   for (const [page, html] of build.html) {
-    const hashes = inlineHashes([html.text])
+    const hashes = inlineHashes([html.parsed!])
     for (const hash of hashes.scripts)
       if (!allowed('script-src').includes(hash))
         report(page, `has an inline script (${hash}) that the Content-Security-Policy of _headers refuses`)

@@ -32,7 +32,9 @@ const buildId = JSON.parse(read(dist, 'builds/latest.json')).id as string
 const metaFile = `builds/meta/${buildId}.json`
 
 const copies: string[] = []
-afterAll(() => copies.forEach((dir) => rmSync(dir, { recursive: true, force: true })))
+afterAll(() => {
+  for (const dir of copies) rmSync(dir, { recursive: true, force: true })
+})
 
 function copyOfDist(): string {
   const dir = mkdtempSync(join(tmpdir(), 'verify-'))

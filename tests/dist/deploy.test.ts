@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import { GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { startLocalS3 } from '../../scripts/local-s3'
-import { IMMUTABLE, REVALIDATE } from '../../build/headers'
+import { IMMUTABLE, REVALIDATE } from '../../renderer/shared/host'
 
 type LocalS3 = Awaited<ReturnType<typeof startLocalS3>>
 let s3: LocalS3
@@ -77,7 +77,10 @@ type Intercept = (req: IncomingMessage, key: string, puts: number) => 'pass' | '
 
 const proxies: Server[] = []
 afterEach(async () => {
-  for (const p of proxies.splice(0)) p.closeAllConnections(), await new Promise((ok) => p.close(ok))
+  for (const p of proxies.splice(0)) {
+    p.closeAllConnections()
+    await new Promise((ok) => p.close(ok))
+  }
 })
 
 async function proxy(intercept: Intercept = () => 'pass'): Promise<Proxy> {

@@ -1,0 +1,117 @@
+// The import rules of the project (README, "Layout"), checked by `npm run deps` in `npm test`.
+// Paths are relative to the project root; npm packages resolve to node_modules/<name>/.
+const reactLike =
+  '(^|/)node_modules/(react|react-dom|react-intl|@formatjs/[^/]+|@radix-ui/[^/]+|@types/react|@types/react-dom|vike-react)/'
+const browser = '^renderer/(client|islands|shared|toaster)/'
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      comment: 'A cycle makes load order matter and blocks splitting: make the arrows one-way.',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'client-not-to-react-or-build',
+      comment:
+        'The browser runtime is plain TypeScript: no React, react-intl, formatjs or Radix, and no build, script or page code, not even through import().',
+      severity: 'error',
+      from: { path: '^renderer/client/' },
+      to: { path: [reactLike, '^(build|scripts|pages)/'] },
+    },
+    {
+      name: 'client-never-reaches-react',
+      comment:
+        'Not through another module either: React arrives only with the loaders renderer/+client.ts hands the runtime.',
+      severity: 'error',
+      from: { path: '^renderer/client/' },
+      to: {
+        path: '(^|/)node_modules/(react|react-dom|react-intl|@radix-ui/[^/]+|@formatjs/intl|vike-react)/',
+        reachable: true,
+      },
+    },
+    {
+      name: 'renderer-not-to-pages',
+      comment: 'The shell serves every page and names none: pages import the renderer, never the reverse.',
+      severity: 'error',
+      from: { path: '^renderer/' },
+      to: { path: '^pages/' },
+    },
+    {
+      name: 'browser-not-to-build-or-scripts',
+      comment: 'Code that runs in the browser cannot use build-time or command code.',
+      severity: 'error',
+      from: { path: browser },
+      to: { path: '^(build|scripts)/' },
+    },
+    {
+      name: 'browser-not-to-node',
+      comment: 'Code that runs in the browser cannot import Node built-ins.',
+      severity: 'error',
+      from: { path: browser },
+      to: { dependencyTypes: ['core'] },
+    },
+    {
+      name: 'shared-only-shared-and-locales',
+      comment:
+        'renderer/shared runs in Node and the browser alike: it imports only itself and locales/*.ts, no package, no built-in.',
+      severity: 'error',
+      from: { path: '^renderer/shared/' },
+      to: { pathNot: '^(renderer/shared/[^/]+|locales/[^/]+\\.ts)$' },
+    },
+    {
+      name: 'shared-locales-pure',
+      comment: 'The locales/*.ts that renderer/shared uses must be pure too: no package or built-in behind them.',
+      severity: 'error',
+      from: { path: '^renderer/shared/' },
+      to: { path: '(^|/)node_modules/', reachable: true },
+    },
+    {
+      name: 'scripts-not-to-scripts',
+      comment: 'scripts/*.ts are commands: they import libraries (build/, renderer/shared/), never each other.',
+      severity: 'error',
+      from: { path: '^scripts/[^/]+\\.ts$' },
+      to: { path: '^scripts/[^/]+\\.ts$' },
+    },
+    {
+      name: 'no-orphans',
+      comment: 'A module nothing imports and that imports nothing is dead, or an entry point missing from this list.',
+      severity: 'error',
+      from: {
+        orphan: true,
+        pathNot: [
+          '(^|/)\\+[^/]+\\.tsx?$',
+          '\\.d\\.ts$',
+          '(^|/)\\.[^/]+\\.(js|cjs|mjs|ts|json)$',
+          '(^|/)tsconfig\\.json$',
+        ],
+      },
+      to: {},
+    },
+    {
+      name: 'not-to-unresolvable',
+      comment:
+        'An import that resolves to no file: a typo, a moved module or a missing package (virtual: modules are Vite plugins).',
+      severity: 'error',
+      from: {},
+      to: { couldNotResolve: true, pathNot: '^virtual:' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: '(^|/)node_modules/' },
+    exclude: { path: '^(dist|cloudfront|\\.vike)/' },
+    tsConfig: { fileName: 'tsconfig.json' },
+    // Type-only imports count: a cycle or a forbidden arrow through types is still one.
+    tsPreCompilationDeps: true,
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      mainFields: ['module', 'main', 'types', 'typings'],
+      extensions: ['.ts', '.tsx', '.d.ts', '.js', '.mjs', '.cjs', '.json'],
+    },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+}

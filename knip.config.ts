@@ -1,0 +1,22 @@
+// `npm run knip`: files nothing uses, exports nothing imports, dependencies nothing needs.
+// The Vite, Vitest, Playwright, UnoCSS and Biome plugins add their configs and test files; the
+// package.json scripts add the commands they run (build/index.ts, scripts/serve.ts, …).
+import type { KnipConfig } from 'knip'
+
+export default {
+  entry: [
+    // Vike's hooks and pages, and the islands renderer/islands/registry.ts finds with import.meta.glob.
+    'pages/**/+*.{ts,tsx}',
+    'pages/**/*.island.tsx',
+    'renderer/+*.{ts,tsx}',
+    // Commands (scripts/*.ts import libraries, never each other: .dependency-cruiser.cjs).
+    'scripts/*.ts',
+    // The test tiers (the Vitest plugin adds tests/dist/setup.ts from vitest.config.ts).
+    'tests/{unit,dist}/**/*.test.ts',
+    'tests/e2e/**/*.spec.ts',
+    '*.config.ts',
+  ],
+  project: ['{pages,renderer,locales,build,scripts,tests}/**/*.{ts,tsx}', '*.ts'],
+  // build/css.ts copies the font files out of these packages by path; nothing imports them.
+  ignoreDependencies: ['@fontsource/inter', '@fontsource/ibm-plex-sans-arabic'],
+} satisfies KnipConfig
