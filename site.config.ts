@@ -3,7 +3,7 @@ import type { Locale } from './locales/locales'
 /**
  * Everything that names the company and its sample prices. Rebrand the site by editing this file
  * and the two catalogs in locales/. Money is in integer minor units (halalas, fils, piastres) and
- * rates in basis points (150 = 1.5%), never in floating point (CONTENT.md).
+ * rates in basis points (150 = 1.5%), never in floating point (docs/content.md).
  */
 export const site = {
   /** Brand name per locale; also used in `<title>` through the `site.titleTemplate` message. */
@@ -13,7 +13,7 @@ export const site = {
   email: { sales: 'sales@rasid.example', support: 'support@rasid.example' },
   /** Sales phone line (E.164), shown left to right on both pages. */
   phone: '+966 11 000 0000',
-  /** Payment methods in display order: mada first (CONTENT.md). */
+  /** Payment methods in display order: mada first (docs/content.md). */
   paymentMethods: ['mada', 'Visa', 'Mastercard', 'Apple Pay', 'STC Pay', 'Tabby'],
   themeColor: '#16a34a',
 } as const
@@ -52,7 +52,7 @@ export interface Market {
   exampleMinor: number
 }
 
-/** Sample fees for illustration (CONTENT.md "Sample numbers"); the pricing page says so. */
+/** Sample fees for illustration (docs/content.md "Sample numbers"); the pricing page says so. */
 export const markets: readonly Market[] = [
   {
     code: 'sa',

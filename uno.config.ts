@@ -30,14 +30,14 @@ const physical = 'physical left/right utilities break the Arabic layout; use the
 
 export default defineConfig({
   presets: [
-    // Dark mode follows the system setting (CONTENT.md, issue 7): `dark:` utilities are media queries.
+    // Dark mode follows the system setting (docs/content.md): `dark:` utilities are media queries.
     presetWind4({ dark: 'media' }),
-    // Icons become CSS at build time: no icon request at run time (BEHAVIOUR.md section 8).
+    // Icons become CSS at build time: no icon request at run time (docs/behaviour.md §8).
     presetIcons({
       collections: { lucide: () => import('@iconify-json/lucide/icons.json').then((m) => m.default as IconifyJSON) },
     }),
   ],
-  // BEHAVIOUR.md section 8: the seed's theme (Tailwind palettes), light and dark.
+  // docs/behaviour.md §8: the seed's theme (Tailwind palettes), light and dark.
   theme: {
     colors: {
       primary: colors.green,

@@ -13,7 +13,7 @@ export default {
     Page: { env: { server: true, client: false } },
     Layout: { env: { server: true, client: false } },
     Wrapper: { env: { server: true, client: false } },
-    // The typed page metadata of BEHAVIOUR.md section 2 (https://vike.dev/meta).
+    // The typed page metadata of docs/behaviour.md §2 (https://vike.dev/meta).
     pageMeta: { env: { server: true, client: false } },
   },
   // https://vike.dev/clientHooks: no Vike client hook runs in the browser; +client.ts does it all.

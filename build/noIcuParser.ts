@@ -1,8 +1,8 @@
 import type { Plugin } from 'vite'
 
 /**
- * Messages reach the browser already parsed (renderer/pageData.server.ts compiles them to the ICU
- * AST at build time), so the client bundle can use formatjs's parser-free entry: about 10 KB gzip
+ * Messages reach the browser already parsed (locales/pickMessages.ts and build/runtimeMessages.ts
+ * compile them to the ICU AST at build time), so the client bundle can use formatjs's parser-free entry: about 10 KB gzip
  * less JavaScript on every page. https://formatjs.github.io/docs/guides/advanced-usage
  */
 export function noIcuParser(): Plugin {

@@ -1,11 +1,11 @@
 // Turns Vike's output (.vike/client) into dist/: the folder operations upload to S3 as it is.
 // Pages are parsed once (build/html.ts, parse5) and edited at the offsets the parser reports, so
 // every byte React wrote outside the edits stays.
-// - `_payload.json` beside every prerendered page (BEHAVIOUR.md section 4), read off its HTML
+// - `_payload.json` beside every prerendered page (docs/behaviour.md §4), read off its HTML
 //   (build/payloads.ts), and no `*.pageContext.json` (nothing reads them);
 // - one stylesheet with the font faces (build/css.ts) in place of Vike's, the page's own font
 //   preloads, the locale boot script (renderer/bootScript.ts) first in <head>;
-// - one 404.html that serves every language (BEHAVIOUR.md section 6), with its inline script
+// - one 404.html that serves every language (docs/behaviour.md §6), with its inline script
 //   (renderer/client/inline/localize404.ts, bundled by build/inlineScript.ts);
 // - builds/latest.json and builds/meta/<id>.json (build/manifest.ts);
 // - sitemap.xml and robots.txt (build/sitemap.ts);

@@ -1,7 +1,7 @@
 /**
- * Locale detection of BEHAVIOUR.md section 3, as one self-contained function: it is also inlined,
- * as its source text, into the <head> of every page (see renderer/bootScript.ts), so it must not
- * reference anything outside its own body.
+ * Locale detection of docs/behaviour.md §3. The boot script (renderer/client/inline/boot.ts) runs
+ * it in every page's <head> before anything is painted, bundled by the build: it must stay a pure
+ * function with no imports and no side effects.
  *
  * Cookie first (a value that is not a known code counts as absent), then navigator.languages:
  * an exact match on `language` scores 1 - i/n, a primary-subtag match 0.999 - i/n (as

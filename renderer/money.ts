@@ -1,4 +1,4 @@
-// Money in integer minor units (halalas, fils, piastres), never in floating point (CONTENT.md).
+// Money in integer minor units (halalas, fils, piastres), never in floating point (docs/content.md).
 import type { Fee, Market } from '../site.config'
 
 /** `value * bp / 10000`, rounded half up: basis points of an amount in minor units. */

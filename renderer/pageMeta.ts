@@ -2,7 +2,7 @@ import { middlewareNames, type MiddlewareName } from './shared/middleware'
 
 type LayoutName = 'default' | 'no-footer' | 'background'
 
-/** Page metadata of BEHAVIOUR.md section 2, declared once per route in its `+config.ts` as `pageMeta`. */
+/** Page metadata of docs/behaviour.md §2, declared once per route in its `+config.ts` as `pageMeta`. */
 export interface PageMeta {
   /** A tag string naming the page (`services` on /services). */
   page?: string

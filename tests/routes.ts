@@ -1,4 +1,4 @@
-// The routes of BEHAVIOUR.md section 1 with what each must show, shared by the unit and browser tests.
+// The routes of docs/behaviour.md §1 with what each must show, shared by the unit and browser tests.
 import { readFileSync } from 'node:fs'
 import { loadGuides } from '../build/guides'
 import type { Locale } from '../locales/locales'

@@ -31,7 +31,7 @@ interface Props {
   order: { number: string; amount: number; currency: string }
 }
 
-// Brands with an official Arabic name are written in the page's language (CONTENT.md).
+// Brands with an official Arabic name are written in the page's language (docs/content.md).
 const methodNames: Partial<Record<string, MessageId>> = {
   mada: 'design.preview.methodMada',
   Tabby: 'design.preview.methodTabby',
@@ -45,7 +45,7 @@ const fontLabels: Record<Theme['font'], MessageId> = {
 }
 
 /**
- * The theme previewer of the design page (CONTENT.md, Design): controls on one side, the hosted
+ * The theme previewer of the design page (docs/content.md, Design): controls on one side, the hosted
  * payment page the merchant's customers see on the other, and the configuration to copy. The
  * choice lives in the URL query: a link shares it, back and forward step through it.
  */

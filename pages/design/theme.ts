@@ -1,6 +1,6 @@
 import type { Dir } from '../../locales/locales'
 
-/** The theme of the hosted payment page (CONTENT.md, Design): what a merchant chooses. */
+/** The theme of the hosted payment page (docs/content.md, Design): what a merchant chooses. */
 export interface Theme {
   color: string
   radius: number

@@ -27,7 +27,7 @@ const trust: [string, string][] = [
   ['region', 'i-lucide-server'],
 ]
 
-/** schema.org/Organization for the home page (issue 7), from the site configuration. */
+/** schema.org/Organization for the home page, from the site configuration. */
 function OrganizationJsonLd() {
   const intl = useIntl()
   const { locale } = usePageContext()

@@ -1,4 +1,4 @@
-// Sample data for the monitoring page (CONTENT.md: "Sample data, rendered as accessible SVG/HTML
+// Sample data for the monitoring page (docs/content.md: "Sample data, rendered as accessible SVG/HTML
 // with text equivalents"). Fixed, not random and not the build's clock: the same commit builds the
 // same page.
 

@@ -3,7 +3,7 @@ import { Link } from '../../renderer/components/Link'
 import { PageHero, Section } from '../../renderer/components/PageHero'
 import type { MessageId } from '../../locales/messages'
 
-// Dense layout (BEHAVIOUR.md: denseLayout on /services): every product with what it does, who it
+// Dense layout (docs/behaviour.md §2: denseLayout on /services): every product with what it does, who it
 // is for, how it connects, and when the money arrives.
 const services: [string, string][] = [
   ['gateway', 'i-lucide-globe'],

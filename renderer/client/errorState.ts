@@ -5,7 +5,7 @@ export interface AppError {
   message?: string
 }
 
-// The fatal error, shared by the whole page (BEHAVIOUR.md section 6): while it is set, <main> shows
+// The fatal error, shared by the whole page (docs/behaviour.md §6): while it is set, <main> shows
 // the error view instead of the page, which comes back when the error is cleared.
 let current: AppError | null = null
 let saved: { nodes: Node[]; title: string } | null = null

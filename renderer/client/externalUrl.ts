@@ -10,7 +10,7 @@ function isExternal(url: string): boolean {
 }
 
 /**
- * The navigate() rule of BEHAVIOUR.md section 6: returns how to navigate, or throws.
+ * The navigate() rule of docs/behaviour.md §6: returns how to navigate, or throws.
  */
 export function classifyNavigation(url: string, options: { external?: boolean } = {}): 'internal' | 'external' {
   if (refused.test(url))

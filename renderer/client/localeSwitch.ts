@@ -1,7 +1,7 @@
 import { events } from '../shared/dom'
 
 /**
- * The language switcher links to the same route in the other language (BEHAVIOUR.md section 3);
+ * The language switcher links to the same route in the other language (docs/behaviour.md §3);
  * the prerendered link has the path, this adds the query and the hash the visitor has now.
  */
 export function updateLocaleSwitch() {

@@ -7,7 +7,7 @@ import { loadPayload } from './payloads'
 import { createQueue } from './queue'
 import { isOutdated } from './updates'
 
-/** At most 4 preloads in flight; the rest wait (BEHAVIOUR.md section 5). */
+/** At most 4 preloads in flight; the rest wait (docs/behaviour.md §5). */
 const preloads = createQueue(4)
 const payloadsDone = new Set<string>()
 const codeDone = new Set<string>()

@@ -1,5 +1,5 @@
 /**
- * Runs async tasks with at most `limit` in flight; the rest wait in order (BEHAVIOUR.md section 5:
+ * Runs async tasks with at most `limit` in flight; the rest wait in order (docs/behaviour.md §5:
  * at most 4 preloads at once). A task that fails is forgotten: it frees its slot like any other.
  */
 export function createQueue(limit: number) {

@@ -1,4 +1,4 @@
-/** sessionStorage key of the chunk-error reload marker `{ path, expires }` (BEHAVIOUR.md section 4). */
+/** sessionStorage key of the chunk-error reload marker `{ path, expires }` (docs/behaviour.md §4). */
 export const reloadMarkerKey = 'rasid:reload'
 const reloadWindowMs = 10_000
 

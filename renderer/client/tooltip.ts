@@ -1,5 +1,5 @@
 /**
- * Tooltips (the WAI-ARIA tooltip pattern) with the seed's delays (BEHAVIOUR.md section 7): a
+ * Tooltips (the WAI-ARIA tooltip pattern) with the seed's delays (docs/behaviour.md §7): a
  * trigger `[data-tooltip="<id>"]` with `aria-describedby` names a hidden `role="tooltip"`
  * element. It opens 700 ms after the pointer rests on the trigger, at once on keyboard focus or
  * within 300 ms of another tooltip closing; pointer leave, blur, a press and Escape close it.

@@ -11,7 +11,7 @@ export function isOutdated() {
 
 /**
  * Polls builds/latest.json?<now> every `updateCheckInterval` ms and whenever the tab becomes
- * visible again; on a different id polling stops and `notify` runs once (BEHAVIOUR.md section 4).
+ * visible again; on a different id polling stops and `notify` runs once (docs/behaviour.md §4).
  */
 export function startUpdateChecks(notify: () => void) {
   onOutdated = notify

@@ -69,7 +69,7 @@ export function Card({ title, body, icon }: { title: MessageId; body: MessageId;
   )
 }
 
-/** The page's one "sample data" label (CONTENT.md: once per page where figures appear). */
+/** The page's one "sample data" label (docs/content.md: once per page where figures appear). */
 export function SampleNote({ id }: { id: MessageId }) {
   return (
     <p className="mt-5 inline-flex items-center gap-2 rounded-full border border-warning-300 bg-warning-50 px-3 py-1 text-sm text-warning-900 dark:border-warning-700 dark:bg-warning-950 dark:text-warning-100">

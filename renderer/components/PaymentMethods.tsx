@@ -2,7 +2,7 @@ import { FormattedMessage } from 'react-intl'
 import type { MessageId } from '../../locales/messages'
 import { site } from '../../site.config'
 
-/** `Apple Pay` -> `method.applePay`, `STC Pay` -> `method.stcPay`: the name a page shows (مدى and تابي in Arabic, CONTENT.md). */
+/** `Apple Pay` -> `method.applePay`, `STC Pay` -> `method.stcPay`: the name a page shows (مدى and تابي in Arabic, docs/content.md). */
 const methodId = (name: string) =>
   `method.${name
     .toLowerCase()

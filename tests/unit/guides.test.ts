@@ -18,7 +18,7 @@ const article = (title: string, order = 1, body = 'Some text.\n', group = 'start
 describe('guides', () => {
   test('the real guides exist in both languages with the same slugs', () => {
     const guides = loadGuides()
-    // CONTENT.md: at least 8 articles, these slugs, in both languages.
+    // docs/content.md: at least 8 articles, these slugs, in both languages.
     expect(guides.en.length).toBeGreaterThanOrEqual(8)
     expect(guides.en.map((g) => g.slug)).toEqual(
       expect.arrayContaining([

@@ -7,7 +7,7 @@ import { intlLocale } from '../../locales/intlLocale'
 
 const langs = locales.map((l) => l.language)
 
-describe('pickLocale (BEHAVIOUR.md section 3)', () => {
+describe('pickLocale (docs/behaviour.md §3)', () => {
   test.each([
     ['cookie wins over the browser', 'en', ['ar-SA'], 'en'],
     ['cookie ar', 'ar', ['en-US'], 'ar'],
@@ -25,7 +25,7 @@ describe('pickLocale (BEHAVIOUR.md section 3)', () => {
     expect(pickLocale(cookie, browser, langs)).toBe(expected)
   })
 
-  test('is self-contained, because its source is inlined into every page', () => {
+  test('is self-contained: it needs nothing outside its own body (the boot script runs it first)', () => {
     const standalone = new Function(`return (${pickLocale.toString()})`)() as typeof pickLocale
     expect(standalone(null, ['fr', 'ar'], langs)).toBe('ar')
   })

@@ -7,7 +7,7 @@ const fee = (market: string, scheme: string) => {
   return { fee: m.fees.find((f) => f.scheme === scheme)!, vatBp: m.vatBp }
 }
 
-// CONTENT.md, "Worked cases", computed from the site configuration's own fee table.
+// docs/content.md, "Worked cases", computed from the site configuration's own fee table.
 describe('fees in minor units', () => {
   it.each([
     ['sa', 'mada', 20000, { fee: 400, vat: 60, net: 19540 }],

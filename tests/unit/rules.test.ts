@@ -52,7 +52,7 @@ describe('logical CSS only', async () => {
     expect(found).toEqual([])
   })
 
-  test('the theme colours of BEHAVIOUR.md section 8 and icons compile to CSS', async () => {
+  test('the theme colours of docs/behaviour.md §8 and icons compile to CSS', async () => {
     const { css } = await uno.generate(
       'bg-primary-500 text-secondary-500 text-warning-500 bg-neutral-900 i-lucide-globe',
       { preflights: false },

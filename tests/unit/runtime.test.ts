@@ -98,7 +98,7 @@ describe('navigate(url, { external })', () => {
     },
   )
 
-  test('the message is the one of BEHAVIOUR.md', () => {
+  test('the message is the one of docs/behaviour.md §6', () => {
     expect(externalNotAllowed).toBe(
       'Navigating to an external URL is not allowed by default. Use navigate(url, { external: true }).',
     )

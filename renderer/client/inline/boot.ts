@@ -1,4 +1,4 @@
-// The locale boot script (docs/behaviour.md section 3): inlined first in every page's <head> by
+// The locale boot script (docs/behaviour.md §3): inlined first in every page's <head> by
 // renderer/bootScript.ts, bundled and minified by esbuild (build/inlineScript.ts) into an IIFE that
 // calls boot() with its config. It runs before anything is painted, so it imports only pure code.
 import { pickLocale } from '../../../locales/pickLocale'

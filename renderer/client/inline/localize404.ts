@@ -1,4 +1,4 @@
-// The 404 page's script (docs/behaviour.md section 6): inlined by build/postbuild.ts into every
+// The 404 page's script (docs/behaviour.md §6): inlined by build/postbuild.ts into every
 // 404.html after its #root, bundled and minified by esbuild (build/inlineScript.ts) into an IIFE
 // that calls localize404() with its config. It runs before the runtime starts, so it imports only
 // pure code.
