@@ -11,6 +11,7 @@ import typescript from 'highlight.js/lib/languages/typescript'
 import { loadCatalog } from '../locales/catalogs'
 import { defaultLocale, dirOf, type Locale, localeCodes } from '../locales/locales'
 import { localizePath } from '../locales/localizePath'
+import { dataAttrs } from '../renderer/shared/dom'
 
 /** The index's sections, in order; each has a `guide.group.<name>` message. */
 export const guideGroups = ['start', 'payments', 'money', 'launch'] as const
@@ -109,8 +110,8 @@ const marked = new Marked({
       return (
         `<div class="code-block" dir="ltr">` +
         `<div class="code-bar"><span class="code-lang">${escapeHtml(language)}</span>` +
-        `<button type="button" class="code-copy" data-copy-code="" data-copy="${copy}" data-copied="${copied}" data-failed="${failed}" lang="${current.locale}" dir="${dirOf(current.locale)}">` +
-        `<span class="i-lucide-copy size-4" aria-hidden="true"></span><span data-label="" aria-live="polite">${copy}</span></button></div>` +
+        `<button type="button" class="code-copy" ${dataAttrs.copyCode}="" data-copy="${copy}" data-copied="${copied}" data-failed="${failed}" lang="${current.locale}" dir="${dirOf(current.locale)}">` +
+        `<span class="i-lucide-copy size-4" aria-hidden="true"></span><span ${dataAttrs.copyLabel}="" aria-live="polite">${copy}</span></button></div>` +
         `<pre tabindex="0"><code class="hljs language-${escapeHtml(language)}">${html}</code></pre></div>\n`
       )
     },

@@ -2,6 +2,7 @@ import { isPageHeadTag, type HeadTag, type PagePayload } from '../renderer/share
 import { islandAttrs } from '../renderer/shared/dom'
 import { isLocale } from '../locales/locales'
 import { attr, attrs, element, elements, type HtmlDocument, innerSource, is, parseHtml, textOf } from './html'
+import { dataAttrs } from '../renderer/shared/dom'
 
 /**
  * The `_payload.json` of a prerendered page, read off its HTML: what a client-side navigation
@@ -26,7 +27,7 @@ export function payloadOf(page: string | HtmlDocument, file: string, buildId: st
       headTags.push({ tag: el.tagName as HeadTag['tag'], attrs: attrs(el) })
   const root = rootOf(parsed) ?? fail('no <div id="root">')
   const body = innerSource(parsed, root) ?? fail('<div id="root"> has no end tag')
-  const layoutEl = element(root, (el) => attr(el, 'data-layout') !== undefined) ?? fail('no data-layout')
+  const layoutEl = element(root, (el) => attr(el, dataAttrs.layout) !== undefined) ?? fail(`no ${dataAttrs.layout}`)
   const islands = elements(root, (el) => attr(el, islandAttrs.name) !== undefined).map(
     (el) => attr(el, islandAttrs.name)!,
   )
@@ -34,7 +35,7 @@ export function payloadOf(page: string | HtmlDocument, file: string, buildId: st
     buildId,
     locale,
     dir,
-    layout: attr(layoutEl, 'data-layout')!,
+    layout: attr(layoutEl, dataAttrs.layout)!,
     title: textOf(title),
     head: headTags,
     body,

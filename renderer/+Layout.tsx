@@ -8,13 +8,17 @@ import { Footer } from './components/Footer'
 import { Header } from './components/Header'
 import { areaOf } from './pageData'
 import 'virtual:uno.css'
+import { dataAttrs } from './shared/dom'
 
 export default function Layout({ children }: { children: ReactNode }) {
   const pageContext = usePageContext()
   const { layout = 'default', noFAQ = false, denseLayout = false } = pageContext.config.pageMeta ?? {}
   const area = areaOf(pageContext.pageId ?? '')
   return (
-    <div data-layout={layout} className={layout === 'background' ? 'page-background min-h-screen' : 'min-h-screen'}>
+    <div
+      {...{ [dataAttrs.layout]: layout }}
+      className={layout === 'background' ? 'page-background min-h-screen' : 'min-h-screen'}
+    >
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"

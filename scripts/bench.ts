@@ -12,6 +12,7 @@ import { gzipSync } from 'node:zlib'
 import { chromium, type Browser } from 'playwright-core'
 import { guideGroups } from '../build/guides'
 import { pathOfHtml } from '../renderer/shared/paths'
+import { chromiumArgs, chromiumPath } from './lib/chromium'
 import { serve } from './lib/previewServer'
 import { pageWeight } from './lib/weight'
 
@@ -19,16 +20,6 @@ const arg = (name: string) => process.argv.indexOf(`--${name}`)
 const numberArg = (name: string) => (arg(name) >= 0 ? Number(process.argv[arg(name) + 1]) : NaN)
 const runs = numberArg('runs') || 1
 const guides = numberArg('guides')
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-const chromiumArgs = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-]
 
 // ---------------------------------------------------------------- helpers
 

@@ -1,14 +1,15 @@
 // Copy buttons on guide code blocks (build/guides.ts writes them): no React, one delegated listener.
 // The button's label comes from its own data attributes, in the page's language.
+import { dataAttrs } from '../shared/dom'
 
 const resetAfterMs = 2000
 
 export function startCodeCopy() {
   document.addEventListener('click', async (e) => {
-    const button = (e.target as Element).closest<HTMLButtonElement>('button[data-copy-code]')
+    const button = (e.target as Element).closest<HTMLButtonElement>(`button[${dataAttrs.copyCode}]`)
     if (!button) return
     const code = button.closest('.code-block')?.querySelector('pre')?.textContent ?? ''
-    const label = button.querySelector<HTMLElement>('[data-label]')!
+    const label = button.querySelector<HTMLElement>(`[${dataAttrs.copyLabel}]`)!
     let ok = true
     try {
       await navigator.clipboard.writeText(code)

@@ -1,5 +1,6 @@
 // Which clicks the router takes: a leaf module that the router and the prefetcher both import
 // (as Vike's isLinkSkipped.ts), so that neither imports the other.
+import { dataAttrs } from '../shared/dom'
 import { isFilePath } from '../shared/paths'
 
 /**
@@ -24,6 +25,6 @@ export function navigableUrl(a: HTMLAnchorElement | SVGAElement, event?: MouseEv
   const href = a instanceof HTMLAnchorElement ? a.href : a.href.baseVal
   const target = a.getAttribute('target')
   if (!href || (target && target !== '_self') || a.hasAttribute('download')) return null
-  if (/\bexternal\b/.test(a.getAttribute('rel') ?? '') || a.getAttribute('data-reload') !== null) return null
+  if (/\bexternal\b/.test(a.getAttribute('rel') ?? '') || a.hasAttribute(dataAttrs.reload)) return null
   return pageUrl(href, new URL(location.href))
 }

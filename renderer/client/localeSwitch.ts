@@ -1,13 +1,14 @@
-import { events } from '../shared/dom'
+import { dataAttrs, events } from '../shared/dom'
 
 /**
  * The language switcher links to the same route in the other language (docs/behaviour.md §3);
  * the prerendered link has the path, this adds the query and the hash the visitor has now.
  */
 export function updateLocaleSwitch() {
-  for (const a of document.querySelectorAll<HTMLAnchorElement>('a[data-locale-switch]')) {
-    a.dataset.localeSwitch ||= a.getAttribute('href')!.replace(/[?#].*$/, '')
-    const base = a.dataset.localeSwitch
+  for (const a of document.querySelectorAll<HTMLAnchorElement>(`a[${dataAttrs.localeSwitch}]`)) {
+    if (!a.getAttribute(dataAttrs.localeSwitch))
+      a.setAttribute(dataAttrs.localeSwitch, a.getAttribute('href')!.replace(/[?#].*$/, ''))
+    const base = a.getAttribute(dataAttrs.localeSwitch)
     a.setAttribute('href', base + location.search + location.hash)
   }
 }

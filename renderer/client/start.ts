@@ -1,7 +1,7 @@
 // The composition root of the light browser runtime (as Turbo's Session): it starts each feature
 // and wires it to the router's lifecycle events, so that the router imports no feature and no
 // feature imports the router. No React here: the loaders of React code come from renderer/+client.ts.
-import { events, type SwapDetail } from '../shared/dom'
+import { dataAttrs, events, type SwapDetail } from '../shared/dom'
 import { getAppManifest } from './appManifest'
 import { startCodeCopy } from './codeCopy'
 import { connection } from './connection'
@@ -79,7 +79,7 @@ export function startRuntime(loaders: RuntimeLoaders) {
   }
   Object.assign(window, { rasid: api })
   // Marks the page as interactive (tests and the benchmark wait for it).
-  document.documentElement.dataset.hydrated = ''
+  document.documentElement.setAttribute(dataAttrs.started, '')
 }
 
 function on(name: string, listener: (detail: SwapDetail) => void) {

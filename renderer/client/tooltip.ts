@@ -5,6 +5,8 @@
  * within 300 ms of another tooltip closing; pointer leave, blur, a press and Escape close it.
  * About 60 lines instead of Radix's tooltip, which would bring React to every page for one hint.
  */
+import { dataAttrs } from '../shared/dom'
+
 const tooltipDelays = { delayDuration: 700, skipDelayDuration: 300 }
 
 let timer: ReturnType<typeof setTimeout> | undefined
@@ -12,10 +14,10 @@ let open: HTMLElement | null = null
 let closedAt = -Infinity
 
 const triggerOf = (node: EventTarget | null) =>
-  ((node as Element | null)?.closest?.('[data-tooltip]') as HTMLElement | null) ?? null
+  ((node as Element | null)?.closest?.(`[${dataAttrs.tooltip}]`) as HTMLElement | null) ?? null
 
 function show(trigger: HTMLElement, immediately: boolean) {
-  const tip = document.getElementById(trigger.dataset.tooltip!)
+  const tip = document.getElementById(trigger.getAttribute(dataAttrs.tooltip)!)
   if (!tip || tip === open) return
   clearTimeout(timer)
   const delay =

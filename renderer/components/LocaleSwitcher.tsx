@@ -2,6 +2,7 @@ import { useIntl } from 'react-intl'
 import { usePageContext } from 'vike-react/usePageContext'
 import { localeInfo, otherLocales } from '../../locales/locales'
 import { errorStatus } from '../pageIntl'
+import { dataAttrs } from '../shared/dom'
 import { Link } from './Link'
 
 /**
@@ -26,8 +27,7 @@ export function LocaleSwitcher() {
           locale={target.code}
           hrefLang={target.language}
           lang={target.language}
-          data-locale-switch=""
-          data-tooltip="locale-tooltip"
+          {...{ [dataAttrs.localeSwitch]: '', [dataAttrs.tooltip]: 'locale-tooltip' }}
           aria-describedby="locale-tooltip"
           className="inline-flex items-center gap-1.5 rounded-md px-2 py-1.5 text-sm font-medium text-neutral-700 sm:px-3 hover:bg-neutral-100 dark:text-neutral-200 dark:hover:bg-neutral-800"
         >

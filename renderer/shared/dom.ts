@@ -18,6 +18,24 @@ export interface SwapDetail {
   locale: Locale
 }
 
+/** The data attributes the prerendered HTML and the runtime agree on (islands: `islandAttrs`). */
+export const dataAttrs = {
+  /** On `<html>`, set once the runtime has started (the tests and the benchmark wait for it). */
+  started: 'data-hydrated',
+  /** On the layout's root: its name, which a payload carries. */
+  layout: 'data-layout',
+  /** On a link the router must leave to the browser: a full page load. */
+  reload: 'data-reload',
+  /** On each language-switcher link; the runtime keeps the prerendered href in it and adds the query and hash. */
+  localeSwitch: 'data-locale-switch',
+  /** On a tooltip trigger: the id of its hidden `role="tooltip"` element. */
+  tooltip: 'data-tooltip',
+  /** On a guide code block's copy button, with its labels in `data-copy`, `data-copied` and `data-failed`. */
+  copyCode: 'data-copy-code',
+  /** On the element of the copy button whose text changes. */
+  copyLabel: 'data-label',
+} as const
+
 /** How an island waits before it hydrates: when visible (the default), when the browser is idle, or at once. */
 export type HydrateOn = 'visible' | 'idle' | 'load'
 

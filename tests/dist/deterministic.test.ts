@@ -1,12 +1,11 @@
 // The same commit built twice gives the same dist/assets/, names and bytes, so a deploy makes
 // returning visitors download only what changed. Builds a second copy of the project and compares.
-import { execFileSync } from 'node:child_process'
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { dirname, join, resolve } from 'node:path'
+import { readdirSync, readFileSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
 import { afterAll, expect, test } from 'vitest'
+import { copyProject, runIn } from './projectCopy'
 
-const copy = mkdtempSync(join(tmpdir(), 'rasid-rebuild-'))
+const copy = copyProject('rasid-rebuild-')
 afterAll(() => rmSync(copy, { recursive: true, force: true }))
 
 const listing = (dir: string) =>
@@ -18,30 +17,7 @@ const listing = (dir: string) =>
 test('a second build of the same sources writes byte-identical assets; the build id and time live only in HTML, payloads and builds/', {
   timeout: 180_000,
 }, () => {
-  const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], {
-    encoding: 'utf8',
-  })
-    .split('\0')
-    .filter(Boolean)
-  for (const file of files) {
-    mkdirSync(dirname(join(copy, file)), { recursive: true })
-    try {
-      cpSync(file, join(copy, file))
-    } catch {
-      // A file deleted in the working tree but not yet in the index.
-    }
-  }
-  symlinkSync(resolve('node_modules'), join(copy, 'node_modules'), 'dir')
-  execFileSync(process.execPath, [resolve('node_modules/tsx/dist/cli.mjs'), 'build/index.ts'], {
-    cwd: copy,
-    // As `npm run build` runs, not as a test process (Vitest sets NODE_ENV=test).
-    env: {
-      ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(VITEST|NODE_ENV|TEST)/.test(k))),
-      BUILD_ID: 'second-build',
-      BUILD_TIMESTAMP: '1700000000000',
-    },
-    stdio: 'pipe',
-  })
+  runIn(copy, 'build/index.ts', [], { BUILD_ID: 'second-build', BUILD_TIMESTAMP: '1700000000000' })
   const ours = listing('dist/assets')
   const theirs = listing(join(copy, 'dist/assets'))
   expect(theirs).toEqual(ours)

@@ -120,6 +120,22 @@ test('showError() shows Internal Server Error (500) in the page language; clearE
   expect(errors).toEqual(['[rasid] Payment service unavailable'])
 })
 
+for (const locale of ['en', 'ar'] as const) {
+  test(`showError({ statusCode: 404 }) shows Page Not Found with the path as text, in ${locale}`, async ({ page }) => {
+    const path = locale === 'en' ? '/pricing' : '/ar/pricing'
+    await page.goto(`${path}?q=<b>x</b>`)
+    await hydrated(page)
+    await page.evaluate(() => (window as TestWindow).rasid.showError({ statusCode: 404 }))
+    await expect(page.locator('h1')).toHaveText(catalogs[locale]['error.notFound.title']!)
+    await expect(page.getByText('404', { exact: true })).toBeVisible()
+    await expect(page.getByTestId('error-message')).toHaveText(
+      catalogs[locale]['error.notFound.message']!.replace('{path}', `${path}?q=<b>x</b>`),
+    )
+    await expect(page.locator('main b')).toHaveCount(0)
+    await expect(page).toHaveTitle(fullTitle(locale, catalogs[locale]['error.notFound.title']!))
+  })
+}
+
 test('navigate() refuses external addresses unless told, and never javascript:', async ({ page }) => {
   await page.goto('/')
   await hydrated(page)
