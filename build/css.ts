@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto'
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
+import { transformSync } from 'esbuild'
 import { createGenerator } from 'unocss'
 import config from '../uno.config'
 
@@ -94,7 +95,8 @@ export async function buildCss(dist: string, root = process.cwd()): Promise<Site
     for (const t of await uno.applyExtractors(readFileSync(file, 'utf8'), file)) tokens.add(t)
   }
   const { css } = await uno.generate([...tokens].sort(), { preflights: true, minify: true })
-  const text = fontCss + css
+  // UnoCSS minifies what it generates, not the preflight CSS of renderer/styles/: esbuild minifies the whole.
+  const text = transformSync(fontCss + css, { loader: 'css', minify: true }).code
   const href = `/assets/site.${hash(text)}.css`
   writeFileSync(join(dist, href), text)
   return { href, fonts }

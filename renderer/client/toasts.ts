@@ -32,8 +32,18 @@ export function toast(input: ToastInput): string {
 /** `focus` moves focus into the viewport, for the F8 that loaded it. */
 function mountToaster(focus: boolean) {
   if (!loadToaster) return Promise.resolve()
-  toaster ??= loadToaster().then((m) => m.mountToaster())
-  return toaster.then(() => {
-    if (focus) document.querySelector<HTMLElement>('#rasid-toaster ol')?.focus()
-  })
+  toaster ??= loadToaster()
+    .then((m) => m.mountToaster())
+    .catch((err: Error) => {
+      // Its code did not load (offline, or a redeploy removed it): the next toast tries again.
+      console.warn(`[rasid] The toaster did not load (${err.message}).`)
+      toaster = undefined
+      throw err
+    })
+  return toaster.then(
+    () => {
+      if (focus) document.querySelector<HTMLElement>('#rasid-toaster ol')?.focus()
+    },
+    () => {},
+  )
 }
