@@ -18,7 +18,7 @@ import { dirname, join, posix, resolve } from 'node:path'
 import { defaultLocale, isLocale, localeCodes, scriptOf } from '../locales/locales'
 import { BOOT_SCRIPT_ID } from '../renderer/bootScript'
 import type { Localize404Config } from '../renderer/client/inline/localize404'
-import { extensionOf, fileTypes, hostFiles, isFilePath, pathOfHtml } from '../renderer/shared/paths'
+import { extensionOf, fileTypes, hostFiles, isFilePath, isNotFoundFile, pathOfHtml } from '../renderer/shared/paths'
 import { buildCss, type SiteCss } from './css'
 import {
   attr,
@@ -46,8 +46,6 @@ import { writeCloudFront } from './cloudfront'
 import { writeHeaders } from './headers'
 import { scriptImports } from './scriptImports'
 
-const is404 = (file: string) => /(^|\/)404\.html$/.test(file)
-
 export async function postbuild(build: { id: string; timestamp: number }, from = '.vike/client', to = 'dist') {
   if (!existsSync(join(from, 'index.html'))) throw new Error(`${from}/index.html is missing: run \`vike build\` first`)
   rmSync(to, { recursive: true, force: true })
@@ -69,9 +67,9 @@ export async function postbuild(build: { id: string; timestamp: number }, from =
       if (src?.startsWith('/')) entries.add(src.slice(1))
     }
     const splices = headOf(page, file, css)
-    if (is404(file)) splices.push(...localize404(page, file, from))
+    if (isNotFoundFile(file)) splices.push(...localize404(page, file, from))
     const html = applySplices(page.source, splices)
-    if (!is404(file)) {
+    if (!isNotFoundFile(file)) {
       const pagePath = pathOfHtml(file)
       problems.push(...unservablePage(file))
       // Read off the bytes the host serves, as `npm run verify` reads it.

@@ -34,6 +34,11 @@ export const hostFiles: readonly string[] = ['_headers']
 /** The document the host answers an unknown address with, with status 404. */
 export const notFoundKey = '404.html'
 
+/** `404.html`, `ar/404.html`: a language's error document, not a page. */
+export function isNotFoundFile(file: string): boolean {
+  return file === notFoundKey || file.endsWith(`/${notFoundKey}`)
+}
+
 /** `.JS` -> `.js`; `''` when the last segment has no extension. */
 export function extensionOf(path: string): string {
   const last = path.slice(path.lastIndexOf('/') + 1)

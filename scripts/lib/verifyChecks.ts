@@ -23,7 +23,7 @@ import { dirOf, locales } from '../../locales/locales'
 import { localizePath } from '../../locales/localizePath'
 import { pageLinks, type Alternate } from '../../renderer/pageLinks'
 import type { PagePayload } from '../../renderer/shared/payload'
-import { htmlOfPath, pathOfHtml, servedKey } from '../../renderer/shared/paths'
+import { htmlOfPath, isNotFoundFile, pathOfHtml, servedKey } from '../../renderer/shared/paths'
 import { site } from '../../site.config'
 
 export const checkNames = ['pages', 'links', 'payloads', 'manifest', 'sitemap', 'origins', 'headers'] as const
@@ -76,7 +76,7 @@ export function loadBuild(dir: string): Build {
       .sort()
       .map((f) => [f, parseHtml(read(f))] as const),
   )
-  const pages = [...html.keys()].filter((f) => !/(^|\/)404\.html$/.test(f))
+  const pages = [...html.keys()].filter((f) => !isNotFoundFile(f))
   return { files: new Set(files), html, pages, read }
 }
 

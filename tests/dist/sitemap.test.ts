@@ -6,12 +6,13 @@ import { robotsTxt } from '../../build/sitemap'
 import { pathOfHtml } from '../../renderer/shared/paths'
 import { site } from '../../site.config'
 import { parseSitemap } from '../sitemap'
+import { isNotFoundFile } from '../../renderer/shared/paths'
 
 const dist = 'dist'
 const read = (file: string) => readFileSync(join(dist, file), 'utf8')
 const pages = (readdirSync(dist, { recursive: true }) as string[])
   .map((f) => f.split('\\').join('/'))
-  .filter((f) => f.endsWith('.html') && !/(^|\/)404\.html$/.test(f))
+  .filter((f) => f.endsWith('.html') && !isNotFoundFile(f))
 
 const entries = parseSitemap(read('sitemap.xml'))
 
