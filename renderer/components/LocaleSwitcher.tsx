@@ -18,32 +18,38 @@ export function LocaleSwitcher() {
   const targets = otherLocales(pageContext.locale).map(localeInfo)
   // An error page has no counterpart: offer the other language's home page.
   const pathname = errorStatus(pageContext) ? '/' : new URL(pageContext.urlLogical, 'http://x').pathname
+  // Each language named in the page's own language ("Arabic" on an English page, "الإنجليزية" on an Arabic one).
+  const names = new Intl.DisplayNames(intl.locale, { type: 'language' })
   return (
-    <span className="relative inline-flex">
-      {targets.map((target) => (
-        <Link
-          key={target.code}
-          href={pathname}
-          locale={target.code}
-          hrefLang={target.language}
-          lang={target.language}
-          {...{ [dataAttrs.localeSwitch]: '', [dataAttrs.tooltip]: 'locale-tooltip' }}
-          aria-describedby="locale-tooltip"
-          className="inline-flex items-center gap-1.5 rounded-md px-2 py-1.5 text-sm font-medium text-neutral-700 sm:px-3 hover:bg-neutral-100 dark:text-neutral-200 dark:hover:bg-neutral-800"
-        >
-          <span className="i-lucide-languages size-4" aria-hidden="true" />
-          {/* In the system font on pages of the other script: the page loads only its own face. */}
-          <span className="font-system">{target.name}</span>
-        </Link>
-      ))}
-      <span
-        role="tooltip"
-        id="locale-tooltip"
-        hidden
-        className="absolute end-0 top-full z-50 mt-2 w-max max-w-xs rounded-md bg-neutral-900 px-2.5 py-1.5 text-sm text-white shadow-md dark:bg-neutral-100 dark:text-neutral-900"
-      >
-        {intl.formatMessage({ id: 'locale.switch.accessibleLabel' })}
-      </span>
+    <span className="inline-flex">
+      {targets.map((target) => {
+        const tooltip = `locale-tooltip-${target.code}`
+        return (
+          <span key={target.code} className="relative inline-flex">
+            <Link
+              href={pathname}
+              locale={target.code}
+              hrefLang={target.language}
+              lang={target.language}
+              {...{ [dataAttrs.localeSwitch]: '', [dataAttrs.tooltip]: tooltip }}
+              aria-describedby={tooltip}
+              className="inline-flex items-center gap-1.5 rounded-md px-2 py-1.5 text-sm font-medium text-neutral-700 sm:px-3 hover:bg-neutral-100 dark:text-neutral-200 dark:hover:bg-neutral-800"
+            >
+              <span className="i-lucide-languages size-4" aria-hidden="true" />
+              {/* In the system font on pages of the other script: the page loads only its own face. */}
+              <span className="font-system">{target.name}</span>
+            </Link>
+            <span
+              role="tooltip"
+              id={tooltip}
+              hidden
+              className="absolute end-0 top-full z-50 mt-2 w-max max-w-xs rounded-md bg-neutral-900 px-2.5 py-1.5 text-sm text-white shadow-md dark:bg-neutral-100 dark:text-neutral-900"
+            >
+              {intl.formatMessage({ id: 'locale.switch.accessibleLabel' }, { language: names.of(target.language) })}
+            </span>
+          </span>
+        )
+      })}
     </span>
   )
 }

@@ -79,6 +79,8 @@ test('a third locale and a fourth market build and pass verify', { timeout: 240_
   expect(readFileSync(join(dist, 'sitemap.xml'), 'utf8')).toContain('/de/pricing')
   // The switcher offers both other languages.
   expect(home.includes('>English</span>') && home.includes('>العربية</span>')).toBe(true)
+  // Each link has its own tooltip, naming its language.
+  expect(home.includes('id="locale-tooltip-en"') && home.includes('id="locale-tooltip-ar"')).toBe(true)
   // Four markets to choose from, and a rule that hides the others' prices for each.
   const pricing = readFileSync(join(dist, 'de/pricing/index.html'), 'utf8')
   for (const code of ['sa', 'ae', 'eg', 'qa']) expect(pricing.includes(`id="market-${code}"`), code).toBe(true)

@@ -328,7 +328,9 @@ test.describe('toast and tooltip timing', () => {
     await hydrated(page)
     await page.clock.pauseAt(Date.now() + 60_000)
     const switcher = page.locator('header a[hreflang="ar"]')
-    const tooltip = page.getByRole('tooltip', { name: catalogs.en['locale.switch.accessibleLabel'] })
+    const tooltip = page.getByRole('tooltip', {
+      name: catalogs.en['locale.switch.accessibleLabel']!.replace('{language}', 'Arabic'),
+    })
     const away = () => page.mouse.move(5, 400)
     await switcher.hover()
     await page.clock.runFor(650)
@@ -353,7 +355,9 @@ test.describe('toast and tooltip timing', () => {
     // Escape closes it; keyboard focus opens it at once; the switcher is described by it.
     await page.keyboard.press('Escape')
     await expect(tooltip).toHaveCount(0)
-    await expect(switcher).toHaveAccessibleDescription(catalogs.en['locale.switch.accessibleLabel']!)
+    await expect(switcher).toHaveAccessibleDescription(
+      catalogs.en['locale.switch.accessibleLabel']!.replace('{language}', 'Arabic'),
+    )
     await away()
     await page.clock.runFor(400)
     await page.locator('header a[href="/contact-us"]').focus()
