@@ -72,8 +72,9 @@ export async function postbuild(build: { id: string; timestamp: number }, from =
     if (!isNotFoundFile(file)) {
       const pagePath = pathOfHtml(file)
       problems.push(...unservablePage(file))
-      // Read off the bytes the host serves, as `npm run verify` reads it.
-      writeFileSync(join(dirname(path), '_payload.json'), JSON.stringify(payloadOf(html, file, build.id)))
+      // Read off the page as parsed: the edits above touch only what stays in <head> on every page, never
+      // a page head tag, the title or #root (`npm run verify` compares the payload with the served page).
+      writeFileSync(join(dirname(path), '_payload.json'), JSON.stringify(payloadOf(page, file, build.id)))
       prerendered.push(pagePath)
     }
     writeFileSync(path, html)
