@@ -29,7 +29,7 @@ module.exports = {
       severity: 'error',
       from: { path: '^renderer/client/' },
       to: {
-        path: '(^|/)node_modules/(react|react-dom|react-intl|@radix-ui/[^/]+|@formatjs/intl|vike-react)/',
+        path: '(^|/)node_modules/(react|react-dom|react-intl|@radix-ui/[^/]+|@formatjs/[^/]+|vike-react)/',
         reachable: true,
       },
     },

@@ -1,10 +1,8 @@
+// Message ids and areas. No formatjs here: the browser runtime imports MessageId (toasts), and
+// must not reach formatjs (.dependency-cruiser.cjs); the parsed form is in ./pickMessages.ts.
 import type en from './en.json'
 
-import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser'
-
 export type MessageId = keyof typeof en
-/** Messages as the browser gets them: parsed to the ICU AST at build time (see build/noIcuParser.ts). */
-export type Messages = Partial<Record<MessageId, MessageFormatElement[]>>
 
 // Typed message ids: a typo in `intl.formatMessage({ id })` or `<FormattedMessage id>` fails `tsc`.
 // https://formatjs.github.io/docs/react-intl/api#typing-message-ids

@@ -1,5 +1,8 @@
 import { parse, type MessageFormatElement } from '@formatjs/icu-messageformat-parser'
-import { areaOfId, shellAreas, type Messages } from './messages'
+import { areaOfId, type MessageId, shellAreas } from './messages'
+
+/** Messages as the browser gets them: parsed to the ICU AST at build time (see build/noIcuParser.ts). */
+export type Messages = Partial<Record<MessageId, MessageFormatElement[]>>
 
 // Every page of a build parses the same messages: parse each text once.
 const cache = new Map<string, MessageFormatElement[]>()

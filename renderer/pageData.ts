@@ -1,4 +1,4 @@
-import type { Messages } from '../locales/messages'
+import type { Messages } from '../locales/pickMessages'
 import type { Guide, GuideSummary } from '../build/guides'
 
 /** What a page needs to render: it is in the page's HTML and, for navigation, in its `_payload.json`. */

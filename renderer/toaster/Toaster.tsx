@@ -6,7 +6,7 @@ import { useSyncExternalStore } from 'react'
 import { FormattedMessage, IntlProvider, useIntl } from 'react-intl'
 import { intlLocale } from '../../locales/intlLocale'
 import { dirOf, type Locale } from '../../locales/locales'
-import type { Messages } from '../../locales/messages'
+import type { Messages } from '../../locales/pickMessages'
 import { removeToast, toastDefaults, toastStore } from '../client/toastStore'
 
 export default function Toaster({ locale, messages }: { locale: Locale; messages: Messages }) {
