@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { parseArgs } from 'node:util'
 import { gzipSync } from 'node:zlib'
 import { chromium, type Browser } from 'playwright-core'
 import { guideGroups } from '../build/guides'
@@ -16,10 +17,27 @@ import { chromiumArgs, chromiumPath } from './lib/chromium'
 import { serve } from './lib/previewServer'
 import { pageWeight } from './lib/weight'
 
-const arg = (name: string) => process.argv.indexOf(`--${name}`)
-const numberArg = (name: string) => (arg(name) >= 0 ? Number(process.argv[arg(name) + 1]) : NaN)
-const runs = numberArg('runs') || 1
-const guides = numberArg('guides')
+const usage = `Usage: npm run bench [-- --runs N | --lighthouse | --guides N | --help]
+
+  (no option)    build (--runs N times), the gzip bytes of HTML, CSS and the JavaScript each page requests,
+                 and FCP, LCP, layout shift on a throttled connection
+  --lighthouse   build once, then Lighthouse (mobile, performance), median of 3 runs per page
+  --guides N     a build with N synthetic guides per language: time, pages per second, memory, bytes per page`
+
+const { values: options } = parseArgs({
+  options: {
+    runs: { type: 'string' },
+    guides: { type: 'string' },
+    lighthouse: { type: 'boolean' },
+    help: { type: 'boolean', short: 'h' },
+  },
+})
+if (options.help) {
+  console.log(usage)
+  process.exit(0)
+}
+const runs = Number(options.runs ?? 1) || 1
+const guides = Number(options.guides)
 
 // ---------------------------------------------------------------- helpers
 
@@ -481,10 +499,10 @@ function guidesMode(n: number) {
 
 // ---------------------------------------------------------------- main
 
-if (arg('guides') >= 0) {
+if (options.guides !== undefined) {
   if (!Number.isInteger(guides) || guides < 1) throw new Error('--guides needs a positive integer, e.g. --guides 500')
   guidesMode(guides)
-} else if (arg('lighthouse') >= 0) {
+} else if (options.lighthouse) {
   await lighthouseMode()
 } else {
   await defaultMode()

@@ -2,6 +2,7 @@
 // Checks a built output folder (dist/ by default) as the host will serve it and prints what is wrong;
 // the checks themselves are in scripts/lib/verifyChecks.ts.
 import { existsSync, statSync } from 'node:fs'
+import { parseArgs } from 'node:util'
 import { site } from '../site.config'
 import { checkNames, checks, loadBuild, type CheckName, type Problem } from './lib/verifyChecks'
 
@@ -60,19 +61,32 @@ function report(dir: string, { pages, problems }: ReturnType<typeof verify>): st
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
 
+const parse = (args: string[]) =>
+  parseArgs({
+    args,
+    allowPositionals: true,
+    options: { json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+  })
+
 function usageError(message: string): number {
   console.error(`verify: ${message}\nRun \`npm run verify -- --help\` for usage.`)
   return 2
 }
 
 function main(args: string[]): number {
-  if (args.includes('--help') || args.includes('-h')) {
+  let parsed: ReturnType<typeof parse>
+  try {
+    parsed = parse(args)
+  } catch (err) {
+    // parseArgs names the option in quotes: `Unknown option '--x'. To specify…`
+    const option = /'([^']+)'/.exec((err as Error).message)?.[1]
+    return usageError(option ? `unknown option ${option}` : (err as Error).message)
+  }
+  const { values, positionals: folders } = parsed
+  if (values.help) {
     console.log(usage)
     return 0
   }
-  const unknown = args.find((a) => a.startsWith('-') && a !== '--json')
-  if (unknown) return usageError(`unknown option ${unknown}`)
-  const folders = args.filter((a) => !a.startsWith('-'))
   if (folders.length > 1) return usageError(`one folder at most, got ${folders.join(' ')}`)
   const dir = folders[0] ?? 'dist'
   if (!existsSync(dir)) return usageError(`${dir} does not exist: run \`npm run build\` first`)
@@ -80,7 +94,7 @@ function main(args: string[]): number {
     return usageError(`${dir} is not a folder: run \`npm run build\` first, or name the built folder`)
   const label = dir.replace(/\/*$/, '/')
   const result = verify(dir)
-  if (args.includes('--json')) {
+  if (values.json) {
     const counts = Object.fromEntries(checkNames.map((c) => [c, result.problems.filter((p) => p.check === c).length]))
     console.log(
       JSON.stringify(
