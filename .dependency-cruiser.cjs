@@ -77,6 +77,29 @@ module.exports = {
       to: { path: '^scripts/[^/]+\\.ts$' },
     },
     {
+      name: 'contract-only-valibot',
+      comment:
+        'api/contract runs in the browser, the server and the tests: it imports itself and valibot, nothing else.',
+      severity: 'error',
+      from: { path: '^api/contract/' },
+      to: { pathNot: '^(api/contract/[^/]+\\.ts|node_modules/valibot/)' },
+    },
+    {
+      name: 'api-server-not-to-site',
+      comment: 'The API server ships alone (Node, Lambda): it never imports the site, the build or the commands.',
+      severity: 'error',
+      from: { path: '^api/server/' },
+      to: { path: '^(renderer|pages|build|scripts)/' },
+    },
+    {
+      name: 'only-api-and-tests-to-server',
+      comment:
+        'The server is its own program: the site, the build and the commands reach the API through the contract only.',
+      severity: 'error',
+      from: { pathNot: '^(api|tests)/' },
+      to: { path: '^api/server/' },
+    },
+    {
       name: 'no-orphans',
       comment: 'A module nothing imports and that imports nothing is dead, or an entry point missing from this list.',
       severity: 'error',

@@ -11,12 +11,14 @@ export default {
     'renderer/+*.{ts,tsx}',
     // Commands (scripts/*.ts import libraries, never each other: .dependency-cruiser.cjs).
     'scripts/*.ts',
+    // The API server's AWS Lambda handler (docs/api.md; `npm run api` adds api/server/node.ts).
+    'api/server/lambda.ts',
     // The test tiers (the Vitest plugin adds tests/dist/setup.ts from vitest.config.ts).
-    'tests/{unit,dist}/**/*.test.ts',
+    'tests/{unit,api,dist}/**/*.test.ts',
     'tests/e2e/**/*.spec.ts',
     '*.config.ts',
   ],
-  project: ['{pages,renderer,locales,build,scripts,tests}/**/*.{ts,tsx}', '*.ts'],
+  project: ['{api,pages,renderer,locales,build,scripts,tests}/**/*.{ts,tsx}', '*.ts'],
   // build/css.ts copies the font files out of these packages by path; nothing imports them.
   ignoreDependencies: ['@fontsource/inter', '@fontsource/ibm-plex-sans-arabic'],
 } satisfies KnipConfig

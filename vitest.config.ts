@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config'
 import { runtimeMessages } from './build/runtimeMessages'
 
-// Two tiers (README, "Tests"): `unit` is pure and needs nothing; `dist` checks the built site and
-// needs `npm run build` first (and Java for the Nu Html Checker). `npx vitest run --project unit`.
+// Three tiers (README, "Tests"): `unit` is pure and needs nothing; `api` starts the API server
+// (api/server/) on loopback and talks HTTP to it; `dist` checks the built site and needs
+// `npm run build` first (and Java for the Nu Html Checker). `npx vitest run --project unit`.
 export default defineConfig({
   plugins: [runtimeMessages()],
   // What vite.config.ts defines for the site.
@@ -10,6 +11,7 @@ export default defineConfig({
   test: {
     projects: [
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
+      { extends: true, test: { name: 'api', include: ['tests/api/**/*.test.ts'] } },
       {
         extends: true,
         test: { name: 'dist', include: ['tests/dist/**/*.test.ts'], globalSetup: ['tests/dist/setup.ts'] },

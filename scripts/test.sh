@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The whole test run on a fresh machine (`npm test`, and CI through .ci/run): Chromium and Java,
 # dependencies, then every check in order: typecheck, lint, dependency rules, knip, build, verify,
-# and the three test tiers (unit, dist, e2e). A failed step does not stop the others, except that
+# and the test tiers (unit, api, dist, e2e). A failed step does not stop the others, except that
 # verify, dist and e2e need the build. Ends with each step's result and the runners' own summaries.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -54,16 +54,18 @@ if step build npm run -s build; then
   # What CI would refuse to ship (scripts/verify.ts).
   step verify npm run -s verify
   step unit npx vitest run --project unit
+  step api npx vitest run --project api
   step dist npx vitest run --project dist
   step e2e npx playwright test
 else
   step unit npx vitest run --project unit
+  step api npx vitest run --project api
   results+=("verify, dist, e2e skipped: no build")
 fi
 
 # The runners' own summary lines (Vitest's Test Files/Tests/Duration, Playwright's counts), last.
 printf '\n== npm test: %s\n' "$(IFS=','; echo "${results[*]}" | sed 's/,/, /g')"
-for tier in unit dist e2e; do
+for tier in unit api dist e2e; do
   [ -f "$logs/$tier" ] || continue
   sed -E 's/\x1b\[[0-9;]*m//g' "$logs/$tier" |
     grep -E '^ *(Test Files|Tests|Errors|Duration) |^ *[0-9]+ (passed|failed|flaky|skipped|did not run|interrupted)\b' |

@@ -1,0 +1,232 @@
+// The API's contract (issue 12): the valibot schemas of every request and response under /api/v1,
+// imported by the browser islands, the reference server (api/server/) and the tests. Pure
+// TypeScript: valibot only, no Node built-in, nothing else of the repository (.dependency-cruiser.cjs).
+// Field errors are message ids (`contact.error.email.invalid`), so the page shows them in its own
+// language; the catalogs gain them with the contact form. Exports tagged @public are for the
+// contact island, which imports them (knip.config.ts).
+// Each module-level schema is built in a function marked pure, so that a bundle (an island) keeps
+// only the schemas it uses: bundlers do not see valibot's own pure marks across the import.
+import {
+  array,
+  email,
+  integer,
+  isoTimestamp,
+  literal,
+  maxLength,
+  maxValue,
+  minLength,
+  minValue,
+  number,
+  object,
+  optional,
+  picklist,
+  pipe,
+  record,
+  regex,
+  strictObject,
+  string,
+  uuid,
+  type BaseIssue,
+  type InferOutput,
+} from 'valibot'
+
+/** The markets a lead can name (`site.config.ts` markets, plus `other`; tests/unit/contract.test.ts checks). */
+export const contactMarkets = ['sa', 'ae', 'eg', 'other'] as const
+/** Monthly card volume bands, in US dollars' worth. @public */
+export const volumeBands = ['under-50k', '50k-250k', '250k-1m', '1m-5m', 'over-5m'] as const
+/** The payment methods a lead may ask about (the fee schemes of `site.config.ts`). */
+export const paymentMethods = ['mada', 'cards', 'international', 'applePay', 'stcPay', 'tabby'] as const
+/** @public */
+export const supportTopics = ['payments', 'payouts', 'integration', 'account', 'disputes', 'other'] as const
+
+/** The fields of both forms, in form order: each field's errors are `contact.error.<field>.<kind>`. @public */
+export const contactFields = [
+  'name',
+  'email',
+  'company',
+  'phone',
+  'market',
+  'volume',
+  'methods',
+  'merchantId',
+  'transactionId',
+  'topic',
+  'message',
+  'consent',
+  'website',
+] as const
+export type ContactField = (typeof contactFields)[number]
+/** required: missing or empty; invalid: wrong type or format; tooLong: over the limit. @public */
+export const fieldErrorKinds = ['required', 'invalid', 'tooLong'] as const
+type FieldErrorKind = (typeof fieldErrorKinds)[number]
+
+export const contactMessageIds = /* @__PURE__ */ (() =>
+  [
+    ...contactFields.flatMap((field) => fieldErrorKinds.map((kind) => `contact.error.${field}.${kind}` as const)),
+    'contact.error.unknownField',
+  ] as const)()
+/** Every message id a field error can carry: the island types its messages with it. */
+export type ContactMessageId = `contact.error.${ContactField}.${FieldErrorKind}` | 'contact.error.unknownField'
+
+/** The limits the forms and the server share (characters). @public */
+export const limits = {
+  name: 100,
+  email: 254,
+  company: 150,
+  phone: 16,
+  id: 40,
+  message: 5000,
+  website: 500,
+} as const
+
+/* @__NO_SIDE_EFFECTS__ */
+function id<F extends ContactField>(field: F, kind: FieldErrorKind) {
+  return `contact.error.${field}.${kind}` as const
+}
+
+/** A required single-line or multi-line text: not blank, at most `max` characters. */
+/* @__NO_SIDE_EFFECTS__ */
+function text(field: ContactField, max: number) {
+  return pipe(string(id(field, 'invalid')), regex(/\S/, id(field, 'required')), maxLength(max, id(field, 'tooLong')))
+}
+
+const emailText = /* @__PURE__ */ (() =>
+  pipe(
+    string(id('email', 'invalid')),
+    minLength(1, id('email', 'required')),
+    maxLength(limits.email, id('email', 'tooLong')),
+    email(id('email', 'invalid')),
+  ))()
+
+/** A merchant or transaction id: letters, digits, `_` and `-`. */
+/* @__NO_SIDE_EFFECTS__ */
+function reference(field: 'merchantId' | 'transactionId') {
+  return optional(
+    pipe(
+      string(id(field, 'invalid')),
+      maxLength(limits.id, id(field, 'tooLong')),
+      regex(/^[A-Za-z0-9_-]{3,40}$/, id(field, 'invalid')),
+    ),
+  )
+}
+
+/** The consent box: it must be ticked. */
+const consent = /* @__PURE__ */ (() => literal(true, id('consent', 'required')))()
+
+/** The honeypot: hidden from people, so anything in it marks the submission as spam (not an error). */
+const website = /* @__PURE__ */ (() =>
+  optional(pipe(string(id('website', 'invalid')), maxLength(limits.website, id('website', 'tooLong')))))()
+
+export const SalesRequest = /* @__PURE__ */ (() =>
+  strictObject(
+    {
+      name: text('name', limits.name),
+      email: emailText,
+      company: text('company', limits.company),
+      /** E.164: `+` and the country code, digits only (the island drops spaces and turns Arabic-Indic digits Latin). */
+      phone: optional(
+        pipe(
+          string(id('phone', 'invalid')),
+          maxLength(limits.phone, id('phone', 'tooLong')),
+          regex(/^\+[1-9][0-9]{6,14}$/, id('phone', 'invalid')),
+        ),
+      ),
+      market: picklist(contactMarkets, id('market', 'required')),
+      volume: picklist(volumeBands, id('volume', 'required')),
+      methods: optional(
+        pipe(
+          array(picklist(paymentMethods, id('methods', 'invalid')), id('methods', 'invalid')),
+          maxLength(paymentMethods.length, id('methods', 'tooLong')),
+        ),
+      ),
+      message: text('message', limits.message),
+      consent,
+      website,
+    },
+    'contact.error.unknownField',
+  ))()
+export type SalesRequest = InferOutput<typeof SalesRequest>
+
+export const SupportRequest = /* @__PURE__ */ (() =>
+  strictObject(
+    {
+      name: text('name', limits.name),
+      email: emailText,
+      merchantId: reference('merchantId'),
+      transactionId: reference('transactionId'),
+      topic: picklist(supportTopics, id('topic', 'required')),
+      message: text('message', limits.message),
+      consent,
+      website,
+    },
+    'contact.error.unknownField',
+  ))()
+export type SupportRequest = InferOutput<typeof SupportRequest>
+
+/** 201 to a contact form (a replay of the same Idempotency-Key and body returns the same). */
+export const ContactCreated = /* @__PURE__ */ (() =>
+  object({
+    id: pipe(string(), uuid()),
+    receivedAt: pipe(string(), isoTimestamp()),
+  }))()
+export type ContactCreated = InferOutput<typeof ContactCreated>
+
+export const Health = /* @__PURE__ */ (() =>
+  object({
+    status: picklist(['ok', 'unavailable']),
+    version: string(),
+    store: picklist(['sqlite', 'memory', 'dynamodb']),
+  }))()
+export type Health = InferOutput<typeof Health>
+
+/** The `code` of every problem the API answers. @public */
+export const problemCodes = [
+  'invalid-request',
+  'malformed-json',
+  'unsupported-media-type',
+  'payload-too-large',
+  'idempotency-key-missing',
+  'idempotency-key-invalid',
+  'idempotency-key-reused',
+  'rate-limited',
+  'not-found',
+  'method-not-allowed',
+  'internal',
+] as const
+export type ProblemCode = (typeof problemCodes)[number]
+
+/** RFC 9457 problem details (`application/problem+json`). */
+export const Problem = /* @__PURE__ */ (() =>
+  object({
+    type: string(),
+    title: string(),
+    status: pipe(number(), integer(), minValue(400), maxValue(599)),
+    code: picklist(problemCodes),
+    /** Field name -> message id, for `invalid-request`. */
+    fields: optional(record(string(), picklist(contactMessageIds))),
+    /** Seconds, for `rate-limited` (the same as the Retry-After header). */
+    retryAfter: optional(pipe(number(), integer(), minValue(0))),
+  }))()
+export type Problem = InferOutput<typeof Problem>
+
+/**
+ * The field errors of a failed parse, as the island and the server show them: the first issue of
+ * each field, as a message id. A missing field is `required`; a field the schema does not know is
+ * `contact.error.unknownField`.
+ */
+export function fieldErrors(issues: readonly BaseIssue<unknown>[]): Record<string, ContactMessageId> {
+  const fields: Record<string, ContactMessageId> = {}
+  for (const issue of issues) {
+    const key = issue.path?.[0]?.key
+    if (typeof key !== 'string' || key in fields) continue
+    const known = (contactFields as readonly string[]).includes(key)
+    // A key the object does not know (its input is the key); a missing key's input is undefined.
+    if (!known || (issue.message === 'contact.error.unknownField' && issue.input !== undefined))
+      fields[key] = 'contact.error.unknownField'
+    else if (issue.input === undefined) fields[key] = id(key as ContactField, 'required')
+    else if ((contactMessageIds as readonly string[]).includes(issue.message))
+      fields[key] = issue.message as ContactMessageId
+    else fields[key] = id(key as ContactField, 'invalid')
+  }
+  return fields
+}

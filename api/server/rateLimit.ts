@@ -1,0 +1,30 @@
+// Fixed-window counters in memory, per process: enough for one node (`npm run api`). On Lambda each
+// instance counts alone, so put AWS WAF's rate-based rule in front (docs/api.md).
+import type { RateRule } from './config'
+
+export type RateLimiter = {
+  /** Counts one hit for `key`; answers the seconds to wait when it is over the limit. */
+  hit(key: string, now: number): { ok: true } | { ok: false; retryAfter: number }
+}
+
+export function rateLimiter(rule: RateRule): RateLimiter {
+  const windows = new Map<string, { start: number; count: number }>()
+  let lastSweep = 0
+  return {
+    hit(key, now) {
+      if (now - lastSweep > rule.windowMs) {
+        for (const [k, w] of windows) if (now - w.start >= rule.windowMs) windows.delete(k)
+        lastSweep = now
+      }
+      let window = windows.get(key)
+      if (!window || now - window.start >= rule.windowMs) {
+        window = { start: now, count: 0 }
+        windows.set(key, window)
+      }
+      if (window.count >= rule.limit)
+        return { ok: false, retryAfter: Math.max(1, Math.ceil((window.start + rule.windowMs - now) / 1000)) }
+      window.count++
+      return { ok: true }
+    },
+  }
+}

@@ -1,0 +1,26 @@
+// The SQLite schema, as numbered migrations: migration n brings `PRAGMA user_version` from n - 1
+// to n, and runs once (store/sqlite.ts). Append; never edit one that has shipped.
+export const migrations: readonly { version: number; sql: string }[] = [
+  {
+    version: 1,
+    sql: `
+      CREATE TABLE contacts (
+        id TEXT PRIMARY KEY,
+        kind TEXT NOT NULL CHECK (kind IN ('sales', 'support')),
+        received_at TEXT NOT NULL,
+        spam INTEGER NOT NULL DEFAULT 0,
+        data TEXT NOT NULL
+      );
+      CREATE INDEX contacts_received_at ON contacts (received_at);
+      CREATE TABLE idempotency (
+        scope TEXT NOT NULL,
+        key TEXT NOT NULL,
+        body_hash TEXT NOT NULL,
+        status INTEGER NOT NULL,
+        body TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        PRIMARY KEY (scope, key)
+      );
+    `,
+  },
+]

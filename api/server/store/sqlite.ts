@@ -1,0 +1,112 @@
+// The SQLite store (one node; `npm run api`'s default): node-sqlite3-wasm, SQLite as WebAssembly,
+// so it installs from npm with no native binary or install script. One process owns the file (no
+// WAL in this build). The database is created on first open and migrated (store/migrations.ts).
+import { mkdirSync } from 'node:fs'
+import { dirname } from 'node:path'
+// A CommonJS package: Node's ESM loader sees only its default export.
+import sqlite3, { type Database } from 'node-sqlite3-wasm'
+import { migrations } from './migrations'
+import { type ContactRecord, type IdempotentResult, keyedLock, type Store } from './port'
+
+export type SqliteStore = Store & {
+  /** The migrations this open applied (none when the file was current). */
+  readonly applied: readonly number[]
+}
+
+function migrate(db: Database): number[] {
+  const current = Number(db.get('PRAGMA user_version')?.user_version ?? 0)
+  const applied: number[] = []
+  for (const migration of migrations) {
+    if (migration.version <= current) continue
+    db.exec('BEGIN IMMEDIATE')
+    try {
+      db.exec(migration.sql)
+      db.exec(`PRAGMA user_version = ${migration.version}`)
+      db.exec('COMMIT')
+    } catch (error) {
+      db.exec('ROLLBACK')
+      throw error
+    }
+    applied.push(migration.version)
+  }
+  return applied
+}
+
+export function sqliteStore(path: string): SqliteStore {
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true })
+  const db = new sqlite3.Database(path)
+  let applied: number[]
+  try {
+    db.exec('PRAGMA busy_timeout = 5000')
+    applied = migrate(db)
+  } catch (error) {
+    db.close()
+    throw error
+  }
+  // One connection: transactions must not interleave, so every idempotent write takes one lock.
+  const lock = keyedLock()
+  const toRecord = (row: Record<string, unknown>): ContactRecord => ({
+    id: String(row.id),
+    kind: row.kind as ContactRecord['kind'],
+    receivedAt: String(row.received_at),
+    spam: row.spam === 1,
+    data: JSON.parse(String(row.data)),
+  })
+  return {
+    kind: 'sqlite',
+    applied,
+    idempotent(scope, key, bodyHash, run) {
+      return lock('db', async (): Promise<IdempotentResult> => {
+        const found = db.get('SELECT body_hash, status, body FROM idempotency WHERE scope = ? AND key = ?', [
+          scope,
+          key,
+        ])
+        if (found) {
+          if (found.body_hash !== bodyHash) return { kind: 'conflict' }
+          return { kind: 'replay', response: { status: Number(found.status), body: JSON.parse(String(found.body)) } }
+        }
+        db.exec('BEGIN IMMEDIATE')
+        try {
+          const response = await run()
+          if (response.status >= 200 && response.status < 300)
+            db.run(
+              'INSERT INTO idempotency (scope, key, body_hash, status, body, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+              [scope, key, bodyHash, response.status, JSON.stringify(response.body), new Date().toISOString()],
+            )
+          db.exec('COMMIT')
+          return { kind: 'fresh', response }
+        } catch (error) {
+          if (db.inTransaction) db.exec('ROLLBACK')
+          throw error
+        }
+      })
+    },
+    async saveContact(record) {
+      db.run('INSERT INTO contacts (id, kind, received_at, spam, data) VALUES (?, ?, ?, ?, ?)', [
+        record.id,
+        record.kind,
+        record.receivedAt,
+        record.spam ? 1 : 0,
+        JSON.stringify(record.data),
+      ])
+    },
+    async listContacts(options = {}) {
+      const rows = options.since
+        ? db.all('SELECT * FROM contacts WHERE received_at >= ? ORDER BY received_at, rowid', [options.since])
+        : db.all('SELECT * FROM contacts ORDER BY received_at, rowid')
+      return rows.map((row) => toRecord(row as Record<string, unknown>))
+    },
+    async ping() {
+      try {
+        return db.isOpen && db.get('SELECT 1 AS one')?.one === 1
+      } catch {
+        return false
+      }
+    },
+    async close() {
+      await lock('db', async () => {
+        if (db.isOpen) db.close()
+      })
+    },
+  }
+}

@@ -1,0 +1,93 @@
+// The OpenAPI 3.1 document of the API, made from the contract (api/contract/): each schema once
+// under components.schemas (JSON Schema 2020-12 by @valibot/to-json-schema, `$schema` dropped),
+// each endpoint of the table referring to them. Deterministic: the same contract gives the same
+// bytes, so tests/unit/contract.test.ts can tell when api/contract/openapi.json is stale.
+import { toJsonSchema } from '@valibot/to-json-schema'
+import type * as v from 'valibot'
+import { apiBase, endpoints } from '../../api/contract/endpoints'
+import { ContactCreated, Health, Problem, SalesRequest, SupportRequest } from '../../api/contract/schemas'
+
+export const openApiPath = 'api/contract/openapi.json'
+
+const named: Record<string, v.GenericSchema> = { Health, SalesRequest, SupportRequest, ContactCreated, Problem }
+
+const statusText: Record<number, string> = {
+  200: 'OK',
+  201: 'Created (a replay of the same Idempotency-Key and body answers the same, with Idempotent-Replayed: true)',
+  400: 'Invalid request: `fields` maps each field to a message id',
+  409: 'The Idempotency-Key was used with another body',
+  413: 'Body over 16 KB',
+  415: 'Not application/json',
+  429: 'Too many requests: see Retry-After',
+  500: 'Internal error',
+  503: 'Unavailable',
+}
+
+function schemaJson(schema: v.GenericSchema): Record<string, unknown> {
+  const { $schema: _, ...json } = toJsonSchema(schema, { target: 'draft-2020-12', errorMode: 'throw' })
+  return json
+}
+
+function ref(schema: v.GenericSchema): { $ref: string } {
+  const name = Object.keys(named).find((key) => named[key] === schema)
+  if (!name) throw new Error('A schema of the endpoint table is missing from the components of scripts/lib/openapi.ts')
+  return { $ref: `#/components/schemas/${name}` }
+}
+
+function openApiDocument(version: string): Record<string, unknown> {
+  const paths: Record<string, Record<string, unknown>> = {}
+  for (const endpoint of endpoints) {
+    const operation: Record<string, unknown> = {
+      operationId: `${endpoint.method.toLowerCase()}${endpoint.path.replace(/\/(\w)/g, (_, c: string) => c.toUpperCase())}`,
+      summary: endpoint.summary,
+    }
+    if (endpoint.idempotent)
+      operation.parameters = [
+        {
+          name: 'Idempotency-Key',
+          in: 'header',
+          required: true,
+          description: 'A unique key per submission (a UUID): the same key and body replay the first answer',
+          schema: { type: 'string', pattern: '^[\\x21-\\x7E]{8,255}$' },
+        },
+      ]
+    if ('request' in endpoint)
+      operation.requestBody = { required: true, content: { 'application/json': { schema: ref(endpoint.request) } } }
+    operation.responses = Object.fromEntries(
+      Object.entries(endpoint.responses).map(([status, schema]) => [
+        status,
+        {
+          description: statusText[Number(status)] ?? status,
+          content: {
+            [Number(status) >= 400 && schema === Problem ? 'application/problem+json' : 'application/json']: {
+              schema: ref(schema),
+            },
+          },
+        },
+      ]),
+    )
+    paths[`${apiBase}${endpoint.path}`] = {
+      ...paths[`${apiBase}${endpoint.path}`],
+      [endpoint.method.toLowerCase()]: operation,
+    }
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Rasid website API',
+      version,
+      description:
+        'The API behind the site (docs/api.md). JSON only; every response has Cache-Control: no-store; errors are RFC 9457 problem documents.',
+    },
+    servers: [{ url: '/' }],
+    paths,
+    components: {
+      schemas: Object.fromEntries(Object.entries(named).map(([name, schema]) => [name, schemaJson(schema)])),
+    },
+  }
+}
+
+/** The file's exact text. */
+export function openApiText(version: string): string {
+  return `${JSON.stringify(openApiDocument(version), null, 2)}\n`
+}

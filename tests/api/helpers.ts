@@ -1,0 +1,100 @@
+// The API tier's tools: a real server (api/server/serve.ts) on 127.0.0.1 with a free port, and
+// requests that parse every answer with the contract's schemas (api/contract/).
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import * as v from 'valibot'
+import { expect } from 'vitest'
+import { ContactCreated, Health, Problem, type SalesRequest, type SupportRequest } from '../../api/contract/schemas'
+import type { LogLine } from '../../api/server/app'
+import { type ApiConfig, defaultConfig } from '../../api/server/config'
+import { type RunningApi, startApiServer } from '../../api/server/serve'
+import type { Store } from '../../api/server/store/port'
+import { sqliteStore } from '../../api/server/store/sqlite'
+
+export function tempDbPath(): string {
+  return join(mkdtempSync(join(tmpdir(), 'rasid-api-')), 'nested', 'rasid.sqlite')
+}
+
+export type TestApi = RunningApi & { store: Store; logs: LogLine[] }
+
+/** Limits high enough that only the rate-limit tests meet them. */
+const roomyRates: ApiConfig['rate'] = {
+  perAddress: { limit: 1000, windowMs: 60_000 },
+  perEmail: { limit: 1000, windowMs: 60_000 },
+}
+
+export async function startApi(
+  options: { config?: Partial<ApiConfig>; store?: Store; dbPath?: string } = {},
+): Promise<TestApi> {
+  const store = options.store ?? sqliteStore(options.dbPath ?? tempDbPath())
+  const logs: LogLine[] = []
+  const config: ApiConfig = { ...defaultConfig, rate: roomyRates, ...options.config }
+  const api = await startApiServer({ config, store, port: 0, log: (line) => logs.push(line) })
+  return { ...api, store, logs }
+}
+
+export const goodSales: SalesRequest = {
+  name: 'Noura Al-Harbi',
+  email: 'noura@example.com',
+  company: 'Harbi Trading',
+  phone: '+966501234567',
+  market: 'sa',
+  volume: '250k-1m',
+  methods: ['mada', 'applePay'],
+  message: 'We would like to accept mada online.',
+  consent: true,
+}
+
+export const goodSupport: SupportRequest = {
+  name: 'Omar',
+  email: 'omar@example.com',
+  merchantId: 'mch_12345',
+  topic: 'payouts',
+  message: 'A payout is late.',
+  consent: true,
+}
+
+let keys = 0
+export const newKey = () => `test-key-${Date.now()}-${++keys}`
+
+export type Answer = { status: number; headers: Headers; body: unknown; text: string }
+
+/** Parses the body with the contract's schema for the status and checks the headers every answer carries. */
+function expectContract(path: string, answer: Answer): void {
+  expect(answer.headers.get('cache-control')).toBe('no-store')
+  const schema =
+    answer.status === 201 ? ContactCreated : path.endsWith('/health') && answer.status < 500 ? Health : Problem
+  const parsed = v.safeParse(path.endsWith('/health') && answer.status === 503 ? Health : schema, answer.body)
+  expect(parsed.success, `${answer.status} ${answer.text}`).toBe(true)
+  if (answer.status >= 400 && !path.endsWith('/health')) {
+    expect(answer.headers.get('content-type')).toMatch(/^application\/problem\+json/)
+    expect((answer.body as Problem).status).toBe(answer.status)
+  } else expect(answer.headers.get('content-type')).toMatch(/^application\/json/)
+}
+
+export async function call(
+  api: { url: string },
+  path: string,
+  init: { method?: string; body?: string | object; headers?: Record<string, string>; key?: string | null } = {},
+): Promise<Answer> {
+  const headers: Record<string, string> = { ...init.headers }
+  let body: string | undefined
+  if (init.body !== undefined) {
+    body = typeof init.body === 'string' ? init.body : JSON.stringify(init.body)
+    headers['content-type'] ??= 'application/json'
+  }
+  if (init.key !== null && (init.method ?? (body ? 'POST' : 'GET')) === 'POST')
+    headers['idempotency-key'] ??= init.key ?? newKey()
+  const response = await fetch(`${api.url}${path}`, { method: init.method ?? (body ? 'POST' : 'GET'), headers, body })
+  const text = await response.text()
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(text)
+  } catch {
+    parsed = undefined
+  }
+  const answer = { status: response.status, headers: response.headers, body: parsed, text }
+  expectContract(path, answer)
+  return answer
+}
