@@ -92,11 +92,11 @@ module.exports = {
       to: { path: '^(renderer|pages|build|scripts)/' },
     },
     {
-      name: 'only-api-and-tests-to-server',
+      name: 'only-api-commands-and-tests-to-server',
       comment:
-        'The server is its own program: the site, the build and the commands reach the API through the contract only.',
+        'The server is its own program: the site and the build reach the API through the contract only; commands (the preview) and tests may run it.',
       severity: 'error',
-      from: { pathNot: '^(api|tests)/' },
+      from: { pathNot: '^(api|tests|scripts)/' },
       to: { path: '^api/server/' },
     },
     {

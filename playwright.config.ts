@@ -21,7 +21,8 @@ export default defineConfig({
   },
   webServer: {
     command: `npx tsx scripts/serve.ts`,
-    env: { PORT: String(port) },
+    // The preview starts its own API; in memory here, so every run starts empty.
+    env: { PORT: String(port), API_STORE: 'memory' },
     url: `http://127.0.0.1:${port}/`,
     reuseExistingServer: false,
   },

@@ -1,14 +1,23 @@
-// `npm run preview`: serves dist/ as S3 behind CloudFront would (scripts/lib/previewServer.ts).
+// `npm run preview`: serves dist/ as S3 behind CloudFront would (scripts/lib/previewServer.ts),
+// with the API behind /api/* on the same origin: its own (api/server, the store of `npm run api`),
+// or the one at API_ORIGIN.
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
+import { configFromEnv } from '../api/server/config'
+import { type RunningApi, startApiServer } from '../api/server/serve'
+import { storeFromEnv } from '../api/server/stores'
 import { serve } from './lib/previewServer'
 
 const usage = `Usage: npm run preview [-- --help]
 
 Serves dist/ on http://127.0.0.1:4173 as S3 behind CloudFront would: index documents, 404.html
 with status 404, query strings ignored, the headers of dist/_headers and of the deploy, ETag/304,
-gzip and brotli. Environment: PORT (default 4173), DIST (default dist).`
+gzip and brotli; and the API behind /api/*, as CloudFront's second behaviour sends it there.
+
+Environment: PORT (default 4173), DIST (default dist); API_ORIGIN to forward /api/* to an API
+already running there (http://127.0.0.1:8787 for \`npm run api\`); without it the preview starts
+its own API with the settings of \`npm run api\` (API_STORE, DB_PATH, ...: docs/api.md).`
 
 const { values } = parseArgs({ options: { help: { type: 'boolean', short: 'h' } } })
 if (values.help) {
@@ -21,8 +30,26 @@ if (!existsSync(join(dir, 'index.html'))) {
   console.error(`${dir}/index.html is missing: run npm run build first.`)
   process.exit(2)
 }
-serve(dir, port).then(
-  () => console.log(`Serving ${dir}/ on http://127.0.0.1:${port} (as S3 + CloudFront would)`),
+
+let api: RunningApi | undefined
+try {
+  if (!process.env.API_ORIGIN)
+    api = await startApiServer({ config: configFromEnv(process.env), store: storeFromEnv(process.env), port: 0 })
+} catch (err) {
+  console.error(`Cannot start the API: ${(err as Error).message}`)
+  process.exit(1)
+}
+const apiOrigin = process.env.API_ORIGIN || api!.url
+serve(dir, port, '127.0.0.1', { apiOrigin }).then(
+  (server) => {
+    console.log(`Serving ${dir}/ on http://127.0.0.1:${port} (as S3 + CloudFront would), /api/* -> ${apiOrigin}`)
+    for (const signal of ['SIGINT', 'SIGTERM'] as const)
+      process.once(signal, () => {
+        server.close()
+        server.closeAllConnections()
+        void (api?.close() ?? Promise.resolve()).then(() => process.exit(0))
+      })
+  },
   (err: Error) => {
     console.error(`Cannot serve on 127.0.0.1:${port}: ${err.message}`)
     process.exit(1)

@@ -8,7 +8,7 @@
 // The browser tests run against it (playwright.config.ts).
 import { createHash } from 'node:crypto'
 import { existsSync, readFileSync, statSync } from 'node:fs'
-import { createServer, type IncomingMessage, type Server } from 'node:http'
+import { createServer, type IncomingMessage, request, type Server, type ServerResponse } from 'node:http'
 import { join, relative, resolve } from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { parseHeadersFile } from '../../build/headers'
@@ -53,7 +53,49 @@ function encodingFor(req: IncomingMessage): 'br' | 'gzip' | undefined {
   return undefined
 }
 
-export function serve(dir = 'dist', port = 4173, host = '127.0.0.1'): Promise<Server> {
+/** The path prefix CloudFront's second behaviour sends to the API (docs/aws.md). */
+const apiPrefix = '/api/'
+
+/**
+ * Forwards a request under /api/ to the API at `origin`, as CloudFront's `/api/*` behaviour does:
+ * method, headers and body as they came, the viewer's address in `CloudFront-Viewer-Address`,
+ * nothing cached. An API that cannot be reached is a 502 problem document.
+ */
+function forward(req: IncomingMessage, res: ServerResponse, origin: string) {
+  const target = new URL(req.url ?? '/', origin)
+  const headers: Record<string, string | string[] | undefined> = { ...req.headers, host: target.host }
+  delete headers['cloudfront-viewer-address']
+  const viewer = req.socket.remoteAddress
+  if (viewer) headers['cloudfront-viewer-address'] = `${viewer}:${req.socket.remotePort ?? 0}`
+  const upstream = request(target, { method: req.method, headers }, (answer) => {
+    res.writeHead(answer.statusCode ?? 502, answer.headers)
+    answer.pipe(res)
+  })
+  upstream.on('error', (err) => {
+    if (res.headersSent) return res.destroy(err)
+    res.writeHead(502, { 'Content-Type': 'application/problem+json', 'Cache-Control': 'no-store' })
+    res.end(
+      JSON.stringify({
+        type: 'urn:rasid:problem:bad-gateway',
+        title: 'The API cannot be reached',
+        status: 502,
+        code: 'bad-gateway',
+      }),
+    )
+  })
+  req.pipe(upstream)
+}
+
+/**
+ * Serves `dir` on `host:port`. With `apiOrigin`, requests under /api/ go to the API there (the
+ * same origin for the browser, as behind CloudFront); without it they are 404, as a bucket has none.
+ */
+export function serve(
+  dir = 'dist',
+  port = 4173,
+  host = '127.0.0.1',
+  options: { apiOrigin?: string } = {},
+): Promise<Server> {
   const root = resolve(dir)
   const headersFile = join(root, '_headers')
   const rules = existsSync(headersFile) ? parseHeadersFile(readFileSync(headersFile, 'utf8')) : []
@@ -69,6 +111,7 @@ export function serve(dir = 'dist', port = 4173, host = '127.0.0.1'): Promise<Se
     return entry
   }
   const server = createServer((req, res) => {
+    if (options.apiOrigin && (req.url ?? '/').startsWith(apiPrefix)) return forward(req, res, options.apiOrigin)
     const { file, status } = resolveRequest(root, req.url ?? '/')
     const key = relative(root, file).split('\\').join('/')
     const pathname = new URL(req.url ?? '/', 'http://host').pathname
