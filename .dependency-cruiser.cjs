@@ -2,7 +2,7 @@
 // Paths are relative to the project root; npm packages resolve to node_modules/<name>/.
 const reactLike =
   '(^|/)node_modules/(react|react-dom|react-intl|@formatjs/[^/]+|@radix-ui/[^/]+|@types/react|@types/react-dom|vike-react)/'
-const browser = '^renderer/(client|islands|shared|toaster)/'
+const browser = '^(renderer/(client|islands|shared|toaster)|api/client)/'
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {

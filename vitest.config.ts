@@ -7,7 +7,10 @@ import { runtimeMessages } from './build/runtimeMessages'
 export default defineConfig({
   plugins: [runtimeMessages()],
   // What vite.config.ts defines for the site.
-  define: { __UPDATE_CHECK_INTERVAL__: String(60 * 60 * 1000) },
+  define: {
+    __UPDATE_CHECK_INTERVAL__: String(60 * 60 * 1000),
+    __RUNTIME_CONFIG_DEFAULTS__: JSON.stringify({ apiBase: '/api/v1', paymentHosts: [], features: {} }),
+  },
   test: {
     projects: [
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },

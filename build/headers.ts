@@ -38,7 +38,11 @@ export function inlineHashes(pages: (string | HtmlDocument)[]): { scripts: strin
 /** CloudFront refuses a Content-Security-Policy header longer than this. */
 const CSP_MAX_LENGTH = 1783
 
-export function contentSecurityPolicy(hashes: { scripts: string[]; styles: string[] }): string {
+export function contentSecurityPolicy(
+  hashes: { scripts: string[]; styles: string[] },
+  /** Origins the pages may call besides their own: the API's, when runtime-config.json names another. */
+  connect: string[] = [],
+): string {
   const csp = [
     "default-src 'self'",
     `script-src 'self' ${hashes.scripts.join(' ')}`.trim(),
@@ -48,7 +52,7 @@ export function contentSecurityPolicy(hashes: { scripts: string[]; styles: strin
     // UnoCSS icons are data: SVG masks.
     "img-src 'self' data:",
     "font-src 'self'",
-    "connect-src 'self'",
+    `connect-src 'self' ${connect.join(' ')}`.trim(),
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",
@@ -119,11 +123,11 @@ export function parseHeadersFile(text: string): { pattern: RegExp; headers: [str
 }
 
 /** Writes dist/_headers from the built pages; returns the policy for the CloudFront one. */
-export function writeHeaders(dist: string): string {
+export function writeHeaders(dist: string, connect: string[] = []): string {
   const html = (readdirSync(dist, { recursive: true }) as string[])
     .filter((f) => f.endsWith('.html'))
     .map((f) => readFileSync(join(dist, f), 'utf8'))
-  const csp = contentSecurityPolicy(inlineHashes(html))
+  const csp = contentSecurityPolicy(inlineHashes(html), connect)
   writeFileSync(join(dist, '_headers'), headersFile(csp))
   return csp
 }

@@ -43,7 +43,9 @@ import { buildMatcher, buildMeta, readRouteInfo, writeManifest } from './manifes
 import { payloadOf, rootHtml } from './payloads'
 import { writeSitemap } from './sitemap'
 import { writeCloudFront } from './cloudfront'
+import { apiOriginOf } from '../api/contract/runtimeConfig'
 import { writeHeaders } from './headers'
+import { runtimeConfigFromEnv, writeRuntimeConfig } from './runtimeConfig'
 import { scriptImports } from './scriptImports'
 
 export async function postbuild(build: { id: string; timestamp: number }, from = '.vike/client', to = 'dist') {
@@ -83,7 +85,10 @@ export async function postbuild(build: { id: string; timestamp: number }, from =
   const prefixes = localeCodes.map((l) => (l === defaultLocale ? '' : `/${l}`))
   writeManifest(to, buildMeta(build.id, build.timestamp, buildMatcher(readRouteInfo(), prefixes), prerendered))
   writeSitemap(to, prerendered)
-  writeCloudFront(join(dirname(resolve(to)), 'cloudfront'), writeHeaders(to))
+  const config = runtimeConfigFromEnv(process.env)
+  writeRuntimeConfig(to, config)
+  const apiOrigin = apiOriginOf(config.apiBase)
+  writeCloudFront(join(dirname(resolve(to)), 'cloudfront'), writeHeaders(to, apiOrigin ? [apiOrigin] : []))
   problems.push(...unservableFiles(to))
   if (problems.length)
     throw new Error(`dist/ holds what the host cannot serve:\n${problems.map((p) => `  ${p}`).join('\n')}`)

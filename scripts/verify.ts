@@ -33,6 +33,8 @@ const about: Record<CheckName, string> = {
   origins: `no script, stylesheet, font or image comes from an origin other than ${site.origin}`,
   headers:
     "_headers gives the security headers, and its Content-Security-Policy admits the pages' inline scripts and styles",
+  config:
+    "runtime-config.json is a valid runtime configuration, and the Content-Security-Policy admits its API's origin",
 }
 
 const usage = `Usage: npm run verify [-- DIR] [--json] [--help]

@@ -25,8 +25,10 @@ import { pageLinks, type Alternate } from '../../renderer/pageLinks'
 import type { PagePayload } from '../../renderer/shared/payload'
 import { htmlOfPath, isNotFoundFile, pathOfHtml, servedKey } from '../../renderer/shared/paths'
 import { site } from '../../site.config'
+import { safeParse } from 'valibot'
+import { apiOriginOf, RuntimeConfig, runtimeConfigPath } from '../../api/contract/runtimeConfig'
 
-export const checkNames = ['pages', 'links', 'payloads', 'manifest', 'sitemap', 'origins', 'headers'] as const
+export const checkNames = ['pages', 'links', 'payloads', 'manifest', 'sitemap', 'origins', 'headers', 'config'] as const
 export type CheckName = (typeof checkNames)[number]
 
 export interface Problem {
@@ -562,6 +564,30 @@ function checkHeaders(build: Build, report: Report) {
   }
 }
 
+/** runtime-config.json: valid by the contract, and its API reachable under the CSP of _headers. */
+function checkConfig(build: Build, report: Report) {
+  const file = runtimeConfigPath.slice(1)
+  const json = readJson(build, file)
+  if ('error' in json) return report(file, json.error)
+  const parsed = safeParse(RuntimeConfig, json.value)
+  if (!parsed.success)
+    return report(
+      file,
+      `is not a runtime configuration: ${parsed.issues.map((i) => `${i.path?.map((p) => p.key).join('.') || '(root)'}: ${i.message}`).join('; ')}`,
+    )
+  const origin = apiOriginOf(parsed.output.apiBase)
+  if (!origin || !build.files.has('_headers')) return
+  const csp = Object.fromEntries(parseHeadersFile(build.read('_headers')).flatMap((r) => r.headers))[
+    'Content-Security-Policy'
+  ]
+  const connect = /(?:^|;)\s*connect-src ([^;]*)/.exec(csp ?? '')?.[1]?.split(/\s+/) ?? []
+  if (!connect.includes(origin))
+    report(
+      file,
+      `names the API ${parsed.output.apiBase}, whose origin the Content-Security-Policy's connect-src (_headers) does not admit: build with PUBLIC_API_BASE=${parsed.output.apiBase}, or keep the API on the same origin`,
+    )
+}
+
 export const checks: Record<CheckName, (build: Build, report: Report) => void> = {
   pages: checkPages,
   links: checkLinks,
@@ -570,4 +596,5 @@ export const checks: Record<CheckName, (build: Build, report: Report) => void> =
   sitemap: checkSitemap,
   origins: checkOrigins,
   headers: checkHeaders,
+  config: checkConfig,
 }

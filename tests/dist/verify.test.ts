@@ -373,3 +373,32 @@ describe('headers', () => {
     expect(problems).toContainEqual(problem('headers', '_headers', "lacks frame-ancestors 'none'"))
   })
 })
+
+describe('config', () => {
+  test('runtime-config.json missing or not JSON', () => {
+    expect(problemsAfter((dir) => rmSync(join(dir, 'runtime-config.json')))).toContainEqual(
+      problem('config', 'runtime-config.json', 'is missing'),
+    )
+    expect(problemsAfter((dir) => edit(dir, 'runtime-config.json', () => '{ apiBase: "/api/v1" '))).toContainEqual(
+      problem('config', 'runtime-config.json', 'is not JSON'),
+    )
+  })
+  test('a field the runtime configuration does not have, or an API address that is no path and no https URL', () => {
+    expect(
+      problemsAfter((dir) => editJson(dir, 'runtime-config.json', (config) => Object.assign(config, { debug: true }))),
+    ).toContainEqual(problem('config', 'runtime-config.json', 'is not a runtime configuration'))
+    expect(
+      problemsAfter((dir) =>
+        editJson(dir, 'runtime-config.json', (config) => Object.assign(config, { apiBase: 'http://x/' })),
+      ),
+    ).toContainEqual(problem('config', 'runtime-config.json', 'apiBase'))
+  })
+  test('an API on another origin that the Content-Security-Policy does not admit', () => {
+    const problems = problemsAfter((dir) =>
+      editJson(dir, 'runtime-config.json', (config) =>
+        Object.assign(config, { apiBase: 'https://api.other.example/v1' }),
+      ),
+    )
+    expect(problems).toContainEqual(problem('config', 'runtime-config.json', 'connect-src (_headers) does not admit'))
+  })
+})
