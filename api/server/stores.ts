@@ -1,4 +1,7 @@
-// Which store the server uses, from API_STORE (`sqlite`, the default, or `memory`) and DB_PATH.
+// Which store the server uses, from API_STORE (`sqlite`, the default, `dynamodb` or `memory`),
+// DB_PATH for SQLite, and DDB_TABLE, DDB_ENDPOINT (optional: dynalite, DynamoDB Local) for DynamoDB;
+// the region and credentials come from the standard AWS chain (AWS_REGION, the Lambda role).
+import { dynamoStoreFromEnv } from './store/dynamo'
 import { memoryStore } from './store/memory'
 import type { Store } from './store/port'
 import { sqliteStore } from './store/sqlite'
@@ -9,5 +12,6 @@ export function storeFromEnv(env: Record<string, string | undefined>): Store {
   const kind = env.API_STORE || 'sqlite'
   if (kind === 'memory') return memoryStore()
   if (kind === 'sqlite') return sqliteStore(env.DB_PATH || defaultDbPath)
-  throw new Error(`API_STORE must be sqlite or memory, not ${kind}`)
+  if (kind === 'dynamodb') return dynamoStoreFromEnv(env)
+  throw new Error(`API_STORE must be sqlite, dynamodb or memory, not ${kind}`)
 }

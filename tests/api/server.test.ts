@@ -1,5 +1,6 @@
 // The reference API server (api/server/, docs/api.md) over HTTP on loopback: each endpoint, each
-// bad input, idempotency, rate limits, the honeypot, the logs, and restarts with the SQLite file.
+// bad input, idempotency, rate limits, the honeypot, the logs, and restarts with the SQLite file
+// and on DynamoDB (dynalite on loopback). The same suite runs on each store.
 // Every answer is parsed with the contract's schemas (helpers.ts `call`).
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
@@ -8,18 +9,30 @@ import { createInterface } from 'node:readline'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { ContactCreated, Problem } from '../../api/contract/schemas'
 import { memoryStore } from '../../api/server/store/memory'
+import type { Store } from '../../api/server/store/port'
 import { sqliteStore } from '../../api/server/store/sqlite'
+import { startDynalite, type TestDynamo } from './dynalite'
 import { call, goodSales, goodSupport, newKey, startApi, type TestApi, tempDbPath } from './helpers'
 
 const sales = '/api/v1/contact/sales'
 const support = '/api/v1/contact/support'
 
-describe.each(['sqlite', 'memory'] as const)('with the %s store', (kind) => {
+describe.each(['sqlite', 'memory', 'dynamodb'] as const)('with the %s store', (kind) => {
   let api: TestApi
+  let dynamo: TestDynamo | undefined
   beforeAll(async () => {
-    api = await startApi(kind === 'memory' ? { store: memoryStore() } : {})
+    let store: Store | undefined
+    if (kind === 'memory') store = memoryStore()
+    if (kind === 'dynamodb') {
+      dynamo = await startDynalite()
+      store = dynamo.store(await dynamo.newTable())
+    }
+    api = await startApi({ store })
   })
-  afterAll(() => api.close())
+  afterAll(async () => {
+    await api?.close()
+    await dynamo?.close()
+  })
 
   test('GET /health names the store', async () => {
     const answer = await call(api, '/api/v1/health')
@@ -336,6 +349,140 @@ describe('the SQLite file', () => {
       await reopened.close()
     } finally {
       if (child.exitCode === null) child.kill('SIGKILL')
+    }
+  })
+})
+
+describe('the DynamoDB table (dynalite on loopback)', () => {
+  let dynamo: TestDynamo
+  beforeAll(async () => {
+    dynamo = await startDynalite()
+  })
+  afterAll(() => dynamo?.close())
+
+  test('a restart (a new store on the same table) keeps the leads and the idempotency records', async () => {
+    const table = await dynamo.newTable()
+    const api1 = await startApi({ store: dynamo.store(table) })
+    const key = newKey()
+    const created = await call(api1, sales, { body: goodSales, key })
+    expect(created.status).toBe(201)
+    await api1.close()
+
+    const second = dynamo.store(table)
+    const api2 = await startApi({ store: second })
+    try {
+      expect((await call(api2, '/api/v1/health')).body).toMatchObject({ status: 'ok', store: 'dynamodb' })
+      const leads = await second.listContacts()
+      expect(leads.map((l) => l.id)).toEqual([(created.body as ContactCreated).id])
+      const replay = await call(api2, sales, { body: goodSales, key })
+      expect(replay.text).toBe(created.text)
+      expect(replay.headers.get('idempotent-replayed')).toBe('true')
+      const other = await call(api2, sales, { body: { ...goodSales, message: 'Another' }, key })
+      expect(other.status).toBe(409)
+      expect(await second.listContacts()).toHaveLength(1)
+    } finally {
+      await api2.close()
+    }
+  })
+
+  test('two servers (two Lambda instances) racing one key store one lead and give one answer', async () => {
+    const table = await dynamo.newTable()
+    const apis = await Promise.all([startApi({ store: dynamo.store(table) }), startApi({ store: dynamo.store(table) })])
+    try {
+      const key = newKey()
+      const answers = await Promise.all(
+        Array.from({ length: 8 }, (_, i) => call(apis[i % 2]!, sales, { body: goodSales, key })),
+      )
+      expect(answers.map((a) => a.status)).toEqual(Array(8).fill(201))
+      expect(new Set(answers.map((a) => a.text)).size).toBe(1)
+      expect(await apis[0]!.store.listContacts()).toHaveLength(1)
+    } finally {
+      await Promise.all(apis.map((api) => api.close()))
+    }
+  })
+
+  test('two stores that both miss the record and both run: one commits, the other replays its answer', async () => {
+    const table = await dynamo.newTable()
+    const stores = [dynamo.store(table), dynamo.store(table)]
+    try {
+      let ran = 0
+      const results = await Promise.all(
+        stores.map((store, i) =>
+          store.idempotent('contact/sales', 'race-key-1', 'h', async () => {
+            ran++
+            // Both have read "no record" before either writes.
+            await new Promise((done) => setTimeout(done, 100))
+            const id = `lead-${i}`
+            await store.saveContact({
+              id,
+              kind: 'sales',
+              receivedAt: new Date().toISOString(),
+              spam: false,
+              data: goodSales,
+            })
+            return { status: 201, body: { id } }
+          }),
+        ),
+      )
+      expect(ran).toBe(2)
+      expect(results.map((r) => r.kind).sort()).toEqual(['fresh', 'replay'])
+      const bodies = results.map((r) => (r.kind === 'conflict' ? undefined : r.response.body))
+      expect(bodies[0]).toEqual(bodies[1])
+      const leads = await stores[0]!.listContacts()
+      expect(leads.map((l) => l.id)).toEqual([(bodies[0] as { id: string }).id])
+      // With another body the loser is a conflict, and still nothing of it is stored.
+      const other = await stores[1]!.idempotent('contact/sales', 'race-key-1', 'other', async () => ({
+        status: 201,
+        body: {},
+      }))
+      expect(other).toEqual({ kind: 'conflict' })
+    } finally {
+      await Promise.all(stores.map((store) => store.close()))
+    }
+  })
+
+  test('a record past its TTL (expiresAt) is gone: the key runs again', async () => {
+    const table = await dynamo.newTable()
+    let clock = Math.floor(Date.now() / 1000)
+    const store = dynamo.store(table, () => clock)
+    try {
+      let runs = 0
+      const run = async () => ({ status: 201, body: { run: ++runs } })
+      expect(await store.idempotent('s', 'key-12345', 'h', run)).toEqual({
+        kind: 'fresh',
+        response: { status: 201, body: { run: 1 } },
+      })
+      clock += 24 * 60 * 60 - 1
+      expect(await store.idempotent('s', 'key-12345', 'h', run)).toEqual({
+        kind: 'replay',
+        response: { status: 201, body: { run: 1 } },
+      })
+      clock += 1
+      expect(await store.idempotent('s', 'key-12345', 'other', run)).toEqual({
+        kind: 'fresh',
+        response: { status: 201, body: { run: 2 } },
+      })
+    } finally {
+      await store.close()
+    }
+  })
+
+  test('an answer that is not a 2xx keeps no record; a store whose table is missing is unhealthy', async () => {
+    const table = await dynamo.newTable()
+    const store = dynamo.store(table)
+    const missing = dynamo.store('no-such-table')
+    try {
+      expect((await store.idempotent('s', 'key-12345', 'h', async () => ({ status: 429, body: {} }))).kind).toBe(
+        'fresh',
+      )
+      expect((await store.idempotent('s', 'key-12345', 'h', async () => ({ status: 201, body: {} }))).kind).toBe(
+        'fresh',
+      )
+      expect(await store.ping()).toBe(true)
+      expect(await missing.ping()).toBe(false)
+    } finally {
+      await store.close()
+      await missing.close()
     }
   })
 })

@@ -1,5 +1,5 @@
 // The store the API writes to (docs/api.md): one interface, with an adapter per database
-// (memory.ts for tests, sqlite.ts for one node; DynamoDB at scale follows). The app never names one.
+// (memory.ts for tests, sqlite.ts for one node, dynamo.ts at scale). The app never names one.
 import type { SalesRequest, SupportRequest } from '../../contract/schemas'
 
 export type ContactKind = 'sales' | 'support'
@@ -22,7 +22,7 @@ export type IdempotentResult =
   | { kind: 'conflict' }
 
 export interface Store {
-  readonly kind: 'memory' | 'sqlite'
+  readonly kind: 'memory' | 'sqlite' | 'dynamodb'
   /**
    * Runs `run` once per (scope, key): a later call with the same body hash gets the first answer
    * (`replay`), with another hash `conflict`. Calls with one key never run concurrently. Only a 2xx
