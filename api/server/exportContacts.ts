@@ -1,0 +1,75 @@
+// `npm run api -- export contacts [--since DATE] [--format csv|json] [--spam]`: what arrived, for
+// operations (docs/api.md, "Reading the leads"). Reads the store the server writes to (API_STORE,
+// DB_PATH, DDB_TABLE), oldest first; spam (a filled honeypot) is left out unless --spam.
+import { parseArgs } from 'node:util'
+import type { ContactRecord, Store } from './store/port'
+
+export const exportUsage = `Usage: npm run api -- export contacts [--since DATE] [--format csv|json] [--spam]
+
+  --since DATE    only leads received at or after DATE (ISO 8601: 2026-11-01 or 2026-11-01T08:00:00Z)
+  --format        csv (default: one row per lead, a header row, UTF-8) or json (an array)
+  --spam          include submissions whose honeypot was filled (column spam)
+
+Reads the store of API_STORE (sqlite at DB_PATH by default, or dynamodb at DDB_TABLE).`
+
+/** The columns of the CSV, in order: every field a sales or support lead can carry. */
+const columns = [
+  'id',
+  'kind',
+  'receivedAt',
+  'spam',
+  'name',
+  'email',
+  'company',
+  'phone',
+  'market',
+  'volume',
+  'methods',
+  'merchantId',
+  'transactionId',
+  'topic',
+  'message',
+  'consent',
+] as const
+
+/** RFC 4180: a field with a comma, quote or line break is quoted, quotes doubled. */
+function csvField(value: unknown): string {
+  const text = value === undefined || value === null ? '' : Array.isArray(value) ? value.join(' ') : String(value)
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text
+}
+
+export function contactsAsCsv(contacts: ContactRecord[]): string {
+  const rows = contacts.map((c) => {
+    const flat: Record<string, unknown> = { id: c.id, kind: c.kind, receivedAt: c.receivedAt, spam: c.spam, ...c.data }
+    return columns.map((name) => csvField(flat[name])).join(',')
+  })
+  return `${[columns.join(','), ...rows].join('\r\n')}\r\n`
+}
+
+export type ExportOptions = { since?: string; format: 'csv' | 'json'; spam: boolean }
+
+/** Parses the arguments after `export`; throws with a message for the usage line. */
+export function exportOptions(args: string[]): ExportOptions {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { since: { type: 'string' }, format: { type: 'string', default: 'csv' }, spam: { type: 'boolean' } },
+  })
+  if (positionals.join(' ') !== 'contacts') throw new Error('export what? Only `export contacts` exists')
+  if (values.format !== 'csv' && values.format !== 'json')
+    throw new Error(`--format is csv or json, not ${values.format}`)
+  let since: string | undefined
+  if (values.since !== undefined) {
+    const date = new Date(values.since)
+    if (!/^\d{4}-\d{2}-\d{2}/.test(values.since) || Number.isNaN(date.getTime()))
+      throw new Error(`--since needs an ISO 8601 date (2026-11-01), not ${values.since}`)
+    since = date.toISOString()
+  }
+  return { since, format: values.format, spam: !!values.spam }
+}
+
+export async function exportContacts(store: Store, options: ExportOptions): Promise<string> {
+  const all = await store.listContacts(options.since ? { since: options.since } : {})
+  const contacts = options.spam ? all : all.filter((c) => !c.spam)
+  return options.format === 'json' ? `${JSON.stringify(contacts, null, 2)}\n` : contactsAsCsv(contacts)
+}
