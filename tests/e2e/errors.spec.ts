@@ -80,11 +80,14 @@ test('the guide guard: a client-side navigation to an unknown slug ends on the 4
     const requests: string[] = []
     page.on('request', (r) => requests.push(new URL(r.url()).pathname))
     const target = locale === 'en' ? '/guide/not-a-guide' : '/ar/guide/not-a-guide'
-    await page.evaluate(async (href) => {
-      await new Promise((turn) => setTimeout(turn, 50))
-      const a = Object.assign(document.createElement('a'), { href, textContent: 'x' })
-      document.querySelector('main')!.append(a)
-      a.click()
+    // The click is left to a timer, so that evaluate() has returned before the document it ran in
+    // is replaced by the full load the guard makes.
+    await page.evaluate((href) => {
+      setTimeout(() => {
+        const a = Object.assign(document.createElement('a'), { href, textContent: 'x' })
+        document.querySelector('main')!.append(a)
+        a.click()
+      }, 50)
     }, target)
     await expect(page).toHaveURL(new RegExp(`${target}$`))
     await expect(page.locator('h1')).toHaveText(catalogs[locale]['error.notFound.title']!)
