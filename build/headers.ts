@@ -3,7 +3,7 @@
 // security headers the build writes for hosts: `dist/_headers` (Netlify, Cloudflare Pages) and a
 // CloudFront response-headers policy outside dist/ (build/cloudfront.ts).
 import { createHash } from 'node:crypto'
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { IMMUTABLE, REVALIDATE } from '../renderer/shared/host'
 import { attr, elements, type HtmlDocument, parseHtml, textOf } from './html'
@@ -122,12 +122,9 @@ export function parseHeadersFile(text: string): { pattern: RegExp; headers: [str
   return rules
 }
 
-/** Writes dist/_headers from the built pages; returns the policy for the CloudFront one. */
-export function writeHeaders(dist: string, connect: string[] = []): string {
-  const html = (readdirSync(dist, { recursive: true }) as string[])
-    .filter((f) => f.endsWith('.html'))
-    .map((f) => readFileSync(join(dist, f), 'utf8'))
-  const csp = contentSecurityPolicy(inlineHashes(html), connect)
+/** Writes dist/_headers from the built pages (their final HTML); returns the policy for the CloudFront one. */
+export function writeHeaders(dist: string, pages: string[], connect: string[] = []): string {
+  const csp = contentSecurityPolicy(inlineHashes(pages), connect)
   writeFileSync(join(dist, '_headers'), headersFile(csp))
   return csp
 }

@@ -60,6 +60,8 @@ export async function postbuild(build: { id: string; timestamp: number }, from =
   const problems: string[] = []
   /** The scripts the pages load (`<script src>`), as keys of dist/: where the pruning starts. */
   const entries = new Set<string>()
+  /** Every page's final HTML, 404 pages included: the CSP hashes their inline scripts. */
+  const finalPages: string[] = []
   for (const file of files) if (file.endsWith('.pageContext.json')) rmSync(join(to, file))
   for (const file of files.filter((f) => f.endsWith('.html')).sort()) {
     const path = join(to, file)
@@ -80,6 +82,7 @@ export async function postbuild(build: { id: string; timestamp: number }, from =
       prerendered.push(pagePath)
     }
     writeFileSync(path, html)
+    finalPages.push(html)
   }
   pruneUnusedScripts(to, entries)
   const prefixes = localeCodes.map((l) => (l === defaultLocale ? '' : `/${l}`))
@@ -88,7 +91,7 @@ export async function postbuild(build: { id: string; timestamp: number }, from =
   const config = runtimeConfigFromEnv(process.env)
   writeRuntimeConfig(to, config)
   const apiOrigin = apiOriginOf(config.apiBase)
-  writeCloudFront(join(dirname(resolve(to)), 'cloudfront'), writeHeaders(to, apiOrigin ? [apiOrigin] : []))
+  writeCloudFront(join(dirname(resolve(to)), 'cloudfront'), writeHeaders(to, finalPages, apiOrigin ? [apiOrigin] : []))
   problems.push(...unservableFiles(to))
   if (problems.length)
     throw new Error(`dist/ holds what the host cannot serve:\n${problems.map((p) => `  ${p}`).join('\n')}`)

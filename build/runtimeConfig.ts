@@ -3,7 +3,7 @@
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { safeParse } from 'valibot'
-import { RuntimeConfig, runtimeConfigPath } from '../api/contract/runtimeConfig'
+import { issuesText, RuntimeConfig, runtimeConfigPath } from '../api/contract/runtimeConfig'
 
 /**
  * From the build's environment: PUBLIC_API_BASE (default `/api/v1`, the same origin),
@@ -22,7 +22,7 @@ export function runtimeConfigFromEnv(env: Record<string, string | undefined>): R
   const parsed = safeParse(RuntimeConfig, config)
   if (!parsed.success)
     throw new Error(
-      `runtime-config.json: ${parsed.issues.map((i) => `${i.path?.map((p) => p.key).join('.') ?? ''} ${i.message}`).join('; ')} (PUBLIC_API_BASE is a path such as /api/v1 or an https URL)`,
+      `runtime-config.json: ${issuesText(parsed.issues)} (PUBLIC_API_BASE is a path such as /api/v1 or an https URL)`,
     )
   return parsed.output
 }

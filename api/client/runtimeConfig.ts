@@ -2,7 +2,7 @@
 // revalidated with the server, and checked with the contract's schema. A missing or malformed file
 // is not fatal: the build's defaults (PUBLIC_API_BASE, ...) stand in, with a console warning.
 import { safeParse } from 'valibot'
-import { RuntimeConfig, runtimeConfigPath } from '../contract/runtimeConfig'
+import { issuesText, RuntimeConfig, runtimeConfigPath } from '../contract/runtimeConfig'
 
 /** The build's defaults, compiled in (vite.config.ts `define`, from build/runtimeConfig.ts). */
 declare const __RUNTIME_CONFIG_DEFAULTS__: RuntimeConfig
@@ -28,7 +28,7 @@ async function read(fetchImpl: typeof fetch): Promise<RuntimeConfig> {
     else {
       const parsed = safeParse(RuntimeConfig, await response.json())
       if (parsed.success) return parsed.output
-      problem = parsed.issues.map((i) => `${i.path?.map((p) => p.key).join('.') || '(root)'}: ${i.message}`).join('; ')
+      problem = issuesText(parsed.issues)
     }
   } catch (err) {
     problem = (err as Error).message

@@ -2,7 +2,18 @@
 // rebuild, beside the site's pages. The build writes it from its defaults; the browser reads it once
 // and validates it with this schema; `npm run verify` checks it and that the Content-Security-Policy
 // admits its API. Pure: valibot only.
-import { array, boolean, type InferOutput, maxLength, pipe, record, regex, strictObject, string } from 'valibot'
+import {
+  array,
+  type BaseIssue,
+  boolean,
+  type InferOutput,
+  maxLength,
+  pipe,
+  record,
+  regex,
+  strictObject,
+  string,
+} from 'valibot'
 
 /** Where the file is served. */
 export const runtimeConfigPath = '/runtime-config.json'
@@ -25,4 +36,9 @@ export type RuntimeConfig = InferOutput<typeof RuntimeConfig>
 /** The origin `apiBase` names when it is not the site's own (`https://api.x.example`), else undefined. */
 export function apiOriginOf(apiBase: string): string | undefined {
   return apiBase.startsWith('https://') ? new URL(apiBase).origin : undefined
+}
+
+/** `apiBase: Invalid format…; features.x: …`: what is wrong with a configuration, for a message. */
+export function issuesText(issues: readonly BaseIssue<unknown>[]): string {
+  return issues.map((i) => `${i.path?.map((p) => p.key).join('.') || '(root)'}: ${i.message}`).join('; ')
 }

@@ -2,6 +2,7 @@
 // operations (docs/api.md, "Reading the leads"). Reads the store the server writes to (API_STORE,
 // DB_PATH, DDB_TABLE), oldest first; spam (a filled honeypot) is left out unless --spam.
 import { parseArgs } from 'node:util'
+import { contactFields } from '../contract/schemas'
 import type { ContactRecord, Store } from './store/port'
 
 export const exportUsage = `Usage: npm run api -- export contacts [--since DATE] [--format csv|json] [--spam]
@@ -12,25 +13,8 @@ export const exportUsage = `Usage: npm run api -- export contacts [--since DATE]
 
 Reads the store of API_STORE (sqlite at DB_PATH by default, or dynamodb at DDB_TABLE).`
 
-/** The columns of the CSV, in order: every field a sales or support lead can carry. */
-const columns = [
-  'id',
-  'kind',
-  'receivedAt',
-  'spam',
-  'name',
-  'email',
-  'company',
-  'phone',
-  'market',
-  'volume',
-  'methods',
-  'merchantId',
-  'transactionId',
-  'topic',
-  'message',
-  'consent',
-] as const
+/** The columns of the CSV, in order: the record's own, then every field of the forms but the honeypot. */
+const columns = ['id', 'kind', 'receivedAt', 'spam', ...contactFields.filter((f) => f !== 'website')]
 
 /** RFC 4180: a field with a comma, quote or line break is quoted, quotes doubled. */
 function csvField(value: unknown): string {

@@ -26,7 +26,7 @@ import type { PagePayload } from '../../renderer/shared/payload'
 import { htmlOfPath, isNotFoundFile, pathOfHtml, servedKey } from '../../renderer/shared/paths'
 import { site } from '../../site.config'
 import { safeParse } from 'valibot'
-import { apiOriginOf, RuntimeConfig, runtimeConfigPath } from '../../api/contract/runtimeConfig'
+import { apiOriginOf, issuesText, RuntimeConfig, runtimeConfigPath } from '../../api/contract/runtimeConfig'
 
 export const checkNames = ['pages', 'links', 'payloads', 'manifest', 'sitemap', 'origins', 'headers', 'config'] as const
 export type CheckName = (typeof checkNames)[number]
@@ -525,14 +525,31 @@ function checkSitemap(build: Build, report: Report) {
  * inline script and style attribute of the pages (by hash): a page edited after the build, or a
  * stale `_headers`, would be blank or unstyled in production.
  */
+/** The headers `_headers` gives the pages (the rules that match `/`); undefined without the file. */
+function pageHeaders(build: Build): Record<string, string> | undefined {
+  if (!build.files.has('_headers')) return undefined
+  const rules = parseHeadersFile(build.read('_headers'))
+  return Object.fromEntries(rules.filter((r) => r.pattern.test('/')).flatMap((r) => r.headers))
+}
+
+/** The sources a Content-Security-Policy directive allows: `script-src` -> `['self', 'sha256-…']`. */
+function allowedBy(csp: string, directive: string): string[] {
+  return (
+    csp
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .find(([name]) => name === directive)
+      ?.slice(1) ?? []
+  )
+}
+
 function checkHeaders(build: Build, report: Report) {
-  if (!build.files.has('_headers'))
+  const headers = pageHeaders(build)
+  if (!headers)
     return report(
       '_headers',
       'is missing: the host gets no Content-Security-Policy, HSTS or nosniff (run npm run build)',
     )
-  const rules = parseHeadersFile(build.read('_headers'))
-  const headers = Object.fromEntries(rules.filter((r) => r.pattern.test('/')).flatMap((r) => r.headers))
   for (const name of [
     'Content-Security-Policy',
     'Strict-Transport-Security',
@@ -547,12 +564,7 @@ function checkHeaders(build: Build, report: Report) {
     report('_headers', "Content-Security-Policy lacks frame-ancestors 'none'")
   if (/'unsafe-inline'|'unsafe-eval'/.test(csp))
     report('_headers', 'Content-Security-Policy allows unsafe-inline or unsafe-eval')
-  const allowed = (name: string) =>
-    csp
-      .split(';')
-      .map((d) => d.trim().split(/\s+/))
-      .find(([n]) => n === name)
-      ?.slice(1) ?? []
+  const allowed = (directive: string) => allowedBy(csp, directive)
   for (const [page, html] of build.html) {
     const hashes = inlineHashes([html.parsed!])
     for (const hash of hashes.scripts)
@@ -570,18 +582,11 @@ function checkConfig(build: Build, report: Report) {
   const json = readJson(build, file)
   if ('error' in json) return report(file, json.error)
   const parsed = safeParse(RuntimeConfig, json.value)
-  if (!parsed.success)
-    return report(
-      file,
-      `is not a runtime configuration: ${parsed.issues.map((i) => `${i.path?.map((p) => p.key).join('.') || '(root)'}: ${i.message}`).join('; ')}`,
-    )
+  if (!parsed.success) return report(file, `is not a runtime configuration: ${issuesText(parsed.issues)}`)
   const origin = apiOriginOf(parsed.output.apiBase)
-  if (!origin || !build.files.has('_headers')) return
-  const csp = Object.fromEntries(parseHeadersFile(build.read('_headers')).flatMap((r) => r.headers))[
-    'Content-Security-Policy'
-  ]
-  const connect = /(?:^|;)\s*connect-src ([^;]*)/.exec(csp ?? '')?.[1]?.split(/\s+/) ?? []
-  if (!connect.includes(origin))
+  const csp = pageHeaders(build)?.['Content-Security-Policy']
+  if (!origin || csp === undefined) return
+  if (!allowedBy(csp, 'connect-src').includes(origin))
     report(
       file,
       `names the API ${parsed.output.apiBase}, whose origin the Content-Security-Policy's connect-src (_headers) does not admit: build with PUBLIC_API_BASE=${parsed.output.apiBase}, or keep the API on the same origin`,
