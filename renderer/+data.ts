@@ -14,12 +14,17 @@ const catalogs = Object.fromEntries(localeCodes.map((l) => [l, files[`../locales
 >
 
 export function data(pageContext: PageContext): PageData {
-  return loadPageData(pageContext.pageId ?? '/pages/_error', pageContext.locale, pageContext.routeParams?.['*'])
+  return loadPageData(
+    pageContext.pageId ?? '/pages/_error',
+    pageContext.locale,
+    pageContext.routeParams?.['*'],
+    pageContext.config.pageMeta?.messageAreas ?? [],
+  )
 }
 
-function loadPageData(pageId: string, locale: Locale, slug: string | undefined): PageData {
+function loadPageData(pageId: string, locale: Locale, slug: string | undefined, extraAreas: string[]): PageData {
   const area = areaOf(pageId)
-  const data: PageData = { messages: pickMessages(catalogs[locale], area ? [area] : []) }
+  const data: PageData = { messages: pickMessages(catalogs[locale], [...(area ? [area] : []), ...extraAreas]) }
   if (area === 'guide') {
     const list = loadGuides()[locale]
     const summary = ({ slug, title, description, order, group }: Guide) => ({ slug, title, description, order, group })

@@ -11,6 +11,11 @@ export interface PageMeta {
   denseLayout?: boolean
   /** Route guards run before the page renders on client-side navigation. */
   middleware?: MiddlewareName[]
+  /**
+   * Message areas the page needs beyond the shell and its own (`contact` on /contact-us: the form
+   * island's copy and the API contract's field errors, `contact.error.*`).
+   */
+  messageAreas?: string[]
 }
 
 /** Throws for a route guard name that is not registered in renderer/middleware.ts. */

@@ -39,35 +39,55 @@ export async function post<T>(path: string, body: unknown, options: PostOptions<
   const fetchImpl = options.fetchImpl ?? fetch
   const { apiBase } = await runtimeConfig(fetchImpl)
   const url = `${apiBase.replace(/\/$/, '')}${path}`
+  const json = JSON.stringify(body)
+  // CloudFront's Origin Access Control signs a POST to a Lambda function URL only with the body's
+  // hash from the viewer (docs/aws.md); the reference server ignores it.
+  const headers = {
+    'content-type': 'application/json',
+    'idempotency-key': options.key,
+    'x-amz-content-sha256': await sha256Hex(json),
+  }
   let last: ApiResult<T> | undefined
   for (let attempt = 0; attempt < 2; attempt++) {
-    const timeout = AbortSignal.timeout(options.timeoutMs ?? 10_000)
-    const signal = options.signal && 'any' in AbortSignal ? AbortSignal.any([timeout, options.signal]) : timeout
+    // A timer rather than AbortSignal.timeout(): page timers are what a test's fake clock moves.
+    const timeout = new AbortController()
+    const timer = setTimeout(() => timeout.abort(), options.timeoutMs ?? 10_000)
+    const signal =
+      options.signal && 'any' in AbortSignal ? AbortSignal.any([timeout.signal, options.signal]) : timeout.signal
     let response: Response
     try {
       response = await fetchImpl(url, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'idempotency-key': options.key },
-        body: JSON.stringify(body),
+        headers,
+        body: json,
         signal,
       })
+      // The body is read under the same timer: a server that sends headers and then stalls is a timeout too.
+      last = await answerOf(response, options.schema)
     } catch (err) {
       if (options.signal?.aborted) throw err
-      const kind = timeout.aborted ? 'timeout' : 'offline'
+      const kind = timeout.signal.aborted ? 'timeout' : 'offline'
       last = { ok: false, error: { kind } }
       if (kind === 'timeout') return last
       continue
+    } finally {
+      clearTimeout(timer)
     }
-    last = await answerOf(response, options.schema)
     if (!(retryable.has(response.status) && attempt === 0)) return last
   }
   return last!
 }
 
+async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text))
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('')
+}
+
 async function answerOf<T>(response: Response, schema: GenericSchema<unknown, T>): Promise<ApiResult<T>> {
   let body: unknown
+  const text = await response.text()
   try {
-    body = await response.json()
+    body = JSON.parse(text)
   } catch {
     body = undefined
   }

@@ -2,9 +2,13 @@ import { FormattedMessage } from 'react-intl'
 import { Link } from '../../renderer/components/Link'
 import { PageHero, Section } from '../../renderer/components/PageHero'
 import type { MessageId } from '../../locales/messages'
+import { Island } from '../../renderer/islands/Island'
 import { site } from '../../site.config'
+import ContactForms from './ContactForms.island'
 
-// The forms come with the forms issue; this page already says who answers what, and how fast.
+// The forms (an island, sent to the API) come first; the cards below say who answers what, with
+// each team's address, so that the page still tells how to reach sales and support without a
+// script (the forms are hidden then: `.needs-script`) or when the API cannot be reached.
 const channels = [
   { key: 'sales', icon: 'i-lucide-briefcase', email: site.email.sales, items: ['volume', 'methods', 'markets'] },
   {
@@ -20,6 +24,9 @@ export default function Page() {
   return (
     <>
       <PageHero title="contactUs.hero.title" body="contactUs.hero.body" />
+      <div className="mt-10">
+        <Island of={ContactForms} props={{}} />
+      </div>
       <div className="mt-10 grid gap-4 md:grid-cols-2">
         {channels.map((c) => (
           <section

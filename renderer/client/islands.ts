@@ -23,6 +23,16 @@ let observer: IntersectionObserver | undefined
 
 export function startIslands(islandLoaders: IslandLoaders) {
   loaders = islandLoaders
+  // A form inside an island is the island's to send (by fetch): before its code has hydrated, Enter
+  // in a field must not submit it natively, which would load the page again with what was typed
+  // in the address. Capture, so that the island's own handler still sees the event afterwards.
+  document.addEventListener(
+    'submit',
+    (event) => {
+      if ((event.target as Element).closest(`[${islandAttrs.name}]`)) event.preventDefault()
+    },
+    true,
+  )
   hydrateIslands()
 }
 

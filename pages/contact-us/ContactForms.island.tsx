@@ -1,0 +1,619 @@
+import { type KeyboardEvent, type ReactNode, type SyntheticEvent, useEffect, useRef, useState } from 'react'
+import { FormattedMessage, useIntl } from 'react-intl'
+import { safeParse } from 'valibot'
+import { type ApiError, post } from '../../api/client/http'
+import {
+  ContactCreated,
+  type ContactField,
+  type ContactMessageId,
+  contactMarkets,
+  fieldErrors,
+  limits,
+  paymentMethods,
+  SalesRequest,
+  SupportRequest,
+  supportTopics,
+  volumeBands,
+} from '../../api/contract/schemas'
+import type { MessageId } from '../../locales/messages'
+import { defineIsland } from '../../renderer/islands/define'
+import {
+  clearDraft,
+  type FormKind,
+  type FormValues,
+  formFields,
+  formKinds,
+  keyFor,
+  latinFields,
+  normaliseField,
+  readDraft,
+  requestOf,
+  writeDraft,
+} from './form'
+
+// The contact page's forms (docs/api.md, "Contact forms"): sales and support as WAI-ARIA tabs, each
+// a form sent to the API with fetch. The inputs are uncontrolled (read with FormData), so that what
+// a visitor typed before this code hydrated stays; validation runs on submit with the contract's
+// schema; what was typed is kept in sessionStorage until the API has it.
+
+const schemas = { sales: SalesRequest, support: SupportRequest } as const
+
+type Status =
+  | { state: 'idle' }
+  | { state: 'sending' }
+  | { state: 'failed'; error: ApiError }
+  | { state: 'sent'; id: string; email: string }
+
+type Errors = Partial<Record<string, ContactMessageId>>
+
+/** The message of each volume band (catalog ids are camelCase). */
+const volumeLabels: Record<(typeof volumeBands)[number], MessageId> = {
+  'under-50k': 'contact.volume.under50k',
+  '50k-250k': 'contact.volume.upTo250k',
+  '250k-1m': 'contact.volume.upTo1m',
+  '1m-5m': 'contact.volume.upTo5m',
+  'over-5m': 'contact.volume.over5m',
+}
+
+const fieldId = (kind: FormKind, field: string) => `contact-${kind}-${field}`
+
+const inputClass =
+  'mt-1.5 block w-full rounded-lg border border-neutral-300 bg-white px-3 py-2 text-neutral-900 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-primary-700 aria-[invalid=true]:border-2 aria-[invalid=true]:border-error-700 dark:border-neutral-700 dark:bg-neutral-950 dark:text-white dark:aria-[invalid=true]:border-error-400'
+const errorClass = 'mt-1 text-sm font-semibold text-error-700 dark:text-error-400'
+const hintClass = 'mt-0.5 block text-sm text-neutral-600 dark:text-neutral-400'
+
+/** The two forms as tabs; `#support` in the address opens the support form. */
+function ContactForms() {
+  const intl = useIntl()
+  const [tab, setTab] = useState<FormKind>('sales')
+  const [failing, setFailing] = useState<Record<FormKind, boolean>>({ sales: false, support: false })
+  const tabs = useRef<Partial<Record<FormKind, HTMLButtonElement | null>>>({})
+  const baseTitle = useRef<string>(undefined)
+
+  useEffect(() => {
+    const fromHash = () => setTab(location.hash === '#support' ? 'support' : 'sales')
+    if (location.hash === '#support') fromHash()
+    addEventListener('hashchange', fromHash)
+    return () => removeEventListener('hashchange', fromHash)
+  }, [])
+
+  // GOV.UK's pattern: while a form shows an error, the document's title starts with "Error:".
+  const inError = failing[tab]
+  useEffect(() => {
+    baseTitle.current ??= document.title
+    const prefix = intl.formatMessage({ id: 'contact.errorPrefix' })
+    document.title = inError ? `${prefix} ${baseTitle.current}` : baseTitle.current
+  }, [inError, intl])
+
+  const select = (kind: FormKind, focus = false) => {
+    setTab(kind)
+    history.replaceState(
+      history.state,
+      '',
+      `${location.pathname}${location.search}${kind === 'support' ? '#support' : ''}`,
+    )
+    if (focus) tabs.current[kind]?.focus()
+  }
+
+  // Arrow keys move between tabs (mirrored right to left), Home and End to the first and last.
+  const onKeyDown = (e: KeyboardEvent) => {
+    const i = formKinds.indexOf(tab)
+    const forward = document.documentElement.dir === 'rtl' ? 'ArrowLeft' : 'ArrowRight'
+    const backward = forward === 'ArrowLeft' ? 'ArrowRight' : 'ArrowLeft'
+    const to =
+      e.key === forward
+        ? (i + 1) % formKinds.length
+        : e.key === backward
+          ? (i - 1 + formKinds.length) % formKinds.length
+          : e.key === 'Home'
+            ? 0
+            : e.key === 'End'
+              ? formKinds.length - 1
+              : -1
+    if (to < 0) return
+    e.preventDefault()
+    select(formKinds[to]!, true)
+  }
+
+  return (
+    <div className="needs-script rounded-2xl border border-neutral-200 bg-white p-5 sm:p-8 dark:border-neutral-800 dark:bg-neutral-900">
+      <div
+        role="tablist"
+        aria-label={intl.formatMessage({ id: 'contact.tabs.label' })}
+        className="inline-flex gap-1 rounded-xl bg-neutral-100 p-1 dark:bg-neutral-800"
+        onKeyDown={onKeyDown}
+      >
+        {formKinds.map((kind) => (
+          <button
+            key={kind}
+            ref={(el) => {
+              tabs.current[kind] = el
+            }}
+            type="button"
+            role="tab"
+            id={`contact-tab-${kind}`}
+            aria-selected={tab === kind}
+            aria-controls={`contact-panel-${kind}`}
+            tabIndex={tab === kind ? 0 : -1}
+            onClick={() => select(kind)}
+            className="rounded-lg px-5 py-2 font-semibold text-neutral-700 aria-selected:bg-white aria-selected:text-primary-800 aria-selected:shadow-sm focus-visible:outline-2 focus-visible:outline-primary-700 dark:text-neutral-300 dark:aria-selected:bg-neutral-950 dark:aria-selected:text-primary-300"
+          >
+            <FormattedMessage id={`contact.tab.${kind}`} />
+          </button>
+        ))}
+      </div>
+      {formKinds.map((kind) => (
+        <div
+          key={kind}
+          role="tabpanel"
+          id={`contact-panel-${kind}`}
+          aria-labelledby={`contact-tab-${kind}`}
+          hidden={tab !== kind}
+          className="mt-6"
+        >
+          <ContactForm
+            kind={kind}
+            onFailing={(f) => setFailing((all) => (all[kind] === f ? all : { ...all, [kind]: f }))}
+          />
+        </div>
+      ))}
+    </div>
+  )
+}
+
+/** What the form's fields hold now. */
+function valuesOf(form: HTMLFormElement, kind: FormKind): FormValues {
+  const data = new FormData(form)
+  const values: FormValues = {}
+  for (const field of formFields[kind]) {
+    if (field === 'methods') values.methods = data.getAll('methods').map(String)
+    else if (field === 'consent') values.consent = data.get('consent') === 'on'
+    else values[field] = String(data.get(field) ?? '')
+  }
+  return values
+}
+
+/** Puts a draft's values into the fields the visitor has not filled since the page loaded. */
+function restore(form: HTMLFormElement, values: FormValues) {
+  for (const [field, value] of Object.entries(values)) {
+    if (Array.isArray(value)) {
+      const boxes = form.querySelectorAll<HTMLInputElement>(`input[type=checkbox][name="${field}"]`)
+      if ([...boxes].some((b) => b.checked)) continue
+      for (const box of boxes) box.checked = value.includes(box.value)
+    } else if (typeof value === 'string') {
+      const el = form.elements.namedItem(field)
+      if (
+        (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement) &&
+        !el.value
+      )
+        el.value = value
+    }
+  }
+}
+
+function ContactForm({ kind, onFailing }: { kind: FormKind; onFailing: (failing: boolean) => void }) {
+  const intl = useIntl()
+  const [errors, setErrors] = useState<Errors>({})
+  const [status, setStatus] = useState<Status>({ state: 'idle' })
+  const [corruptDraft, setCorruptDraft] = useState(false)
+  // Bumped on each failed submit, so the summary takes focus again even with the same errors.
+  const [attempt, setAttempt] = useState(0)
+  const form = useRef<HTMLFormElement>(null)
+  const summary = useRef<HTMLDivElement>(null)
+  const sent = useRef<HTMLHeadingElement>(null)
+  const inFlight = useRef(false)
+  const saveTimer = useRef<ReturnType<typeof setTimeout>>(undefined)
+  const fields = formFields[kind]
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, after hydration: the draft fills what is still empty.
+  useEffect(() => {
+    const read = readDraft(sessionStorage, kind)
+    if (read && 'corrupt' in read) setCorruptDraft(true)
+    else if (read && form.current) restore(form.current, read.draft.values)
+  }, [])
+
+  const entries = fields.flatMap((f) => (errors[f] ? [[f, errors[f]] as const] : []))
+  const others = Object.entries(errors).filter(([f]) => !(fields as readonly string[]).includes(f))
+  const hasErrors = entries.length + others.length > 0
+  const failing = hasErrors || status.state === 'failed'
+  useEffect(() => onFailing(failing), [failing, onFailing])
+
+  useEffect(() => {
+    if (attempt > 0) summary.current?.focus()
+  }, [attempt])
+  useEffect(() => {
+    if (status.state === 'sent') sent.current?.focus()
+  }, [status.state])
+
+  const save = (sending?: { key?: string; sent?: string }) => {
+    if (!form.current) return
+    const previous = readDraft(sessionStorage, kind)
+    const kept = previous && 'draft' in previous ? { key: previous.draft.key, sent: previous.draft.sent } : {}
+    writeDraft(sessionStorage, kind, valuesOf(form.current, kind), sending ?? kept)
+  }
+
+  const onInput = (e: SyntheticEvent<HTMLFormElement>) => {
+    clearTimeout(saveTimer.current)
+    saveTimer.current = setTimeout(() => save(), 300)
+    // After a failed submit, a field's message goes as soon as what it holds is right.
+    const name = (e.target as HTMLInputElement).name as ContactField
+    if (!errors[name] || !form.current) return
+    const parsed = safeParse(schemas[kind], requestOf(kind, valuesOf(form.current, kind)))
+    const now = parsed.success ? {} : fieldErrors(parsed.issues)
+    if (now[name] !== errors[name])
+      setErrors(({ [name]: _, ...rest }) => (now[name] ? { ...rest, [name]: now[name] } : rest))
+  }
+
+  // Digits typed in Arabic-Indic are shown Latin once the visitor leaves the field (docs/content.md).
+  const onBlur = (e: SyntheticEvent<HTMLFormElement>) => {
+    const el = e.target as HTMLInputElement
+    if (!latinFields.includes(el.name as ContactField)) return
+    const normal = normaliseField(el.name as ContactField, el.value)
+    if (normal !== el.value) el.value = normal
+  }
+
+  const submit = async (e?: SyntheticEvent) => {
+    e?.preventDefault()
+    if (inFlight.current || !form.current) return
+    const values = valuesOf(form.current, kind)
+    for (const field of latinFields) {
+      const el = form.current.elements.namedItem(field)
+      if (el instanceof HTMLInputElement) el.value = normaliseField(field, el.value)
+    }
+    const body = requestOf(kind, values)
+    const parsed = safeParse(schemas[kind], body)
+    if (!parsed.success) {
+      setStatus({ state: 'idle' })
+      setErrors(fieldErrors(parsed.issues))
+      setAttempt((n) => n + 1)
+      return
+    }
+    setErrors({})
+    inFlight.current = true
+    setStatus({ state: 'sending' })
+    const previous = readDraft(sessionStorage, kind)
+    const sending = keyFor(body, previous && 'draft' in previous ? previous.draft : undefined, () =>
+      crypto.randomUUID(),
+    )
+    clearTimeout(saveTimer.current)
+    save(sending)
+    const result = await post(`/contact/${kind}`, parsed.output, { schema: ContactCreated, key: sending.key })
+    inFlight.current = false
+    if (result.ok) {
+      clearDraft(sessionStorage, kind)
+      setStatus({ state: 'sent', id: result.value.id, email: String(body.email) })
+    } else if (result.error.kind === 'invalid' && result.error.fields) {
+      setStatus({ state: 'idle' })
+      setErrors(result.error.fields)
+      setAttempt((n) => n + 1)
+    } else {
+      // A key the server saw with another body cannot be used again: the next send gets a new one.
+      if (result.error.kind === 'conflict') save({})
+      setStatus({ state: 'failed', error: result.error })
+    }
+  }
+
+  if (status.state === 'sent')
+    return (
+      <div className="rounded-xl border border-success-600 bg-success-50 p-6 dark:bg-success-950">
+        <h2 ref={sent} tabIndex={-1} className="text-xl font-bold text-neutral-900 outline-none dark:text-white">
+          <span
+            className="i-lucide-circle-check me-2 inline-block size-5 align-[-0.2em] text-success-700"
+            aria-hidden="true"
+          />
+          <FormattedMessage id="contact.success.title" />
+        </h2>
+        <p className="mt-2 text-neutral-700 dark:text-neutral-300">
+          <FormattedMessage id={`contact.success.${kind}`} values={{ email: <bdi dir="ltr">{status.email}</bdi> }} />
+        </p>
+        <p className="mt-1 text-sm text-neutral-600 dark:text-neutral-400">
+          <FormattedMessage
+            id="contact.success.reference"
+            values={{
+              id: (
+                <bdi dir="ltr" className="font-mono">
+                  {status.id.slice(0, 8)}
+                </bdi>
+              ),
+            }}
+          />
+        </p>
+        <button type="button" className="btn-secondary mt-5" onClick={() => setStatus({ state: 'idle' })}>
+          <FormattedMessage id="contact.success.again" />
+        </button>
+      </div>
+    )
+
+  const message = (id: ContactMessageId) => intl.formatMessage({ id })
+  const prefix = intl.formatMessage({ id: 'contact.errorPrefix' })
+  const describe = (field: string, hint: boolean) =>
+    [hint && `${fieldId(kind, field)}-hint`, errors[field] && `${fieldId(kind, field)}-error`]
+      .filter(Boolean)
+      .join(' ') || undefined
+  const fieldProps = (field: ContactField, hint = false) => ({
+    id: fieldId(kind, field),
+    name: field,
+    'aria-invalid': errors[field] ? true : undefined,
+    'aria-describedby': describe(field, hint),
+  })
+  const errorOf = (field: ContactField) =>
+    errors[field] && (
+      <p id={`${fieldId(kind, field)}-error`} className={errorClass}>
+        <span className="sr-only">{prefix} </span>
+        {message(errors[field]!)}
+      </p>
+    )
+  const text = (
+    field: ContactField,
+    label: MessageId,
+    options: {
+      hint?: MessageId
+      type?: string
+      ltr?: boolean
+      autoComplete?: string
+      inputMode?: 'tel' | 'email'
+      max: number
+    },
+  ) => (
+    <Label kind={kind} field={field} label={label} hint={options.hint} error={errorOf(field)}>
+      <input
+        {...fieldProps(field, Boolean(options.hint))}
+        type={options.type ?? 'text'}
+        dir={options.ltr ? 'ltr' : 'auto'}
+        autoComplete={options.autoComplete}
+        inputMode={options.inputMode}
+        maxLength={options.max}
+        spellCheck={options.ltr ? false : undefined}
+        className={inputClass}
+      />
+    </Label>
+  )
+  const select = (field: ContactField, label: MessageId, options: readonly string[], hint?: MessageId) => (
+    <Label kind={kind} field={field} label={label} hint={hint} error={errorOf(field)}>
+      <select {...fieldProps(field, Boolean(hint))} defaultValue="" className={inputClass}>
+        <option value="">{intl.formatMessage({ id: 'contact.field.choose' })}</option>
+        {options.map((o) => (
+          <option key={o} value={o}>
+            {intl.formatMessage({
+              id:
+                field === 'volume'
+                  ? volumeLabels[o as keyof typeof volumeLabels]
+                  : (`contact.${field}.${o}` as MessageId),
+            })}
+          </option>
+        ))}
+      </select>
+    </Label>
+  )
+  const busy = status.state === 'sending'
+
+  return (
+    <form
+      ref={form}
+      noValidate
+      onSubmit={submit}
+      onInput={onInput}
+      onChange={onInput}
+      onBlur={onBlur}
+      aria-labelledby={`contact-tab-${kind}`}
+    >
+      <p className="text-neutral-700 dark:text-neutral-300">
+        <FormattedMessage id={`contact.${kind}.intro`} />
+      </p>
+      {corruptDraft && (
+        <p
+          role="status"
+          className="mt-4 rounded-lg bg-warning-50 p-3 text-sm text-neutral-800 dark:bg-warning-950 dark:text-neutral-200"
+        >
+          <FormattedMessage id="contact.draft.corrupt" />
+        </p>
+      )}
+      {hasErrors && (
+        <div
+          ref={summary}
+          tabIndex={-1}
+          className="mt-5 rounded-xl border-2 border-error-700 p-5 outline-none focus-visible:outline-3 focus-visible:outline-primary-700 dark:border-error-400"
+        >
+          <h2 id={`${fieldId(kind, 'summary')}-title`} className="text-lg font-bold text-neutral-900 dark:text-white">
+            <FormattedMessage id="contact.summary.title" />
+          </h2>
+          <div role="alert">
+            <ul className="mt-2 grid gap-1">
+              {entries.map(([field, id]) => (
+                <li key={field}>
+                  <a
+                    href={`#${firstControl(kind, field)}`}
+                    className="font-semibold text-error-700 underline dark:text-error-400"
+                    onClick={(e) => {
+                      e.preventDefault()
+                      document.getElementById(firstControl(kind, field))?.focus()
+                    }}
+                  >
+                    {message(id)}
+                  </a>
+                </li>
+              ))}
+              {others.map(([field, id]) => (
+                <li key={field} className="font-semibold text-error-700 dark:text-error-400">
+                  {message(id!)}
+                </li>
+              ))}
+            </ul>
+          </div>
+        </div>
+      )}
+      <div className="mt-6 grid gap-5 sm:grid-cols-2">
+        {text('name', 'contact.field.name', { autoComplete: 'name', max: limits.name })}
+        {text('email', kind === 'sales' ? 'contact.field.workEmail' : 'contact.field.email', {
+          type: 'email',
+          ltr: true,
+          autoComplete: 'email',
+          inputMode: 'email',
+          hint: 'contact.hint.email',
+          max: limits.email,
+        })}
+        {kind === 'sales' ? (
+          <>
+            {text('company', 'contact.field.company', { autoComplete: 'organization', max: limits.company })}
+            {text('phone', 'contact.field.phone', {
+              type: 'tel',
+              ltr: true,
+              autoComplete: 'tel',
+              inputMode: 'tel',
+              hint: 'contact.hint.phone',
+              max: 24,
+            })}
+            {select('market', 'contact.field.market', contactMarkets)}
+            {select('volume', 'contact.field.volume', volumeBands, 'contact.hint.volume')}
+            <fieldset
+              className="sm:col-span-2"
+              aria-describedby={errors.methods ? `${fieldId(kind, 'methods')}-error` : undefined}
+            >
+              <legend className="font-semibold text-neutral-900 dark:text-white">
+                <FormattedMessage id="contact.field.methods" />
+              </legend>
+              {errorOf('methods')}
+              <div className="mt-2 grid gap-2 sm:grid-cols-3">
+                {paymentMethods.map((m) => (
+                  <label key={m} className="inline-flex items-center gap-2">
+                    <input
+                      type="checkbox"
+                      name="methods"
+                      value={m}
+                      id={`${fieldId(kind, 'methods')}-${m}`}
+                      className="size-4 accent-primary-700"
+                    />
+                    <FormattedMessage id={`contact.method.${m}`} />
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+          </>
+        ) : (
+          <>
+            {text('merchantId', 'contact.field.merchantId', {
+              ltr: true,
+              hint: 'contact.hint.merchantId',
+              max: limits.id,
+            })}
+            {text('transactionId', 'contact.field.transactionId', {
+              ltr: true,
+              hint: 'contact.hint.transactionId',
+              max: limits.id,
+            })}
+            {select('topic', 'contact.field.topic', supportTopics)}
+          </>
+        )}
+        <div className="sm:col-span-2">
+          <Label
+            kind={kind}
+            field="message"
+            label={`contact.field.${kind}Message`}
+            hint={`contact.hint.${kind}Message`}
+            error={errorOf('message')}
+          >
+            <textarea
+              {...fieldProps('message', true)}
+              dir="auto"
+              rows={6}
+              maxLength={limits.message}
+              className={inputClass}
+            />
+          </Label>
+        </div>
+        <div className="sm:col-span-2">
+          {errorOf('consent')}
+          <label className="flex items-start gap-3">
+            <input type="checkbox" {...fieldProps('consent')} className="mt-1 size-4 shrink-0 accent-primary-700" />
+            <span className="text-neutral-800 dark:text-neutral-200">
+              <FormattedMessage id="contact.field.consent" />
+            </span>
+          </label>
+        </div>
+        {/* The honeypot: out of sight and out of the tab order; a person leaves it empty. */}
+        <div className="sr-only" aria-hidden="true">
+          <label htmlFor={fieldId(kind, 'website')}>
+            <FormattedMessage id="contact.field.website" />
+          </label>
+          <input id={fieldId(kind, 'website')} name="website" type="text" tabIndex={-1} autoComplete="off" />
+        </div>
+      </div>
+      {status.state === 'failed' && <StatusBanner error={status.error} onRetry={() => void submit()} />}
+      <button
+        type="submit"
+        aria-disabled={busy || undefined}
+        className="btn-primary mt-6 aria-disabled:cursor-progress aria-disabled:opacity-75"
+      >
+        {busy && <span className="i-lucide-loader-circle size-4 animate-spin" aria-hidden="true" />}
+        <FormattedMessage id={busy ? 'contact.sending' : `contact.submit.${kind}`} />
+      </button>
+    </form>
+  )
+}
+
+/** The control an error summary's link focuses: the first box of a group, else the field itself. */
+function firstControl(kind: FormKind, field: string) {
+  return field === 'methods' ? `${fieldId(kind, 'methods')}-${paymentMethods[0]}` : fieldId(kind, field)
+}
+
+function Label({
+  kind,
+  field,
+  label,
+  hint,
+  error,
+  children,
+}: {
+  kind: FormKind
+  field: ContactField
+  label: MessageId
+  hint?: MessageId
+  error: ReactNode
+  children: ReactNode
+}) {
+  return (
+    <div>
+      <label htmlFor={fieldId(kind, field)} className="font-semibold text-neutral-900 dark:text-white">
+        <FormattedMessage id={label} />
+      </label>
+      {hint && (
+        <span id={`${fieldId(kind, field)}-hint`} className={hintClass}>
+          <FormattedMessage id={hint} />
+        </span>
+      )}
+      {error}
+      {children}
+    </div>
+  )
+}
+
+const statusMessages: Record<ApiError['kind'], MessageId> = {
+  offline: 'contact.status.offline',
+  timeout: 'contact.status.timeout',
+  rate: 'contact.status.rate',
+  server: 'contact.status.server',
+  'bad-response': 'contact.status.badResponse',
+  conflict: 'contact.status.conflict',
+  invalid: 'contact.status.badResponse',
+}
+
+/** A failure that is not the visitor's to fix: what happened, that nothing is lost, and a way to send again. */
+function StatusBanner({ error, onRetry }: { error: ApiError; onRetry: () => void }) {
+  const minutes = Math.max(1, Math.ceil((error.retryAfter ?? 60) / 60))
+  return (
+    <div
+      role="alert"
+      className="mt-6 flex flex-wrap items-center gap-4 rounded-xl border-2 border-error-700 bg-error-50 p-4 text-neutral-900 dark:border-error-400 dark:bg-error-950 dark:text-white"
+    >
+      <span className="i-lucide-circle-alert size-5 shrink-0 text-error-700 dark:text-error-400" aria-hidden="true" />
+      <p className="min-w-0 flex-1">
+        <FormattedMessage id={statusMessages[error.kind]} values={{ minutes }} />
+      </p>
+      <button type="button" className="btn-secondary" onClick={onRetry}>
+        <FormattedMessage id="contact.retry" />
+      </button>
+    </div>
+  )
+}
+
+export default defineIsland('ContactForms', ContactForms, { messages: ['contact.'] })
