@@ -19,7 +19,7 @@ import {
 import { apiVersion } from '../contract/version'
 import type { ApiConfig } from './config'
 import { rateLimiter } from './rateLimit'
-import type { ContactKind, Store, StoredResponse } from './store/port'
+import type { ContactKind, ContactRecord, Store, StoredResponse } from './store/port'
 
 /** One structured log line (JSON): never names, emails, phones or message text. */
 export type LogLine = Record<string, string | number | boolean>
@@ -31,6 +31,11 @@ export type AppOptions = {
   socketAddress?: (c: Context) => string | undefined
   log?: (line: LogLine) => void
   now?: () => number
+  /**
+   * Called after a new lead queued for forwarding is committed (config.webhook set, not spam, not
+   * a replay): serve.ts drains the forwarder then. Lambda leaves it out (forward.ts says why).
+   */
+  onQueued?: () => void
 }
 
 const titles: Record<ProblemCode, string> = {
@@ -155,6 +160,7 @@ export function createApp(options: AppOptions): Hono {
     const { website, ...data } = parsed.output
     const bodyHash = await sha256(canonical(json))
     const address = clientAddress(c)
+    let queued = false
     const result = await store.idempotent(`contact/${kind}`, key, bodyHash, async (): Promise<StoredResponse> => {
       for (const [limiter, id] of [
         [perAddress, address],
@@ -166,9 +172,17 @@ export function createApp(options: AppOptions): Hono {
       const id = crypto.randomUUID()
       const receivedAt = new Date(now()).toISOString()
       // The honeypot: stored as spam and answered like any other, so a bot learns nothing.
-      await store.saveContact({ id, kind, receivedAt, spam: (website ?? '').trim() !== '', data })
+      const spam = (website ?? '').trim() !== ''
+      // Queued in the write that stores the lead, so a crash can never keep one without the other.
+      // Spam is never forwarded: the CRM is for people.
+      queued = config.webhook !== undefined && !spam
+      const record: ContactRecord = { id, kind, receivedAt, spam, data }
+      if (queued) record.forward = { status: 'pending', attempts: 0, nextAttemptAt: receivedAt }
+      await store.saveContact(record)
       return { status: 201, body: { id, receivedAt } }
     })
+    // Only once the write is committed: a drain before it would not see the lead.
+    if (queued && result.kind === 'fresh') options.onQueued?.()
     if (result.kind === 'conflict') return problem(c, 409, 'idempotency-key-reused')
     const { status, body } = result.response
     const headers: Record<string, string> = {}

@@ -1,6 +1,7 @@
 // `npm run api -- export contacts [--since DATE] [--format csv|json] [--spam]`: what arrived, for
 // operations (docs/api.md, "Reading the leads"). Reads the store the server writes to (API_STORE,
-// DB_PATH, DDB_TABLE), oldest first; spam (a filled honeypot) is left out unless --spam.
+// DB_PATH, DDB_TABLE), oldest first; spam (a filled honeypot) is left out unless --spam. JSON
+// carries each lead's `forward` state as the store keeps it; CSV its `forwarded` column.
 import { parseArgs } from 'node:util'
 import { contactFields } from '../contract/schemas'
 import type { ContactRecord, Store } from './store/port'
@@ -13,8 +14,12 @@ export const exportUsage = `Usage: npm run api -- export contacts [--since DATE]
 
 Reads the store of API_STORE (sqlite at DB_PATH by default, or dynamodb at DDB_TABLE).`
 
-/** The columns of the CSV, in order: the record's own, then every field of the forms but the honeypot. */
-const columns = ['id', 'kind', 'receivedAt', 'spam', ...contactFields.filter((f) => f !== 'website')]
+/**
+ * The columns of the CSV, in order: the record's own, then every field of the forms but the
+ * honeypot, then `forwarded`: when the CRM took the lead, else `pending` or `failed`, and empty
+ * when it was never queued (forwarding off when it arrived, or spam).
+ */
+const columns = ['id', 'kind', 'receivedAt', 'spam', ...contactFields.filter((f) => f !== 'website'), 'forwarded']
 
 /** RFC 4180: a field with a comma, quote or line break is quoted, quotes doubled. */
 function csvField(value: unknown): string {
@@ -24,7 +29,15 @@ function csvField(value: unknown): string {
 
 export function contactsAsCsv(contacts: ContactRecord[]): string {
   const rows = contacts.map((c) => {
-    const flat: Record<string, unknown> = { id: c.id, kind: c.kind, receivedAt: c.receivedAt, spam: c.spam, ...c.data }
+    const forwarded = c.forward?.status === 'forwarded' ? c.forward.forwardedAt : c.forward?.status
+    const flat: Record<string, unknown> = {
+      id: c.id,
+      kind: c.kind,
+      receivedAt: c.receivedAt,
+      spam: c.spam,
+      ...c.data,
+      forwarded,
+    }
     return columns.map((name) => csvField(flat[name])).join(',')
   })
   return `${[columns.join(','), ...rows].join('\r\n')}\r\n`

@@ -2,9 +2,15 @@
 // on /api/*; docs/aws.md). It stores in DynamoDB (API_STORE unset or `dynamodb`, with DDB_TABLE);
 // `API_STORE=memory` only when asked, for a trial that keeps nothing. It never imports the SQLite
 // store: a Lambda has no disk to keep a file on, and a bundle would lack its wasm file.
-import { getConnInfo, handle } from 'hono/aws-lambda'
+// Forwarding to the CRM (LEAD_WEBHOOK_URL; forward.ts): a request only queues the lead, since
+// Lambda freezes the instance once the answer is sent and a delivery begun in the background would
+// hang there. An EventBridge schedule invokes this same handler every minute with a Scheduled Event,
+// which drains the due leads (`drainForwards`); docs/aws.md sets it up. An operator's invocation
+// with {"rasid":"retry-failed-forwards"} requeues the leads whose forwarding failed for good.
+import { getConnInfo, handle, type LambdaContext, type LambdaEvent } from 'hono/aws-lambda'
 import { createApp } from './app'
 import { configFromEnv } from './config'
+import { createForwarder, type DrainResult } from './forward'
 import { dynamoStoreFromEnv } from './store/dynamo'
 import { memoryStore } from './store/memory'
 import type { Store } from './store/port'
@@ -16,10 +22,38 @@ function lambdaStore(env: Record<string, string | undefined>): Store {
   throw new Error(`API_STORE on Lambda must be dynamodb or memory, not ${kind}`)
 }
 
-const app = createApp({
-  config: configFromEnv(process.env),
-  store: lambdaStore(process.env),
-  socketAddress: (c) => getConnInfo(c).remote.address,
-})
+const config = configFromEnv(process.env)
+const store = lambdaStore(process.env)
+const app = createApp({ config, store, socketAddress: (c) => getConnInfo(c).remote.address })
+// Never started: no timer in an instance that sleeps between invocations; only the schedule drains.
+const forwarder = config.webhook && createForwarder({ store, webhook: config.webhook })
+const http = handle(app)
 
-export const handler = handle(app)
+/**
+ * What the schedule calls: delivers the leads due now, and leaves the rest for the next run.
+ * `remainingMs` (the invocation's remaining time) keeps a long queue from outlasting the function.
+ */
+export function drainForwards(remainingMs?: number): Promise<DrainResult> {
+  if (!forwarder) return Promise.resolve({ forwarded: 0, retrying: 0, failed: 0 })
+  return forwarder.drain(remainingMs === undefined ? {} : { deadline: Date.now() + remainingMs - 1000 })
+}
+
+/** EventBridge's event for a schedule rule (`rate(1 minute)`): its `detail-type` says so. */
+type ScheduledEvent = { source: string; 'detail-type': 'Scheduled Event' }
+/** The runbook's requeue (docs/aws.md): `aws lambda invoke --payload '{"rasid":"retry-failed-forwards"}'`. */
+type RetryEvent = { rasid: 'retry-failed-forwards' }
+
+const isScheduled = (event: object): event is ScheduledEvent =>
+  (event as Partial<ScheduledEvent>)['detail-type'] === 'Scheduled Event'
+const isRetry = (event: object): event is RetryEvent => (event as Partial<RetryEvent>).rasid === 'retry-failed-forwards'
+
+export async function handler(event: LambdaEvent | ScheduledEvent | RetryEvent, context?: LambdaContext) {
+  if (isScheduled(event)) return drainForwards(context?.getRemainingTimeInMillis?.())
+  if (isRetry(event)) {
+    // Without a webhook there is nowhere to send them: requeueing would only hide that.
+    if (!forwarder) throw new Error('LEAD_WEBHOOK_URL is not set: there is nowhere to forward to')
+    const requeued = await store.retryFailedForwards(new Date().toISOString())
+    return { requeued, ...(await drainForwards(context?.getRemainingTimeInMillis?.())) }
+  }
+  return http(event, context)
+}

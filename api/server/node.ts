@@ -1,13 +1,54 @@
 // `npm run api`: the API on http://127.0.0.1:$PORT (8787), storing in the SQLite file $DB_PATH
 // (.data/rasid.sqlite), created and migrated on first start. Settings: docs/api.md.
-// `npm run api -- export contacts ...` prints the leads instead (./exportContacts.ts).
+// `npm run api -- export contacts ...` prints the leads instead (./exportContacts.ts);
+// `npm run api -- forward [--retry-failed]` delivers the leads due to the CRM webhook once and exits
+// (./forward.ts; the runbook's way to requeue failed ones, docs/aws.md).
+import { parseArgs } from 'node:util'
 import { configFromEnv } from './config'
 import { exportContacts, exportOptions, exportUsage } from './exportContacts'
+import { createForwarder } from './forward'
 import { startApiServer } from './serve'
 import { storeFromEnv } from './stores'
 
 const env = process.env
 const args = process.argv.slice(2)
+const forwardUsage = `Usage: npm run api -- forward [--retry-failed]
+
+  --retry-failed  first put every lead whose forwarding failed for good back in the queue
+
+Delivers the leads due now to LEAD_WEBHOOK_URL (with the server's settings: API_STORE, DB_PATH,
+DDB_TABLE, LEAD_WEBHOOK_SECRET, ...), prints one JSON line per attempt and a summary, and exits 1
+when a lead is still not delivered (it stays queued: the server or the schedule retries it).`
+if (args[0] === 'forward') {
+  let retryFailed: boolean
+  let webhook: ReturnType<typeof configFromEnv>['webhook']
+  try {
+    const { values, positionals } = parseArgs({
+      args: args.slice(1),
+      allowPositionals: true,
+      options: { 'retry-failed': { type: 'boolean' } },
+    })
+    if (positionals.length > 0) throw new Error(`forward takes no ${positionals.join(' ')}`)
+    retryFailed = !!values['retry-failed']
+    webhook = configFromEnv(env).webhook
+    if (!webhook) throw new Error('LEAD_WEBHOOK_URL is not set: there is nowhere to forward to')
+  } catch (err) {
+    console.error(`${(err as Error).message}\n\n${forwardUsage}`)
+    process.exit(2)
+  }
+  const store = storeFromEnv(env)
+  try {
+    const requeued = retryFailed ? await store.retryFailedForwards(new Date().toISOString()) : 0
+    const result = await createForwarder({ store, webhook }).drain()
+    console.log(
+      JSON.stringify({ time: new Date().toISOString(), level: 'info', msg: 'forwarded', requeued, ...result }),
+    )
+    process.exitCode = result.retrying + result.failed > 0 ? 1 : 0
+  } finally {
+    await store.close()
+  }
+  process.exit()
+}
 if (args[0] === 'export') {
   let options: ReturnType<typeof exportOptions>
   try {

@@ -1,22 +1,35 @@
 // The same app as an AWS Lambda handler (api/server/lambda.ts): an API Gateway v2 / function URL
 // event in, a result whose body parses with the contract out; its store DynamoDB (the default on
-// Lambda), here dynalite on loopback named by the environment, as a Lambda's would be.
+// Lambda), here dynalite on loopback named by the environment, as a Lambda's would be. With
+// LEAD_WEBHOOK_URL, a request only queues the lead and EventBridge's Scheduled Event delivers it.
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { ContactCreated, Health, Problem } from '../../api/contract/schemas'
 import { startDynalite, type TestDynamo, dynaliteEnv } from './dynalite'
 import { goodSupport, newKey } from './helpers'
+import { type Receiver, startReceiver, validSignature } from './receiver'
 
+const secret = 'whsec_lambda_0123456789'
 let dynamo: TestDynamo
-let handler: typeof import('../../api/server/lambda').handler
+let crm: Receiver
+let lambda: typeof import('../../api/server/lambda')
 beforeAll(async () => {
   dynamo = await startDynalite()
+  crm = await startReceiver({ script: [500] })
   // API_STORE unset: the handler picks DynamoDB by itself.
-  Object.assign(process.env, dynaliteEnv, { DDB_TABLE: await dynamo.newTable(), DDB_ENDPOINT: dynamo.endpoint })
+  Object.assign(process.env, dynaliteEnv, {
+    DDB_TABLE: await dynamo.newTable(),
+    DDB_ENDPOINT: dynamo.endpoint,
+    LEAD_WEBHOOK_URL: crm.url,
+    LEAD_WEBHOOK_SECRET: secret,
+  })
   delete process.env.API_STORE
-  ;({ handler } = await import('../../api/server/lambda'))
+  lambda = await import('../../api/server/lambda')
 })
-afterAll(() => dynamo?.close())
+afterAll(async () => {
+  await crm?.close()
+  await dynamo?.close()
+})
 
 function event(method: string, path: string, headers: Record<string, string> = {}, body?: string) {
   return {
@@ -42,10 +55,24 @@ function event(method: string, path: string, headers: Record<string, string> = {
   }
 }
 
+/** What an EventBridge schedule rule (`rate(1 minute)`) sends. */
+const scheduled = {
+  version: '0',
+  id: 'c3a4e0b2-5e52-4b8e-9b8e-2f1e4d6c7a10',
+  'detail-type': 'Scheduled Event',
+  source: 'aws.events',
+  account: '123456789012',
+  time: '2026-11-23T12:01:00Z',
+  region: 'us-east-1',
+  resources: ['arn:aws:events:us-east-1:123456789012:rule/rasid-api-forward'],
+  detail: {},
+} as const
+
 describe('api/server/lambda.ts', () => {
+  // biome-ignore lint/suspicious/noExplicitAny: the handler's event union is wider than this test needs
+  const invoke = (e: ReturnType<typeof event>) => lambda.handler(e as any, {} as any) as Promise<any>
+
   test('answers health, a write, and a problem', async () => {
-    // biome-ignore lint/suspicious/noExplicitAny: the handler's event union is wider than this test needs
-    const invoke = (e: ReturnType<typeof event>) => handler(e as any, {} as any) as Promise<any>
     const health = await invoke(event('GET', '/api/v1/health'))
     expect(health.statusCode).toBe(200)
     expect(v.parse(Health, JSON.parse(health.body))).toMatchObject({ status: 'ok', store: 'dynamodb' })
@@ -62,5 +89,45 @@ describe('api/server/lambda.ts', () => {
     const refused = await invoke(event('POST', '/api/v1/contact/support', { 'idempotency-key': newKey() }, 'hi'))
     expect(refused.statusCode).toBe(415)
     expect(v.parse(Problem, JSON.parse(refused.body)).code).toBe('unsupported-media-type')
+  })
+
+  test('a request only queues the lead; the Scheduled Event delivers it, with backoff after a failure', async () => {
+    // What the first test queued goes out first, against the receiver's one 500.
+    expect(await lambda.drainForwards()).toEqual({ forwarded: 0, retrying: 1, failed: 0 })
+    const headers = { 'content-type': 'application/json', 'idempotency-key': newKey() }
+    const created = await invoke(event('POST', '/api/v1/contact/support', headers, JSON.stringify(goodSupport)))
+    expect(created.statusCode).toBe(201)
+    const { id, receivedAt } = v.parse(ContactCreated, JSON.parse(created.body))
+    // Nothing goes out in the background of a request: the instance may be frozen once it answers.
+    await new Promise((done) => setTimeout(done, 100))
+    expect(crm.ids()).not.toContain(id)
+
+    const context = { getRemainingTimeInMillis: () => 30_000 }
+    // The failed lead is not due for a second yet; the new one is.
+    // biome-ignore lint/suspicious/noExplicitAny: a scheduled event is not an HTTP one
+    expect(await lambda.handler(scheduled as any, context as any)).toEqual({ forwarded: 1, retrying: 0, failed: 0 })
+    const delivery = crm.deliveries.at(-1)!
+    expect(JSON.parse(delivery.body)).toEqual({ id, kind: 'support', receivedAt, data: goodSupport })
+    expect(delivery.headers['rasid-delivery-id']).toBe(id)
+    expect(validSignature(delivery.headers['rasid-signature'], delivery.body, secret)).toBe(true)
+    const store = dynamo.store(process.env.DDB_TABLE!)
+    const leads = await store.listContacts()
+    await store.close()
+    expect(leads.find((c) => c.id === id)?.forward).toMatchObject({ status: 'forwarded', attempts: 1 })
+    expect(leads.find((c) => c.id !== id)?.forward).toMatchObject({ status: 'pending', attempts: 1 })
+  })
+
+  test('the runbook’s invocation requeues what failed for good and delivers it', async () => {
+    const store = dynamo.store(process.env.DDB_TABLE!)
+    const [pending] = await store.pendingForwards('2100-01-01T00:00:00.000Z', 10)
+    // Its last attempt: the receiver's 500 had been the first of five.
+    await store.claimForward(pending!.id, 1, new Date().toISOString())
+    await store.markForwardFailed(pending!.id, 2, undefined, 'status 500')
+    // biome-ignore lint/suspicious/noExplicitAny: an operator's payload is not an HTTP event
+    const result = await lambda.handler({ rasid: 'retry-failed-forwards' } as any)
+    expect(result).toEqual({ requeued: 1, forwarded: 1, retrying: 0, failed: 0 })
+    expect(crm.ids().at(-1)).toBe(pending!.id)
+    expect((await store.listContacts()).map((c) => c.forward?.status)).toEqual(['forwarded', 'forwarded'])
+    await store.close()
   })
 })

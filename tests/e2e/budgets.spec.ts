@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
+import { htmlOfPath } from '../../renderer/shared/paths'
 import { localized, routes } from '../routes'
 import { expect, hydrated, test } from './fixtures'
 
@@ -9,8 +10,17 @@ import { expect, hydrated, test } from './fixtures'
 const KiB = 1024
 const pages = [...routes.flatMap((r) => [localized(r.path, 'en'), localized(r.path, 'ar')]), '/missing', '/ar/missing']
 
+/** Whether the built page places an island (renderer/islands/Island.tsx): only those may load React. */
+const hasIsland = (url: string) => {
+  try {
+    return readFileSync(join('dist', htmlOfPath(url)), 'utf8').includes('data-island=')
+  } catch {
+    return false
+  }
+}
+
 for (const url of pages) {
-  const islands = /\/design$/.test(url)
+  const islands = hasIsland(url)
   const budget = islands ? 90 * KiB : 15 * KiB
   test(`${url} requests at most ${budget / KiB} KiB of JavaScript in its first load`, async ({ page }) => {
     const scripts = new Set<string>()
@@ -27,6 +37,10 @@ for (const url of pages) {
     if (!islands) expect(scripts.size).toBeLessThanOrEqual(3)
   })
 }
+
+test('only the pages with a widget place an island (and so load React)', () => {
+  expect(pages.filter(hasIsland)).toEqual(['/design', '/ar/design', '/contact-us', '/ar/contact-us'])
+})
 
 test('an English page downloads no Arabic face; an Arabic page downloads both Arabic weights; one stylesheet each', async ({
   page,

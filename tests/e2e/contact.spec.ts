@@ -6,6 +6,7 @@
 import { createIntl } from '@formatjs/intl'
 import type { Page } from '@playwright/test'
 import type { Locale } from '../../locales/locales'
+import type { MessageId } from '../../locales/messages'
 import { catalogs } from '../routes'
 import { type ContactStack, startContactStack } from './contactStack'
 import { test as base, expect } from './fixtures'
@@ -29,7 +30,10 @@ const test = base.extend<{ stack: ContactStack }, { servers: ContactStack }>({
 
 const locales: Locale[] = ['en', 'ar']
 const t = (l: Locale, id: string, values?: Record<string, string | number>) =>
-  createIntl({ locale: l === 'ar' ? 'ar-u-nu-latn' : l, messages: catalogs[l] }).formatMessage({ id }, values)
+  createIntl({ locale: l === 'ar' ? 'ar-u-nu-latn' : l, messages: catalogs[l] }).formatMessage(
+    { id: id as MessageId },
+    values,
+  )
 
 let emails = 0
 /** An address no other test uses, so each test counts its own leads. */

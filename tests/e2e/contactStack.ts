@@ -20,7 +20,7 @@ import { serve } from '../../scripts/lib/previewServer'
  * - `bad-json`: the API stores the lead, the browser gets its 201 cut short (not JSON);
  * - `hang`: the API stores the lead, the answer never comes.
  */
-export type Mode = 'pass' | 'slow' | 'fields' | 'rate' | 'server' | 'bad-json' | 'hang'
+type Mode = 'pass' | 'slow' | 'fields' | 'rate' | 'server' | 'bad-json' | 'hang'
 
 export interface ContactStack {
   /** The preview's origin: `${origin}/contact-us`. */

@@ -1,6 +1,8 @@
 // The DynamoDB store (at scale, on Lambda; docs/aws.md): one table, string keys `pk` and `sk`.
 //   IDEM#<scope>#<key> / IDEM      an idempotency record: bodyHash, status, body (JSON), expiresAt (TTL)
-//   CONTACT#<id>       / CONTACT   a lead: kind, receivedAt, spam, data (JSON); gsi1pk/gsi1sk for listing
+//   CONTACT#<id>       / CONTACT   a lead: kind, receivedAt, spam, data (JSON); gsi1pk/gsi1sk for listing;
+//                                  forwardState, forwardAttempts, forwardNextAt, forwardedAt, forwardError
+//                                  and, while pending or failed, gsi2pk/gsi2sk (the forwarding queue)
 // The lead and its idempotency record are written in one TransactWriteItems, the record under the
 // condition that no live one exists, so one is never stored without the other and two requests
 // with one key store one lead, even on two Lambda instances: the loser's transaction is cancelled
@@ -8,6 +10,11 @@
 // (every lead under one partition, sorted by receivedAt): a handful of leads a minute is far below
 // one partition's limits, and it reads in order without a scan. GSI reads are eventually
 // consistent: a lead written a moment ago may be missing from a listing for about a second.
+// Forwarding (api/server/forward.ts) keeps its state on the lead item itself, so the lead and its
+// place in the queue are one Put in the same transaction. The sparse GSI `byForward` holds only
+// leads still to deliver (gsi2pk FORWARD#pending, sorted by when they are due) or failed for good
+// (FORWARD#failed); a forwarded lead drops its gsi2 keys and leaves the index. The index may lag,
+// so every claim is a conditional UpdateItem on the lead: what the index shows is only a hint.
 import { AsyncLocalStorage } from 'node:async_hooks'
 import {
   type AttributeValue,
@@ -20,17 +27,28 @@ import {
   QueryCommand,
   TransactWriteItemsCommand,
   type TransactWriteItem,
+  UpdateItemCommand,
   UpdateTimeToLiveCommand,
   waitUntilTableExists,
 } from '@aws-sdk/client-dynamodb'
-import { type ContactRecord, type IdempotentResult, keyedLock, type Store, type StoredResponse } from './port'
+import {
+  type ContactRecord,
+  type ForwardState,
+  type IdempotentResult,
+  keyedLock,
+  type Store,
+  type StoredResponse,
+} from './port'
 
 /** How long an idempotency record is kept (DynamoDB's TTL deletes it some time after). */
 const idempotencyTtlSeconds = 24 * 60 * 60
 const contactIndex = 'byReceived'
 const contactPartition = 'CONTACT'
+const forwardIndex = 'byForward'
+const forwardPending = 'FORWARD#pending'
+const forwardFailed = 'FORWARD#failed'
 
-/** The table as docs/aws.md describes it: on-demand, `pk`/`sk`, the `byReceived` GSI; TTL on `expiresAt`. */
+/** The table as docs/aws.md describes it: on-demand, `pk`/`sk`, GSIs `byReceived`, `byForward`; TTL on `expiresAt`. */
 export function tableDefinition(tableName: string): CreateTableCommandInput {
   return {
     TableName: tableName,
@@ -40,6 +58,8 @@ export function tableDefinition(tableName: string): CreateTableCommandInput {
       { AttributeName: 'sk', AttributeType: 'S' },
       { AttributeName: 'gsi1pk', AttributeType: 'S' },
       { AttributeName: 'gsi1sk', AttributeType: 'S' },
+      { AttributeName: 'gsi2pk', AttributeType: 'S' },
+      { AttributeName: 'gsi2sk', AttributeType: 'S' },
     ],
     KeySchema: [
       { AttributeName: 'pk', KeyType: 'HASH' },
@@ -51,6 +71,14 @@ export function tableDefinition(tableName: string): CreateTableCommandInput {
         KeySchema: [
           { AttributeName: 'gsi1pk', KeyType: 'HASH' },
           { AttributeName: 'gsi1sk', KeyType: 'RANGE' },
+        ],
+        Projection: { ProjectionType: 'ALL' },
+      },
+      {
+        IndexName: forwardIndex,
+        KeySchema: [
+          { AttributeName: 'gsi2pk', KeyType: 'HASH' },
+          { AttributeName: 'gsi2sk', KeyType: 'RANGE' },
         ],
         Projection: { ProjectionType: 'ALL' },
       },
@@ -95,10 +123,14 @@ export function dynamoStoreFromEnv(env: Record<string, string | undefined>): Sto
 
 const s = (value: string): AttributeValue => ({ S: value })
 
+const n = (value: number): AttributeValue => ({ N: String(value) })
+const contactKey = (id: string) => ({ pk: s(`CONTACT#${id}`), sk: s('CONTACT') })
+/** The queue's sort key: due time first, so a Query reads the due leads in order. */
+const dueKey = (at: string, id: string) => s(`${at}#${id}`)
+
 function toItem(record: ContactRecord): Record<string, AttributeValue> {
-  return {
-    pk: s(`CONTACT#${record.id}`),
-    sk: s('CONTACT'),
+  const item: Record<string, AttributeValue> = {
+    ...contactKey(record.id),
     gsi1pk: s(contactPartition),
     gsi1sk: s(`${record.receivedAt}#${record.id}`),
     id: s(record.id),
@@ -107,17 +139,47 @@ function toItem(record: ContactRecord): Record<string, AttributeValue> {
     spam: { BOOL: record.spam },
     data: s(JSON.stringify(record.data)),
   }
+  const { forward } = record
+  if (forward) {
+    item.forwardState = s(forward.status)
+    item.forwardAttempts = n(forward.attempts)
+    if (forward.nextAttemptAt) item.forwardNextAt = s(forward.nextAttemptAt)
+    if (forward.forwardedAt) item.forwardedAt = s(forward.forwardedAt)
+    if (forward.lastError) item.forwardError = s(forward.lastError)
+    if (forward.status === 'pending') {
+      item.gsi2pk = s(forwardPending)
+      item.gsi2sk = dueKey(forward.nextAttemptAt ?? record.receivedAt, record.id)
+    } else if (forward.status === 'failed') {
+      item.gsi2pk = s(forwardFailed)
+      item.gsi2sk = s(record.id)
+    }
+  }
+  return item
 }
 
 function fromItem(item: Record<string, AttributeValue>): ContactRecord {
-  return {
+  const record: ContactRecord = {
     id: item.id?.S ?? '',
     kind: item.kind?.S as ContactRecord['kind'],
     receivedAt: item.receivedAt?.S ?? '',
     spam: item.spam?.BOOL === true,
     data: JSON.parse(item.data?.S ?? '{}'),
   }
+  if (item.forwardState?.S) {
+    const forward: ForwardState = {
+      status: item.forwardState.S as ForwardState['status'],
+      attempts: Number(item.forwardAttempts?.N ?? 0),
+    }
+    if (item.forwardNextAt?.S) forward.nextAttemptAt = item.forwardNextAt.S
+    if (item.forwardedAt?.S) forward.forwardedAt = item.forwardedAt.S
+    if (item.forwardError?.S) forward.lastError = item.forwardError.S
+    record.forward = forward
+  }
+  return record
 }
+
+/** A conditional write that found the item otherwise: another drainer got there first. */
+const conditionFailed = (error: unknown) => (error as Error)?.name === 'ConditionalCheckFailedException'
 
 /** Whether a transaction was cancelled because a condition failed (another request won the key). */
 function lostTheRace(error: unknown): boolean {
@@ -224,6 +286,132 @@ export function dynamoStore(options: DynamoOptions): Store {
         ExclusiveStartKey = page.LastEvaluatedKey
       } while (ExclusiveStartKey)
       return records
+    },
+    async pendingForwards(now, limit) {
+      const { Items } = await client.send(
+        new QueryCommand({
+          TableName,
+          IndexName: forwardIndex,
+          // Every due key is `<time>#<id>` with time <= now; U+FFFF sorts after any id character.
+          KeyConditionExpression: 'gsi2pk = :p AND gsi2sk <= :due',
+          ExpressionAttributeValues: { ':p': s(forwardPending), ':due': s(`${now}#\uffff`) },
+          Limit: limit,
+        }),
+      )
+      return (Items ?? []).map(fromItem)
+    },
+    async claimForward(id, attempts, leaseUntil) {
+      try {
+        await client.send(
+          new UpdateItemCommand({
+            TableName,
+            Key: contactKey(id),
+            UpdateExpression: 'SET forwardAttempts = :next, forwardNextAt = :lease, gsi2sk = :due',
+            ConditionExpression: 'forwardState = :pending AND forwardAttempts = :seen',
+            ExpressionAttributeValues: {
+              ':next': n(attempts + 1),
+              ':lease': s(leaseUntil),
+              ':due': dueKey(leaseUntil, id),
+              ':pending': s('pending'),
+              ':seen': n(attempts),
+            },
+          }),
+        )
+        return true
+      } catch (error) {
+        if (conditionFailed(error)) return false
+        throw error
+      }
+    },
+    async markForwarded(id, at) {
+      try {
+        await client.send(
+          new UpdateItemCommand({
+            TableName,
+            Key: contactKey(id),
+            UpdateExpression:
+              'SET forwardState = :forwarded, forwardedAt = :at REMOVE forwardNextAt, forwardError, gsi2pk, gsi2sk',
+            ConditionExpression: 'attribute_exists(forwardState)',
+            ExpressionAttributeValues: { ':forwarded': s('forwarded'), ':at': s(at) },
+          }),
+        )
+      } catch (error) {
+        if (!conditionFailed(error)) throw error
+      }
+    },
+    async markForwardFailed(id, attempts, nextAttemptAt, error) {
+      const values: Record<string, AttributeValue> = {
+        ':pending': s('pending'),
+        ':seen': n(attempts),
+        ':error': s(error),
+      }
+      let UpdateExpression: string
+      if (nextAttemptAt) {
+        UpdateExpression = 'SET forwardNextAt = :next, gsi2sk = :due, forwardError = :error'
+        Object.assign(values, { ':next': s(nextAttemptAt), ':due': dueKey(nextAttemptAt, id) })
+      } else {
+        UpdateExpression =
+          'SET forwardState = :failed, gsi2pk = :queue, gsi2sk = :id, forwardError = :error REMOVE forwardNextAt'
+        Object.assign(values, { ':failed': s('failed'), ':queue': s(forwardFailed), ':id': s(id) })
+      }
+      try {
+        await client.send(
+          new UpdateItemCommand({
+            TableName,
+            Key: contactKey(id),
+            UpdateExpression,
+            ConditionExpression: 'forwardState = :pending AND forwardAttempts = :seen',
+            ExpressionAttributeValues: values,
+          }),
+        )
+      } catch (caught) {
+        if (!conditionFailed(caught)) throw caught
+      }
+    },
+    async retryFailedForwards(now) {
+      let count = 0
+      let ExclusiveStartKey: Record<string, AttributeValue> | undefined
+      do {
+        const page = await client.send(
+          new QueryCommand({
+            TableName,
+            IndexName: forwardIndex,
+            KeyConditionExpression: 'gsi2pk = :p',
+            ExpressionAttributeValues: { ':p': s(forwardFailed) },
+            ExclusiveStartKey,
+          }),
+        )
+        for (const item of page.Items ?? []) {
+          const id = item.id?.S ?? ''
+          try {
+            await client.send(
+              new UpdateItemCommand({
+                TableName,
+                Key: contactKey(id),
+                UpdateExpression: [
+                  'SET forwardState = :pending, forwardAttempts = :zero, forwardNextAt = :now,',
+                  'gsi2pk = :queue, gsi2sk = :due',
+                ].join(' '),
+                ConditionExpression: 'forwardState = :failed',
+                ExpressionAttributeValues: {
+                  ':pending': s('pending'),
+                  ':zero': n(0),
+                  ':now': s(now),
+                  ':queue': s(forwardPending),
+                  ':due': dueKey(now, id),
+                  ':failed': s('failed'),
+                },
+              }),
+            )
+            count++
+          } catch (error) {
+            // The index lagged: the lead was requeued already.
+            if (!conditionFailed(error)) throw error
+          }
+        }
+        ExclusiveStartKey = page.LastEvaluatedKey
+      } while (ExclusiveStartKey)
+      return count
     },
     async ping() {
       try {

@@ -24,6 +24,37 @@ export function memoryStore(): Store {
     async listContacts(options = {}) {
       return contacts.filter((c) => !options.since || c.receivedAt >= options.since).map((c) => structuredClone(c))
     },
+    async pendingForwards(now, limit) {
+      return contacts
+        .filter((c) => c.forward?.status === 'pending' && (c.forward.nextAttemptAt ?? '') <= now)
+        .sort((a, b) => (a.forward!.nextAttemptAt! < b.forward!.nextAttemptAt! ? -1 : 1))
+        .slice(0, limit)
+        .map((c) => structuredClone(c))
+    },
+    async claimForward(id, attempts, leaseUntil) {
+      const forward = contacts.find((c) => c.id === id)?.forward
+      if (forward?.status !== 'pending' || forward.attempts !== attempts) return false
+      forward.attempts = attempts + 1
+      forward.nextAttemptAt = leaseUntil
+      return true
+    },
+    async markForwarded(id, at) {
+      const lead = contacts.find((c) => c.id === id)
+      if (lead?.forward) lead.forward = { status: 'forwarded', attempts: lead.forward.attempts, forwardedAt: at }
+    },
+    async markForwardFailed(id, attempts, nextAttemptAt, error) {
+      const lead = contacts.find((c) => c.id === id)
+      if (lead?.forward?.status !== 'pending' || lead.forward.attempts !== attempts) return
+      lead.forward = nextAttemptAt
+        ? { status: 'pending', attempts, nextAttemptAt, lastError: error }
+        : { status: 'failed', attempts, lastError: error }
+    },
+    async retryFailedForwards(now) {
+      const failed = contacts.filter((c) => c.forward?.status === 'failed')
+      for (const lead of failed)
+        lead.forward = { status: 'pending', attempts: 0, nextAttemptAt: now, lastError: lead.forward?.lastError }
+      return failed.length
+    },
     async ping() {
       return true
     },

@@ -23,4 +23,17 @@ export const migrations: readonly { version: number; sql: string }[] = [
       );
     `,
   },
+  {
+    // Forwarding to the CRM webhook (api/server/forward.ts). NULL state: never queued (forwarding
+    // off when the lead arrived, or spam). The partial index holds only what the forwarder reads.
+    version: 2,
+    sql: `
+      ALTER TABLE contacts ADD COLUMN forward_state TEXT CHECK (forward_state IN ('pending', 'forwarded', 'failed'));
+      ALTER TABLE contacts ADD COLUMN forward_attempts INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE contacts ADD COLUMN forward_next_at TEXT;
+      ALTER TABLE contacts ADD COLUMN forwarded_at TEXT;
+      ALTER TABLE contacts ADD COLUMN forward_error TEXT;
+      CREATE INDEX contacts_forward_due ON contacts (forward_next_at) WHERE forward_state = 'pending';
+    `,
+  },
 ]

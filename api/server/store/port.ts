@@ -4,6 +4,22 @@ import type { SalesRequest, SupportRequest } from '../../contract/schemas'
 
 export type ContactKind = 'sales' | 'support'
 
+/**
+ * Where a lead stands in the forwarding to the CRM webhook (api/server/forward.ts). `pending`: due
+ * at `nextAttemptAt` (a lead being delivered is pending too, held until its lease ends);
+ * `forwarded`: a 2xx came back at `forwardedAt`; `failed`: `attempts` reached the maximum, nothing
+ * more happens until operations requeue it (docs/aws.md, runbook).
+ */
+export type ForwardState = {
+  status: 'pending' | 'forwarded' | 'failed'
+  /** Attempts started so far: a claim counts one before the request goes out. */
+  attempts: number
+  nextAttemptAt?: string
+  forwardedAt?: string
+  /** The last failure, as the forwarder words it: `status 500`, `timeout`, `network ECONNREFUSED`. */
+  lastError?: string
+}
+
 /** A lead as stored: the request without the honeypot, and whether the honeypot was filled. */
 export type ContactRecord = {
   id: string
@@ -11,6 +27,8 @@ export type ContactRecord = {
   receivedAt: string
   spam: boolean
   data: Omit<SalesRequest, 'website'> | Omit<SupportRequest, 'website'>
+  /** Absent when the lead was never queued: forwarding off when it arrived, or spam. */
+  forward?: ForwardState
 }
 
 /** An answer as the idempotency record keeps it. */
@@ -34,9 +52,29 @@ export interface Store {
     bodyHash: string,
     run: () => Promise<StoredResponse>,
   ): Promise<IdempotentResult>
+  /** Stores the lead with its `forward` state, in the write of the surrounding `idempotent` call. */
   saveContact(record: ContactRecord): Promise<void>
   /** Oldest first; `since` an ISO timestamp. */
   listContacts(options?: { since?: string }): Promise<ContactRecord[]>
+  /** Pending leads whose next attempt is due at `now` (ISO), soonest first, at most `limit`. */
+  pendingForwards(now: string, limit: number): Promise<ContactRecord[]>
+  /**
+   * Takes a due lead for one attempt: counts it (`attempts` + 1) and holds the lead until
+   * `leaseUntil`, so that another drainer (another Lambda instance, the timer) skips it and a
+   * crash mid-delivery retries it once the lease ends. False when the lead is no longer pending
+   * with `attempts` attempts: another drainer took it first.
+   */
+  claimForward(id: string, attempts: number, leaseUntil: string): Promise<boolean>
+  /** A 2xx came back: the lead is forwarded, for good. */
+  markForwarded(id: string, at: string): Promise<void>
+  /**
+   * Attempt number `attempts` failed: the lead is due again at `nextAttemptAt`, or failed for good
+   * when it is undefined. Changes nothing when the lead moved on meanwhile (another drainer
+   * forwarded it after this one's lease ended), so a late failure never undoes a success.
+   */
+  markForwardFailed(id: string, attempts: number, nextAttemptAt: string | undefined, error: string): Promise<void>
+  /** The runbook's requeue: every failed lead is pending again, due at `now`, its attempts from 0. Answers how many. */
+  retryFailedForwards(now: string): Promise<number>
   /** Whether the store answers (GET /health). */
   ping(): Promise<boolean>
   close(): Promise<void>

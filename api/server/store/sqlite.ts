@@ -6,7 +6,7 @@ import { dirname } from 'node:path'
 // A CommonJS package: Node's ESM loader sees only its default export.
 import sqlite3, { type Database } from 'node-sqlite3-wasm'
 import { migrations } from './migrations'
-import { type ContactRecord, type IdempotentResult, keyedLock, type Store } from './port'
+import { type ContactRecord, type ForwardState, type IdempotentResult, keyedLock, type Store } from './port'
 
 export type SqliteStore = Store & {
   /** The migrations this open applied (none when the file was current). */
@@ -45,13 +45,28 @@ export function sqliteStore(path: string): SqliteStore {
   }
   // One connection: transactions must not interleave, so every idempotent write takes one lock.
   const lock = keyedLock()
-  const toRecord = (row: Record<string, unknown>): ContactRecord => ({
-    id: String(row.id),
-    kind: row.kind as ContactRecord['kind'],
-    receivedAt: String(row.received_at),
-    spam: row.spam === 1,
-    data: JSON.parse(String(row.data)),
-  })
+  const toRecord = (row: Record<string, unknown>): ContactRecord => {
+    const record: ContactRecord = {
+      id: String(row.id),
+      kind: row.kind as ContactRecord['kind'],
+      receivedAt: String(row.received_at),
+      spam: row.spam === 1,
+      data: JSON.parse(String(row.data)),
+    }
+    if (row.forward_state) {
+      const forward: ForwardState = {
+        status: row.forward_state as ForwardState['status'],
+        attempts: Number(row.forward_attempts),
+      }
+      if (row.forward_next_at) forward.nextAttemptAt = String(row.forward_next_at)
+      if (row.forwarded_at) forward.forwardedAt = String(row.forwarded_at)
+      if (row.forward_error) forward.lastError = String(row.forward_error)
+      record.forward = forward
+    }
+    return record
+  }
+  /** A forwarding write: it waits for an open `idempotent` transaction, so it never joins one that may roll back. */
+  const write = <T>(work: () => T) => lock('db', async () => work())
   return {
     kind: 'sqlite',
     applied,
@@ -82,19 +97,75 @@ export function sqliteStore(path: string): SqliteStore {
       })
     },
     async saveContact(record) {
-      db.run('INSERT INTO contacts (id, kind, received_at, spam, data) VALUES (?, ?, ?, ?, ?)', [
-        record.id,
-        record.kind,
-        record.receivedAt,
-        record.spam ? 1 : 0,
-        JSON.stringify(record.data),
-      ])
+      const { forward } = record
+      db.run(
+        `INSERT INTO contacts (id, kind, received_at, spam, data, forward_state, forward_attempts, forward_next_at,
+           forwarded_at, forward_error) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        [
+          record.id,
+          record.kind,
+          record.receivedAt,
+          record.spam ? 1 : 0,
+          JSON.stringify(record.data),
+          forward?.status ?? null,
+          forward?.attempts ?? 0,
+          forward?.nextAttemptAt ?? null,
+          forward?.forwardedAt ?? null,
+          forward?.lastError ?? null,
+        ],
+      )
     },
     async listContacts(options = {}) {
       const rows = options.since
         ? db.all('SELECT * FROM contacts WHERE received_at >= ? ORDER BY received_at, rowid', [options.since])
         : db.all('SELECT * FROM contacts ORDER BY received_at, rowid')
       return rows.map((row) => toRecord(row as Record<string, unknown>))
+    },
+    async pendingForwards(now, limit) {
+      const rows = db.all(
+        `SELECT * FROM contacts WHERE forward_state = 'pending' AND forward_next_at <= ?
+         ORDER BY forward_next_at, rowid LIMIT ?`,
+        [now, limit],
+      )
+      return rows.map((row) => toRecord(row as Record<string, unknown>))
+    },
+    claimForward(id, attempts, leaseUntil) {
+      return write(
+        () =>
+          db.run(
+            `UPDATE contacts SET forward_attempts = ?, forward_next_at = ?
+             WHERE id = ? AND forward_state = 'pending' AND forward_attempts = ?`,
+            [attempts + 1, leaseUntil, id, attempts],
+          ).changes === 1,
+      )
+    },
+    async markForwarded(id, at) {
+      await write(() =>
+        db.run(
+          `UPDATE contacts SET forward_state = 'forwarded', forwarded_at = ?, forward_next_at = NULL,
+             forward_error = NULL WHERE id = ? AND forward_state IS NOT NULL`,
+          [at, id],
+        ),
+      )
+    },
+    async markForwardFailed(id, attempts, nextAttemptAt, error) {
+      await write(() =>
+        db.run(
+          `UPDATE contacts SET forward_state = ?, forward_next_at = ?, forward_error = ?
+           WHERE id = ? AND forward_state = 'pending' AND forward_attempts = ?`,
+          [nextAttemptAt ? 'pending' : 'failed', nextAttemptAt ?? null, error, id, attempts],
+        ),
+      )
+    },
+    retryFailedForwards(now) {
+      return write(
+        () =>
+          db.run(
+            `UPDATE contacts SET forward_state = 'pending', forward_attempts = 0, forward_next_at = ?
+             WHERE forward_state = 'failed'`,
+            [now],
+          ).changes,
+      )
     },
     async ping() {
       try {
