@@ -2,8 +2,9 @@
 // imported by the browser islands, the reference server (api/server/) and the tests. Pure
 // TypeScript: valibot only, no Node built-in, nothing else of the repository (.dependency-cruiser.cjs).
 // Field errors are message ids (`contact.error.email.invalid`), so the page shows them in its own
-// language; the catalogs gain them with the contact form. Exports tagged @public are for the
-// contact island, which imports them (knip.config.ts).
+// language (every id has a message in each catalog: tests/unit/contactForm.test.ts). The fields,
+// their options and limits, and the message ids are in ./fields.ts, without valibot, for the
+// contact island's first load; the island loads these schemas when a visitor starts on a form.
 // Each module-level schema is built in a function marked pure, so that a bundle (an island) keeps
 // only the schemas it uses: bundlers do not see valibot's own pure marks across the import.
 import {
@@ -30,54 +31,28 @@ import {
   type InferOutput,
 } from 'valibot'
 
-/** The markets a lead can name (`site.config.ts` markets, plus `other`; tests/unit/contract.test.ts checks). */
-export const contactMarkets = ['sa', 'ae', 'eg', 'other'] as const
-/** Monthly card volume bands, in US dollars' worth. @public */
-export const volumeBands = ['under-50k', '50k-250k', '250k-1m', '1m-5m', 'over-5m'] as const
-/** The payment methods a lead may ask about (the fee schemes of `site.config.ts`). */
-export const paymentMethods = ['mada', 'cards', 'international', 'applePay', 'stcPay', 'tabby'] as const
-/** @public */
-export const supportTopics = ['payments', 'payouts', 'integration', 'account', 'disputes', 'other'] as const
+import {
+  type ContactField,
+  contactFields,
+  contactMarkets,
+  contactMessageIds,
+  type ContactMessageId,
+  type FieldErrorKind,
+  limits,
+  paymentMethods,
+  supportTopics,
+  volumeBands,
+} from './fields'
 
-/** The fields of both forms, in form order: each field's errors are `contact.error.<field>.<kind>`. @public */
-export const contactFields = [
-  'name',
-  'email',
-  'company',
-  'phone',
-  'market',
-  'volume',
-  'methods',
-  'merchantId',
-  'transactionId',
-  'topic',
-  'message',
-  'consent',
-  'website',
-] as const
-export type ContactField = (typeof contactFields)[number]
-/** required: missing or empty; invalid: wrong type or format; tooLong: over the limit. @public */
-export const fieldErrorKinds = ['required', 'invalid', 'tooLong'] as const
-type FieldErrorKind = (typeof fieldErrorKinds)[number]
-
-export const contactMessageIds = /* @__PURE__ */ (() =>
-  [
-    ...contactFields.flatMap((field) => fieldErrorKinds.map((kind) => `contact.error.${field}.${kind}` as const)),
-    'contact.error.unknownField',
-  ] as const)()
-/** Every message id a field error can carry: the island types its messages with it. */
-export type ContactMessageId = `contact.error.${ContactField}.${FieldErrorKind}` | 'contact.error.unknownField'
-
-/** The limits the forms and the server share (characters). @public */
-export const limits = {
-  name: 100,
-  email: 254,
-  company: 150,
-  phone: 16,
-  id: 40,
-  message: 5000,
-  website: 500,
-} as const
+export {
+  type ContactField,
+  contactFields,
+  contactMarkets,
+  contactMessageIds,
+  type ContactMessageId,
+  paymentMethods,
+  volumeBands,
+} from './fields'
 
 /* @__NO_SIDE_EFFECTS__ */
 function id<F extends ContactField>(field: F, kind: FieldErrorKind) {

@@ -1,20 +1,15 @@
 import { type KeyboardEvent, type ReactNode, type SyntheticEvent, useEffect, useRef, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
-import { safeParse } from 'valibot'
-import { type ApiError, post } from '../../api/client/http'
+import type { ApiError } from '../../api/client/http'
 import {
-  ContactCreated,
   type ContactField,
   type ContactMessageId,
   contactMarkets,
-  fieldErrors,
   limits,
   paymentMethods,
-  SalesRequest,
-  SupportRequest,
   supportTopics,
   volumeBands,
-} from '../../api/contract/schemas'
+} from '../../api/contract/fields'
 import type { MessageId } from '../../locales/messages'
 import { defineIsland } from '../../renderer/islands/define'
 import {
@@ -36,7 +31,15 @@ import {
 // a visitor typed before this code hydrated stays; validation runs on submit with the contract's
 // schema; what was typed is kept in sessionStorage until the API has it.
 
-const schemas = { sales: SalesRequest, support: SupportRequest } as const
+/** The schemas and the API client (./send.ts): loaded once, on the first focus in a form. */
+let sendModule: Promise<typeof import('./send')> | undefined
+const loadSend = () => {
+  sendModule ??= import('./send').catch((err: unknown) => {
+    sendModule = undefined
+    throw err
+  })
+  return sendModule
+}
 
 type Status =
   | { state: 'idle' }
@@ -238,10 +241,12 @@ function ContactForm({ kind, onFailing }: { kind: FormKind; onFailing: (failing:
     // After a failed submit, a field's message goes as soon as what it holds is right.
     const name = (e.target as HTMLInputElement).name as ContactField
     if (!errors[name] || !form.current) return
-    const parsed = safeParse(schemas[kind], requestOf(kind, valuesOf(form.current, kind)))
-    const now = parsed.success ? {} : fieldErrors(parsed.issues)
-    if (now[name] !== errors[name])
-      setErrors(({ [name]: _, ...rest }) => (now[name] ? { ...rest, [name]: now[name] } : rest))
+    const body = requestOf(kind, valuesOf(form.current, kind))
+    void loadSend().then(({ check }) => {
+      const result = check(kind, body)
+      const now = result.ok ? undefined : result.errors[name]
+      setErrors(({ [name]: _, ...rest }) => (now ? { ...rest, [name]: now } : rest))
+    })
   }
 
   // Digits typed in Arabic-Indic are shown Latin once the visitor leaves the field (docs/content.md).
@@ -261,15 +266,25 @@ function ContactForm({ kind, onFailing }: { kind: FormKind; onFailing: (failing:
       if (el instanceof HTMLInputElement) el.value = normaliseField(field, el.value)
     }
     const body = requestOf(kind, values)
-    const parsed = safeParse(schemas[kind], body)
-    if (!parsed.success) {
+    inFlight.current = true
+    let api: Awaited<ReturnType<typeof loadSend>>
+    try {
+      api = await loadSend()
+    } catch {
+      // Its code could not be fetched: the network is gone (the page itself is already here).
+      inFlight.current = false
+      setStatus({ state: 'failed', error: { kind: 'offline' } })
+      return
+    }
+    const checked = api.check(kind, body)
+    if (!checked.ok) {
+      inFlight.current = false
       setStatus({ state: 'idle' })
-      setErrors(fieldErrors(parsed.issues))
+      setErrors(checked.errors)
       setAttempt((n) => n + 1)
       return
     }
     setErrors({})
-    inFlight.current = true
     setStatus({ state: 'sending' })
     const previous = readDraft(sessionStorage, kind)
     const sending = keyFor(body, previous && 'draft' in previous ? previous.draft : undefined, () =>
@@ -277,7 +292,7 @@ function ContactForm({ kind, onFailing }: { kind: FormKind; onFailing: (failing:
     )
     clearTimeout(saveTimer.current)
     save(sending)
-    const result = await post(`/contact/${kind}`, parsed.output, { schema: ContactCreated, key: sending.key })
+    const result = await api.send(kind, checked.request, sending.key)
     inFlight.current = false
     if (result.ok) {
       clearDraft(sessionStorage, kind)
@@ -389,6 +404,7 @@ function ContactForm({ kind, onFailing }: { kind: FormKind; onFailing: (failing:
 
   return (
     <form
+      onFocus={() => void loadSend().catch(() => undefined)}
       ref={form}
       noValidate
       onSubmit={submit}

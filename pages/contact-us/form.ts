@@ -2,7 +2,7 @@
 // has, what a visitor typed turned into the contract's request, Arabic-Indic digits made Latin, and
 // the draft kept in sessionStorage so that a failed submit, an error or a reload loses nothing.
 // Pure but for the Storage it is handed: tests/unit/contactForm.test.ts.
-import type { ContactField } from '../../api/contract/schemas'
+import type { ContactField } from '../../api/contract/fields'
 
 export type FormKind = 'sales' | 'support'
 export const formKinds: readonly FormKind[] = ['sales', 'support']
