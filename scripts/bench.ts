@@ -2,6 +2,8 @@
 //   npm run bench [-- --runs 3]    build(s), per-page HTML/CSS/JS gzip bytes, throttled paint timings
 //   npm run bench -- --lighthouse  build once, then Lighthouse (mobile defaults, performance), median of 3
 //   npm run bench -- --guides 500  build with 500 synthetic guides per language: time, memory, output size
+//   npm run bench -- --api         only the API: POST /api/v1/contact/sales on SQLite, req/s, latency, store check
+// The default run ends with the API part too.
 // Every server and browser here listens on 127.0.0.1 only.
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
@@ -13,22 +15,32 @@ import { gzipSync } from 'node:zlib'
 import { chromium, type Browser } from 'playwright-core'
 import { guideGroups } from '../build/guides'
 import { pathOfHtml } from '../renderer/shared/paths'
+import { runApiBench } from './lib/apiBench'
 import { chromiumArgs, chromiumPath } from './lib/chromium'
 import { serve } from './lib/previewServer'
 import { pageWeight } from './lib/weight'
 
-const usage = `Usage: npm run bench [-- --runs N | --lighthouse | --guides N | --help]
+const usage = `Usage: npm run bench [-- --runs N | --lighthouse | --guides N | --api | --help]
 
   (no option)    build (--runs N times), the gzip bytes of HTML, CSS and the JavaScript each page requests,
-                 and FCP, LCP, layout shift on a throttled connection
+                 and FCP, LCP, layout shift on a throttled connection; then the API part (--api)
   --lighthouse   build once, then Lighthouse (mobile, performance), median of 3 runs per page
-  --guides N     a build with N synthetic guides per language: time, pages per second, memory, bytes per page`
+  --guides N     a build with N synthetic guides per language: time, pages per second, memory, bytes per page
+  --api          only the API, no build: \`npm run api\` (SQLite, in a temp dir) in a child process, 200 warm-up
+                 requests, then POST /api/v1/contact/sales (each a new lead, its own Idempotency-Key and email)
+                 over keep-alive connections: req/s, p50/p95/p99/max ms; each lead replayed once; then every
+                 accepted lead must be in the store exactly once, else the bench exits 1
+  --api-requests N      measured API requests (default 2000)
+  --api-concurrency N   API requests in flight at once (default 16)`
 
 const { values: options } = parseArgs({
   options: {
     runs: { type: 'string' },
     guides: { type: 'string' },
     lighthouse: { type: 'boolean' },
+    api: { type: 'boolean' },
+    'api-requests': { type: 'string' },
+    'api-concurrency': { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   },
 })
@@ -38,6 +50,12 @@ if (options.help) {
 }
 const runs = Number(options.runs ?? 1) || 1
 const guides = Number(options.guides)
+const apiRequests = Number(options['api-requests'] ?? 2000)
+const apiConcurrency = Number(options['api-concurrency'] ?? 16)
+if (!Number.isInteger(apiRequests) || apiRequests < 1)
+  throw new Error('--api-requests needs a positive integer, e.g. --api-requests 2000')
+if (!Number.isInteger(apiConcurrency) || apiConcurrency < 1)
+  throw new Error('--api-concurrency needs a positive integer, e.g. --api-concurrency 16')
 
 // ---------------------------------------------------------------- helpers
 
@@ -290,6 +308,8 @@ async function lighthouseMode() {
       '/ar/pricing',
       '/design',
       '/ar/design',
+      '/contact-us',
+      '/ar/contact-us',
       '/guide/api-keys',
       '/ar/guide/api-keys',
     ]
@@ -497,6 +517,58 @@ function guidesMode(n: number) {
   )
 }
 
+// ---------------------------------------------------------------- --api
+
+const ms = (x: number) => (Number.isNaN(x) ? '-' : x.toFixed(1))
+
+async function apiMode() {
+  const r = await runApiBench({ requests: apiRequests, concurrency: apiConcurrency, log: (l) => console.log(l) })
+  console.log(
+    `\nPOST /api/v1/contact/sales, \`npm run api\` with SQLite in a child process, ${r.concurrency} requests in flight over keep-alive connections; ${r.machine}, load average ${r.loadBefore.toFixed(2)} at the start.`,
+  )
+  console.log(
+    'Latency: first byte sent to last byte read, every answer whatever its status. req/s: answers / wall time.\n',
+  )
+  table(
+    ['phase', 'sent', '201', 'other', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms', 'wall s'],
+    r.phases.map((p) => [
+      p.capped ? `${p.name} (stopped at the time cap)` : p.name,
+      p.sent,
+      p.created,
+      Object.entries(p.statuses)
+        .filter(([s]) => s !== '201')
+        .map(([s, n]) => `${n}×${s}`)
+        .join(' ') || '0',
+      p.perSecond.toFixed(0),
+      ms(p.latency.p50),
+      ms(p.latency.p95),
+      ms(p.latency.p99),
+      ms(p.latency.max),
+      p.seconds.toFixed(2),
+    ]),
+  )
+  const c = r.check
+  console.log(
+    `Replays (same key and body): ${r.replay.same}/${r.replay.sent} answered with the first answer and Idempotent-Replayed.`,
+  )
+  console.log(
+    `Store check: ${c.accepted} leads accepted (201), ${c.stored} rows in the store; missing ${c.missing.length}, stored twice ${c.duplicated.length}, never accepted ${c.unexpected.length}, different ${c.mismatched.length}.`,
+  )
+  if (c.unanswered.length)
+    console.log(
+      `${c.unanswered.length} leads are stored whose requests got no answer (timeout, reset): kept, not counted as errors.`,
+    )
+  console.log(
+    `Server peak RSS ${r.serverPeakRssMiB.toFixed(0)} MiB; SQLite file ${(r.dbBytes / 1024).toFixed(0)} KiB (${(r.dbBytes / Math.max(1, c.stored)).toFixed(0)} B per lead).`,
+  )
+  if (r.problems.length) {
+    console.log(`\nAPI bench FAILED: ${r.problems.join('; ')}.`)
+    const sample = [...c.missing, ...c.duplicated, ...c.unexpected, ...c.mismatched].slice(0, 5)
+    if (sample.length) console.log(`For example: ${sample.join(', ')}`)
+    process.exitCode = 1
+  } else console.log('OK: every accepted lead is in the store exactly once.')
+}
+
 // ---------------------------------------------------------------- main
 
 if (options.guides !== undefined) {
@@ -504,6 +576,10 @@ if (options.guides !== undefined) {
   guidesMode(guides)
 } else if (options.lighthouse) {
   await lighthouseMode()
+} else if (options.api) {
+  await apiMode()
 } else {
   await defaultMode()
+  console.log()
+  await apiMode()
 }
