@@ -46,7 +46,8 @@ describe('dist/', () => {
       'ar',
       'x-default',
     ])
-    expect(payload.islands).toEqual(route.path === '/design' ? ['ThemePreview'] : [])
+    const islands: Record<string, string[]> = { '/design': ['ThemePreview'], '/contact-us': ['ContactForms'] }
+    expect(payload.islands).toEqual(islands[route.path] ?? [])
     // No catalog travels with the page: the HTML is the page.
     expect(html).not.toContain('vike_pageContext')
     expect(JSON.stringify(payload)).not.toContain('"messages"')
