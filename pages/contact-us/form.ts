@@ -3,6 +3,7 @@
 // the draft kept in sessionStorage so that a failed submit, an error or a reload loses nothing.
 // Pure but for the Storage it is handed: tests/unit/contactForm.test.ts.
 import type { ContactField } from '../../api/contract/fields'
+import { latinDigits } from '../../locales/digits'
 
 export type FormKind = 'sales' | 'support'
 export const formKinds: readonly FormKind[] = ['sales', 'support']
@@ -21,11 +22,6 @@ const notKept: readonly ContactField[] = ['consent', 'website']
 
 /** What the form holds: text for inputs, selects and textareas, a list for checkbox groups, a flag for a box. */
 export type FormValues = Partial<Record<ContactField, string | string[] | boolean>>
-
-/** Arabic-Indic (U+0660-0669) and Eastern Arabic-Indic (U+06F0-06F9) digits as 0-9. */
-export function latinDigits(text: string): string {
-  return text.replace(/[\u0660-\u0669\u06F0-\u06F9]/g, (d) => String(d.charCodeAt(0) & 0xf))
-}
 
 /** `٠٠٩٦٦ ٥٠-١٢٣ ٤٥٦٧` -> `+966501234567`: Latin digits, no spaces, dashes, dots, brackets or bidi marks, 00 as +. */
 export function normalisePhone(text: string): string {

@@ -2,8 +2,11 @@ import { FormattedMessage, useIntl } from 'react-intl'
 import { Link } from '../../renderer/components/Link'
 import { PageHero, SampleNote, Section } from '../../renderer/components/PageHero'
 import type { MessageId } from '../../locales/messages'
+import { Island } from '../../renderer/islands/Island'
 import { feeOf, toMajor } from '../../renderer/money'
 import { markets, type Market } from '../../site.config'
+import type { CalculatorMarket } from './calculator'
+import FeeCalculator from './FeeCalculator.island'
 
 // The billing and market choices are native radio buttons: CSS (`.pricing:has(...)` in
 // uno.config.ts) shows the matching prices, so the page needs no script for them.
@@ -12,6 +15,15 @@ const plans = [
   { key: 'growth', features: 4, cta: 'pricing.plans.cta.start', featured: true },
   { key: 'enterprise', features: 4, cta: 'pricing.plans.cta.sales' },
 ] as const
+
+/** What the fee calculator needs of each market: its props are JSON in the page. */
+const calculatorMarkets: CalculatorMarket[] = markets.map((m) => ({
+  code: m.code,
+  currency: m.currency,
+  vatBp: m.vatBp,
+  growthDiscountBp: m.growthDiscountBp,
+  fees: m.fees.map(({ scheme, rateBp, fixedMinor }) => ({ scheme, rateBp, fixedMinor })),
+}))
 
 function useMoney() {
   const intl = useIntl()
@@ -266,6 +278,18 @@ export default function Page() {
         {markets.map((m) => (
           <FeeTable key={m.code} market={m} />
         ))}
+        <Island
+          of={FeeCalculator}
+          props={{
+            markets: calculatorMarkets,
+            initial: {
+              amount: String(toMajor(markets[0]!.exampleMinor)),
+              market: markets[0]!.code,
+              scheme: markets[0]!.fees[0]!.scheme,
+              plan: 'starter',
+            },
+          }}
+        />
       </Section>
     </div>
   )

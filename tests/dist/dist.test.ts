@@ -46,7 +46,11 @@ describe('dist/', () => {
       'ar',
       'x-default',
     ])
-    const islands: Record<string, string[]> = { '/design': ['ThemePreview'], '/contact-us': ['ContactForms'] }
+    const islands: Record<string, string[]> = {
+      '/pricing': ['FeeCalculator'],
+      '/design': ['ThemePreview'],
+      '/contact-us': ['ContactForms'],
+    }
     expect(payload.islands).toEqual(islands[route.path] ?? [])
     // No catalog travels with the page: the HTML is the page.
     expect(html).not.toContain('vike_pageContext')

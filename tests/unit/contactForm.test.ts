@@ -5,6 +5,7 @@ import * as v from 'valibot'
 import { describe, expect, test } from 'vitest'
 import { contactMessageIds, SalesRequest, SupportRequest } from '../../api/contract/schemas'
 import ar from '../../locales/ar.json'
+import { latinDigits } from '../../locales/digits'
 import en from '../../locales/en.json'
 import {
   clearDraft,
@@ -12,7 +13,6 @@ import {
   draftStorageKey,
   fingerprint,
   keyFor,
-  latinDigits,
   normaliseField,
   normalisePhone,
   readDraft,

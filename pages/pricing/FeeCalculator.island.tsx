@@ -1,0 +1,234 @@
+import { useEffect, useId, useRef, useState } from 'react'
+import { FormattedMessage, useIntl } from 'react-intl'
+import type { MessageId } from '../../locales/messages'
+import { defineIsland } from '../../renderer/islands/define'
+import { toMajor } from '../../renderer/money'
+import { events } from '../../renderer/shared/dom'
+import {
+  type AmountError,
+  type CalculatorMarket,
+  type CalculatorState,
+  calculate,
+  type Plan,
+  parseAmount,
+  planFee,
+  plans,
+  stateFromQuery,
+  stateToQuery,
+} from './calculator'
+
+interface Props {
+  /** The markets and their fees (site.config.ts), in display order. */
+  markets: CalculatorMarket[]
+  /** The first state: the first market's worked example. */
+  initial: CalculatorState
+}
+
+const amountErrors: Record<AmountError, MessageId> = {
+  empty: 'pricing.calculator.error.empty',
+  invalid: 'pricing.calculator.error.invalid',
+  negative: 'pricing.calculator.error.negative',
+  zero: 'pricing.calculator.error.zero',
+  decimals: 'pricing.calculator.error.decimals',
+  tooLarge: 'pricing.calculator.error.tooLarge',
+}
+
+const selectClass =
+  'mt-1.5 block w-full rounded-lg border border-neutral-300 bg-white px-3 py-2 text-neutral-900 dark:border-neutral-700 dark:bg-neutral-950 dark:text-white'
+
+/**
+ * The pricing page's fee calculator (docs/content.md, Pricing): an amount, a market, a payment
+ * method and a plan give Rasid's fee, the VAT on it and what reaches the merchant, in the market's
+ * currency, computed in minor units. The choice lives in the URL query, so a link shares it.
+ */
+function FeeCalculator({ markets, initial }: Props) {
+  const intl = useIntl()
+  const id = useId()
+  // The first render is the prerendered one; the query is applied once hydrated.
+  const [state, setState] = useState<CalculatorState>(initial)
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the markets and the first state are fixed for the life of the page.
+  useEffect(() => {
+    const fromUrl = () => setState(stateFromQuery(location.search, markets, initial))
+    if (location.search) fromUrl()
+    addEventListener('popstate', fromUrl)
+    return () => removeEventListener('popstate', fromUrl)
+  }, [])
+
+  const update = (patch: Partial<CalculatorState>) => {
+    const next = { ...state, ...patch }
+    const market = markets.find((m) => m.code === next.market)!
+    if (!market.fees.some((f) => f.scheme === next.scheme)) next.scheme = market.fees[0]!.scheme
+    setState(next)
+    // The address follows the choice, replaced rather than pushed: Back leaves the page, not a digit.
+    clearTimeout(timer.current)
+    timer.current = setTimeout(() => {
+      history.replaceState(
+        history.state,
+        '',
+        `${location.pathname}${stateToQuery(next, location.search)}${location.hash}`,
+      )
+      document.dispatchEvent(new Event(events.urlChange))
+    }, 300)
+  }
+
+  const market = markets.find((m) => m.code === state.market)!
+  const parsed = parseAmount(state.amount)
+  const money = (minor: number) =>
+    intl.formatNumber(toMajor(minor), { style: 'currency', currency: market.currency, minimumFractionDigits: 2 })
+  const percent = (bp: number) => intl.formatNumber(bp / 10000, { style: 'percent', maximumFractionDigits: 2 })
+  const fee = planFee(market, state.scheme, state.plan)
+  const result = parsed.ok ? calculate(market, state.scheme, state.plan, parsed.minor) : undefined
+  const errorId = `${id}-error`
+
+  return (
+    <form
+      className="needs-script mt-6 grid gap-6 rounded-2xl border border-neutral-200 bg-white p-5 sm:p-8 lg:grid-cols-2 dark:border-neutral-800 dark:bg-neutral-900"
+      onSubmit={(e) => e.preventDefault()}
+      aria-labelledby={`${id}-title`}
+    >
+      <div className="grid content-start gap-4">
+        <h3 id={`${id}-title`} className="text-lg font-semibold text-neutral-900 dark:text-white">
+          <FormattedMessage id="pricing.calculator.title" />
+        </h3>
+        <div>
+          <label htmlFor={`${id}-amount`} className="font-semibold text-neutral-900 dark:text-white">
+            <FormattedMessage id="pricing.calculator.amount" values={{ currency: market.currency }} />
+          </label>
+          {!parsed.ok && (
+            <p id={errorId} className="mt-1 text-sm font-semibold text-error-700 dark:text-error-400">
+              <span className="sr-only">
+                <FormattedMessage id="pricing.calculator.errorPrefix" />{' '}
+              </span>
+              <FormattedMessage id={amountErrors[parsed.error]} />
+            </p>
+          )}
+          <div className="mt-1.5 flex" dir="ltr">
+            <span className="rounded-s-lg border border-e-0 border-neutral-300 bg-neutral-100 px-3 py-2 text-neutral-700 dark:border-neutral-700 dark:bg-neutral-800 dark:text-neutral-300">
+              {market.currency}
+            </span>
+            <input
+              id={`${id}-amount`}
+              name="amount"
+              type="text"
+              inputMode="decimal"
+              autoComplete="off"
+              spellCheck={false}
+              value={state.amount}
+              maxLength={32}
+              aria-invalid={!parsed.ok || undefined}
+              aria-describedby={parsed.ok ? undefined : errorId}
+              onChange={(e) => update({ amount: e.target.value })}
+              className="block w-full min-w-0 rounded-e-lg border border-neutral-300 bg-white px-3 py-2 text-neutral-900 aria-[invalid=true]:border-2 aria-[invalid=true]:border-error-700 dark:border-neutral-700 dark:bg-neutral-950 dark:text-white"
+            />
+          </div>
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <div>
+            <label htmlFor={`${id}-market`} className="font-semibold text-neutral-900 dark:text-white">
+              <FormattedMessage id="pricing.market.legend" />
+            </label>
+            <select
+              id={`${id}-market`}
+              name="market"
+              value={state.market}
+              onChange={(e) => update({ market: e.target.value })}
+              className={selectClass}
+            >
+              {markets.map((m) => (
+                <option key={m.code} value={m.code}>
+                  {intl.formatMessage({ id: `pricing.market.${m.code}` as MessageId })}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label htmlFor={`${id}-scheme`} className="font-semibold text-neutral-900 dark:text-white">
+              <FormattedMessage id="pricing.fees.method" />
+            </label>
+            <select
+              id={`${id}-scheme`}
+              name="scheme"
+              value={state.scheme}
+              onChange={(e) => update({ scheme: e.target.value })}
+              className={selectClass}
+            >
+              {market.fees.map((f) => (
+                <option key={f.scheme} value={f.scheme}>
+                  {intl.formatMessage({ id: `pricing.scheme.${f.scheme}` as MessageId })}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+        <fieldset>
+          <legend className="font-semibold text-neutral-900 dark:text-white">
+            <FormattedMessage id="pricing.calculator.plan" />
+          </legend>
+          <div className="mt-1.5 flex flex-wrap gap-4">
+            {plans.map((p) => (
+              <label key={p} className="inline-flex items-center gap-2">
+                <input
+                  type="radio"
+                  name="plan"
+                  value={p}
+                  checked={state.plan === p}
+                  onChange={() => update({ plan: p as Plan })}
+                  className="accent-primary-700"
+                />
+                <FormattedMessage id={`pricing.plans.${p}.title`} />
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      </div>
+      <div className="rounded-xl bg-neutral-50 p-5 dark:bg-neutral-950">
+        <p className="text-sm text-neutral-600 dark:text-neutral-400">
+          <FormattedMessage
+            id="pricing.calculator.rate"
+            values={{ rate: <bdi>{percent(fee.rateBp)}</bdi>, fixed: <bdi>{money(fee.fixedMinor)}</bdi> }}
+          />
+        </p>
+        <dl className="mt-4 grid gap-3" aria-live="polite">
+          {(
+            [
+              ['fee', 'pricing.calculator.fee'],
+              ['vat', 'pricing.calculator.vat'],
+              ['net', 'pricing.calculator.net'],
+            ] as const
+          ).map(([key, label]) => (
+            <div
+              key={key}
+              className={`flex items-baseline justify-between gap-4 ${key === 'net' ? 'border-t border-neutral-200 pt-3 dark:border-neutral-800' : ''}`}
+            >
+              <dt className="text-neutral-700 dark:text-neutral-300">
+                <FormattedMessage id={label} values={{ rate: percent(market.vatBp) }} />
+              </dt>
+              <dd
+                data-result={key}
+                className={`font-semibold tabular-nums text-neutral-900 dark:text-white ${key === 'net' ? 'text-xl' : ''}`}
+              >
+                <bdi>{result ? money(result[key]) : '–'}</bdi>
+              </dd>
+            </div>
+          ))}
+        </dl>
+        <p className="mt-4 text-xs text-neutral-500 dark:text-neutral-400">
+          <FormattedMessage id="pricing.calculator.note" />
+        </p>
+      </div>
+    </form>
+  )
+}
+
+export default defineIsland('FeeCalculator', FeeCalculator, {
+  messages: [
+    'pricing.calculator.',
+    'pricing.scheme.',
+    'pricing.market.',
+    'pricing.fees.method',
+    'pricing.plans.starter.title',
+    'pricing.plans.growth.title',
+  ],
+})
