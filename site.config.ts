@@ -1,4 +1,5 @@
 import type { Locale } from './locales/locales'
+import type { Catalogue } from './api/contract/cart'
 
 /**
  * Everything that names the company and its sample prices. Rebrand the site by editing this file
@@ -104,3 +105,25 @@ export const markets: readonly Market[] = [
     exampleMinor: 100000,
   },
 ]
+
+/** The monthly rent of an extra in-store (POS) terminal per market, minor units, excl. VAT. */
+const posTerminalMonthlyMinor: Record<string, number> = { sa: 4900, ae: 4900, eg: 45000 }
+
+/**
+ * What the pricing page sells and the checkout's first prices (api/contract/cart.ts): the plans
+ * and add-ons per market, monthly, excl. VAT. The API prices the cart again with its own copy.
+ */
+export const catalogue = Object.fromEntries(
+  markets.map((m) => [
+    m.code,
+    {
+      currency: m.currency,
+      vatBp: m.vatBp,
+      monthlyMinor: {
+        'plan.starter': 0,
+        'plan.growth': m.growthMonthlyMinor,
+        'addon.posTerminal': posTerminalMonthlyMinor[m.code]!,
+      },
+    },
+  ]),
+) as Catalogue

@@ -1,0 +1,150 @@
+// The cart and checkout part of the contract (issue 13): what a cart is, how it is priced, and the
+// checkout session the hosted payment page pays. The page prices a cart first with `priceCart` and
+// the site configuration's catalogue; `POST /cart/quote` gives the authoritative figures (the
+// server's catalogue and discount codes); `POST /checkout/sessions` prices again and stores the
+// order. Money in integer minor units, rates in basis points. Pure: valibot only.
+import {
+  array,
+  type InferOutput,
+  integer,
+  isoTimestamp,
+  maxLength,
+  maxValue,
+  minLength,
+  minValue,
+  number,
+  object,
+  optional,
+  picklist,
+  pipe,
+  regex,
+  strictObject,
+  string,
+} from 'valibot'
+
+export const cartMarkets = ['sa', 'ae', 'eg'] as const
+export type CartMarket = (typeof cartMarkets)[number]
+export const billingPeriods = ['monthly', 'yearly'] as const
+export type Billing = (typeof billingPeriods)[number]
+/** What can be bought: a plan (one per cart) or an add-on; message `checkout.sku.<sku>` names it. */
+export const skus = ['plan.starter', 'plan.growth', 'addon.posTerminal'] as const
+export type Sku = (typeof skus)[number]
+export const maxQuantity = 50
+/** A year of a plan or an add-on costs this many months (pricing.billing.yearlySaving). */
+export const monthsPerYear = 10
+export const checkoutLocales = ['en', 'ar'] as const
+
+const minor = /* @__PURE__ */ (() => pipe(number(), integer(), minValue(0)))()
+
+export const CartItem = /* @__PURE__ */ (() =>
+  strictObject({
+    sku: picklist(skus),
+    quantity: pipe(number(), integer(), minValue(1), maxValue(maxQuantity)),
+  }))()
+export type CartItem = InferOutput<typeof CartItem>
+
+export const Cart = /* @__PURE__ */ (() =>
+  strictObject({
+    market: picklist(cartMarkets),
+    billing: picklist(billingPeriods),
+    items: pipe(array(CartItem), minLength(1), maxLength(skus.length)),
+    /** Checked by the server only: the page never knows which codes exist. */
+    discountCode: optional(pipe(string(), regex(/^[A-Za-z0-9-]{3,32}$/))),
+  }))()
+export type Cart = InferOutput<typeof Cart>
+
+export const QuoteLine = /* @__PURE__ */ (() =>
+  object({
+    sku: picklist(skus),
+    quantity: pipe(number(), integer(), minValue(1)),
+    unitMinor: minor,
+    amountMinor: minor,
+  }))()
+
+export const Quote = /* @__PURE__ */ (() =>
+  object({
+    market: picklist(cartMarkets),
+    currency: pipe(string(), regex(/^[A-Z]{3}$/)),
+    billing: picklist(billingPeriods),
+    lines: array(QuoteLine),
+    subtotalMinor: minor,
+    discountMinor: minor,
+    /** The code the cart named, and whether it took: `unknown` codes change nothing. */
+    discount: optional(object({ code: string(), status: picklist(['applied', 'unknown']) })),
+    vatBp: pipe(number(), integer(), minValue(0)),
+    vatMinor: minor,
+    totalMinor: minor,
+  }))()
+export type Quote = InferOutput<typeof Quote>
+
+export const CreateSession = /* @__PURE__ */ (() =>
+  strictObject({
+    cart: Cart,
+    /** The buyer's language: the hosted page speaks it and returns to `/checkout` or `/ar/checkout`. */
+    locale: picklist(checkoutLocales),
+  }))()
+export type CreateSession = InferOutput<typeof CreateSession>
+
+export const sessionStatuses = ['open', 'processing', 'paid', 'failed', 'cancelled', 'expired'] as const
+export type SessionStatus = (typeof sessionStatuses)[number]
+
+export const CheckoutSession = /* @__PURE__ */ (() =>
+  object({
+    id: pipe(string(), regex(/^cs_[A-Za-z0-9_-]{8,64}$/)),
+    status: picklist(sessionStatuses),
+    quote: Quote,
+    /** Where the buyer pays (the hosted payment page); absent once the session is closed. */
+    paymentUrl: optional(string()),
+    /** The payment's reference once paid. */
+    reference: optional(string()),
+    /** Why it failed: the decline code of the test cards guide (`insufficient_funds`, ...). */
+    failureCode: optional(string()),
+    createdAt: pipe(string(), isoTimestamp()),
+    expiresAt: pipe(string(), isoTimestamp()),
+  }))()
+export type CheckoutSession = InferOutput<typeof CheckoutSession>
+
+/** A market's prices as the seller sets them: monthly, minor units, VAT excluded. */
+export interface CatalogueMarket {
+  currency: string
+  vatBp: number
+  monthlyMinor: Record<Sku, number>
+}
+export type Catalogue = Record<CartMarket, CatalogueMarket>
+
+/** `value * bp / 10000`, rounded half up (as renderer/money.ts). */
+const bpOf = (value: number, bp: number) => Math.floor((value * bp + 5000) / 10000)
+
+/**
+ * The figures of a cart: each line's monthly price times the months billed (a year is
+ * `monthsPerYear`) times the quantity; the discount in basis points off the subtotal; VAT in the
+ * market's rate on what remains, as its own line; the total. The page and the server both use it,
+ * each with its own catalogue, so their figures agree to the minor unit when the catalogues do.
+ */
+export function priceCart(
+  cart: Cart,
+  catalogue: Catalogue,
+  discount?: { code: string; bp: number } | { code: string; bp?: undefined },
+): Quote {
+  const market = catalogue[cart.market]
+  const months = cart.billing === 'yearly' ? monthsPerYear : 1
+  const lines = cart.items.map(({ sku, quantity }) => {
+    const unitMinor = market.monthlyMinor[sku] * months
+    return { sku, quantity, unitMinor, amountMinor: unitMinor * quantity }
+  })
+  const subtotalMinor = lines.reduce((sum, l) => sum + l.amountMinor, 0)
+  const discountMinor = discount?.bp ? Math.min(subtotalMinor, bpOf(subtotalMinor, discount.bp)) : 0
+  const vatMinor = bpOf(subtotalMinor - discountMinor, market.vatBp)
+  return {
+    market: cart.market,
+    currency: market.currency,
+    billing: cart.billing,
+    lines,
+    subtotalMinor,
+    discountMinor,
+    ...(discount && { discount: { code: discount.code, status: discount.bp ? 'applied' : 'unknown' } }),
+    vatBp: market.vatBp,
+    vatMinor,
+    totalMinor: subtotalMinor - discountMinor + vatMinor,
+  }
+}
