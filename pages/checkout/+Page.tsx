@@ -1,32 +1,29 @@
 import { FormattedMessage } from 'react-intl'
-import { Link } from '../../renderer/components/Link'
+import { usePageContext } from 'vike-react/usePageContext'
+import { localizePath } from '../../locales/localizePath'
 import { PageHero, Section, Steps } from '../../renderer/components/PageHero'
 import { PaymentMethods } from '../../renderer/components/PaymentMethods'
+import { Island } from '../../renderer/islands/Island'
+import { catalogue } from '../../site.config'
+import Checkout from './Checkout.island'
 
-// The cart itself comes with the cart issue; this page already explains the pay step, which
-// happens on the hosted payment page: card numbers are never typed into this site.
+// The cart (an island: localStorage, the API's quote) and the pay step, which happens on the hosted
+// payment page: card numbers are never typed into this site.
 const steps = ['review', 'pay', 'activate'] as const
 
 export default function Page() {
+  const pageContext = usePageContext()
   return (
     <>
       <PageHero title="checkout.hero.title" body="checkout.hero.body" />
       <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
-        <section
-          aria-labelledby="cart-title"
-          className="rounded-2xl border border-dashed border-neutral-300 p-8 text-center dark:border-neutral-700"
-        >
-          <span className="i-lucide-shopping-cart size-8 text-neutral-400" aria-hidden="true" />
-          <h2 id="cart-title" className="mt-3 text-lg font-semibold text-neutral-900 dark:text-white">
-            <FormattedMessage id="checkout.empty.title" />
-          </h2>
-          <p className="mt-1 text-neutral-600 dark:text-neutral-400">
-            <FormattedMessage id="checkout.empty.body" />
-          </p>
-          <Link href="/pricing" className="btn-primary mt-5">
-            <FormattedMessage id="checkout.empty.cta" />
-          </Link>
-        </section>
+        <div>
+          <Island
+            of={Checkout}
+            props={{ catalogue, pricingPath: localizePath('/pricing', pageContext.locale) }}
+            hydrate="load"
+          />
+        </div>
         <aside
           aria-labelledby="methods-title"
           className="rounded-2xl border border-neutral-200 bg-white p-6 dark:border-neutral-800 dark:bg-neutral-900"

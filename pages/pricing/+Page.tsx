@@ -2,6 +2,7 @@ import { FormattedMessage, useIntl } from 'react-intl'
 import { Link } from '../../renderer/components/Link'
 import { PageHero, SampleNote, Section } from '../../renderer/components/PageHero'
 import type { MessageId } from '../../locales/messages'
+import { billingPeriods } from '../../api/contract/cart'
 import { Island } from '../../renderer/islands/Island'
 import { feeOf, toMajor } from '../../renderer/money'
 import { markets, type Market } from '../../site.config'
@@ -260,12 +261,27 @@ export default function Page() {
                   </li>
                 ))}
               </ul>
-              <Link
-                href="/contact-us"
-                className={`mt-6 justify-center ${'featured' in plan ? 'btn-primary' : 'btn-secondary'}`}
-              >
-                <FormattedMessage id={plan.cta} />
-              </Link>
+              {plan.key === 'enterprise' ? (
+                <Link href="/contact-us" className="btn-secondary mt-6 justify-center">
+                  <FormattedMessage id={plan.cta} />
+                </Link>
+              ) : (
+                // One link per market and billing period: CSS shows the one the radios chose, and
+                // the checkout page puts that plan in the cart (pages/checkout/cart.ts, `?add=`).
+                markets.flatMap((m) =>
+                  billingPeriods.map((b) => (
+                    <Link
+                      key={`${m.code}-${b}`}
+                      href={`/checkout?add=plan.${plan.key}&market=${m.code}&billing=${b}`}
+                      data-market={m.code}
+                      data-billing={b}
+                      className={`mt-6 justify-center ${'featured' in plan ? 'btn-primary' : 'btn-secondary'}`}
+                    >
+                      <FormattedMessage id={plan.cta} />
+                    </Link>
+                  )),
+                )
+              )}
             </article>
           ))}
         </div>

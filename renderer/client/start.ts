@@ -3,6 +3,7 @@
 // feature imports the router. No React here: the loaders of React code come from renderer/+client.ts.
 import { dataAttrs, events, type SwapDetail } from '../shared/dom'
 import { getAppManifest } from './appManifest'
+import { startCartLink } from './cartLink'
 import { startCodeCopy } from './codeCopy'
 import { connection } from './connection'
 import { writeLocaleCookie } from './cookie'
@@ -50,6 +51,7 @@ export function startRuntime(loaders: RuntimeLoaders) {
 
   startTooltips()
   startCodeCopy()
+  startCartLink()
   watchLocaleSwitch()
   startIslands(loaders)
   startToasts(loaders.toaster)

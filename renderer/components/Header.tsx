@@ -2,6 +2,7 @@ import { FormattedMessage, useIntl } from 'react-intl'
 import { usePageContext } from 'vike-react/usePageContext'
 import { site } from '../../site.config'
 import type { MessageId } from '../../locales/messages'
+import { dataAttrs } from '../shared/dom'
 import { Link } from './Link'
 import { LocaleSwitcher } from './LocaleSwitcher'
 
@@ -48,6 +49,22 @@ export function Header() {
           </ul>
         </nav>
         <div className="ms-auto flex items-center gap-1">
+          {/* Shown by the runtime once the cart holds something (renderer/client/cartLink.ts). */}
+          <Link
+            href="/checkout"
+            hidden
+            {...{ [dataAttrs.cartLink]: '' }}
+            className="flex items-center gap-1 rounded-md px-2 py-1.5 text-sm font-medium text-neutral-800 hover:bg-neutral-100 dark:text-neutral-100 dark:hover:bg-neutral-800"
+          >
+            <span className="i-lucide-shopping-cart size-5" aria-hidden="true" />
+            <span className="sr-only">
+              <FormattedMessage id="nav.cart" />
+            </span>
+            <span
+              {...{ [dataAttrs.cartCount]: '' }}
+              className="min-w-5 rounded-full bg-primary-700 px-1.5 text-center text-xs font-semibold text-white"
+            />
+          </Link>
           <LocaleSwitcher />
           <button
             type="button"

@@ -6,12 +6,20 @@ import type { Locale } from '../../locales/locales'
  * Events the runtime dispatches on `document`:
  * - `rasid:before-swap`: a navigation is about to replace the page (old page still in place);
  * - `rasid:after-swap`: the new page is in place (`detail.locale` is its language);
- * - `rasid:urlchange`: an island changed the query with history.replaceState/pushState.
+ * - `rasid:urlchange`: an island changed the query with history.replaceState/pushState;
+ * - `rasid:cart-change`: an island wrote the cart (`storageKeys.cart`); other tabs hear `storage`.
  */
 export const events = {
   beforeSwap: 'rasid:before-swap',
   afterSwap: 'rasid:after-swap',
   urlChange: 'rasid:urlchange',
+  cartChange: 'rasid:cart-change',
+} as const
+
+/** localStorage keys the islands and the runtime share. */
+export const storageKeys = {
+  /** The cart: `{ v: 1, cart, savedAt }` (pages/checkout/cart.ts), versioned in the key. */
+  cart: 'rasid.cart.v1',
 } as const
 
 export interface SwapDetail {
@@ -34,6 +42,9 @@ export const dataAttrs = {
   copyCode: 'data-copy-code',
   /** On the element of the copy button whose text changes. */
   copyLabel: 'data-label',
+  /** On the header's cart link, hidden until the cart holds something; its count in `data-cart-count`. */
+  cartLink: 'data-cart-link',
+  cartCount: 'data-cart-count',
 } as const
 
 /** How an island waits before it hydrates: when visible (the default), when the browser is idle, or at once. */

@@ -50,6 +50,7 @@ describe('dist/', () => {
       '/pricing': ['FeeCalculator'],
       '/design': ['ThemePreview'],
       '/contact-us': ['ContactForms'],
+      '/checkout': ['Checkout'],
     }
     expect(payload.islands).toEqual(islands[route.path] ?? [])
     // No catalog travels with the page: the HTML is the page.

@@ -50,6 +50,8 @@ test('only the pages with a widget place an island (and so load React)', () => {
     '/ar/design',
     '/contact-us',
     '/ar/contact-us',
+    '/checkout',
+    '/ar/checkout',
   ])
 })
 

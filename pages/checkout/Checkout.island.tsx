@@ -1,0 +1,359 @@
+import { useEffect, useRef, useState } from 'react'
+import { FormattedMessage, useIntl } from 'react-intl'
+import {
+  type Billing,
+  billingPeriods,
+  type Cart,
+  type CartMarket,
+  type Catalogue,
+  cartMarkets,
+  maxQuantity,
+  priceCart,
+  type Quote,
+  type Sku,
+} from '../../api/contract/cart'
+import type { MessageId } from '../../locales/messages'
+import { defineIsland } from '../../renderer/islands/define'
+import { toMajor } from '../../renderer/money'
+import { events } from '../../renderer/shared/dom'
+import { addRequestOf, addToCart, readCart, setQuantity, writeCart } from './cart'
+
+interface Props {
+  /** The site configuration's catalogue: the first prices, before the API's quote. */
+  catalogue: Catalogue
+  /** The pricing page in the page's language, for the empty cart. */
+  pricingPath: string
+}
+
+/** The API's calls (./api.ts), loaded once the cart has something to price. */
+let apiModule: Promise<typeof import('./api')> | undefined
+const loadApi = () => {
+  apiModule ??= import('./api').catch((err: unknown) => {
+    apiModule = undefined
+    throw err
+  })
+  return apiModule
+}
+
+type QuoteState = { state: 'local' } | { state: 'server'; quote: Quote; changed: boolean } | { state: 'unreachable' }
+
+const selectClass =
+  'mt-1 block w-full rounded-lg border border-neutral-300 bg-white px-3 py-2 text-neutral-900 dark:border-neutral-700 dark:bg-neutral-950 dark:text-white'
+
+/**
+ * The checkout (docs/content.md, Checkout): the cart kept in localStorage (./cart.ts) as
+ * CartSection with a CartItem row per plan or add-on, and PriceOverview with subtotal, discount,
+ * VAT as its own line and total: first from the site configuration, then from the API's quote,
+ * which is the one that counts (a discount code is checked there only).
+ */
+function Checkout({ catalogue, pricingPath }: Props) {
+  const intl = useIntl()
+  // The first render is the prerendered one (an empty cart): storage is read once hydrated.
+  const [cart, setCart] = useState<Cart | undefined>(undefined)
+  const [notice, setNotice] = useState<MessageId | undefined>(undefined)
+  const [quote, setQuote] = useState<QuoteState>({ state: 'local' })
+  const [code, setCode] = useState('')
+  const quoteRun = useRef(0)
+
+  useEffect(() => {
+    const load = () => {
+      const read = readCart(localStorage)
+      if (read && 'corrupt' in read) setNotice('checkout.cart.corrupt')
+      let next = read && 'cart' in read ? read.cart : undefined
+      const add = addRequestOf(location.search)
+      if (add) {
+        next = addToCart(next, add)
+        writeCart(localStorage, next)
+        document.dispatchEvent(new Event(events.cartChange))
+        const q = new URLSearchParams(location.search)
+        for (const key of ['add', 'market', 'billing']) q.delete(key)
+        history.replaceState(history.state, '', `${location.pathname}${q.size ? `?${q}` : ''}${location.hash}`)
+      }
+      setCart(next)
+    }
+    load()
+    // Another tab changed the cart: show what it holds now.
+    const onStorage = (e: StorageEvent) => {
+      if (e.key === null || e.key === 'rasid.cart.v1') load()
+    }
+    addEventListener('storage', onStorage)
+    return () => removeEventListener('storage', onStorage)
+  }, [])
+
+  // The API's figures for the cart as it is now; the page's own stand until they come.
+  useEffect(() => {
+    if (!cart) return
+    const run = ++quoteRun.current
+    const local = priceCart(cart, catalogue)
+    setQuote({ state: 'local' })
+    const timer = setTimeout(async () => {
+      try {
+        const api = await loadApi()
+        const result = await api.quote(cart)
+        if (run !== quoteRun.current) return
+        if (!result.ok) return setQuote({ state: 'unreachable' })
+        const changed =
+          result.value.totalMinor !== local.totalMinor && result.value.discountMinor === local.discountMinor
+        setQuote({ state: 'server', quote: result.value, changed })
+      } catch {
+        if (run === quoteRun.current) setQuote({ state: 'unreachable' })
+      }
+    }, 250)
+    return () => clearTimeout(timer)
+  }, [cart, catalogue])
+
+  const update = (next: Cart | undefined) => {
+    if (!writeCart(localStorage, next)) setNotice('checkout.cart.storageFailed')
+    document.dispatchEvent(new Event(events.cartChange))
+    setCart(next)
+  }
+
+  if (!cart)
+    return (
+      <section
+        aria-labelledby="cart-title"
+        className="rounded-2xl border border-dashed border-neutral-300 p-8 text-center dark:border-neutral-700"
+      >
+        {notice && <Notice id={notice} />}
+        <span className="i-lucide-shopping-cart size-8 text-neutral-400" aria-hidden="true" />
+        <h2 id="cart-title" className="mt-3 text-lg font-semibold text-neutral-900 dark:text-white">
+          <FormattedMessage id="checkout.empty.title" />
+        </h2>
+        <p className="mt-1 text-neutral-600 dark:text-neutral-400">
+          <FormattedMessage id="checkout.empty.body" />
+        </p>
+        <a href={pricingPath} className="btn-primary mt-5">
+          <FormattedMessage id="checkout.empty.cta" />
+        </a>
+      </section>
+    )
+
+  const figures = quote.state === 'server' ? quote.quote : priceCart(cart, catalogue)
+  const money = (minor: number) =>
+    intl.formatNumber(toMajor(minor), { style: 'currency', currency: figures.currency, minimumFractionDigits: 2 })
+  const percent = (bp: number) => intl.formatNumber(bp / 10000, { style: 'percent', maximumFractionDigits: 2 })
+  const unitOf = (sku: Sku) => figures.lines.find((l) => l.sku === sku)
+
+  return (
+    <div className="grid gap-6">
+      {notice && <Notice id={notice} />}
+      <section
+        aria-labelledby="cart-title"
+        className="rounded-2xl border border-neutral-200 bg-white p-6 dark:border-neutral-800 dark:bg-neutral-900"
+        data-cart-section=""
+      >
+        <h2 id="cart-title" className="text-lg font-semibold text-neutral-900 dark:text-white">
+          <FormattedMessage id="checkout.cart.title" />
+        </h2>
+        <div className="mt-4 grid gap-4 sm:grid-cols-2">
+          <label className="block text-sm font-semibold text-neutral-900 dark:text-white">
+            <FormattedMessage id="checkout.cart.market" />
+            <select
+              name="market"
+              value={cart.market}
+              onChange={(e) => update({ ...cart, market: e.target.value as CartMarket })}
+              className={selectClass}
+            >
+              {cartMarkets.map((m) => (
+                <option key={m} value={m}>
+                  {intl.formatMessage({ id: `checkout.market.${m}` })}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="block text-sm font-semibold text-neutral-900 dark:text-white">
+            <FormattedMessage id="checkout.cart.billing" />
+            <select
+              name="billing"
+              value={cart.billing}
+              onChange={(e) => update({ ...cart, billing: e.target.value as Billing })}
+              className={selectClass}
+            >
+              {billingPeriods.map((b) => (
+                <option key={b} value={b}>
+                  {intl.formatMessage({ id: `checkout.billing.${b}` })}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+        <ul className="mt-6 divide-y divide-neutral-200 dark:divide-neutral-800">
+          {cart.items.map((item) => {
+            const line = unitOf(item.sku)
+            const isPlan = item.sku.startsWith('plan.')
+            return (
+              <li key={item.sku} data-cart-item={item.sku} className="flex flex-wrap items-center gap-4 py-4">
+                <div className="min-w-0 flex-1">
+                  <p className="font-semibold text-neutral-900 dark:text-white">
+                    <FormattedMessage id={skuMessages[item.sku]} />
+                  </p>
+                  <p className="text-sm text-neutral-600 dark:text-neutral-400">
+                    <FormattedMessage
+                      id={`checkout.cart.unit.${cart.billing}`}
+                      values={{ price: <bdi>{money(line?.unitMinor ?? 0)}</bdi> }}
+                    />
+                  </p>
+                </div>
+                {!isPlan && (
+                  <div className="flex items-center gap-1" dir="ltr">
+                    <button
+                      type="button"
+                      className="btn-secondary px-3 py-1"
+                      aria-label={intl.formatMessage({ id: 'checkout.cart.less' })}
+                      onClick={() => update(setQuantity(cart, item.sku, item.quantity - 1))}
+                    >
+                      −
+                    </button>
+                    <output className="min-w-8 text-center tabular-nums" aria-live="polite">
+                      {item.quantity}
+                    </output>
+                    <button
+                      type="button"
+                      className="btn-secondary px-3 py-1"
+                      aria-label={intl.formatMessage({ id: 'checkout.cart.more' })}
+                      disabled={item.quantity >= maxQuantity}
+                      onClick={() => update(setQuantity(cart, item.sku, item.quantity + 1))}
+                    >
+                      +
+                    </button>
+                  </div>
+                )}
+                <p className="w-28 text-end font-semibold tabular-nums text-neutral-900 dark:text-white">
+                  <bdi>{money(line?.amountMinor ?? 0)}</bdi>
+                </p>
+                <button
+                  type="button"
+                  className="text-sm font-semibold text-error-700 underline dark:text-error-400"
+                  onClick={() => update(setQuantity(cart, item.sku, 0))}
+                >
+                  <FormattedMessage
+                    id="checkout.cart.remove"
+                    values={{ item: intl.formatMessage({ id: skuMessages[item.sku] }) }}
+                  />
+                </button>
+              </li>
+            )
+          })}
+        </ul>
+        {!cart.items.some((i) => i.sku === 'addon.posTerminal') && (
+          <button
+            type="button"
+            className="btn-secondary mt-2"
+            onClick={() =>
+              update(addToCart(cart, { sku: 'addon.posTerminal', market: cart.market, billing: cart.billing }))
+            }
+          >
+            <span className="i-lucide-plus size-4" aria-hidden="true" />
+            <FormattedMessage id="checkout.cart.addTerminal" />
+          </button>
+        )}
+      </section>
+
+      <section
+        aria-labelledby="price-title"
+        className="rounded-2xl border border-neutral-200 bg-white p-6 dark:border-neutral-800 dark:bg-neutral-900"
+        data-price-overview=""
+      >
+        <h2 id="price-title" className="text-lg font-semibold text-neutral-900 dark:text-white">
+          <FormattedMessage id="checkout.price.title" />
+        </h2>
+        <form
+          className="mt-4 flex flex-wrap items-end gap-2"
+          onSubmit={(e) => {
+            e.preventDefault()
+            const discountCode = code.trim()
+            update({ ...cart, ...(discountCode ? { discountCode } : { discountCode: undefined }) })
+          }}
+        >
+          <label className="block flex-1 text-sm font-semibold text-neutral-900 dark:text-white">
+            <FormattedMessage id="checkout.price.code" />
+            <input
+              name="discountCode"
+              value={code}
+              onChange={(e) => setCode(e.target.value)}
+              dir="ltr"
+              autoComplete="off"
+              maxLength={32}
+              className={selectClass}
+            />
+          </label>
+          <button type="submit" className="btn-secondary">
+            <FormattedMessage id="checkout.price.apply" />
+          </button>
+        </form>
+        {quote.state === 'server' && quote.quote.discount?.status === 'unknown' && (
+          <p className="mt-2 text-sm font-semibold text-error-700 dark:text-error-400" role="status">
+            <FormattedMessage
+              id="checkout.price.codeUnknown"
+              values={{ code: <bdi>{quote.quote.discount.code}</bdi> }}
+            />
+          </p>
+        )}
+        <dl className="mt-4 grid gap-2">
+          <Row
+            label={intl.formatMessage({ id: 'checkout.price.subtotal' })}
+            value={money(figures.subtotalMinor)}
+            name="subtotal"
+          />
+          {figures.discountMinor > 0 && (
+            <Row
+              label={intl.formatMessage({ id: 'checkout.price.discount' }, { code: figures.discount?.code ?? '' })}
+              value={`−${money(figures.discountMinor)}`}
+              name="discount"
+            />
+          )}
+          <Row
+            label={intl.formatMessage({ id: 'checkout.price.vat' }, { rate: percent(figures.vatBp) })}
+            value={money(figures.vatMinor)}
+            name="vat"
+          />
+          <Row
+            label={intl.formatMessage({ id: 'checkout.price.total' })}
+            value={money(figures.totalMinor)}
+            name="total"
+            strong
+          />
+        </dl>
+        <p className="mt-3 text-sm text-neutral-600 dark:text-neutral-400" role="status" data-quote-state={quote.state}>
+          {quote.state === 'local' && <FormattedMessage id="checkout.price.checking" />}
+          {quote.state === 'server' && (
+            <FormattedMessage id={quote.changed ? 'checkout.price.changed' : 'checkout.price.confirmed'} />
+          )}
+          {quote.state === 'unreachable' && <FormattedMessage id="checkout.price.unreachable" />}
+        </p>
+      </section>
+    </div>
+  )
+}
+
+const skuMessages: Record<Sku, MessageId> = {
+  'plan.starter': 'checkout.sku.planStarter',
+  'plan.growth': 'checkout.sku.planGrowth',
+  'addon.posTerminal': 'checkout.sku.posTerminal',
+}
+
+function Row({ label, value, name, strong }: { label: string; value: string; name: string; strong?: boolean }) {
+  return (
+    <div
+      className={`flex items-baseline justify-between gap-4 ${strong ? 'border-t border-neutral-200 pt-3 text-lg font-bold dark:border-neutral-800' : ''}`}
+    >
+      <dt className="text-neutral-700 dark:text-neutral-300">{label}</dt>
+      <dd data-price={name} className="tabular-nums text-neutral-900 dark:text-white">
+        <bdi>{value}</bdi>
+      </dd>
+    </div>
+  )
+}
+
+function Notice({ id }: { id: MessageId }) {
+  return (
+    <p
+      role="status"
+      className="rounded-lg bg-warning-50 p-3 text-sm text-neutral-800 dark:bg-warning-950 dark:text-neutral-200"
+    >
+      <FormattedMessage id={id} />
+    </p>
+  )
+}
+
+export default defineIsland('Checkout', Checkout, { messages: ['checkout.'] })
