@@ -36,9 +36,6 @@ const retryable = new Set([502, 503, 504])
 
 /** POSTs `body` to `<apiBase><path>`; one retry, with the same key, on a network error or 502/503/504. */
 export async function post<T>(path: string, body: unknown, options: PostOptions<T>): Promise<ApiResult<T>> {
-  const fetchImpl = options.fetchImpl ?? fetch
-  const { apiBase } = await runtimeConfig(fetchImpl)
-  const url = `${apiBase.replace(/\/$/, '')}${path}`
   const json = JSON.stringify(body)
   // CloudFront's Origin Access Control signs a POST to a Lambda function URL only with the body's
   // hash from the viewer (docs/aws.md); the reference server ignores it.
@@ -47,6 +44,22 @@ export async function post<T>(path: string, body: unknown, options: PostOptions<
     'idempotency-key': options.key,
     'x-amz-content-sha256': await sha256Hex(json),
   }
+  return send(path, { method: 'POST', headers, body: json }, options)
+}
+
+/** GETs `<apiBase><path>`, with the same timeout, retry and answer check as `post`. */
+export function get<T>(path: string, options: Omit<PostOptions<T>, 'key'>): Promise<ApiResult<T>> {
+  return send(path, { method: 'GET', headers: { accept: 'application/json' } }, options)
+}
+
+async function send<T>(
+  path: string,
+  init: { method: string; headers: Record<string, string>; body?: string },
+  options: Omit<PostOptions<T>, 'key'>,
+): Promise<ApiResult<T>> {
+  const fetchImpl = options.fetchImpl ?? fetch
+  const { apiBase } = await runtimeConfig(fetchImpl)
+  const url = `${apiBase.replace(/\/$/, '')}${path}`
   let last: ApiResult<T> | undefined
   for (let attempt = 0; attempt < 2; attempt++) {
     // A timer rather than AbortSignal.timeout(): page timers are what a test's fake clock moves.
@@ -56,12 +69,7 @@ export async function post<T>(path: string, body: unknown, options: PostOptions<
       options.signal && 'any' in AbortSignal ? AbortSignal.any([timeout.signal, options.signal]) : timeout.signal
     let response: Response
     try {
-      response = await fetchImpl(url, {
-        method: 'POST',
-        headers,
-        body: json,
-        signal,
-      })
+      response = await fetchImpl(url, { ...init, signal })
       // The body is read under the same timer: a server that sends headers and then stalls is a timeout too.
       last = await answerOf(response, options.schema)
     } catch (err) {

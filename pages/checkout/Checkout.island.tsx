@@ -16,7 +16,10 @@ import type { MessageId } from '../../locales/messages'
 import { defineIsland } from '../../renderer/islands/define'
 import { toMajor } from '../../renderer/money'
 import { events } from '../../renderer/shared/dom'
+import type { ApiError } from '../../api/client/http'
+import type { CheckoutSession } from '../../api/contract/cart'
 import { addRequestOf, addToCart, readCart, setQuantity, writeCart } from './cart'
+import { allowedPaymentUrl, cartFingerprint, pollDelays } from './payment'
 
 interface Props {
   /** The site configuration's catalogue: the first prices, before the API's quote. */
@@ -33,6 +36,43 @@ const loadApi = () => {
     throw err
   })
   return apiModule
+}
+
+type PayState =
+  | { state: 'idle' }
+  | { state: 'creating' }
+  | { state: 'refused' }
+  | { state: 'error'; error: ApiError }
+  | { state: 'returning'; id: string; approved: boolean }
+  | { state: 'result'; session: CheckoutSession }
+  | { state: 'lost'; id: string }
+
+/** sessionStorage: the Idempotency-Key of the cart being paid, so that a second click pays once. */
+const payKeyStorage = 'rasid.checkout.key.v1'
+
+function payKeyFor(cart: Cart): string {
+  const fingerprint = cartFingerprint(cart)
+  try {
+    const stored = JSON.parse(sessionStorage.getItem(payKeyStorage) ?? 'null') as { fingerprint?: string; key?: string }
+    if (stored?.fingerprint === fingerprint && typeof stored.key === 'string') return stored.key
+  } catch {
+    // Unreadable: a new key.
+  }
+  const key = crypto.randomUUID()
+  try {
+    sessionStorage.setItem(payKeyStorage, JSON.stringify({ fingerprint, key }))
+  } catch {
+    // Not kept: a second click in this page still reuses it through the in-flight guard.
+  }
+  return key
+}
+
+const forgetPayKey = () => {
+  try {
+    sessionStorage.removeItem(payKeyStorage)
+  } catch {
+    // Nothing to forget.
+  }
 }
 
 type QuoteState = { state: 'local' } | { state: 'server'; quote: Quote; changed: boolean } | { state: 'unreachable' }
@@ -53,8 +93,12 @@ function Checkout({ catalogue, pricingPath }: Props) {
   const [notice, setNotice] = useState<MessageId | undefined>(undefined)
   const [quote, setQuote] = useState<QuoteState>({ state: 'local' })
   const [code, setCode] = useState('')
+  const [pay, setPay] = useState<PayState>({ state: 'idle' })
   const quoteRun = useRef(0)
+  const paying = useRef(false)
+  const status = useRef<HTMLDivElement>(null)
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, after hydration: the cart and the return address are read then.
   useEffect(() => {
     const load = () => {
       const read = readCart(localStorage)
@@ -72,6 +116,9 @@ function Checkout({ catalogue, pricingPath }: Props) {
       setCart(next)
     }
     load()
+    const q = new URLSearchParams(location.search)
+    const sessionId = q.get('session_id')
+    if (sessionId) void follow(sessionId, q.get('status') === 'paid')
     // Another tab changed the cart: show what it holds now.
     const onStorage = (e: StorageEvent) => {
       if (e.key === null || e.key === 'rasid.cart.v1') load()
@@ -102,30 +149,119 @@ function Checkout({ catalogue, pricingPath }: Props) {
     return () => clearTimeout(timer)
   }, [cart, catalogue])
 
+  useEffect(() => {
+    if (pay.state !== 'idle' && pay.state !== 'creating') status.current?.focus()
+  }, [pay.state])
+
+  /** After the hosted page: the API's word on the session, asked with back-off for about a minute. */
+  async function follow(id: string, approved: boolean) {
+    setPay({ state: 'returning', id, approved })
+    let api: Awaited<ReturnType<typeof loadApi>>
+    try {
+      api = await loadApi()
+    } catch {
+      return setPay({ state: 'lost', id })
+    }
+    let session: CheckoutSession | undefined
+    for (const delay of [0, ...pollDelays()]) {
+      if (delay) await new Promise((ok) => setTimeout(ok, delay))
+      const result = await api.getSession(id)
+      if (!result.ok) {
+        if (result.error.kind === 'offline' || result.error.kind === 'timeout' || result.error.kind === 'server')
+          return setPay({ state: 'lost', id })
+        return setPay({ state: 'error', error: result.error })
+      }
+      session = result.value
+      if (session.status !== 'open' && session.status !== 'processing') break
+    }
+    if (!session) return setPay({ state: 'lost', id })
+    if (session.status === 'paid') {
+      writeCart(localStorage, undefined)
+      document.dispatchEvent(new Event(events.cartChange))
+      setCart(undefined)
+    }
+    if (session.status === 'failed' || session.status === 'cancelled' || session.status === 'expired') forgetPayKey()
+    setPay({ state: 'result', session })
+  }
+
+  /** The pay step: a session for this cart (one per cart: the key), then the hosted payment page. */
+  async function startPayment() {
+    if (!cart || paying.current) return
+    paying.current = true
+    setPay({ state: 'creating' })
+    try {
+      const api = await loadApi()
+      const result = await api.createSession(cart, intl.locale.startsWith('ar') ? 'ar' : 'en', payKeyFor(cart))
+      if (!result.ok) return setPay({ state: 'error', error: result.error })
+      const session = result.value
+      if (session.status === 'paid') {
+        forgetPayKey()
+        writeCart(localStorage, undefined)
+        document.dispatchEvent(new Event(events.cartChange))
+        setCart(undefined)
+        return setPay({ state: 'result', session })
+      }
+      const target = allowedPaymentUrl(session.paymentUrl, new URL(location.href), await api.paymentHosts())
+      if (!target) return setPay({ state: 'refused' })
+      const rasid = (window as { rasid?: { navigate(url: string, o: { external: boolean }): Promise<void> } }).rasid
+      if (rasid) await rasid.navigate(target.href, { external: true })
+      else location.assign(target.href)
+    } catch {
+      setPay({ state: 'error', error: { kind: 'offline' } })
+    } finally {
+      paying.current = false
+    }
+  }
+
   const update = (next: Cart | undefined) => {
     if (!writeCart(localStorage, next)) setNotice('checkout.cart.storageFailed')
     document.dispatchEvent(new Event(events.cartChange))
     setCart(next)
   }
 
+  const panel = pay.state !== 'idle' && pay.state !== 'creating' && (
+    <div
+      ref={status}
+      tabIndex={-1}
+      role="status"
+      data-pay-state={pay.state === 'result' ? pay.session.status : pay.state}
+      className="rounded-2xl border-2 border-neutral-300 bg-white p-6 outline-none dark:border-neutral-700 dark:bg-neutral-900"
+    >
+      <PayMessage
+        pay={pay}
+        money={(minor, currency) =>
+          intl.formatNumber(toMajor(minor), { style: 'currency', currency, minimumFractionDigits: 2 })
+        }
+      />
+      {pay.state === 'lost' && (
+        <button type="button" className="btn-secondary mt-4" onClick={() => void follow(pay.id, false)}>
+          <FormattedMessage id="checkout.pay.checkAgain" />
+        </button>
+      )}
+    </div>
+  )
+
   if (!cart)
     return (
-      <section
-        aria-labelledby="cart-title"
-        className="rounded-2xl border border-dashed border-neutral-300 p-8 text-center dark:border-neutral-700"
-      >
-        {notice && <Notice id={notice} />}
-        <span className="i-lucide-shopping-cart size-8 text-neutral-400" aria-hidden="true" />
-        <h2 id="cart-title" className="mt-3 text-lg font-semibold text-neutral-900 dark:text-white">
-          <FormattedMessage id="checkout.empty.title" />
-        </h2>
-        <p className="mt-1 text-neutral-600 dark:text-neutral-400">
-          <FormattedMessage id="checkout.empty.body" />
-        </p>
-        <a href={pricingPath} className="btn-primary mt-5">
-          <FormattedMessage id="checkout.empty.cta" />
-        </a>
-      </section>
+      <div className="grid gap-6">
+        {panel}
+        <section
+          aria-labelledby="cart-title"
+          className="rounded-2xl border border-dashed border-neutral-300 p-8 text-center dark:border-neutral-700"
+        >
+          {notice && <Notice id={notice} />}
+          <span className="i-lucide-shopping-cart size-8 text-neutral-400" aria-hidden="true" />
+          <h2 id="cart-title" className="mt-3 text-lg font-semibold text-neutral-900 dark:text-white">
+            <FormattedMessage id="checkout.empty.title" />
+          </h2>
+          <p className="mt-1 text-neutral-600 dark:text-neutral-400">
+            <FormattedMessage id="checkout.empty.body" />
+          </p>
+          <a href={pricingPath} className="btn-primary mt-5">
+            <FormattedMessage id="checkout.empty.cta" />
+          </a>
+        </section>
+      </div>
     )
 
   const figures = quote.state === 'server' ? quote.quote : priceCart(cart, catalogue)
@@ -136,6 +272,7 @@ function Checkout({ catalogue, pricingPath }: Props) {
 
   return (
     <div className="grid gap-6">
+      {panel}
       {notice && <Notice id={notice} />}
       <section
         aria-labelledby="cart-title"
@@ -321,9 +458,79 @@ function Checkout({ catalogue, pricingPath }: Props) {
           )}
           {quote.state === 'unreachable' && <FormattedMessage id="checkout.price.unreachable" />}
         </p>
+        <button
+          type="button"
+          className="btn-primary mt-5 w-full justify-center aria-disabled:cursor-progress aria-disabled:opacity-75"
+          aria-disabled={pay.state === 'creating' || undefined}
+          onClick={() => void startPayment()}
+        >
+          <span className="i-lucide-lock size-4" aria-hidden="true" />
+          {pay.state === 'creating' ? (
+            <FormattedMessage id="checkout.pay.creating" />
+          ) : figures.totalMinor === 0 ? (
+            <FormattedMessage id="checkout.pay.activate" />
+          ) : (
+            <FormattedMessage id="checkout.pay.button" values={{ total: <bdi>{money(figures.totalMinor)}</bdi> }} />
+          )}
+        </button>
+        <p className="mt-2 text-xs text-neutral-600 dark:text-neutral-400">
+          <FormattedMessage id="checkout.pay.note" />
+        </p>
       </section>
     </div>
   )
+}
+
+/** What the buyer is told about the pay step and the return, in the page's language. */
+function PayMessage({ pay, money }: { pay: PayState; money: (minor: number, currency: string) => string }) {
+  if (pay.state === 'returning')
+    return <FormattedMessage id={pay.approved ? 'checkout.return.approved' : 'checkout.return.confirming'} />
+  if (pay.state === 'lost') return <FormattedMessage id="checkout.return.unreachable" />
+  if (pay.state === 'refused') return <FormattedMessage id="checkout.pay.refused" />
+  if (pay.state === 'error')
+    return (
+      <FormattedMessage
+        id={
+          pay.error.kind === 'offline' || pay.error.kind === 'timeout' || pay.error.kind === 'server'
+            ? 'checkout.pay.unreachable'
+            : 'checkout.pay.failedToStart'
+        }
+      />
+    )
+  if (pay.state !== 'result') return null
+  const { session } = pay
+  const total = <bdi>{money(session.quote.totalMinor, session.quote.currency)}</bdi>
+  if (session.status === 'paid')
+    return (
+      <>
+        <h2 className="text-xl font-bold text-neutral-900 dark:text-white">
+          <FormattedMessage id="checkout.return.paid.title" />
+        </h2>
+        <p className="mt-2">
+          <FormattedMessage
+            id="checkout.return.paid.body"
+            values={{
+              total,
+              reference: (
+                <bdi dir="ltr" className="font-mono">
+                  {session.reference ?? session.id}
+                </bdi>
+              ),
+            }}
+          />
+        </p>
+      </>
+    )
+  if (session.status === 'failed')
+    return (
+      <FormattedMessage
+        id="checkout.return.failed"
+        values={{ code: <code dir="ltr">{session.failureCode ?? 'processing_error'}</code> }}
+      />
+    )
+  if (session.status === 'cancelled') return <FormattedMessage id="checkout.return.cancelled" />
+  if (session.status === 'expired') return <FormattedMessage id="checkout.return.expired" />
+  return <FormattedMessage id="checkout.return.processing" />
 }
 
 const skuMessages: Record<Sku, MessageId> = {
