@@ -36,6 +36,7 @@ export const checkoutLocales = ['en', 'ar'] as const
 
 const minor = /* @__PURE__ */ (() => pipe(number(), integer(), minValue(0)))()
 
+/** One line of a cart. @public */
 export const CartItem = /* @__PURE__ */ (() =>
   strictObject({
     sku: picklist(skus),
@@ -53,6 +54,7 @@ export const Cart = /* @__PURE__ */ (() =>
   }))()
 export type Cart = InferOutput<typeof Cart>
 
+/** One priced line of a quote. @public */
 export const QuoteLine = /* @__PURE__ */ (() =>
   object({
     sku: picklist(skus),
@@ -104,7 +106,7 @@ export const CheckoutSession = /* @__PURE__ */ (() =>
   }))()
 export type CheckoutSession = InferOutput<typeof CheckoutSession>
 
-/** A market's prices as the seller sets them: monthly, minor units, VAT excluded. */
+/** A market's prices as the seller sets them: monthly, minor units, VAT excluded. @public */
 export interface CatalogueMarket {
   currency: string
   vatBp: number

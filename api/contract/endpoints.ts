@@ -2,6 +2,8 @@
 // schemas. `npm run contract` turns it into api/contract/openapi.json; the server and the tests
 // read the same table.
 import type * as v from 'valibot'
+import { Cart, CheckoutSession, CreateSession, Quote } from './cart'
+import { PaymentEvent, PaymentEventReceived } from './payments'
 import { ContactCreated, Health, Problem, SalesRequest, SupportRequest } from './schemas'
 
 export const apiBase = '/api/v1'
@@ -10,7 +12,7 @@ type Schema = v.GenericSchema
 
 export type Endpoint = {
   method: 'GET' | 'POST'
-  /** Under `apiBase`. */
+  /** Under `apiBase`; `{id}` is a path parameter. */
   path: string
   summary: string
   request?: Schema
@@ -44,5 +46,44 @@ export const endpoints = [
     request: SupportRequest,
     responses: { 201: ContactCreated, ...writeErrors },
     idempotent: true,
+  },
+  {
+    method: 'POST',
+    path: '/cart/quote',
+    summary: 'The authoritative price of a cart: the server’s catalogue and discount codes',
+    request: Cart,
+    responses: { 200: Quote, 400: Problem, 413: Problem, 415: Problem, 429: Problem, 500: Problem },
+    idempotent: false,
+  },
+  {
+    method: 'POST',
+    path: '/checkout/sessions',
+    summary: 'Prices the cart again, stores the order and answers where the buyer pays',
+    request: CreateSession,
+    responses: { 201: CheckoutSession, ...writeErrors },
+    idempotent: true,
+  },
+  {
+    method: 'GET',
+    path: '/checkout/sessions/{id}',
+    summary: 'A checkout session: an open one past its expiry reads as expired',
+    responses: { 200: CheckoutSession, 404: Problem, 500: Problem },
+    idempotent: false,
+  },
+  {
+    method: 'POST',
+    path: '/webhooks/payments',
+    summary: 'The payment provider’s signed event (Rasid-Signature); one change per event id',
+    request: PaymentEvent,
+    responses: {
+      200: PaymentEventReceived,
+      400: Problem,
+      401: Problem,
+      404: Problem,
+      413: Problem,
+      415: Problem,
+      500: Problem,
+    },
+    idempotent: false,
   },
 ] as const satisfies readonly Endpoint[]

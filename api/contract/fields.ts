@@ -41,6 +41,18 @@ export const contactMessageIds = /* @__PURE__ */ (() =>
 /** Every message id a field error can carry: the island types its messages with it. */
 export type ContactMessageId = `contact.error.${ContactField}.${FieldErrorKind}` | 'contact.error.unknownField'
 
+/**
+ * The message ids of a cart's field errors (POST /cart/quote, POST /checkout/sessions): the key is
+ * the field's path (`items`, `cart.items`, `locale`). `twoPlans`: a cart names at most one plan.
+ */
+export const checkoutMessageIds = [
+  'checkout.error.required',
+  'checkout.error.invalid',
+  'checkout.error.twoPlans',
+  'checkout.error.unknownField',
+] as const
+export type CheckoutMessageId = (typeof checkoutMessageIds)[number]
+
 /** The limits the forms and the server share (characters). @public */
 export const limits = {
   name: 100,

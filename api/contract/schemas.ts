@@ -32,6 +32,7 @@ import {
 } from 'valibot'
 
 import {
+  checkoutMessageIds,
   type ContactField,
   contactFields,
   contactMarkets,
@@ -45,6 +46,7 @@ import {
 } from './fields'
 
 export {
+  type CheckoutMessageId,
   type ContactField,
   contactFields,
   contactMarkets,
@@ -166,6 +168,9 @@ export const problemCodes = [
   'rate-limited',
   'not-found',
   'method-not-allowed',
+  'signature-invalid',
+  'signature-expired',
+  'payment-mismatch',
   'internal',
 ] as const
 export type ProblemCode = (typeof problemCodes)[number]
@@ -177,8 +182,8 @@ export const Problem = /* @__PURE__ */ (() =>
     title: string(),
     status: pipe(number(), integer(), minValue(400), maxValue(599)),
     code: picklist(problemCodes),
-    /** Field name -> message id, for `invalid-request`. */
-    fields: optional(record(string(), picklist(contactMessageIds))),
+    /** Field name (a path for a cart: `cart.items`) -> message id, for `invalid-request`. */
+    fields: optional(record(string(), picklist([...contactMessageIds, ...checkoutMessageIds]))),
     /** Seconds, for `rate-limited` (the same as the Retry-After header). */
     retryAfter: optional(pipe(number(), integer(), minValue(0))),
   }))()

@@ -17,7 +17,11 @@ import {
   SupportRequest,
 } from '../contract/schemas'
 import { apiVersion } from '../contract/version'
+import { type PaymentProvider, sandboxProvider } from './checkout/provider'
+import { checkoutRoutes } from './checkout/routes'
+import { sandboxRoutes, sandboxRoutePatterns } from './checkout/sandbox'
 import type { ApiConfig } from './config'
+import { canonical, idempotencyKey, problemBody, sha256 } from './http'
 import { rateLimiter } from './rateLimit'
 import type { ContactKind, ContactRecord, Store, StoredResponse } from './store/port'
 
@@ -36,45 +40,28 @@ export type AppOptions = {
    * a replay): serve.ts drains the forwarder then. Lambda leaves it out (forward.ts says why).
    */
   onQueued?: () => void
-}
-
-const titles: Record<ProblemCode, string> = {
-  'invalid-request': 'The request has invalid fields',
-  'malformed-json': 'The body is not valid JSON',
-  'unsupported-media-type': 'The body must be application/json',
-  'payload-too-large': 'The body is too large',
-  'idempotency-key-missing': 'The Idempotency-Key header is missing',
-  'idempotency-key-invalid': 'The Idempotency-Key header must be 8 to 255 visible ASCII characters',
-  'idempotency-key-reused': 'The Idempotency-Key was already used with another body',
-  'rate-limited': 'Too many requests',
-  'not-found': 'Not found',
-  'method-not-allowed': 'Method not allowed',
-  internal: 'Internal error',
-}
-
-function problemBody(status: number, code: ProblemCode, extra: Partial<Problem> = {}): Problem {
-  return { type: `urn:rasid:problem:${code}`, title: titles[code], status, code, ...extra }
+  /** The payment provider of checkout; the sandbox (checkout/provider.ts) when unset. */
+  paymentProvider?: PaymentProvider
 }
 
 const jsonType = /^application\/json\s*(;|$)/i
-const idempotencyKey = /^[\x21-\x7E]{8,255}$/
-const knownPaths = new Set<string>(endpoints.map((e) => `${apiBase}${e.path}`))
 
-/** JSON with sorted keys: the same body in another key order hashes the same. */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`
-  if (value && typeof value === 'object')
-    return `{${Object.keys(value)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`)
-      .join(',')}}`
-  return JSON.stringify(value)
-}
-
-async function sha256(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text))
-  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('')
-}
+/** Every route as a pattern (`{id}`: one path segment) with its methods: the JSON endpoints and the sandbox's pages. */
+const routes = (() => {
+  const byPattern = new Map<string, string[]>()
+  for (const { method, path } of [
+    ...endpoints.map((e) => ({ ...e, path: `${apiBase}${e.path}` })),
+    ...sandboxRoutePatterns,
+  ])
+    byPattern.set(path, [...(byPattern.get(path) ?? []), method])
+  return [...byPattern].map(([pattern, methods]) => ({
+    pattern,
+    methods,
+    regex: new RegExp(`^${pattern.replace(/\{\w+\}/g, '[^/]+')}$`),
+  }))
+})()
+/** The route a path belongs to, by its pattern: a log line names `/checkout/sessions/{id}`, never an id. */
+const routeOf = (path: string) => routes.find((route) => route.regex.test(path))
 
 export function createApp(options: AppOptions): Hono {
   const { config, store } = options
@@ -122,8 +109,8 @@ export function createApp(options: AppOptions): Hono {
       level: c.res.status >= 500 ? 'error' : 'info',
       requestId,
       method: c.req.method,
-      // Only the known paths: an unknown one could carry anything.
-      path: knownPaths.has(c.req.path) ? c.req.path : '(other)',
+      // Only the known routes, as patterns: an unknown path or an id could carry anything.
+      path: routeOf(c.req.path)?.pattern ?? '(other)',
       status: c.res.status,
       ms: Math.round((performance.now() - start) * 10) / 10,
     }
@@ -193,12 +180,18 @@ export function createApp(options: AppOptions): Hono {
   app.post(`${apiBase}/contact/sales`, jsonOnly, limit, contact('sales', SalesRequest))
   app.post(`${apiBase}/contact/support`, jsonOnly, limit, contact('support', SupportRequest))
 
+  // The sandbox plays the provider unless another is given (docs/aws.md, "Checkout in production").
+  const provider = options.paymentProvider ?? sandboxProvider(config.checkout)
+  checkoutRoutes(app, { config, store, now, send, problem, clientAddress, provider, jsonOnly, limit })
+  sandboxRoutes(app, { config, store, now, problem })
+
   app.notFound((c) => {
-    if (!knownPaths.has(c.req.path)) return problem(c, 404, 'not-found')
-    const allow = endpoints.filter((e) => `${apiBase}${e.path}` === c.req.path).map((e) => e.method)
+    const route = routeOf(c.req.path)
+    // A path of a known route with an id that does not exist: a plain 404 (the route answered it).
+    if (!route || route.methods.includes(c.req.method)) return problem(c, 404, 'not-found')
     return c.body(JSON.stringify(problemBody(405, 'method-not-allowed')), 405, {
       'Content-Type': 'application/problem+json',
-      Allow: allow.join(', '),
+      Allow: route.methods.join(', '),
     })
   })
   app.onError((error, c) => {

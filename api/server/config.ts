@@ -19,6 +19,37 @@ export type WebhookConfig = {
   pollMs: number
 }
 
+/** Checkout (api/server/checkout/): discount codes, the payment webhook's secret, the sandbox hosted page. */
+export type CheckoutConfig = {
+  /** Upper-case code -> basis points off the subtotal. */
+  discountCodes: Record<string, number>
+  /** The HMAC-SHA256 key of the payment provider's `Rasid-Signature` (PAYMENT_WEBHOOK_SECRET). */
+  webhookSecret: string
+  /** Prefixed to the sandbox page's path in `paymentUrl` (PAYMENT_PAGE_ORIGIN); unset: a same-origin path. */
+  paymentPageOrigin?: string
+  /** The sandbox sends its webhook this long after the buyer is sent back (SANDBOX_WEBHOOK_DELAY_MS); 0: before. */
+  sandboxWebhookDelayMs: number
+  /** How long a session stays open. */
+  sessionTtlMs: number
+  /** Quotes and new sessions per client address (RATE_CHECKOUT_LIMIT, RATE_CHECKOUT_WINDOW_S). */
+  rate: RateRule
+}
+
+/**
+ * The sandbox's signing key when PAYMENT_WEBHOOK_SECRET is unset: public (it is in this file), so
+ * good for the sandbox only. docs/aws.md sets a real secret in production.
+ */
+export const sandboxWebhookSecret = 'whsec_sandbox_only_not_secret'
+
+export const checkoutDefaults: CheckoutConfig = {
+  discountCodes: { WELCOME10: 1000 },
+  webhookSecret: sandboxWebhookSecret,
+  sandboxWebhookDelayMs: 0,
+  sessionTtlMs: 30 * 60 * 1000,
+  // A buyer changes a cart a few times a minute at most; the contact forms' 5 in 10 minutes would stop a checkout.
+  rate: { limit: 60, windowMs: 60 * 1000 },
+}
+
 export type ApiConfig = {
   /** `cloudfront`: the client address is CloudFront-Viewer-Address (or X-Forwarded-For); else the socket's. */
   trustProxy: 'cloudfront' | 'none'
@@ -27,6 +58,7 @@ export type ApiConfig = {
   rate: { perAddress: RateRule; perEmail: RateRule }
   /** Unset: forwarding is off and new leads are not queued for it. */
   webhook?: WebhookConfig
+  checkout: CheckoutConfig
 }
 
 /**
@@ -49,6 +81,7 @@ export const defaultConfig: ApiConfig = {
     perAddress: { limit: 5, windowMs: 10 * 60 * 1000 },
     perEmail: { limit: 20, windowMs: 24 * 60 * 60 * 1000 },
   },
+  checkout: checkoutDefaults,
 }
 
 function positive(env: Record<string, string | undefined>, name: string, fallback: number): number {
@@ -89,6 +122,43 @@ function webhookFromEnv(env: Record<string, string | undefined>): WebhookConfig 
   }
 }
 
+/** `CODE:bp,CODE:bp` (DISCOUNT_CODES), codes case-insensitive: `WELCOME10:1000` is 10 %. */
+function discountCodesFromEnv(raw: string | undefined): Record<string, number> {
+  if (raw === undefined || raw.trim() === '') return checkoutDefaults.discountCodes
+  const codes: Record<string, number> = {}
+  for (const entry of raw.split(',')) {
+    const match = /^\s*([A-Za-z0-9-]{3,32}):(\d{1,5})\s*$/.exec(entry)
+    const bp = Number(match?.[2])
+    if (!match || bp < 1 || bp > 10000)
+      throw new Error(`DISCOUNT_CODES must be CODE:bp,CODE:bp with bp 1 to 10000, not ${entry.trim()}`)
+    codes[match[1]!.toUpperCase()] = bp
+  }
+  return codes
+}
+
+function checkoutFromEnv(env: Record<string, string | undefined>): CheckoutConfig {
+  const origin = env.PAYMENT_PAGE_ORIGIN || undefined
+  if (origin !== undefined && !/^https?:\/\/[^/?#]+$/.test(origin))
+    throw new Error(`PAYMENT_PAGE_ORIGIN must be an origin like https://pay.example.com, not ${origin}`)
+  const delay = env.SANDBOX_WEBHOOK_DELAY_MS
+  if (delay !== undefined && delay !== '' && !/^\d{1,6}$/.test(delay))
+    throw new Error(`SANDBOX_WEBHOOK_DELAY_MS must be a whole number of milliseconds, not ${delay}`)
+  const secret = env.PAYMENT_WEBHOOK_SECRET || undefined
+  if (secret !== undefined && secret.trim() !== secret)
+    throw new Error('PAYMENT_WEBHOOK_SECRET has leading or trailing spaces: no signature would match')
+  return {
+    ...checkoutDefaults,
+    discountCodes: discountCodesFromEnv(env.DISCOUNT_CODES),
+    webhookSecret: secret ?? sandboxWebhookSecret,
+    paymentPageOrigin: origin,
+    sandboxWebhookDelayMs: Number(delay || 0),
+    rate: {
+      limit: positive(env, 'RATE_CHECKOUT_LIMIT', checkoutDefaults.rate.limit),
+      windowMs: positive(env, 'RATE_CHECKOUT_WINDOW_S', checkoutDefaults.rate.windowMs / 1000) * 1000,
+    },
+  }
+}
+
 export function configFromEnv(env: Record<string, string | undefined>): ApiConfig {
   const trust = env.TRUST_PROXY ?? 'none'
   if (trust !== 'cloudfront' && trust !== 'none')
@@ -108,5 +178,6 @@ export function configFromEnv(env: Record<string, string | undefined>): ApiConfi
       },
     },
     webhook: webhookFromEnv(env),
+    checkout: checkoutFromEnv(env),
   }
 }

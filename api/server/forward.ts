@@ -10,10 +10,10 @@
 // event calls `drain()`: a frozen instance cannot finish a request it started in the background.
 // The state lives in the store, and each attempt first claims its lead there (store/port.ts), so
 // several drainers (Lambda instances, a `npm run api -- forward` beside the server) share the queue.
-import { createHmac } from 'node:crypto'
 import { apiVersion } from '../contract/version'
 import type { LogLine } from './app'
 import type { WebhookConfig } from './config'
+import { signature } from './signature'
 import type { ContactRecord, Store } from './store/port'
 
 export type DrainResult = { forwarded: number; retrying: number; failed: number }
@@ -45,12 +45,6 @@ const batchSize = 10
  * short enough that a lead whose process died mid-delivery is soon due again.
  */
 const leaseMarginMs = 5000
-
-/** `Rasid-Signature`: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`, as the webhooks guide verifies it. */
-function signature(secret: string, body: string, unixSeconds: number): string {
-  const v1 = createHmac('sha256', secret).update(`${unixSeconds}.`).update(body).digest('hex')
-  return `t=${unixSeconds},v1=${v1}`
-}
 
 /** The wait after failed attempt number `attempt` (1-based): base, twice base, … capped. */
 export function backoffMs(webhook: Pick<WebhookConfig, 'backoffBaseMs' | 'backoffMaxMs'>, attempt: number): number {

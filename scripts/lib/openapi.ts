@@ -4,15 +4,31 @@
 // bytes, so tests/unit/contract.test.ts can tell when api/contract/openapi.json is stale.
 import { toJsonSchema } from '@valibot/to-json-schema'
 import type * as v from 'valibot'
+import { Cart, CheckoutSession, CreateSession, Quote } from '../../api/contract/cart'
 import { apiBase, endpoints } from '../../api/contract/endpoints'
+import { PaymentEvent, PaymentEventReceived } from '../../api/contract/payments'
 import { ContactCreated, Health, Problem, SalesRequest, SupportRequest } from '../../api/contract/schemas'
 
 export const openApiPath = 'api/contract/openapi.json'
 
-const named: Record<string, v.GenericSchema> = { Health, SalesRequest, SupportRequest, ContactCreated, Problem }
+const named: Record<string, v.GenericSchema> = {
+  Health,
+  SalesRequest,
+  SupportRequest,
+  ContactCreated,
+  Cart,
+  Quote,
+  CreateSession,
+  CheckoutSession,
+  PaymentEvent,
+  PaymentEventReceived,
+  Problem,
+}
 
 const statusText: Record<number, string> = {
   200: 'OK',
+  401: 'The Rasid-Signature header is missing or does not match',
+  404: 'Not found',
   201: 'Created (a replay of the same Idempotency-Key and body answers the same, with Idempotent-Replayed: true)',
   400: 'Invalid request: `fields` maps each field to a message id',
   409: 'The Idempotency-Key was used with another body',
@@ -38,9 +54,12 @@ function openApiDocument(version: string): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {}
   for (const endpoint of endpoints) {
     const operation: Record<string, unknown> = {
-      operationId: `${endpoint.method.toLowerCase()}${endpoint.path.replace(/\/(\w)/g, (_, c: string) => c.toUpperCase())}`,
+      operationId: `${endpoint.method.toLowerCase()}${endpoint.path.replace(/\/\{?(\w)(\w*)\}?/g, (_, c: string, rest: string) => c.toUpperCase() + rest)}`,
       summary: endpoint.summary,
     }
+    const names = [...endpoint.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!)
+    if (names.length > 0)
+      operation.parameters = names.map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } }))
     if (endpoint.idempotent)
       operation.parameters = [
         {

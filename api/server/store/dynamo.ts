@@ -3,6 +3,8 @@
 //   CONTACT#<id>       / CONTACT   a lead: kind, receivedAt, spam, data (JSON); gsi1pk/gsi1sk for listing;
 //                                  forwardState, forwardAttempts, forwardNextAt, forwardedAt, forwardError
 //                                  and, while pending or failed, gsi2pk/gsi2sk (the forwarding queue)
+//   SESSION#<id>       / SESSION   a checkout session: status, data (the record as JSON)
+//   PAYEVT#<id>        / PAYEVT    a payment event already applied: sessionId, expiresAt (TTL, 30 days)
 // The lead and its idempotency record are written in one TransactWriteItems, the record under the
 // condition that no live one exists, so one is never stored without the other and two requests
 // with one key store one lead, even on two Lambda instances: the loser's transaction is cancelled
@@ -15,6 +17,10 @@
 // leads still to deliver (gsi2pk FORWARD#pending, sorted by when they are due) or failed for good
 // (FORWARD#failed); a forwarded lead drops its gsi2 keys and leaves the index. The index may lag,
 // so every claim is a conditional UpdateItem on the lead: what the index shows is only a hint.
+// A new session is written with its idempotency record like a lead. A change to a session (a
+// payment event) is one TransactWriteItems: the event's item under attribute_not_exists (a
+// repeated delivery cancels it) and the whole session under `status = <the status read>` (a
+// change that came first cancels it); which condition failed says duplicate or stale.
 import { AsyncLocalStorage } from 'node:async_hooks'
 import {
   type AttributeValue,
@@ -36,12 +42,15 @@ import {
   type ForwardState,
   type IdempotentResult,
   keyedLock,
+  type SessionRecord,
   type Store,
   type StoredResponse,
 } from './port'
 
 /** How long an idempotency record is kept (DynamoDB's TTL deletes it some time after). */
 const idempotencyTtlSeconds = 24 * 60 * 60
+/** How long a payment event's id is kept: far beyond any provider's retries (Stripe's last is after 3 days). */
+const paymentEventTtlSeconds = 30 * 24 * 60 * 60
 const contactIndex = 'byReceived'
 const contactPartition = 'CONTACT'
 const forwardIndex = 'byForward'
@@ -157,6 +166,12 @@ function toItem(record: ContactRecord): Record<string, AttributeValue> {
   return item
 }
 
+const sessionKey = (id: string) => ({ pk: s(`SESSION#${id}`), sk: s('SESSION') })
+
+function sessionItem(record: SessionRecord): Record<string, AttributeValue> {
+  return { ...sessionKey(record.id), status: s(record.status), data: s(JSON.stringify(record)) }
+}
+
 function fromItem(item: Record<string, AttributeValue>): ContactRecord {
   const record: ContactRecord = {
     id: item.id?.S ?? '',
@@ -195,8 +210,8 @@ export function dynamoStore(options: DynamoOptions): Store {
   const now = options.now ?? (() => Math.floor(Date.now() / 1000))
   // Calls with one key in this process run one at a time; across processes the conditional write decides.
   const lock = keyedLock()
-  // The leads `run` saves inside `idempotent`, written with the idempotency record.
-  const pending = new AsyncLocalStorage<ContactRecord[]>()
+  // The leads and sessions `run` saves inside `idempotent`, written with the idempotency record.
+  const pending = new AsyncLocalStorage<Record<string, AttributeValue>[]>()
 
   const readRecord = async (pk: string) => {
     const { Item } = await client.send(
@@ -208,6 +223,13 @@ export function dynamoStore(options: DynamoOptions): Store {
       response: { status: Number(Item.status?.N), body: JSON.parse(Item.body?.S ?? 'null') } as StoredResponse,
     }
   }
+  /** A new item: in the surrounding `idempotent` call's transaction, or alone. */
+  const put = async (item: Record<string, AttributeValue>) => {
+    const batch = pending.getStore()
+    if (batch) batch.push(item)
+    else
+      await client.send(new PutItemCommand({ TableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' }))
+  }
   const answer = (found: { bodyHash: string; response: StoredResponse }, bodyHash: string): IdempotentResult =>
     found.bodyHash === bodyHash ? { kind: 'replay', response: found.response } : { kind: 'conflict' }
 
@@ -218,9 +240,9 @@ export function dynamoStore(options: DynamoOptions): Store {
       return lock(pk, async (): Promise<IdempotentResult> => {
         const found = await readRecord(pk)
         if (found) return answer(found, bodyHash)
-        const saved: ContactRecord[] = []
+        const saved: Record<string, AttributeValue>[] = []
         const response = await pending.run(saved, run)
-        const puts: TransactWriteItem[] = saved.map((record) => ({ Put: { TableName, Item: toItem(record) } }))
+        const puts: TransactWriteItem[] = saved.map((Item) => ({ Put: { TableName, Item } }))
         if (response.status >= 200 && response.status < 300) {
           const at = now()
           puts.unshift({
@@ -257,14 +279,49 @@ export function dynamoStore(options: DynamoOptions): Store {
       })
     },
     async saveContact(record) {
-      const batch = pending.getStore()
-      if (batch) {
-        batch.push(structuredClone(record))
-        return
+      await put(toItem(record))
+    },
+    async saveSession(record) {
+      await put(sessionItem(record))
+    },
+    async getSession(id) {
+      const { Item } = await client.send(new GetItemCommand({ TableName, Key: sessionKey(id), ConsistentRead: true }))
+      return Item ? (JSON.parse(Item.data?.S ?? '{}') as SessionRecord) : undefined
+    },
+    async changeSession({ sessionId, from, next, eventId }) {
+      const items: TransactWriteItem[] = []
+      if (eventId !== undefined)
+        items.push({
+          Put: {
+            TableName,
+            Item: {
+              pk: s(`PAYEVT#${eventId}`),
+              sk: s('PAYEVT'),
+              sessionId: s(sessionId),
+              expiresAt: n(now() + paymentEventTtlSeconds),
+            },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        })
+      if (next)
+        items.push({
+          Put: {
+            TableName,
+            Item: sessionItem(next),
+            ConditionExpression: '#status = :from',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: { ':from': s(from) },
+          },
+        })
+      if (items.length === 0) return 'applied'
+      try {
+        await client.send(new TransactWriteItemsCommand({ TransactItems: items }))
+        return 'applied'
+      } catch (error) {
+        if (!lostTheRace(error)) throw error
+        const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []
+        return eventId !== undefined && reasons[0]?.Code === 'ConditionalCheckFailed' ? 'duplicate' : 'stale'
       }
-      await client.send(
-        new PutItemCommand({ TableName, Item: toItem(record), ConditionExpression: 'attribute_not_exists(pk)' }),
-      )
     },
     async listContacts(options = {}) {
       const records: ContactRecord[] = []

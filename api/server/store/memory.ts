@@ -1,10 +1,19 @@
 // The in-memory store: for tests and trying the API; everything is gone when the process ends.
-import { type ContactRecord, type IdempotentResult, keyedLock, type Store, type StoredResponse } from './port'
+import {
+  type ContactRecord,
+  type IdempotentResult,
+  keyedLock,
+  type SessionRecord,
+  type Store,
+  type StoredResponse,
+} from './port'
 
 export function memoryStore(): Store {
   const contacts: ContactRecord[] = []
   const records = new Map<string, { bodyHash: string; response: StoredResponse }>()
   const lock = keyedLock()
+  const sessions = new Map<string, SessionRecord>()
+  const events = new Set<string>()
   return {
     kind: 'memory',
     idempotent(scope, key, bodyHash, run) {
@@ -54,6 +63,21 @@ export function memoryStore(): Store {
       for (const lead of failed)
         lead.forward = { status: 'pending', attempts: 0, nextAttemptAt: now, lastError: lead.forward?.lastError }
       return failed.length
+    },
+    async saveSession(record) {
+      sessions.set(record.id, structuredClone(record))
+    },
+    async getSession(id) {
+      const found = sessions.get(id)
+      return found && structuredClone(found)
+    },
+    async changeSession({ sessionId, from, next, eventId }) {
+      // Synchronous from here on: no other change can come between the checks and the writes.
+      if (eventId !== undefined && events.has(eventId)) return 'duplicate'
+      if (next && sessions.get(sessionId)?.status !== from) return 'stale'
+      if (next) sessions.set(sessionId, structuredClone(next))
+      if (eventId !== undefined) events.add(eventId)
+      return 'applied'
     },
     async ping() {
       return true

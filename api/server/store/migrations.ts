@@ -36,4 +36,23 @@ export const migrations: readonly { version: number; sql: string }[] = [
       CREATE INDEX contacts_forward_due ON contacts (forward_next_at) WHERE forward_state = 'pending';
     `,
   },
+  {
+    // Checkout (api/server/checkout/): each session with its order (the quote) as JSON in `data`,
+    // its status also as a column for the compare-and-set of a change; and the payment events
+    // already applied, so that a repeated delivery changes nothing.
+    version: 3,
+    sql: `
+      CREATE TABLE checkout_sessions (
+        id TEXT PRIMARY KEY,
+        status TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        data TEXT NOT NULL
+      );
+      CREATE TABLE payment_events (
+        id TEXT PRIMARY KEY,
+        session_id TEXT NOT NULL,
+        received_at TEXT NOT NULL
+      );
+    `,
+  },
 ]

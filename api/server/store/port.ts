@@ -1,5 +1,6 @@
 // The store the API writes to (docs/api.md): one interface, with an adapter per database
 // (memory.ts for tests, sqlite.ts for one node, dynamo.ts at scale). The app never names one.
+import type { Quote, SessionStatus } from '../../contract/cart'
 import type { SalesRequest, SupportRequest } from '../../contract/schemas'
 
 export type ContactKind = 'sales' | 'support'
@@ -30,6 +31,34 @@ export type ContactRecord = {
   /** Absent when the lead was never queued: forwarding off when it arrived, or spam. */
   forward?: ForwardState
 }
+
+/**
+ * A checkout session as stored: the order (its quote) and where its payment stands. `status` is
+ * never `expired` here: an `open` session past `expiresAt` reads as expired (checkout/state.ts).
+ */
+export type SessionRecord = {
+  id: string
+  status: SessionStatus
+  quote: Quote
+  locale: 'en' | 'ar'
+  /** The provider's hosted payment page (absent when there is nothing to pay). */
+  paymentUrl?: string
+  reference?: string
+  failureCode?: string
+  createdAt: string
+  expiresAt: string
+  updatedAt: string
+}
+
+/**
+ * A change to a session: `next` replaces it when its stored status is still `from` (another
+ * change may have come first), and `eventId` (a payment event) is recorded in the same write.
+ * Without `next`, only the event is recorded (an event that changes nothing is still seen once).
+ */
+type SessionChange = { sessionId: string; from: SessionStatus; next?: SessionRecord; eventId?: string }
+
+/** `duplicate`: the event was recorded before; `stale`: the status is no longer `from`. Both write nothing. */
+export type SessionChangeResult = 'applied' | 'duplicate' | 'stale'
 
 /** An answer as the idempotency record keeps it. */
 export type StoredResponse = { status: number; body: unknown }
@@ -75,6 +104,11 @@ export interface Store {
   markForwardFailed(id: string, attempts: number, nextAttemptAt: string | undefined, error: string): Promise<void>
   /** The runbook's requeue: every failed lead is pending again, due at `now`, its attempts from 0. Answers how many. */
   retryFailedForwards(now: string): Promise<number>
+  /** Stores a new session, in the write of the surrounding `idempotent` call. */
+  saveSession(record: SessionRecord): Promise<void>
+  getSession(id: string): Promise<SessionRecord | undefined>
+  /** One atomic compare-and-set (see SessionChange). */
+  changeSession(change: SessionChange): Promise<SessionChangeResult>
   /** Whether the store answers (GET /health). */
   ping(): Promise<boolean>
   close(): Promise<void>

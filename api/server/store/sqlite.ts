@@ -6,7 +6,14 @@ import { dirname } from 'node:path'
 // A CommonJS package: Node's ESM loader sees only its default export.
 import sqlite3, { type Database } from 'node-sqlite3-wasm'
 import { migrations } from './migrations'
-import { type ContactRecord, type ForwardState, type IdempotentResult, keyedLock, type Store } from './port'
+import {
+  type ContactRecord,
+  type ForwardState,
+  type IdempotentResult,
+  keyedLock,
+  type SessionRecord,
+  type Store,
+} from './port'
 
 export type SqliteStore = Store & {
   /** The migrations this open applied (none when the file was current). */
@@ -166,6 +173,52 @@ export function sqliteStore(path: string): SqliteStore {
             [now],
           ).changes,
       )
+    },
+    async saveSession(record) {
+      db.run('INSERT INTO checkout_sessions (id, status, created_at, data) VALUES (?, ?, ?, ?)', [
+        record.id,
+        record.status,
+        record.createdAt,
+        JSON.stringify(record),
+      ])
+    },
+    async getSession(id) {
+      const row = db.get('SELECT data FROM checkout_sessions WHERE id = ?', [id])
+      return row ? (JSON.parse(String(row.data)) as SessionRecord) : undefined
+    },
+    changeSession({ sessionId, from, next, eventId }) {
+      return write(() => {
+        db.exec('BEGIN IMMEDIATE')
+        try {
+          if (eventId !== undefined && db.get('SELECT 1 AS one FROM payment_events WHERE id = ?', [eventId])) {
+            db.exec('ROLLBACK')
+            return 'duplicate' as const
+          }
+          if (
+            next &&
+            db.run('UPDATE checkout_sessions SET status = ?, data = ? WHERE id = ? AND status = ?', [
+              next.status,
+              JSON.stringify(next),
+              sessionId,
+              from,
+            ]).changes !== 1
+          ) {
+            db.exec('ROLLBACK')
+            return 'stale' as const
+          }
+          if (eventId !== undefined)
+            db.run('INSERT INTO payment_events (id, session_id, received_at) VALUES (?, ?, ?)', [
+              eventId,
+              sessionId,
+              new Date().toISOString(),
+            ])
+          db.exec('COMMIT')
+          return 'applied' as const
+        } catch (error) {
+          if (db.inTransaction) db.exec('ROLLBACK')
+          throw error
+        }
+      })
     },
     async ping() {
       try {

@@ -1,0 +1,126 @@
+// Moyasar (Saudi Arabia) behind the provider interface (provider.ts): the hosted page is a Moyasar
+// invoice (POST https://api.moyasar.com/v1/invoices: amount in minor units, currency, description,
+// success_url and back_url, expired_at, metadata; the answer's `url` is the page), and its webhook
+// is a JSON delivery carrying the `secret_token` set in Moyasar's dashboard, compared in constant
+// time (Moyasar signs nothing, so the token is the only proof, and the endpoint must be HTTPS).
+// The payment in the event must name the session in `metadata.session_id`, which the invoice
+// carries. Not selected by any setting yet (docs/aws.md, "Checkout in production"); no test
+// touches the network: `fetch` is given.
+import { timingSafeEqual } from 'node:crypto'
+import * as v from 'valibot'
+import { PaymentEvent } from '../../contract/payments'
+import type { PaymentPageRequest, PaymentProvider, WebhookVerdict } from './provider'
+
+export type MoyasarOptions = {
+  /** `sk_test_…` or `sk_live_…`: HTTP Basic's user name, with an empty password. */
+  secretKey: string
+  /** The webhook's Secret Token from Moyasar's dashboard. */
+  webhookToken: string
+  /** The site's origin (`https://www.rasid.example`): Moyasar sends the buyer back there, never to an address a request chose. */
+  siteOrigin: string
+  fetch?: typeof fetch
+  apiBase?: string
+}
+
+type MoyasarPayment = {
+  id?: unknown
+  status?: unknown
+  amount?: unknown
+  currency?: unknown
+  metadata?: { session_id?: unknown } | null
+  source?: { message?: unknown } | null
+}
+
+/** Moyasar's event type -> the contract's; the others (refunds, captures …) change no session. */
+const types: Record<string, PaymentEvent['type']> = {
+  payment_paid: 'payment.paid',
+  payment_failed: 'payment.failed',
+  // The webhook reference spells it so in its table; accept both.
+  payment_faild: 'payment.failed',
+  payment_voided: 'payment.cancelled',
+}
+
+const sameText = (a: string, b: string) => {
+  const x = Buffer.from(a)
+  const y = Buffer.from(b)
+  return x.length === y.length && timingSafeEqual(x, y)
+}
+
+export function moyasarProvider(options: MoyasarOptions): PaymentProvider {
+  const doFetch = options.fetch ?? fetch
+  const apiBase = options.apiBase ?? 'https://api.moyasar.com/v1'
+  return {
+    async createPaymentPage(request: PaymentPageRequest) {
+      const response = await doFetch(`${apiBase}/invoices`, {
+        method: 'POST',
+        headers: {
+          Authorization: `Basic ${Buffer.from(`${options.secretKey}:`).toString('base64')}`,
+          'Content-Type': 'application/json',
+        },
+        body: JSON.stringify(moyasarInvoice(request, options.siteOrigin)),
+        signal: AbortSignal.timeout(10_000),
+      })
+      if (!response.ok) throw new Error(`Moyasar answered ${response.status} to a new invoice`)
+      const invoice = (await response.json()) as { url?: unknown }
+      if (typeof invoice.url !== 'string' || !invoice.url.startsWith('https://'))
+        throw new Error('Moyasar’s invoice has no https url')
+      // The page speaks the buyer's language: the invoice URL takes `lang`.
+      const url = new URL(invoice.url)
+      url.searchParams.set('lang', request.locale)
+      return { url: url.href }
+    },
+    verifyWebhook(raw, _header, _nowSeconds): WebhookVerdict {
+      let body: { id?: unknown; type?: unknown; created_at?: unknown; secret_token?: unknown; data?: MoyasarPayment }
+      try {
+        body = JSON.parse(raw)
+      } catch {
+        return { kind: 'invalid' }
+      }
+      if (typeof body?.secret_token !== 'string' || !sameText(body.secret_token, options.webhookToken))
+        return { kind: 'invalid' }
+      const type = typeof body.type === 'string' ? types[body.type] : undefined
+      if (!type) return { kind: 'ignored' }
+      const payment = body.data ?? {}
+      const sessionId = payment.metadata?.session_id
+      const created = Date.parse(String(body.created_at))
+      if (
+        typeof body.id !== 'string' ||
+        typeof sessionId !== 'string' ||
+        typeof payment.id !== 'string' ||
+        typeof payment.amount !== 'number' ||
+        typeof payment.currency !== 'string' ||
+        Number.isNaN(created)
+      )
+        return { kind: 'malformed' }
+      const event: PaymentEvent = {
+        id: `evt_${body.id}`,
+        type,
+        sessionId,
+        amountMinor: payment.amount,
+        currency: payment.currency.toUpperCase(),
+        created: Math.floor(created / 1000),
+      }
+      if (type === 'payment.paid') event.reference = payment.id
+      // Moyasar words a decline in `source.message`, not as a code: one code for them all.
+      if (type === 'payment.failed') event.failureCode = 'do_not_honor'
+      // Ids and currency in the contract's form, or the event is not one checkout can act on.
+      return v.is(PaymentEvent, event) ? { kind: 'ok', event } : { kind: 'malformed' }
+    },
+  }
+}
+
+/** The invoice Moyasar is asked for (exported for its test: the request's shape is the contract with Moyasar). */
+export function moyasarInvoice(request: PaymentPageRequest, siteOrigin: string) {
+  // A path on the site only: `//host/…` would resolve to another site.
+  if (!/^\/(?![/\\])/.test(request.returnPath)) throw new Error('returnPath must be a path on the site')
+  const back = new URL(request.returnPath, siteOrigin).href
+  return {
+    amount: request.amountMinor,
+    currency: request.currency,
+    description: request.description,
+    success_url: back,
+    back_url: back,
+    expired_at: request.expiresAt,
+    metadata: { session_id: request.sessionId },
+  }
+}

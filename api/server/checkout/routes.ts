@@ -1,0 +1,145 @@
+// The checkout endpoints (docs/api.md, "Checkout"): quotes, sessions, and the payment provider's
+// signed webhook. JSON only, as every /api/v1 endpoint; the hosted page is sandbox.ts.
+import type { Context, Hono, MiddlewareHandler } from 'hono'
+import * as v from 'valibot'
+import { Cart, type CheckoutSession, CreateSession } from '../../contract/cart'
+import { apiBase } from '../../contract/endpoints'
+import type { PaymentEventReceived } from '../../contract/payments'
+import type { Problem, ProblemCode } from '../../contract/schemas'
+import type { ApiConfig } from '../config'
+import { canonical, idempotencyKey, problemBody, sha256 } from '../http'
+import { rateLimiter } from '../rateLimit'
+import type { SessionRecord, Store, StoredResponse } from '../store/port'
+import { cartRuleErrors, checkoutFieldErrors, quoteCart } from './quote'
+import type { PaymentProvider } from './provider'
+import { changeSession, newId, returnPath } from './sessions'
+import { sessionView } from './state'
+
+export type RouteContext = {
+  config: ApiConfig
+  store: Store
+  now: () => number
+  send: (c: Context, status: number, body: unknown, headers?: Record<string, string>) => Response
+  problem: (c: Context, status: number, code: ProblemCode, extra?: Partial<Problem>) => Response
+  clientAddress: (c: Context) => string
+  /** Makes the hosted payment page and verifies the webhook's deliveries (provider.ts). */
+  provider: PaymentProvider
+  jsonOnly: MiddlewareHandler
+  limit: MiddlewareHandler
+}
+
+/** The body as JSON, or undefined when it is not (the caller answers malformed-json). */
+async function readJson(c: Context): Promise<{ ok: true; json: unknown; text: string } | { ok: false }> {
+  const text = await c.req.text()
+  try {
+    return { ok: true, json: JSON.parse(text), text }
+  } catch (error) {
+    if (error instanceof SyntaxError) return { ok: false }
+    throw error
+  }
+}
+
+export function checkoutRoutes(app: Hono, ctx: RouteContext): void {
+  const { config, store, now, send, problem, provider } = ctx
+  const { checkout } = config
+  const perAddress = rateLimiter(checkout.rate)
+  const rateLimited = (c: Context): StoredResponse | undefined => {
+    const hit = perAddress.hit(ctx.clientAddress(c), now())
+    return hit.ok ? undefined : { status: 429, body: problemBody(429, 'rate-limited', { retryAfter: hit.retryAfter }) }
+  }
+  const answer = (c: Context, { status, body }: StoredResponse, headers: Record<string, string> = {}) =>
+    send(
+      c,
+      status,
+      body,
+      status === 429 ? { ...headers, 'Retry-After': String((body as Problem).retryAfter ?? 1) } : headers,
+    )
+
+  // Read-only: no Idempotency-Key; the page asks again whenever the cart changes.
+  app.post(`${apiBase}/cart/quote`, ctx.jsonOnly, ctx.limit, async (c) => {
+    const body = await readJson(c)
+    if (!body.ok) return problem(c, 400, 'malformed-json')
+    const parsed = v.safeParse(Cart, body.json)
+    if (!parsed.success) return problem(c, 400, 'invalid-request', { fields: checkoutFieldErrors(parsed.issues) })
+    const rules = cartRuleErrors(parsed.output)
+    if (rules) return problem(c, 400, 'invalid-request', { fields: rules })
+    const limited = rateLimited(c)
+    if (limited) return answer(c, limited)
+    return send(c, 200, quoteCart(parsed.output, checkout.discountCodes))
+  })
+
+  app.post(`${apiBase}/checkout/sessions`, ctx.jsonOnly, ctx.limit, async (c) => {
+    const key = c.req.header('Idempotency-Key')
+    if (key === undefined || key === '') return problem(c, 400, 'idempotency-key-missing')
+    if (!idempotencyKey.test(key)) return problem(c, 400, 'idempotency-key-invalid')
+    const body = await readJson(c)
+    if (!body.ok) return problem(c, 400, 'malformed-json')
+    const parsed = v.safeParse(CreateSession, body.json)
+    if (!parsed.success) return problem(c, 400, 'invalid-request', { fields: checkoutFieldErrors(parsed.issues) })
+    const { cart, locale } = parsed.output
+    const rules = cartRuleErrors(cart, 'cart.')
+    if (rules) return problem(c, 400, 'invalid-request', { fields: rules })
+    const bodyHash = await sha256(canonical(body.json))
+    const result = await store.idempotent('checkout/sessions', key, bodyHash, async (): Promise<StoredResponse> => {
+      const limited = rateLimited(c)
+      if (limited) return limited
+      const quote = quoteCart(cart, checkout.discountCodes)
+      const at = now()
+      const record: SessionRecord = {
+        id: newId('cs'),
+        status: 'open',
+        quote,
+        locale,
+        createdAt: new Date(at).toISOString(),
+        expiresAt: new Date(at + checkout.sessionTtlMs).toISOString(),
+        updatedAt: new Date(at).toISOString(),
+      }
+      // Nothing to pay (Starter alone): paid now, with a reference, and no page to send the buyer to.
+      if (quote.totalMinor === 0) Object.assign(record, { status: 'paid', reference: newId('free') })
+      else {
+        const page = await provider.createPaymentPage({
+          sessionId: record.id,
+          amountMinor: quote.totalMinor,
+          currency: quote.currency,
+          description: `Rasid ${quote.lines.map((line) => line.sku).join(', ')}`,
+          locale,
+          returnPath: returnPath(record),
+          expiresAt: record.expiresAt,
+        })
+        record.paymentUrl = page.url
+      }
+      await store.saveSession(record)
+      return { status: 201, body: sessionView(record, at) }
+    })
+    if (result.kind === 'conflict') return problem(c, 409, 'idempotency-key-reused')
+    return answer(c, result.response, result.kind === 'replay' ? { 'Idempotent-Replayed': 'true' } : {})
+  })
+
+  app.get(`${apiBase}/checkout/sessions/:id`, async (c) => {
+    const id = c.req.param('id')
+    const session = /^cs_[A-Za-z0-9_-]{8,64}$/.test(id) ? await store.getSession(id) : undefined
+    if (!session) return problem(c, 404, 'not-found')
+    const view: CheckoutSession = sessionView(session, now())
+    return send(c, 200, view)
+  })
+
+  // The provider's event. Verified on the raw bytes before anything is parsed: a body re-serialised
+  // would not match its signature. No Idempotency-Key: the event id is the key.
+  app.post(`${apiBase}/webhooks/payments`, ctx.jsonOnly, ctx.limit, async (c) => {
+    const raw = await c.req.text()
+    const verdict = provider.verifyWebhook(raw, (name) => c.req.header(name), now() / 1000)
+    if (verdict.kind === 'invalid') return problem(c, 401, 'signature-invalid')
+    if (verdict.kind === 'expired') return problem(c, 400, 'signature-expired')
+    if (verdict.kind === 'malformed') return problem(c, 400, 'invalid-request')
+    if (verdict.kind === 'ignored') return send(c, 200, { received: true } satisfies PaymentEventReceived)
+    const { event } = verdict
+    const session = await store.getSession(event.sessionId)
+    if (!session) return problem(c, 404, 'not-found')
+    // An event for another amount is not this order's payment: refused, and the order stays as it is.
+    if (event.amountMinor !== session.quote.totalMinor || event.currency !== session.quote.currency)
+      return problem(c, 400, 'payment-mismatch')
+    const { result } = await changeSession(store, event.sessionId, event, now(), event.id)
+    const received: PaymentEventReceived = { received: true, ...(result === 'duplicate' && { duplicate: true }) }
+    return send(c, 200, received)
+  })
+}

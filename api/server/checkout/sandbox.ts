@@ -1,0 +1,221 @@
+// The sandbox hosted payment page (docs/api.md, "Sandbox hosted payment page"): what a payment
+// provider's page does, played by the reference server so that checkout works end to end with no
+// provider. It shows the order in the buyer's language, takes only the test cards of the guide,
+// plays their outcomes (3-D Secure on a simulated bank page included), then does what a provider
+// does: it sends the signed event to /api/v1/webhooks/payments (through the app itself, so the
+// signature check runs) and sends the buyer back to the site's /checkout. Its forms post
+// application/x-www-form-urlencoded, as a page's form does: the one exception to the JSON-only
+// rule of /api/v1, and it is not part of the JSON API (no OpenAPI entry).
+import { createHmac, timingSafeEqual } from 'node:crypto'
+import type { Context, Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { apiBase } from '../../contract/endpoints'
+import type { PaymentEvent, PaymentEventType } from '../../contract/payments'
+import type { ProblemCode } from '../../contract/schemas'
+import type { ApiConfig } from '../config'
+import { signature } from '../signature'
+import type { SessionRecord, Store } from '../store/port'
+import { testCard } from './cards'
+import { challengePage, closedPage, type FieldError, type Lang, type Page, payPage } from './page'
+import { changeSession, newId, returnPath, sandboxPagePath } from './sessions'
+import { effectiveStatus, payable } from './state'
+
+/** The sandbox's routes, for the app's log lines and its 405s. */
+export const sandboxRoutePatterns = [
+  { method: 'GET', path: `${apiBase}/sandbox/pay/{id}` },
+  { method: 'POST', path: `${apiBase}/sandbox/pay/{id}` },
+  { method: 'POST', path: `${apiBase}/sandbox/pay/{id}/challenge` },
+  { method: 'POST', path: `${apiBase}/sandbox/pay/{id}/cancel` },
+] as const
+
+export type SandboxContext = {
+  config: ApiConfig
+  store: Store
+  now: () => number
+  problem: (c: Context, status: number, code: ProblemCode) => Response
+}
+
+/** The code that passes the simulated bank page (the test cards guide). */
+const passingCode = '123456'
+/** How long the bank page's form stays good. */
+const challengeTtlMs = 10 * 60 * 1000
+
+/** MM/YY, not before this month. */
+function futureExpiry(value: string, nowMs: number): boolean {
+  const match = /^\s*(\d{2})\s*\/\s*(\d{2})\s*$/.exec(value)
+  if (!match) return false
+  const month = Number(match[1])
+  const year = 2000 + Number(match[2])
+  if (month < 1 || month > 12) return false
+  const today = new Date(nowMs)
+  return year * 12 + month >= today.getUTCFullYear() * 12 + today.getUTCMonth() + 1
+}
+
+export function sandboxRoutes(app: Hono, ctx: SandboxContext): void {
+  const { config, store, now, problem } = ctx
+  const { checkout } = config
+  const base = `${apiBase}/sandbox/pay/:id`
+
+  // Every answer of the sandbox is a document or a redirect: a strict policy on all of them.
+  app.use(`${apiBase}/sandbox/*`, async (c, next) => {
+    await next()
+    if (!c.res.headers.has('Content-Security-Policy'))
+      c.header('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'; base-uri 'none'")
+    c.header('X-Content-Type-Options', 'nosniff')
+    c.header('Referrer-Policy', 'no-referrer')
+  })
+  const formLimit = bodyLimit({ maxSize: config.bodyLimit, onError: (c) => problem(c, 413, 'payload-too-large') })
+
+  const page = (c: Context, { html, csp }: Page, status = 200) =>
+    c.html(html, status as 200, { 'Content-Security-Policy': csp })
+  const langOf = (c: Context, session: SessionRecord): Lang => {
+    const lang = c.req.query('lang')
+    return lang === 'en' || lang === 'ar' ? lang : session.locale
+  }
+  const actions = (session: SessionRecord, lang: Lang) => {
+    const path = sandboxPagePath(session.id)
+    const query = `?lang=${lang}`
+    return { pay: `${path}${query}`, cancel: `${path}/cancel${query}`, challenge: `${path}/challenge${query}` }
+  }
+  const load = async (c: Context) => {
+    const id = c.req.param('id') ?? ''
+    return /^cs_[A-Za-z0-9_-]{8,64}$/.test(id) ? store.getSession(id) : undefined
+  }
+  const closed = (c: Context, session: SessionRecord) => {
+    const status = effectiveStatus(session, now())
+    return page(
+      c,
+      closedPage({
+        lang: langOf(c, session),
+        quote: session.quote,
+        status: status === 'open' || status === 'failed' ? 'processing' : status,
+        returnUrl: returnPath(session),
+      }),
+      409,
+    )
+  }
+
+  /** The provider's side of a payment's end: the signed event, to the app's own webhook endpoint. */
+  async function deliver(session: SessionRecord, type: PaymentEventType, extra: Partial<PaymentEvent> = {}) {
+    const event: PaymentEvent = {
+      id: newId('evt'),
+      type,
+      sessionId: session.id,
+      amountMinor: session.quote.totalMinor,
+      currency: session.quote.currency,
+      ...extra,
+      created: Math.floor(now() / 1000),
+    }
+    const body = JSON.stringify(event)
+    const response = await app.request(`${apiBase}/webhooks/payments`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        'Rasid-Signature': signature(checkout.webhookSecret, body, event.created),
+      },
+      body,
+    })
+    // The endpoint's own log line records the answer; a provider would retry a failure later.
+    await response.body?.cancel()
+  }
+
+  /** Ends the attempt: the event now (or after SANDBOX_WEBHOOK_DELAY_MS, after the buyer is back), then the redirect. */
+  async function finish(c: Context, session: SessionRecord, type: PaymentEventType, extra: Partial<PaymentEvent> = {}) {
+    if (type !== 'payment.cancelled') await changeSession(store, session.id, { type: 'payment.processing' }, now())
+    const send = () => deliver(session, type, extra)
+    if (checkout.sandboxWebhookDelayMs > 0)
+      setTimeout(() => void send().catch(() => undefined), checkout.sandboxWebhookDelayMs)
+    else await send()
+    return c.redirect(returnPath(session), 303)
+  }
+
+  const challengeToken = (sessionId: string, mode: 'pass' | 'fail', expires: number) =>
+    `${mode}.${expires}.${createHmac('sha256', checkout.webhookSecret).update(`challenge.${sessionId}.${mode}.${expires}`).digest('hex')}`
+  const readChallenge = (sessionId: string, token: string): 'pass' | 'fail' | undefined => {
+    const [mode, expires, mac] = token.split('.')
+    if ((mode !== 'pass' && mode !== 'fail') || !/^\d{1,15}$/.test(expires ?? '') || !/^[0-9a-f]{64}$/.test(mac ?? ''))
+      return undefined
+    if (Number(expires) < now()) return undefined
+    const expected = challengeToken(sessionId, mode, Number(expires)).split('.')[2]!
+    return timingSafeEqual(Buffer.from(mac!, 'hex'), Buffer.from(expected, 'hex')) ? mode : undefined
+  }
+
+  app.get(base, async (c) => {
+    const session = await load(c)
+    if (!session) return problem(c, 404, 'not-found')
+    if (!payable(session, now())) return closed(c, session)
+    const lang = langOf(c, session)
+    const { pay, cancel } = actions(session, lang)
+    return page(
+      c,
+      payPage({
+        lang,
+        quote: session.quote,
+        action: pay,
+        cancelAction: cancel,
+        failureCode: session.status === 'failed' ? session.failureCode : undefined,
+      }),
+    )
+  })
+
+  app.post(base, formLimit, async (c) => {
+    const session = await load(c)
+    if (!session) return problem(c, 404, 'not-found')
+    if (!payable(session, now())) return closed(c, session)
+    const lang = langOf(c, session)
+    const form = await c.req.parseBody()
+    const value = (name: string) => (typeof form[name] === 'string' ? (form[name] as string) : '')
+    const card = testCard(value('number'))
+    const errors: FieldError[] = []
+    if (card === 'invalid') errors.push('invalidNumber')
+    else if (card === 'notTest') errors.push('notTest')
+    // The decline cards ignore the expiry and the CVC (the guide): only the others check them.
+    else if (card.outcome.kind !== 'decline') {
+      if (!futureExpiry(value('expiry'), now())) errors.push('invalidExpiry')
+      if (!/^\d{3,4}$/.test(value('cvc').trim())) errors.push('invalidCvc')
+    }
+    if (value('name').trim() === '') errors.push('invalidName')
+    if (typeof card === 'string' || errors.length > 0) {
+      const { pay, cancel } = actions(session, lang)
+      // The number and the CVC are never echoed back, stored or logged.
+      return page(
+        c,
+        payPage({
+          lang,
+          quote: session.quote,
+          action: pay,
+          cancelAction: cancel,
+          errors,
+          values: { expiry: value('expiry').slice(0, 7), name: value('name').slice(0, 100) },
+        }),
+        400,
+      )
+    }
+    const { outcome } = card
+    if (outcome.kind === 'challenge' || (outcome.kind === 'decline' && outcome.challenge)) {
+      const token = challengeToken(session.id, outcome.kind === 'challenge' ? 'pass' : 'fail', now() + challengeTtlMs)
+      return page(c, challengePage({ lang, quote: session.quote, action: actions(session, lang).challenge, token }))
+    }
+    if (outcome.kind === 'decline') return finish(c, session, 'payment.failed', { failureCode: outcome.failureCode })
+    return finish(c, session, 'payment.paid', { reference: newId('pay') })
+  })
+
+  app.post(`${base}/challenge`, formLimit, async (c) => {
+    const session = await load(c)
+    if (!session) return problem(c, 404, 'not-found')
+    if (!payable(session, now())) return closed(c, session)
+    const form = await c.req.parseBody()
+    const mode = readChallenge(session.id, typeof form.challenge === 'string' ? form.challenge : '')
+    if (!mode) return problem(c, 400, 'invalid-request')
+    const passed = mode === 'pass' && form.decision !== 'cancel' && form.code === passingCode
+    if (passed) return finish(c, session, 'payment.paid', { reference: newId('pay') })
+    return finish(c, session, 'payment.failed', { failureCode: 'authentication_failed' })
+  })
+
+  app.post(`${base}/cancel`, async (c) => {
+    const session = await load(c)
+    if (!session) return problem(c, 404, 'not-found')
+    if (!payable(session, now())) return c.redirect(returnPath(session), 303)
+    return finish(c, session, 'payment.cancelled')
+  })
+}

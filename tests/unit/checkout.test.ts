@@ -1,0 +1,193 @@
+// Checkout's pure parts (api/server/checkout/): the session's state rules, the test cards against
+// the guide that lists them, the webhook signature, the discount codes setting and the page's escaping.
+import { readFileSync } from 'node:fs'
+import { describe, expect, test } from 'vitest'
+import { priceCart, sessionStatuses } from '../../api/contract/cart'
+import { cardDigits, luhn, testCard, testCards } from '../../api/server/checkout/cards'
+import { escapeHtml, formatMoney, payPage } from '../../api/server/checkout/page'
+import { applyEvent, effectiveStatus, type SessionEvent, sessionView } from '../../api/server/checkout/state'
+import { configFromEnv, sandboxWebhookSecret } from '../../api/server/config'
+import { signature, verifySignature } from '../../api/server/signature'
+import type { SessionRecord } from '../../api/server/store/port'
+import { catalogue } from '../../site.config'
+
+const created = Date.parse('2026-11-01T10:00:00.000Z')
+const session = (status: SessionRecord['status'], extra: Partial<SessionRecord> = {}): SessionRecord => ({
+  id: 'cs_unittest0001',
+  status,
+  quote: priceCart({ market: 'sa', billing: 'monthly', items: [{ sku: 'plan.growth', quantity: 1 }] }, catalogue),
+  locale: 'en',
+  createdAt: new Date(created).toISOString(),
+  expiresAt: new Date(created + 30 * 60 * 1000).toISOString(),
+  updatedAt: new Date(created).toISOString(),
+  ...extra,
+})
+const soon = created + 60 * 1000
+const late = created + 31 * 60 * 1000
+const paid: SessionEvent = { type: 'payment.paid', reference: 'pay_1' }
+const failed: SessionEvent = { type: 'payment.failed', failureCode: 'do_not_honor' }
+const cancelled: SessionEvent = { type: 'payment.cancelled' }
+
+describe('session state', () => {
+  test('an open session past its expiry reads as expired; no other status does', () => {
+    expect(effectiveStatus(session('open'), soon)).toBe('open')
+    expect(effectiveStatus(session('open'), late)).toBe('expired')
+    expect(effectiveStatus(session('failed'), late)).toBe('failed')
+    expect(effectiveStatus(session('paid'), late)).toBe('paid')
+  })
+
+  test.each([
+    ['open', paid, 'paid'],
+    ['open', failed, 'failed'],
+    ['open', cancelled, 'cancelled'],
+    ['processing', paid, 'paid'],
+    ['processing', failed, 'failed'],
+    ['failed', paid, 'paid'],
+    ['failed', cancelled, 'cancelled'],
+    ['cancelled', paid, 'paid'],
+    ['paid', failed, undefined],
+    ['paid', cancelled, undefined],
+    ['paid', paid, undefined],
+    ['cancelled', failed, undefined],
+    ['open', { type: 'payment.processing' }, 'processing'],
+    ['failed', { type: 'payment.processing' }, 'processing'],
+    ['paid', { type: 'payment.processing' }, undefined],
+  ] as const)('%s + %o -> %s', (from, event, to) => {
+    expect(applyEvent(session(from), event, soon)?.status).toBe(to)
+  })
+
+  test('every event leaves every status defined: paid is the only status nothing moves', () => {
+    const stored = sessionStatuses.filter((s) => s !== 'expired')
+    const events: SessionEvent[] = [paid, failed, cancelled, { type: 'payment.processing' }]
+    for (const status of stored) {
+      const moves = events.filter((event) => applyEvent(session(status), event, soon) !== undefined)
+      if (status === 'paid') expect(moves).toEqual([])
+      else expect(moves.length).toBeGreaterThan(0)
+    }
+  })
+
+  test('an expired session takes a late payment, but no decline or cancel', () => {
+    expect(applyEvent(session('open'), paid, late)?.status).toBe('paid')
+    expect(applyEvent(session('open'), failed, late)).toBeUndefined()
+    expect(applyEvent(session('open'), cancelled, late)).toBeUndefined()
+  })
+
+  test('paid keeps the reference and drops a failure code; a repeated decline with the same code is no change', () => {
+    const next = applyEvent(session('failed', { failureCode: 'do_not_honor' }), paid, soon)
+    expect(next).toMatchObject({ status: 'paid', reference: 'pay_1' })
+    expect(next?.failureCode).toBeUndefined()
+    expect(applyEvent(session('failed', { failureCode: 'do_not_honor' }), failed, soon)).toBeUndefined()
+    expect(applyEvent(session('failed', { failureCode: 'expired_card' }), failed, soon)?.failureCode).toBe(
+      'do_not_honor',
+    )
+  })
+
+  test('the view carries paymentUrl only while it can be paid', () => {
+    const withPage = (status: SessionRecord['status'], extra: Partial<SessionRecord> = {}) =>
+      session(status, { paymentUrl: '/pay', ...extra })
+    expect(sessionView(withPage('open'), soon).paymentUrl).toBe('/pay')
+    expect(sessionView(withPage('failed', { failureCode: 'x' }), soon)).toMatchObject({
+      paymentUrl: '/pay',
+      failureCode: 'x',
+    })
+    expect(sessionView(withPage('open'), late).paymentUrl).toBeUndefined()
+    expect(sessionView(withPage('paid', { reference: 'pay_1' }), soon)).toMatchObject({ reference: 'pay_1' })
+    expect(sessionView(withPage('paid'), soon).paymentUrl).toBeUndefined()
+  })
+})
+
+describe('test cards', () => {
+  test('the sandbox knows exactly the cards of the test cards guide, with their outcomes', () => {
+    const guide = readFileSync(new URL('../../locales/guides/en/test-cards.md', import.meta.url), 'utf8')
+    const rows = [...guide.matchAll(/^\| `([\d ]{19})` \| ([^|]+) \| ([^|]+) \|$/gm)]
+    const fromGuide = Object.fromEntries(
+      rows.map(([, number, , result]) => [number!.replace(/ /g, ''), result!.trim()]),
+    )
+    expect(Object.keys(testCards).sort()).toEqual(Object.keys(fromGuide).sort())
+    for (const [number, { outcome }] of Object.entries(testCards)) {
+      const result = fromGuide[number]!
+      if (outcome.kind === 'success') expect(result).toBe('Succeeds, no challenge')
+      if (outcome.kind === 'challenge') expect(result).toMatch(/^3-D Secure challenge/)
+      if (outcome.kind === 'decline') expect(result).toContain(`\`${outcome.failureCode}\``)
+      expect(luhn(number)).toBe(true)
+    }
+  })
+
+  test('a number is read with spaces, dashes and Arabic-Indic digits; others are invalid or not test cards', () => {
+    expect(cardDigits('٤٠٠٠ ٥٥٠٠-1284 7360')).toBe('4000550012847360')
+    expect(testCard('4000-5500-1284-7360')).toMatchObject({ brand: 'Visa', outcome: { kind: 'success' } })
+    expect(testCard('4111 1111 1111 1111')).toBe('notTest')
+    expect(testCard('4111 1111 1111 1112')).toBe('invalid')
+    expect(testCard('abc')).toBe('invalid')
+  })
+})
+
+describe('Rasid-Signature', () => {
+  const body = '{"id":"evt_1"}'
+  const now = 1_800_000_000
+  test('verifies its own signature; refuses a changed body, another key, a malformed header', () => {
+    expect(verifySignature('k', signature('k', body, now), body, now)).toBe('ok')
+    expect(verifySignature('k', signature('k', body, now), `${body} `, now)).toBe('invalid')
+    expect(verifySignature('k', signature('other', body, now), body, now)).toBe('invalid')
+    expect(verifySignature('k', undefined, body, now)).toBe('invalid')
+    expect(verifySignature('k', 'v1=abc', body, now)).toBe('invalid')
+  })
+  test('several v1 (a key rotation) pass when one matches; over 5 minutes off is expired', () => {
+    const good = signature('k', body, now)
+    expect(verifySignature('k', `${good},v1=${'0'.repeat(64)}`, body, now)).toBe('ok')
+    expect(verifySignature('k', good, body, now + 301)).toBe('expired')
+    expect(verifySignature('k', good, body, now + 299)).toBe('ok')
+  })
+})
+
+describe('checkout settings', () => {
+  test('defaults: WELCOME10, the sandbox secret, a same-origin page', () => {
+    const { checkout } = configFromEnv({})
+    expect(checkout.discountCodes).toEqual({ WELCOME10: 1000 })
+    expect(checkout.webhookSecret).toBe(sandboxWebhookSecret)
+    expect(checkout.paymentPageOrigin).toBeUndefined()
+  })
+  test('DISCOUNT_CODES, PAYMENT_WEBHOOK_SECRET, PAYMENT_PAGE_ORIGIN, SANDBOX_WEBHOOK_DELAY_MS', () => {
+    const { checkout } = configFromEnv({
+      DISCOUNT_CODES: 'spring:2500, VIP-1:10000',
+      PAYMENT_WEBHOOK_SECRET: 'whsec_live',
+      PAYMENT_PAGE_ORIGIN: 'https://pay.example.com',
+      SANDBOX_WEBHOOK_DELAY_MS: '500',
+    })
+    expect(checkout).toMatchObject({
+      discountCodes: { SPRING: 2500, 'VIP-1': 10000 },
+      webhookSecret: 'whsec_live',
+      paymentPageOrigin: 'https://pay.example.com',
+      sandboxWebhookDelayMs: 500,
+    })
+  })
+  test.each([
+    [{ DISCOUNT_CODES: 'SPRING' }, /DISCOUNT_CODES/],
+    [{ DISCOUNT_CODES: 'SPRING:0' }, /DISCOUNT_CODES/],
+    [{ DISCOUNT_CODES: 'SPRING:20000' }, /DISCOUNT_CODES/],
+    [{ PAYMENT_PAGE_ORIGIN: 'https://pay.example.com/path' }, /PAYMENT_PAGE_ORIGIN/],
+    [{ SANDBOX_WEBHOOK_DELAY_MS: 'soon' }, /SANDBOX_WEBHOOK_DELAY_MS/],
+    [{ PAYMENT_WEBHOOK_SECRET: ' spaced ' }, /PAYMENT_WEBHOOK_SECRET/],
+  ])('%o is refused', (env, message) => {
+    expect(() => configFromEnv(env)).toThrow(message)
+  })
+})
+
+describe('the hosted page', () => {
+  test('escapes every value and formats money with Latin digits', () => {
+    expect(escapeHtml(`<a href="x">'&'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;')
+    expect(formatMoney(41090, 'SAR', 'ar')).not.toMatch(/[\u0660-\u0669]/)
+    expect(formatMoney(41090, 'SAR', 'ar')).toContain('410.90')
+    const quote = priceCart(
+      { market: 'sa', billing: 'monthly', items: [{ sku: 'plan.growth', quantity: 1 }], discountCode: '<b>x</b>' },
+      catalogue,
+      { code: '<b>x</b>', bp: 1000 },
+    )
+    const { html, csp } = payPage({ lang: 'en', quote, action: '/pay?a=1&b=2', cancelAction: '/cancel' })
+    expect(html).not.toContain('<b>x</b>')
+    expect(html).toContain('&lt;b&gt;x&lt;/b&gt;')
+    expect(html).toContain('action="/pay?a=1&amp;b=2"')
+    expect(csp).not.toContain('unsafe-inline')
+    expect(csp).not.toContain('script-src')
+  })
+})

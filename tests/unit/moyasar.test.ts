@@ -1,0 +1,175 @@
+// The Moyasar adapter (api/server/checkout/moyasar.ts) against Moyasar's documented shapes: the
+// invoice request (docs.moyasar.com, "Creating invoices": amount in the smallest unit, currency,
+// description, success_url, back_url, expired_at, metadata; Basic auth with the secret key), its
+// answer (the "List invoices" example's invoice and its `url`), and a webhook delivery carrying the
+// dashboard's `secret_token` around a payment object (the "Update payment" example's fields).
+// No network: `fetch` is a fake, and the app is called in-process.
+import { describe, expect, test } from 'vitest'
+import { createApp } from '../../api/server/app'
+import { moyasarInvoice, moyasarProvider } from '../../api/server/checkout/moyasar'
+import { defaultConfig } from '../../api/server/config'
+import { memoryStore } from '../../api/server/store/memory'
+
+const invoiceAnswer = {
+  id: '73bda482-5f95-4f59-87d3-3fe3615c54bc',
+  status: 'initiated',
+  amount: 6091,
+  currency: 'SAR',
+  description: 'Order #123126',
+  amount_format: '60.91 SAR',
+  url: 'https://checkout.moyasar.com/invoices/73bda482-5f95-4f59-87d3-3fe3615c54bc?lang=en',
+  callback_url: null,
+  expired_at: null,
+  created_at: '2023-08-23T11:21:15.690Z',
+  updated_at: '2023-08-23T11:21:15.690Z',
+  back_url: null,
+  success_url: null,
+  payment_id: null,
+  paid_at: null,
+  metadata: null,
+}
+
+function fakeFetch() {
+  const requests: { url: string; init: RequestInit }[] = []
+  const fetch = (async (url: string, init: RequestInit) => {
+    requests.push({ url, init })
+    return Response.json(invoiceAnswer, { status: 201 })
+  }) as unknown as typeof globalThis.fetch
+  return { fetch, requests }
+}
+
+const options = { secretKey: 'sk_test_123', webhookToken: 'tok_dashboard_1', siteOrigin: 'https://www.rasid.example' }
+
+const delivery = (sessionId: string, amount: number, extra: Record<string, unknown> = {}) => ({
+  id: 'a2a5f9e4-7c1b-4f3e-9d5a-1c2b3d4e5f60',
+  type: 'payment_paid',
+  created_at: new Date().toISOString(),
+  secret_token: 'tok_dashboard_1',
+  account_name: 'Rasid',
+  live: false,
+  data: {
+    id: '611c028e-855c-425c-a4eb-ce1e06680000',
+    status: 'paid',
+    amount,
+    fee: 0,
+    currency: 'SAR',
+    description: 'Order #1000',
+    invoice_id: 'd1ee74c2-a996-445e-8c3e-fa4581d94bee',
+    metadata: { session_id: sessionId },
+    source: { type: 'creditcard', company: 'visa', message: 'Succeeded! (Test Environment)' },
+  },
+  ...extra,
+})
+
+describe('Moyasar', () => {
+  test('a payment page is an invoice: its request, and its url in the buyer’s language', async () => {
+    const { fetch, requests } = fakeFetch()
+    const provider = moyasarProvider({ ...options, fetch })
+    const page = await provider.createPaymentPage({
+      sessionId: 'cs_abcdefgh1234',
+      amountMinor: 41090,
+      currency: 'SAR',
+      description: 'Rasid plan.growth',
+      locale: 'ar',
+      returnPath: '/ar/checkout?session_id=cs_abcdefgh1234',
+      expiresAt: '2026-11-23T19:20:10.490Z',
+    })
+    expect(page.url).toBe('https://checkout.moyasar.com/invoices/73bda482-5f95-4f59-87d3-3fe3615c54bc?lang=ar')
+    const [request] = requests
+    expect(request?.url).toBe('https://api.moyasar.com/v1/invoices')
+    expect(request?.init.method).toBe('POST')
+    const headers = request?.init.headers as Record<string, string>
+    expect(headers.Authorization).toBe(`Basic ${Buffer.from('sk_test_123:').toString('base64')}`)
+    expect(JSON.parse(String(request?.init.body))).toEqual({
+      amount: 41090,
+      currency: 'SAR',
+      description: 'Rasid plan.growth',
+      success_url: 'https://www.rasid.example/ar/checkout?session_id=cs_abcdefgh1234',
+      back_url: 'https://www.rasid.example/ar/checkout?session_id=cs_abcdefgh1234',
+      expired_at: '2026-11-23T19:20:10.490Z',
+      metadata: { session_id: 'cs_abcdefgh1234' },
+    })
+  })
+
+  test('the buyer is only ever sent back to the configured site', () => {
+    const request = {
+      sessionId: 'cs_x1234567',
+      amountMinor: 1,
+      currency: 'SAR',
+      description: 'x',
+      locale: 'en' as const,
+      returnPath: '/checkout?session_id=cs_x1234567',
+      expiresAt: '2026-01-01T00:00:00.000Z',
+    }
+    expect(moyasarInvoice(request, 'https://www.rasid.example').success_url).toBe(
+      'https://www.rasid.example/checkout?session_id=cs_x1234567',
+    )
+    for (const returnPath of ['//evil.example/checkout', '/\\evil.example', 'https://evil.example/'])
+      expect(() => moyasarInvoice({ ...request, returnPath }, 'https://www.rasid.example')).toThrow(/path on the site/)
+  })
+
+  test('a delivery with the dashboard’s token is the contract’s event; others are refused or ignored', () => {
+    const provider = moyasarProvider(options)
+    const verify = (body: unknown) => provider.verifyWebhook(JSON.stringify(body), () => undefined, 0)
+    expect(verify(delivery('cs_abcdefgh1234', 4866))).toEqual({
+      kind: 'ok',
+      event: {
+        id: 'evt_a2a5f9e4-7c1b-4f3e-9d5a-1c2b3d4e5f60',
+        type: 'payment.paid',
+        sessionId: 'cs_abcdefgh1234',
+        amountMinor: 4866,
+        currency: 'SAR',
+        reference: '611c028e-855c-425c-a4eb-ce1e06680000',
+        created: expect.any(Number),
+      },
+    })
+    expect(verify({ ...delivery('cs_abcdefgh1234', 4866), secret_token: 'tok_other' })).toEqual({ kind: 'invalid' })
+    expect(verify({ ...delivery('cs_abcdefgh1234', 4866), secret_token: undefined })).toEqual({ kind: 'invalid' })
+    expect(provider.verifyWebhook('not json', () => undefined, 0)).toEqual({ kind: 'invalid' })
+    expect(verify({ ...delivery('cs_abcdefgh1234', 4866), type: 'payment_refunded' })).toEqual({ kind: 'ignored' })
+    const failed = verify({ ...delivery('cs_abcdefgh1234', 4866), type: 'payment_faild' })
+    expect(failed).toMatchObject({ kind: 'ok', event: { type: 'payment.failed', failureCode: 'do_not_honor' } })
+    const noSession = delivery('cs_abcdefgh1234', 4866)
+    noSession.data.metadata = {} as { session_id: string }
+    expect(verify(noSession)).toEqual({ kind: 'malformed' })
+  })
+
+  test('behind the app: the session’s paymentUrl is Moyasar’s page, and its webhook pays the order', async () => {
+    const { fetch } = fakeFetch()
+    const app = createApp({
+      config: defaultConfig,
+      store: memoryStore(),
+      log: () => {},
+      paymentProvider: moyasarProvider({ ...options, fetch }),
+    })
+    const json = { 'content-type': 'application/json' }
+    const cart = { market: 'sa', billing: 'monthly', items: [{ sku: 'plan.growth', quantity: 1 }] }
+    const created = await app.request('/api/v1/checkout/sessions', {
+      method: 'POST',
+      headers: { ...json, 'idempotency-key': 'moyasar-test-1' },
+      body: JSON.stringify({ cart, locale: 'en' }),
+    })
+    const session = (await created.json()) as { id: string; paymentUrl: string; quote: { totalMinor: number } }
+    expect(session.paymentUrl).toMatch(/^https:\/\/checkout\.moyasar\.com\/invoices\/.*lang=en$/)
+    const wrong = await app.request('/api/v1/webhooks/payments', {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ ...delivery(session.id, session.quote.totalMinor), secret_token: 'nope' }),
+    })
+    expect(wrong.status).toBe(401)
+    const mismatch = await app.request('/api/v1/webhooks/payments', {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify(delivery(session.id, 1)),
+    })
+    expect(mismatch.status).toBe(400)
+    const paid = await app.request('/api/v1/webhooks/payments', {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify(delivery(session.id, session.quote.totalMinor)),
+    })
+    expect(paid.status).toBe(200)
+    const read = await app.request(`/api/v1/checkout/sessions/${session.id}`)
+    expect(await read.json()).toMatchObject({ status: 'paid', reference: '611c028e-855c-425c-a4eb-ce1e06680000' })
+  })
+})
