@@ -52,7 +52,9 @@ const problem = (res: ServerResponse, status: number, extra: object, headers: Re
   res.end(JSON.stringify({ type: 'about:blank', title: 'Problem', status, ...extra }))
 }
 
-export async function startContactStack(): Promise<ContactStack> {
+export async function startContactStack(
+  options: { checkout?: Partial<typeof defaultConfig.checkout> } = {},
+): Promise<ContactStack> {
   const dir = mkdtempSync(join(tmpdir(), 'rasid-contact-'))
   const dbPath = join(dir, 'rasid.sqlite')
   let store: SqliteStore
@@ -60,6 +62,7 @@ export async function startContactStack(): Promise<ContactStack> {
   // Only the rate-limit rules' defaults would meet the many leads of a run from one address.
   const config = {
     ...defaultConfig,
+    checkout: { ...defaultConfig.checkout, ...options.checkout },
     rate: { perAddress: { limit: 10_000, windowMs: 60_000 }, perEmail: { limit: 10_000, windowMs: 60_000 } },
   }
   const startApi = async () => {
@@ -93,6 +96,8 @@ export async function startContactStack(): Promise<ContactStack> {
           method: req.method,
           headers,
           body: req.method === 'POST' ? Buffer.concat(chunks) : undefined,
+          // The browser follows the API's redirects (the hosted page's 303 back to /checkout), not the proxy.
+          redirect: 'manual',
         })
       } catch {
         // As a closed port looks to CloudFront: the connection fails, and the preview answers 502.
@@ -101,7 +106,13 @@ export async function startContactStack(): Promise<ContactStack> {
       const text = await answer.text()
       if (mode === 'hang') return held.add(res)
       if (mode === 'slow') await new Promise((ok) => setTimeout(ok, 400))
-      const headers: Record<string, string> = { 'content-type': answer.headers.get('content-type') ?? '' }
+      // The API's headers as they came (Content-Security-Policy, Location, Retry-After, ...), less
+      // those of the body's encoding and length, which fetch has already undone.
+      const headers: Record<string, string> = {}
+      answer.headers.forEach((value, name) => {
+        if (!['content-encoding', 'content-length', 'transfer-encoding', 'connection'].includes(name))
+          headers[name] = value
+      })
       res.writeHead(answer.status, headers)
       res.end(mode === 'bad-json' ? text.slice(0, 12) : text)
     })

@@ -1,0 +1,166 @@
+// From pricing to payment in a real browser, both languages, against the built site, the real API
+// and its sandbox hosted payment page (behind /api/* of the preview, as behind CloudFront): plan ->
+// cart -> reload -> the other language -> a discount code checked by the server -> pay with a test
+// card -> back to a paid checkout with the cart cleared; a declined card and a cancel keep the
+// cart; a payment address off the allow-list is refused; the API down at each step; the payment's
+// webhook arriving after the buyer is back.
+import { createIntl } from '@formatjs/intl'
+import type { Page } from '@playwright/test'
+import { intlLocale } from '../../locales/intlLocale'
+import type { Locale } from '../../locales/locales'
+import type { MessageId } from '../../locales/messages'
+import { catalogs, localized } from '../routes'
+import { startContactStack } from './contactStack'
+import { expect, hydrated, test } from './fixtures'
+
+const checkout = (page: Page) => page.locator('[data-island="Checkout"]')
+const payState = (page: Page) => page.locator('[data-pay-state]')
+
+const cards = { approved: '4464 0400 9153 1274', declined: '4000 5500 0000 5013' }
+
+/** Pricing -> Growth for a market and billing period -> /checkout, hydrated with the cart. */
+async function chooseGrowth(page: Page, l: Locale, origin = '') {
+  await page.goto(`${origin}${localized('/pricing', l)}`)
+  await hydrated(page)
+  await page.locator('#market-sa').check({ force: true })
+  await page.locator('a[href*="add=plan.growth"]:visible').click()
+  await expect(checkout(page).locator('[data-cart-item="plan.growth"]')).toBeVisible()
+  await expect(checkout(page).locator('[data-quote-state="server"]')).toBeVisible()
+}
+
+/** The sandbox hosted page: a card, then Pay. */
+async function payWith(page: Page, number: string) {
+  await page.waitForURL(/\/api\/v1\/sandbox\/pay\//)
+  await page.fill('#number', number)
+  await page.fill('#expiry', '12/30')
+  await page.fill('#cvc', '123')
+  await page.fill('#name', 'Noura Al-Harbi')
+  await page.locator('form button[type=submit]').first().click()
+}
+
+for (const l of ['en', 'ar'] as Locale[]) {
+  const intl = createIntl({ locale: intlLocale(l), messages: catalogs[l] })
+  const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id: id as MessageId }, values)
+  const pay = (page: Page) => checkout(page).locator('[data-price-overview] button[type=button]')
+
+  test.describe(`checkout (${l})`, () => {
+    test('plan, reload, the other language, a discount code, an approved card: paid, the cart cleared', async ({
+      page,
+    }) => {
+      await chooseGrowth(page, l)
+      await page.reload()
+      await expect(checkout(page).locator('[data-cart-item="plan.growth"]')).toBeVisible()
+      await page.goto(localized('/checkout', l === 'en' ? 'ar' : 'en'))
+      await expect(checkout(page).locator('[data-cart-item="plan.growth"]')).toBeVisible()
+      await page.goto(localized('/checkout', l))
+
+      await checkout(page).locator('input[name=discountCode]').fill('nope')
+      await checkout(page).locator('input[name=discountCode]').press('Enter')
+      await expect(checkout(page)).toContainText(t('checkout.price.codeUnknown', { code: 'nope' }))
+      await checkout(page).locator('input[name=discountCode]').fill('welcome10')
+      await checkout(page).locator('input[name=discountCode]').press('Enter')
+      await expect(checkout(page).locator('[data-price="discount"]')).toBeVisible()
+      await expect(checkout(page).locator('[data-quote-state="server"]')).toBeVisible()
+      // SAR 299 less 10% = 269.10, VAT 15% 40.37 (half up), total 309.47.
+      const total = intl.formatNumber(309.47, { style: 'currency', currency: 'SAR', minimumFractionDigits: 2 })
+      await expect(checkout(page).locator('[data-price="total"]')).toHaveText(total)
+
+      await pay(page).click()
+      await payWith(page, cards.approved)
+      await page.waitForURL(/\/checkout\?session_id=cs_/)
+      expect(new URL(page.url()).pathname).toBe(localized('/checkout', l))
+      await expect(payState(page)).toHaveAttribute('data-pay-state', 'paid')
+      await expect(payState(page)).toContainText(t('checkout.return.paid.title'))
+      await expect(payState(page)).toContainText(total)
+      await expect(checkout(page)).toContainText(t('checkout.empty.title'))
+      await expect(page.locator('[data-cart-link]')).toBeHidden()
+      expect(await page.evaluate(() => localStorage.getItem('rasid.cart.v1'))).toBeNull()
+    })
+
+    test('the hosted page speaks the buyer’s language and refuses a card that is not a test card', async ({ page }) => {
+      await chooseGrowth(page, l)
+      await pay(page).click()
+      await page.waitForURL(/\/api\/v1\/sandbox\/pay\//)
+      await expect(page.locator('html')).toHaveAttribute('lang', l)
+      await expect(page.locator('html')).toHaveAttribute('dir', l === 'ar' ? 'rtl' : 'ltr')
+      await payWith(page, '4111 1111 1111 1111')
+      await expect(page.locator('[role=alert]')).toBeVisible()
+      await expect(page).toHaveURL(/\/api\/v1\/sandbox\/pay\//)
+    })
+
+    test('a declined card and a cancel keep the cart, with a way to pay again', async ({ page }) => {
+      await chooseGrowth(page, l)
+      await pay(page).click()
+      await payWith(page, cards.declined)
+      await page.waitForURL(/session_id=/)
+      await expect(payState(page)).toHaveAttribute('data-pay-state', 'failed')
+      await expect(payState(page)).toContainText('do_not_honor')
+      await expect(checkout(page).locator('[data-cart-item="plan.growth"]')).toBeVisible()
+
+      await pay(page).click()
+      await page.waitForURL(/\/api\/v1\/sandbox\/pay\//)
+      await page.locator('form button.link').click()
+      await page.waitForURL(/session_id=/)
+      await expect(payState(page)).toHaveAttribute('data-pay-state', 'cancelled')
+      await expect(payState(page)).toContainText(t('checkout.return.cancelled'))
+      await expect(page.locator('[data-cart-count]')).toHaveText('1')
+    })
+
+    test('a payment address off the allow-list is refused and the cart kept', async ({ page }) => {
+      await chooseGrowth(page, l)
+      await page.route('**/api/v1/checkout/sessions', async (route) => {
+        const response = await route.fetch()
+        const session = await response.json()
+        await route.fulfill({ response, json: { ...session, paymentUrl: 'https://pay.evil.example/cs' } })
+      })
+      await pay(page).click()
+      await expect(payState(page)).toHaveAttribute('data-pay-state', 'refused')
+      await expect(payState(page)).toContainText(t('checkout.pay.refused'))
+      expect(new URL(page.url()).pathname).toBe(localized('/checkout', l))
+      await expect(checkout(page).locator('[data-cart-item="plan.growth"]')).toBeVisible()
+    })
+
+    test('the API down at each step: said so, the cart kept, and it works once the API is back', async ({ page }) => {
+      // The quote.
+      await page.route('**/api/v1/cart/quote', (route) => route.abort('connectionrefused'))
+      await page.goto(`${localized('/checkout', l)}?add=plan.growth&market=sa&billing=monthly`)
+      await expect(checkout(page).locator('[data-quote-state="unreachable"]')).toHaveText(
+        t('checkout.price.unreachable'),
+      )
+      await page.unroute('**/api/v1/cart/quote')
+      // Creating the session.
+      await page.route('**/api/v1/checkout/sessions', (route) => route.abort('connectionrefused'))
+      await pay(page).click()
+      await expect(payState(page)).toContainText(t('checkout.pay.unreachable'))
+      await expect(checkout(page).locator('[data-cart-item="plan.growth"]')).toBeVisible()
+      await page.unroute('**/api/v1/checkout/sessions')
+      // The return: the status cannot be had, then it can.
+      await page.route('**/api/v1/checkout/sessions/*', (route) => route.abort('connectionrefused'))
+      await pay(page).click()
+      await payWith(page, cards.approved)
+      await page.waitForURL(/session_id=/)
+      await expect(payState(page)).toHaveAttribute('data-pay-state', 'lost')
+      await expect(payState(page)).toContainText(t('checkout.return.unreachable'))
+      await page.unroute('**/api/v1/checkout/sessions/*')
+      await payState(page)
+        .getByRole('button', { name: t('checkout.pay.checkAgain') })
+        .click()
+      await expect(payState(page)).toHaveAttribute('data-pay-state', 'paid')
+    })
+  })
+}
+
+test('the webhook arriving after the buyer is back: confirming, then paid', async ({ page }) => {
+  const stack = await startContactStack({ checkout: { sandboxWebhookDelayMs: 2500 } })
+  try {
+    await page.goto(`${stack.origin}/checkout?add=plan.growth&market=sa&billing=monthly`)
+    await expect(checkout(page).locator('[data-quote-state="server"]')).toBeVisible()
+    await checkout(page).locator('[data-price-overview] button[type=button]').click()
+    await payWith(page, cards.approved)
+    await page.waitForURL(/session_id=/)
+    await expect(payState(page)).toHaveAttribute('data-pay-state', 'returning')
+    await expect(payState(page)).toHaveAttribute('data-pay-state', 'paid', { timeout: 15_000 })
+  } finally {
+    await stack.close()
+  }
+})
