@@ -383,6 +383,19 @@ describe('config', () => {
       problem('config', 'runtime-config.json', 'is not JSON'),
     )
   })
+  test('a payment host named twice, or an IP address', () => {
+    const problems = problemsAfter((dir) =>
+      editJson(dir, 'runtime-config.json', (config) =>
+        Object.assign(config, { paymentHosts: ['pay.rasid.example', 'pay.rasid.example', '127.0.0.1'] }),
+      ),
+    )
+    expect(problems).toContainEqual(
+      problem('config', 'runtime-config.json', 'names the payment host pay.rasid.example twice'),
+    )
+    expect(problems).toContainEqual(
+      problem('config', 'runtime-config.json', 'names the payment host 127.0.0.1, an IP address'),
+    )
+  })
   test('a field the runtime configuration does not have, or an API address that is no path and no https URL', () => {
     expect(
       problemsAfter((dir) => editJson(dir, 'runtime-config.json', (config) => Object.assign(config, { debug: true }))),
