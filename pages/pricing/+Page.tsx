@@ -2,10 +2,10 @@ import { FormattedMessage, useIntl } from 'react-intl'
 import { Link } from '../../renderer/components/Link'
 import { PageHero, SampleNote, Section } from '../../renderer/components/PageHero'
 import type { MessageId } from '../../locales/messages'
-import { billingPeriods } from '../../api/contract/cart'
+import { billingPeriods, type CartMarket } from '../../api/contract/cart'
 import { Island } from '../../renderer/islands/Island'
 import { feeOf, toMajor } from '../../renderer/money'
-import { markets, type Market } from '../../site.config'
+import { catalogue, markets, type Market } from '../../site.config'
 import type { CalculatorMarket } from './calculator'
 import FeeCalculator from './FeeCalculator.island'
 
@@ -185,6 +185,7 @@ function FeeTable({ market }: { market: Market }) {
 
 export default function Page() {
   const intl = useIntl()
+  const money = useMoney()
   return (
     <div className="pricing">
       <PageHero title="pricing.hero.title" body="pricing.hero.body">
@@ -288,6 +289,42 @@ export default function Page() {
         <p className="mt-3 text-sm text-neutral-500 dark:text-neutral-400">
           <FormattedMessage id="pricing.plans.vatNote" />
         </p>
+        <div className="mt-8 flex flex-wrap items-center gap-4 rounded-2xl border border-neutral-200 bg-white p-6 dark:border-neutral-800 dark:bg-neutral-900">
+          <span className="i-lucide-credit-card size-7 text-primary-700 dark:text-primary-400" aria-hidden="true" />
+          <div className="min-w-0 flex-1">
+            <h3 className="font-semibold text-neutral-900 dark:text-white">
+              <FormattedMessage id="pricing.addons.posTerminal.title" />
+            </h3>
+            <p className="text-sm text-neutral-600 dark:text-neutral-400">
+              <FormattedMessage id="pricing.addons.posTerminal.body" />
+            </p>
+          </div>
+          {markets.map((m) => (
+            <p key={m.code} data-market={m.code} className="font-semibold text-neutral-900 dark:text-white">
+              <FormattedMessage
+                id="pricing.addons.perMonth"
+                values={{
+                  price: (
+                    <bdi>{money(catalogue[m.code as CartMarket].monthlyMinor['addon.posTerminal'], m.currency)}</bdi>
+                  ),
+                }}
+              />
+            </p>
+          ))}
+          {markets.flatMap((m) =>
+            billingPeriods.map((b) => (
+              <Link
+                key={`${m.code}-${b}`}
+                href={`/checkout?add=addon.posTerminal&market=${m.code}&billing=${b}`}
+                data-market={m.code}
+                data-billing={b}
+                className="btn-secondary"
+              >
+                <FormattedMessage id="pricing.addons.add" />
+              </Link>
+            )),
+          )}
+        </div>
       </Section>
 
       <Section id="fees" title="pricing.fees.title" intro="pricing.fees.body" className="mt-16">

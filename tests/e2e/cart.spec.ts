@@ -67,6 +67,16 @@ for (const l of ['en', 'ar'] as Locale[]) {
       await expect(page.locator('html')).toHaveAttribute('lang', other)
     })
 
+    test('an add-on chosen on the pricing page lands in the cart in the chosen market', async ({ page }) => {
+      await page.goto(localized('/pricing', l))
+      await hydrated(page)
+      await page.locator('#market-eg').check({ force: true })
+      await page.locator('a[href*="add=addon.posTerminal"]:visible').click()
+      await expect(checkout(page).locator('[data-cart-item="addon.posTerminal"]')).toBeVisible()
+      // EGP 450 a month, VAT 14%.
+      await expect(checkout(page).locator('[data-price="total"]')).toHaveText(money(51300, 'EGP'))
+    })
+
     test('quantity down to nothing empties the cart; the header link goes', async ({ page }) => {
       await page.goto(`${localized('/checkout', l)}?add=addon.posTerminal&market=sa&billing=monthly`)
       await expect(checkout(page).locator('[data-cart-item]')).toHaveCount(1)
