@@ -310,6 +310,8 @@ async function lighthouseMode() {
       '/ar/design',
       '/contact-us',
       '/ar/contact-us',
+      '/checkout',
+      '/ar/checkout',
       '/guide/api-keys',
       '/ar/guide/api-keys',
     ]
