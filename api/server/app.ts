@@ -17,6 +17,7 @@ import {
   SupportRequest,
 } from '../contract/schemas'
 import { apiVersion } from '../contract/version'
+import { moyasarProvider } from './checkout/moyasar'
 import { type PaymentProvider, sandboxProvider } from './checkout/provider'
 import { checkoutRoutes } from './checkout/routes'
 import { sandboxRoutes, sandboxRoutePatterns } from './checkout/sandbox'
@@ -181,9 +182,12 @@ export function createApp(options: AppOptions): Hono {
   app.post(`${apiBase}/contact/support`, jsonOnly, limit, contact('support', SupportRequest))
 
   // The sandbox plays the provider unless another is given (docs/aws.md, "Checkout in production").
-  const provider = options.paymentProvider ?? sandboxProvider(config.checkout)
+  const chosen = config.checkout.provider
+  const provider =
+    options.paymentProvider ?? (chosen.kind === 'moyasar' ? moyasarProvider(chosen) : sandboxProvider(config.checkout))
   checkoutRoutes(app, { config, store, now, send, problem, clientAddress, provider, jsonOnly, limit })
-  sandboxRoutes(app, { config, store, now, problem })
+  // With a real provider the sandbox's pages do not exist: a test card must never pay for a plan.
+  if (chosen.kind === 'sandbox') sandboxRoutes(app, { config, store, now, problem })
 
   app.notFound((c) => {
     const route = routeOf(c.req.path)

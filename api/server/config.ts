@@ -33,6 +33,12 @@ export type CheckoutConfig = {
   sessionTtlMs: number
   /** Quotes and new sessions per client address (RATE_CHECKOUT_LIMIT, RATE_CHECKOUT_WINDOW_S). */
   rate: RateRule
+  /**
+   * Who hosts the payment page (PAYMENT_PROVIDER): the sandbox (test cards only, `npm run api` and
+   * the tests), or Moyasar (MOYASAR_SECRET_KEY, MOYASAR_WEBHOOK_TOKEN, SITE_ORIGIN), with which the
+   * sandbox's routes do not exist at all (docs/aws.md, "Checkout in production").
+   */
+  provider: { kind: 'sandbox' } | { kind: 'moyasar'; secretKey: string; webhookToken: string; siteOrigin: string }
 }
 
 /**
@@ -48,6 +54,7 @@ export const checkoutDefaults: CheckoutConfig = {
   sessionTtlMs: 30 * 60 * 1000,
   // A buyer changes a cart a few times a minute at most; the contact forms' 5 in 10 minutes would stop a checkout.
   rate: { limit: 60, windowMs: 60 * 1000 },
+  provider: { kind: 'sandbox' },
 }
 
 export type ApiConfig = {
@@ -136,6 +143,23 @@ function discountCodesFromEnv(raw: string | undefined): Record<string, number> {
   return codes
 }
 
+function providerFromEnv(env: Record<string, string | undefined>): CheckoutConfig['provider'] {
+  const kind = env.PAYMENT_PROVIDER || 'sandbox'
+  if (kind === 'sandbox') return { kind }
+  if (kind !== 'moyasar') throw new Error(`PAYMENT_PROVIDER must be sandbox or moyasar, not ${kind}`)
+  const secretKey = env.MOYASAR_SECRET_KEY ?? ''
+  const webhookToken = env.MOYASAR_WEBHOOK_TOKEN ?? ''
+  const siteOrigin = env.SITE_ORIGIN ?? ''
+  if (!/^sk_(test|live)_\w+$/.test(secretKey))
+    throw new Error('PAYMENT_PROVIDER=moyasar needs MOYASAR_SECRET_KEY (sk_test_… or sk_live_…)')
+  if (!webhookToken) throw new Error('PAYMENT_PROVIDER=moyasar needs MOYASAR_WEBHOOK_TOKEN, the webhook secret token')
+  if (!/^https:\/\/[^/?#]+$/.test(siteOrigin))
+    throw new Error(
+      `PAYMENT_PROVIDER=moyasar needs SITE_ORIGIN, the site's https origin, not ${siteOrigin || 'nothing'}`,
+    )
+  return { kind, secretKey, webhookToken, siteOrigin }
+}
+
 function checkoutFromEnv(env: Record<string, string | undefined>): CheckoutConfig {
   const origin = env.PAYMENT_PAGE_ORIGIN || undefined
   if (origin !== undefined && !/^https?:\/\/[^/?#]+$/.test(origin))
@@ -148,6 +172,7 @@ function checkoutFromEnv(env: Record<string, string | undefined>): CheckoutConfi
     throw new Error('PAYMENT_WEBHOOK_SECRET has leading or trailing spaces: no signature would match')
   return {
     ...checkoutDefaults,
+    provider: providerFromEnv(env),
     discountCodes: discountCodesFromEnv(env.DISCOUNT_CODES),
     webhookSecret: secret ?? sandboxWebhookSecret,
     paymentPageOrigin: origin,

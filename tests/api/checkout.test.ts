@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { type Cart, type CheckoutSession, monthsPerYear, priceCart, type Quote } from '../../api/contract/cart'
 import type { PaymentEvent } from '../../api/contract/payments'
 import type { Problem } from '../../api/contract/schemas'
-import { checkoutDefaults, sandboxWebhookSecret } from '../../api/server/config'
+import { checkoutDefaults, configFromEnv, sandboxWebhookSecret } from '../../api/server/config'
 import { signature } from '../../api/server/signature'
 import { memoryStore } from '../../api/server/store/memory'
 import type { Store } from '../../api/server/store/port'
@@ -541,6 +541,32 @@ describe('checkout settings', () => {
       expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0)
       const session = await call(api, sessionsPath, { body: { cart: growth, locale: 'en' } })
       expect(session.status).toBe(429)
+    } finally {
+      await api.close()
+    }
+  })
+
+  test('PAYMENT_PROVIDER=moyasar: its settings are required, and the sandbox pages do not exist', async () => {
+    expect(configFromEnv({}).checkout.provider).toEqual({ kind: 'sandbox' })
+    expect(() => configFromEnv({ PAYMENT_PROVIDER: 'stripe' })).toThrow(/sandbox or moyasar/)
+    expect(() => configFromEnv({ PAYMENT_PROVIDER: 'moyasar' })).toThrow(/MOYASAR_SECRET_KEY/)
+    const env = {
+      PAYMENT_PROVIDER: 'moyasar',
+      MOYASAR_SECRET_KEY: 'sk_test_123',
+      MOYASAR_WEBHOOK_TOKEN: 'token',
+      SITE_ORIGIN: 'https://www.rasid.example',
+    }
+    const provider = configFromEnv(env).checkout.provider
+    expect(provider).toEqual({
+      kind: 'moyasar',
+      secretKey: 'sk_test_123',
+      webhookToken: 'token',
+      siteOrigin: 'https://www.rasid.example',
+    })
+    const api = await startApi({ store: memoryStore(), config: { checkout: { ...checkoutDefaults, provider } } })
+    try {
+      const page = await fetch(`${api.url}/api/v1/sandbox/pay/cs_abcdefgh12`)
+      expect(page.status).toBe(404)
     } finally {
       await api.close()
     }
