@@ -48,7 +48,7 @@ const text = {
     sku: {
       'plan.starter': 'Starter plan',
       'plan.growth': 'Growth plan',
-      'addon.posTerminal': 'Extra in-store (POS) terminal',
+      'addon.posTerminal': 'Extra in-store terminal',
     },
   },
   ar: {
