@@ -1,5 +1,5 @@
 import type { Locale } from './locales/locales'
-import type { Catalogue } from './api/contract/cart'
+import type { Catalogue } from './api/contract/pricing'
 
 /**
  * Everything that names the company and its sample prices. Rebrand the site by editing this file

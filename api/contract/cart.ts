@@ -2,7 +2,8 @@
 // checkout session the hosted payment page pays. The page prices a cart first with `priceCart` and
 // the site configuration's catalogue; `POST /cart/quote` gives the authoritative figures (the
 // server's catalogue and discount codes); `POST /checkout/sessions` prices again and stores the
-// order. Money in integer minor units, rates in basis points. Pure: valibot only.
+// order. Money in integer minor units, rates in basis points. The products, the catalogue type and
+// priceCart are in ./pricing.ts (no valibot: the islands draw a cart from it). Pure: valibot only.
 import {
   array,
   type InferOutput,
@@ -22,17 +23,14 @@ import {
   string,
 } from 'valibot'
 
-export const cartMarkets = ['sa', 'ae', 'eg'] as const
-export type CartMarket = (typeof cartMarkets)[number]
-export const billingPeriods = ['monthly', 'yearly'] as const
-export type Billing = (typeof billingPeriods)[number]
-/** What can be bought: a plan (one per cart) or an add-on; message `checkout.sku.<sku>` names it. */
-export const skus = ['plan.starter', 'plan.growth', 'addon.posTerminal'] as const
-export type Sku = (typeof skus)[number]
-export const maxQuantity = 50
-/** A year of a plan or an add-on costs this many months (pricing.billing.yearlySaving). */
-export const monthsPerYear = 10
-export const checkoutLocales = ['en', 'ar'] as const
+import { billingPeriods, cartMarkets, checkoutLocales, maxQuantity, skus } from './pricing'
+
+export {
+  checkoutLocales,
+  monthsPerYear,
+  priceCart,
+  type Sku,
+} from './pricing'
 
 const minor = /* @__PURE__ */ (() => pipe(number(), integer(), minValue(0)))()
 
@@ -105,48 +103,3 @@ export const CheckoutSession = /* @__PURE__ */ (() =>
     expiresAt: pipe(string(), isoTimestamp()),
   }))()
 export type CheckoutSession = InferOutput<typeof CheckoutSession>
-
-/** A market's prices as the seller sets them: monthly, minor units, VAT excluded. @public */
-export interface CatalogueMarket {
-  currency: string
-  vatBp: number
-  monthlyMinor: Record<Sku, number>
-}
-export type Catalogue = Record<CartMarket, CatalogueMarket>
-
-/** `value * bp / 10000`, rounded half up (as renderer/money.ts). */
-const bpOf = (value: number, bp: number) => Math.floor((value * bp + 5000) / 10000)
-
-/**
- * The figures of a cart: each line's monthly price times the months billed (a year is
- * `monthsPerYear`) times the quantity; the discount in basis points off the subtotal; VAT in the
- * market's rate on what remains, as its own line; the total. The page and the server both use it,
- * each with its own catalogue, so their figures agree to the minor unit when the catalogues do.
- */
-export function priceCart(
-  cart: Cart,
-  catalogue: Catalogue,
-  discount?: { code: string; bp: number } | { code: string; bp?: undefined },
-): Quote {
-  const market = catalogue[cart.market]
-  const months = cart.billing === 'yearly' ? monthsPerYear : 1
-  const lines = cart.items.map(({ sku, quantity }) => {
-    const unitMinor = market.monthlyMinor[sku] * months
-    return { sku, quantity, unitMinor, amountMinor: unitMinor * quantity }
-  })
-  const subtotalMinor = lines.reduce((sum, l) => sum + l.amountMinor, 0)
-  const discountMinor = discount?.bp ? Math.min(subtotalMinor, bpOf(subtotalMinor, discount.bp)) : 0
-  const vatMinor = bpOf(subtotalMinor - discountMinor, market.vatBp)
-  return {
-    market: cart.market,
-    currency: market.currency,
-    billing: cart.billing,
-    lines,
-    subtotalMinor,
-    discountMinor,
-    ...(discount && { discount: { code: discount.code, status: discount.bp ? 'applied' : 'unknown' } }),
-    vatBp: market.vatBp,
-    vatMinor,
-    totalMinor: subtotalMinor - discountMinor + vatMinor,
-  }
-}

@@ -3,22 +3,20 @@ import { FormattedMessage, useIntl } from 'react-intl'
 import {
   type Billing,
   billingPeriods,
-  type Cart,
   type CartMarket,
   type Catalogue,
   cartMarkets,
   maxQuantity,
   priceCart,
-  type Quote,
   type Sku,
-} from '../../api/contract/cart'
+} from '../../api/contract/pricing'
 import type { MessageId } from '../../locales/messages'
 import { defineIsland } from '../../renderer/islands/define'
 import { toMajor } from '../../renderer/money'
-import { events } from '../../renderer/shared/dom'
+import { events, storageKeys } from '../../renderer/shared/dom'
 import type { ApiError } from '../../api/client/http'
-import type { CheckoutSession } from '../../api/contract/cart'
-import { addRequestOf, addToCart, readCart, setQuantity, writeCart } from './cart'
+import type { Cart, CheckoutSession, Quote } from '../../api/contract/cart'
+import { addRequestOf, addToCart, setQuantity, writeCart } from './cart'
 import { allowedPaymentUrl, cartFingerprint, pollDelays } from './payment'
 
 interface Props {
@@ -100,8 +98,17 @@ function Checkout({ catalogue, pricingPath }: Props) {
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, after hydration: the cart and the return address are read then.
   useEffect(() => {
-    const load = () => {
-      const read = readCart(localStorage)
+    const load = async () => {
+      // The schema check (and valibot) loads only when there is a stored cart to check.
+      let read: Awaited<ReturnType<typeof import('./cartCheck').readCart>> = null
+      if (localStorage.getItem(storageKeys.cart) !== null) {
+        try {
+          read = (await import('./cartCheck')).readCart(localStorage)
+        } catch {
+          // Its code could not be fetched (offline): the page stays as it is, nothing is lost.
+          return
+        }
+      }
       if (read && 'corrupt' in read) setNotice('checkout.cart.corrupt')
       let next = read && 'cart' in read ? read.cart : undefined
       const add = addRequestOf(location.search)
@@ -115,13 +122,13 @@ function Checkout({ catalogue, pricingPath }: Props) {
       }
       setCart(next)
     }
-    load()
+    void load()
     const q = new URLSearchParams(location.search)
     const sessionId = q.get('session_id')
     if (sessionId) void follow(sessionId, q.get('status') === 'paid')
     // Another tab changed the cart: show what it holds now.
     const onStorage = (e: StorageEvent) => {
-      if (e.key === null || e.key === 'rasid.cart.v1') load()
+      if (e.key === null || e.key === storageKeys.cart) void load()
     }
     addEventListener('storage', onStorage)
     return () => removeEventListener('storage', onStorage)

@@ -1,42 +1,25 @@
 // The cart in localStorage (docs/api.md, "Cart and checkout"): one versioned key
 // (`storageKeys.cart`), checked with the contract's `Cart` schema whenever it is read, so that it
 // survives reloads, tabs and language switches, and data that is corrupt or of an older shape is
-// discarded with a notice instead of breaking the page. Pure but for the Storage it is handed:
-// tests/unit/cart.test.ts.
-import { safeParse } from 'valibot'
+// discarded with a notice instead of breaking the page (./cartCheck.ts reads it: loaded only when
+// there is a stored cart, so that an empty checkout carries no valibot). Pure but for the Storage
+// it is handed: tests/unit/cart.test.ts.
 import {
   type Billing,
   billingPeriods,
-  Cart,
   type CartMarket,
   cartMarkets,
   maxQuantity,
   type Sku,
   skus,
-} from '../../api/contract/cart'
+} from '../../api/contract/pricing'
+import type { Cart } from '../../api/contract/cart'
 import { storageKeys } from '../../renderer/shared/dom'
-
-export type CartRead = { cart: Cart } | { corrupt: true } | null
 
 interface Stored {
   v: 1
   cart: Cart
   savedAt: number
-}
-
-/** The stored cart; one that does not parse or match the schema is removed and reported. */
-export function readCart(storage: Storage): CartRead {
-  const raw = storage.getItem(storageKeys.cart)
-  if (raw === null) return null
-  try {
-    const stored = JSON.parse(raw) as Stored
-    const parsed = safeParse(Cart, stored?.cart)
-    if (stored?.v !== 1 || !parsed.success || planCount(parsed.output) > 1) throw new Error('shape')
-    return { cart: parsed.output }
-  } catch {
-    storage.removeItem(storageKeys.cart)
-    return { corrupt: true }
-  }
 }
 
 /** Stores the cart (or removes it when empty); false when the browser refuses (storage full or blocked). */
@@ -51,7 +34,8 @@ export function writeCart(storage: Storage, cart: Cart | undefined, now = Date.n
 }
 
 const isPlan = (sku: Sku) => sku.startsWith('plan.')
-const planCount = (cart: Cart) => cart.items.filter((i) => isPlan(i.sku)).length
+/** How many plans a cart holds: one at most (./cartCheck.ts refuses more). */
+export const planCount = (cart: Cart) => cart.items.filter((i) => isPlan(i.sku)).length
 
 export interface AddRequest {
   sku: Sku

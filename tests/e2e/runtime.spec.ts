@@ -374,7 +374,7 @@ test.describe('toast and tooltip timing', () => {
   }) => {
     const scripts: string[] = []
     page.on('request', (r) => r.resourceType() === 'script' && scripts.push(path(r)))
-    await page.goto('/ar/pricing')
+    await page.goto('/ar/services')
     await hydrated(page)
     await page.locator('header a[hreflang="en"]').hover()
     await expect(page.getByRole('tooltip')).toBeVisible()

@@ -3,7 +3,8 @@
 // (priceCart in api/contract/cart.ts, with the site configuration's catalogue).
 import { describe, expect, test } from 'vitest'
 import { type Cart, priceCart } from '../../api/contract/cart'
-import { addRequestOf, addToCart, readCart, setQuantity, writeCart } from '../../pages/checkout/cart'
+import { addRequestOf, addToCart, setQuantity, writeCart } from '../../pages/checkout/cart'
+import { readCart } from '../../pages/checkout/cartCheck'
 import { cartCount } from '../../renderer/client/cartLink'
 import { storageKeys } from '../../renderer/shared/dom'
 import { catalogue } from '../../site.config'

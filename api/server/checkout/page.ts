@@ -88,7 +88,11 @@ const text = {
       processing: 'فهي قيد المعالجة.',
     },
     back: 'عُد إلى صفحة إتمام الطلب',
-    sku: { 'plan.starter': 'باقة البداية', 'plan.growth': 'باقة النمو', 'addon.posTerminal': 'جهاز دفع إضافي في المتجر' },
+    sku: {
+      'plan.starter': 'باقة البداية',
+      'plan.growth': 'باقة النمو',
+      'addon.posTerminal': 'جهاز دفع إضافي في المتجر',
+    },
   },
 } satisfies Record<Lang, unknown>
 
