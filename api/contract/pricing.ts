@@ -1,7 +1,7 @@
 // The cart's products and its pricing without a schema (api/contract/cart.ts has the schemas and
 // re-exports all of this): the checkout and pricing islands draw and price a cart from here without
-// loading valibot, which comes only with the API calls. Pure: imports nothing but types.
-import type { Cart, Quote } from './cart'
+// loading valibot, which comes only with the API calls. Pure: imports nothing (cart.ts imports this,
+// so its types are spelt here; the schemas' outputs are the same shapes).
 
 export const cartMarkets = ['sa', 'ae', 'eg'] as const
 export type CartMarket = (typeof cartMarkets)[number]
@@ -14,6 +14,28 @@ export const maxQuantity = 50
 /** A year of a plan or an add-on costs this many months (pricing.billing.yearlySaving). */
 export const monthsPerYear = 10
 export const checkoutLocales = ['en', 'ar'] as const
+
+/** A cart as priceCart reads it (the `Cart` schema's output). */
+export interface PricedCart {
+  market: CartMarket
+  billing: Billing
+  items: { sku: Sku; quantity: number }[]
+  discountCode?: string
+}
+
+/** The figures of a cart (the `Quote` schema's output). */
+export interface Quote {
+  market: CartMarket
+  currency: string
+  billing: Billing
+  lines: { sku: Sku; quantity: number; unitMinor: number; amountMinor: number }[]
+  subtotalMinor: number
+  discountMinor: number
+  discount?: { code: string; status: 'applied' | 'unknown' }
+  vatBp: number
+  vatMinor: number
+  totalMinor: number
+}
 
 /** A market's prices as the seller sets them: monthly, minor units, VAT excluded. @public */
 export interface CatalogueMarket {
@@ -33,7 +55,7 @@ const bpOf = (value: number, bp: number) => Math.floor((value * bp + 5000) / 100
  * each with its own catalogue, so their figures agree to the minor unit when the catalogues do.
  */
 export function priceCart(
-  cart: Cart,
+  cart: PricedCart,
   catalogue: Catalogue,
   discount?: { code: string; bp: number } | { code: string; bp?: undefined },
 ): Quote {
