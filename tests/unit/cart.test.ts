@@ -8,20 +8,7 @@ import { readCart } from '../../pages/checkout/cartCheck'
 import { cartCount } from '../../renderer/client/cartLink'
 import { storageKeys } from '../../renderer/shared/dom'
 import { catalogue } from '../../site.config'
-
-function memoryStorage(): Storage {
-  const items = new Map<string, string>()
-  return {
-    get length() {
-      return items.size
-    },
-    clear: () => items.clear(),
-    getItem: (k) => items.get(k) ?? null,
-    key: (i) => [...items.keys()][i] ?? null,
-    removeItem: (k) => void items.delete(k),
-    setItem: (k, value) => void items.set(k, value),
-  }
-}
+import { memoryStorage } from './storage'
 
 const growth: Cart = { market: 'sa', billing: 'monthly', items: [{ sku: 'plan.growth', quantity: 1 }] }
 

@@ -19,21 +19,7 @@ import {
   requestOf,
   writeDraft,
 } from '../../pages/contact-us/form'
-
-/** sessionStorage as the browser has it, in memory. */
-function memoryStorage(): Storage {
-  const items = new Map<string, string>()
-  return {
-    get length() {
-      return items.size
-    },
-    clear: () => items.clear(),
-    getItem: (k) => items.get(k) ?? null,
-    key: (i) => [...items.keys()][i] ?? null,
-    removeItem: (k) => void items.delete(k),
-    setItem: (k, value) => void items.set(k, value),
-  }
-}
+import { memoryStorage } from './storage'
 
 describe('digits and ids', () => {
   test('Arabic-Indic and Eastern Arabic-Indic digits become Latin', () => {
