@@ -1,10 +1,6 @@
 // Money in integer minor units (halalas, fils, piastres), never in floating point (docs/content.md).
+import { bpOf } from '../api/contract/pricing'
 import type { Fee, Market } from '../site.config'
-
-/** `value * bp / 10000`, rounded half up: basis points of an amount in minor units. */
-function applyBp(minor: number, bp: number): number {
-  return Math.floor((minor * bp + 5000) / 10000)
-}
 
 export interface FeeBreakdown {
   fee: number
@@ -20,8 +16,8 @@ export function feeOf(
 ): FeeBreakdown {
   if (!Number.isInteger(amountMinor) || amountMinor < 0)
     throw new RangeError(`amount must be whole minor units: ${amountMinor}`)
-  const f = applyBp(amountMinor, fee.rateBp) + fee.fixedMinor
-  const vat = applyBp(f, vatBp)
+  const f = bpOf(amountMinor, fee.rateBp) + fee.fixedMinor
+  const vat = bpOf(f, vatBp)
   return { fee: f, vat, net: amountMinor - f - vat }
 }
 
@@ -32,3 +28,14 @@ export function vatIncluded(totalMinor: number, vatBp: number): number {
 
 /** Minor units to the number Intl formats: every currency here has two decimals. */
 export const toMajor = (minor: number) => minor / 100
+
+/** An amount in minor units as the page shows it: the currency, two decimals, the locale's Latin digits. */
+export function formatMoney(
+  intl: {
+    formatNumber(value: number, options: { style: 'currency'; currency: string; minimumFractionDigits: number }): string
+  },
+  minor: number,
+  currency: string,
+): string {
+  return intl.formatNumber(toMajor(minor), { style: 'currency', currency, minimumFractionDigits: 2 })
+}

@@ -45,8 +45,8 @@ export interface CatalogueMarket {
 }
 export type Catalogue = Record<CartMarket, CatalogueMarket>
 
-/** `value * bp / 10000`, rounded half up (as renderer/money.ts). */
-const bpOf = (value: number, bp: number) => Math.floor((value * bp + 5000) / 10000)
+/** `value * bp / 10000`, rounded half up: basis points of an amount in minor units (fees, VAT, discounts). */
+export const bpOf = (value: number, bp: number) => Math.floor((value * bp + 5000) / 10000)
 
 /**
  * The figures of a cart: each line's monthly price times the months billed (a year is

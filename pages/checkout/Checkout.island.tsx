@@ -12,12 +12,14 @@ import {
 } from '../../api/contract/pricing'
 import type { MessageId } from '../../locales/messages'
 import { defineIsland } from '../../renderer/islands/define'
-import { toMajor } from '../../renderer/money'
+import { lazy } from '../../renderer/islands/lazy'
+import { formatMoney } from '../../renderer/money'
 import { events, storageKeys } from '../../renderer/shared/dom'
 import type { ApiError } from '../../api/client/http'
+import { keyFor } from '../../api/client/idempotency'
 import type { Cart, CheckoutSession, Quote } from '../../api/contract/cart'
 import { addRequestOf, addToCart, setQuantity, writeCart } from './cart'
-import { allowedPaymentUrl, cartFingerprint, pollDelays } from './payment'
+import { allowedPaymentUrl, pollDelays } from './payment'
 
 interface Props {
   /** The site configuration's catalogue: the first prices, before the API's quote. */
@@ -27,14 +29,7 @@ interface Props {
 }
 
 /** The API's calls (./api.ts), loaded once the cart has something to price. */
-let apiModule: Promise<typeof import('./api')> | undefined
-const loadApi = () => {
-  apiModule ??= import('./api').catch((err: unknown) => {
-    apiModule = undefined
-    throw err
-  })
-  return apiModule
-}
+const loadApi = lazy(() => import('./api'))
 
 type PayState =
   | { state: 'idle' }
@@ -49,20 +44,19 @@ type PayState =
 const payKeyStorage = 'rasid.checkout.key.v1'
 
 function payKeyFor(cart: Cart): string {
-  const fingerprint = cartFingerprint(cart)
+  let last: { key?: string; sent?: string } | undefined
   try {
-    const stored = JSON.parse(sessionStorage.getItem(payKeyStorage) ?? 'null') as { fingerprint?: string; key?: string }
-    if (stored?.fingerprint === fingerprint && typeof stored.key === 'string') return stored.key
+    last = JSON.parse(sessionStorage.getItem(payKeyStorage) ?? 'null') ?? undefined
   } catch {
     // Unreadable: a new key.
   }
-  const key = crypto.randomUUID()
+  const next = keyFor(cart, last, () => crypto.randomUUID())
   try {
-    sessionStorage.setItem(payKeyStorage, JSON.stringify({ fingerprint, key }))
+    sessionStorage.setItem(payKeyStorage, JSON.stringify(next))
   } catch {
     // Not kept: a second click in this page still reuses it through the in-flight guard.
   }
-  return key
+  return next.key
 }
 
 const forgetPayKey = () => {
@@ -75,8 +69,7 @@ const forgetPayKey = () => {
 
 type QuoteState = { state: 'local' } | { state: 'server'; quote: Quote; changed: boolean } | { state: 'unreachable' }
 
-const selectClass =
-  'mt-1 block w-full rounded-lg border border-neutral-300 bg-white px-3 py-2 text-neutral-900 dark:border-neutral-700 dark:bg-neutral-950 dark:text-white'
+const selectClass = 'field mt-1'
 
 /**
  * The checkout (docs/content.md, Checkout): the cart kept in localStorage (./cart.ts) as
@@ -96,6 +89,20 @@ function Checkout({ catalogue, pricingPath }: Props) {
   const paying = useRef(false)
   const status = useRef<HTMLDivElement>(null)
 
+  /** Stores the cart (the header's count follows) and shows it. */
+  const update = (next: Cart | undefined) => {
+    if (!writeCart(localStorage, next)) setNotice('checkout.cart.storageFailed')
+    document.dispatchEvent(new Event(events.cartChange))
+    setCart(next)
+  }
+
+  /** A session that is over: paid empties the cart; failed, cancelled or expired lets the next Pay start afresh. */
+  const settle = (session: CheckoutSession) => {
+    if (session.status === 'paid') update(undefined)
+    if (session.status !== 'open' && session.status !== 'processing') forgetPayKey()
+    setPay({ state: 'result', session })
+  }
+
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, after hydration: the cart and the return address are read then.
   useEffect(() => {
     const load = async () => {
@@ -110,17 +117,13 @@ function Checkout({ catalogue, pricingPath }: Props) {
         }
       }
       if (read && 'corrupt' in read) setNotice('checkout.cart.corrupt')
-      let next = read && 'cart' in read ? read.cart : undefined
+      const next = read && 'cart' in read ? read.cart : undefined
       const add = addRequestOf(location.search)
-      if (add) {
-        next = addToCart(next, add)
-        writeCart(localStorage, next)
-        document.dispatchEvent(new Event(events.cartChange))
-        const q = new URLSearchParams(location.search)
-        for (const key of ['add', 'market', 'billing']) q.delete(key)
-        history.replaceState(history.state, '', `${location.pathname}${q.size ? `?${q}` : ''}${location.hash}`)
-      }
-      setCart(next)
+      if (!add) return setCart(next)
+      const q = new URLSearchParams(location.search)
+      for (const key of ['add', 'market', 'billing']) q.delete(key)
+      history.replaceState(history.state, '', `${location.pathname}${q.size ? `?${q}` : ''}${location.hash}`)
+      update(addToCart(next, add))
     }
     void load()
     const q = new URLSearchParams(location.search)
@@ -182,13 +185,7 @@ function Checkout({ catalogue, pricingPath }: Props) {
       if (session.status !== 'open' && session.status !== 'processing') break
     }
     if (!session) return setPay({ state: 'lost', id })
-    if (session.status === 'paid') {
-      writeCart(localStorage, undefined)
-      document.dispatchEvent(new Event(events.cartChange))
-      setCart(undefined)
-    }
-    if (session.status === 'failed' || session.status === 'cancelled' || session.status === 'expired') forgetPayKey()
-    setPay({ state: 'result', session })
+    settle(session)
   }
 
   /** The pay step: a session for this cart (one per cart: the key), then the hosted payment page. */
@@ -201,13 +198,8 @@ function Checkout({ catalogue, pricingPath }: Props) {
       const result = await api.createSession(cart, intl.locale.startsWith('ar') ? 'ar' : 'en', payKeyFor(cart))
       if (!result.ok) return setPay({ state: 'error', error: result.error })
       const session = result.value
-      if (session.status === 'paid') {
-        forgetPayKey()
-        writeCart(localStorage, undefined)
-        document.dispatchEvent(new Event(events.cartChange))
-        setCart(undefined)
-        return setPay({ state: 'result', session })
-      }
+      // Nothing to pay (Starter alone): the order is confirmed at once.
+      if (session.status === 'paid') return settle(session)
       const target = allowedPaymentUrl(session.paymentUrl, new URL(location.href), await api.paymentHosts())
       if (!target) return setPay({ state: 'refused' })
       const rasid = (window as { rasid?: { navigate(url: string, o: { external: boolean }): Promise<void> } }).rasid
@@ -220,12 +212,6 @@ function Checkout({ catalogue, pricingPath }: Props) {
     }
   }
 
-  const update = (next: Cart | undefined) => {
-    if (!writeCart(localStorage, next)) setNotice('checkout.cart.storageFailed')
-    document.dispatchEvent(new Event(events.cartChange))
-    setCart(next)
-  }
-
   const panel = pay.state !== 'idle' && pay.state !== 'creating' && (
     <div
       ref={status}
@@ -234,12 +220,7 @@ function Checkout({ catalogue, pricingPath }: Props) {
       data-pay-state={pay.state === 'result' ? pay.session.status : pay.state}
       className="rounded-2xl border-2 border-neutral-300 bg-white p-6 outline-none dark:border-neutral-700 dark:bg-neutral-900"
     >
-      <PayMessage
-        pay={pay}
-        money={(minor, currency) =>
-          intl.formatNumber(toMajor(minor), { style: 'currency', currency, minimumFractionDigits: 2 })
-        }
-      />
+      <PayMessage pay={pay} money={(minor, currency) => formatMoney(intl, minor, currency)} />
       {pay.state === 'lost' && (
         <button type="button" className="btn-secondary mt-4" onClick={() => void follow(pay.id, false)}>
           <FormattedMessage id="checkout.pay.checkAgain" />
@@ -272,8 +253,7 @@ function Checkout({ catalogue, pricingPath }: Props) {
     )
 
   const figures = quote.state === 'server' ? quote.quote : priceCart(cart, catalogue)
-  const money = (minor: number) =>
-    intl.formatNumber(toMajor(minor), { style: 'currency', currency: figures.currency, minimumFractionDigits: 2 })
+  const money = (minor: number) => formatMoney(intl, minor, figures.currency)
   const percent = (bp: number) => intl.formatNumber(bp / 10000, { style: 'percent', maximumFractionDigits: 2 })
   const unitOf = (sku: Sku) => figures.lines.find((l) => l.sku === sku)
 

@@ -1,7 +1,6 @@
 // The pay step's rules without React (docs/api.md, "Cart and checkout"): which payment page the
-// browser may be sent to, the key of a pay attempt, and how the return page waits for the true
-// status. Pure: tests/unit/payment.test.ts.
-import type { Cart } from '../../api/contract/cart'
+// browser may be sent to, and how the return page waits for the true status (the key of a pay
+// attempt is api/client/idempotency.ts's, one per cart). Pure: tests/unit/payment.test.ts.
 
 const loopback = new Set(['127.0.0.1', 'localhost', '[::1]'])
 
@@ -23,16 +22,6 @@ export function allowedPaymentUrl(raw: string | undefined, here: URL, paymentHos
   if (url.origin === here.origin && (url.protocol === 'https:' || url.protocol === 'http:')) return url
   const secure = url.protocol === 'https:' || (url.protocol === 'http:' && loopback.has(url.hostname))
   return secure && paymentHosts.includes(url.hostname) ? url : null
-}
-
-/** The same text for the same cart: one Idempotency-Key per cart, so a second click pays once. */
-export function cartFingerprint(cart: Cart): string {
-  return JSON.stringify([
-    cart.market,
-    cart.billing,
-    cart.discountCode ?? '',
-    cart.items.map((i) => [i.sku, i.quantity]),
-  ])
 }
 
 /** Waits between status checks after the return: 1 s, doubling, at most 8 s, for about a minute. */

@@ -1,6 +1,7 @@
 import { type KeyboardEvent, type ReactNode, type SyntheticEvent, useEffect, useRef, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import type { ApiError } from '../../api/client/http'
+import { keyFor } from '../../api/client/idempotency'
 import {
   type ContactField,
   type ContactMessageId,
@@ -12,13 +13,13 @@ import {
 } from '../../api/contract/fields'
 import type { MessageId } from '../../locales/messages'
 import { defineIsland } from '../../renderer/islands/define'
+import { lazy } from '../../renderer/islands/lazy'
 import {
   clearDraft,
   type FormKind,
   type FormValues,
   formFields,
   formKinds,
-  keyFor,
   latinFields,
   normaliseField,
   readDraft,
@@ -32,14 +33,7 @@ import {
 // schema; what was typed is kept in sessionStorage until the API has it.
 
 /** The schemas and the API client (./send.ts): loaded once, on the first focus in a form. */
-let sendModule: Promise<typeof import('./send')> | undefined
-const loadSend = () => {
-  sendModule ??= import('./send').catch((err: unknown) => {
-    sendModule = undefined
-    throw err
-  })
-  return sendModule
-}
+const loadSend = lazy(() => import('./send'))
 
 type Status =
   | { state: 'idle' }
@@ -60,8 +54,7 @@ const volumeLabels: Record<(typeof volumeBands)[number], MessageId> = {
 
 const fieldId = (kind: FormKind, field: string) => `contact-${kind}-${field}`
 
-const inputClass =
-  'mt-1.5 block w-full rounded-lg border border-neutral-300 bg-white px-3 py-2 text-neutral-900 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-primary-700 aria-[invalid=true]:border-2 aria-[invalid=true]:border-error-700 dark:border-neutral-700 dark:bg-neutral-950 dark:text-white dark:aria-[invalid=true]:border-error-400'
+const inputClass = 'field mt-1.5'
 const errorClass = 'mt-1 text-sm font-semibold text-error-700 dark:text-error-400'
 const hintClass = 'mt-0.5 block text-sm text-neutral-600 dark:text-neutral-400'
 
@@ -409,7 +402,6 @@ function ContactForm({ kind, onFailing }: { kind: FormKind; onFailing: (failing:
       noValidate
       onSubmit={submit}
       onInput={onInput}
-      onChange={onInput}
       onBlur={onBlur}
       aria-labelledby={`contact-tab-${kind}`}
     >

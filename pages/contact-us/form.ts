@@ -57,15 +57,6 @@ export function requestOf(kind: FormKind, values: FormValues): Record<string, un
   return body
 }
 
-/** The same text for the same body, whatever order its keys came in: a changed body needs a new key. */
-export function fingerprint(body: Record<string, unknown>): string {
-  return JSON.stringify(
-    Object.keys(body)
-      .sort()
-      .map((k) => [k, body[k]]),
-  )
-}
-
 /** A draft as sessionStorage keeps it. `key` and `sent` pair the Idempotency-Key with the body it was sent with. */
 export interface Draft {
   v: 1
@@ -127,14 +118,4 @@ export function writeDraft(
 
 export function clearDraft(storage: Storage, kind: FormKind) {
   storage.removeItem(draftStorageKey(kind))
-}
-
-/**
- * The Idempotency-Key for sending `body`: the key of the last send when the body is the same (a
- * retry after a timeout, an error or a reload, which the server answers with the first answer), a
- * new one when it changed.
- */
-export function keyFor(body: Record<string, unknown>, draft: Draft | undefined, newKey: () => string) {
-  const sent = fingerprint(body)
-  return { key: draft?.key && draft.sent === sent ? draft.key : newKey(), sent }
 }

@@ -2,9 +2,9 @@ import { FormattedMessage, useIntl } from 'react-intl'
 import { Link } from '../../renderer/components/Link'
 import { PageHero, SampleNote, Section } from '../../renderer/components/PageHero'
 import type { MessageId } from '../../locales/messages'
-import { billingPeriods, type CartMarket } from '../../api/contract/pricing'
+import { billingPeriods, type CartMarket, type Sku } from '../../api/contract/pricing'
 import { Island } from '../../renderer/islands/Island'
-import { feeOf, toMajor } from '../../renderer/money'
+import { feeOf, formatMoney, toMajor } from '../../renderer/money'
 import { catalogue, markets, type Market } from '../../site.config'
 import type { CalculatorMarket } from './calculator'
 import FeeCalculator from './FeeCalculator.island'
@@ -28,8 +28,7 @@ const calculatorMarkets: CalculatorMarket[] = markets.map((m) => ({
 
 function useMoney() {
   const intl = useIntl()
-  return (minor: number, currency: string) =>
-    intl.formatNumber(toMajor(minor), { style: 'currency', currency, minimumFractionDigits: 2 })
+  return (minor: number, currency: string) => formatMoney(intl, minor, currency)
 }
 
 function Segmented({
@@ -62,6 +61,27 @@ function Segmented({
         ))}
       </div>
     </fieldset>
+  )
+}
+
+/**
+ * The link that puts `sku` in the cart: one per market and billing period, of which CSS shows the
+ * one the radios chose (`[data-market]`, `[data-billing]`), so the pricing page needs no script;
+ * the checkout page adds it (pages/checkout/cart.ts, `?add=`).
+ */
+function AddToCart({ sku, label, className }: { sku: Sku; label: MessageId; className: string }) {
+  return markets.flatMap((m) =>
+    billingPeriods.map((b) => (
+      <Link
+        key={`${m.code}-${b}`}
+        href={`/checkout?add=${sku}&market=${m.code}&billing=${b}`}
+        data-market={m.code}
+        data-billing={b}
+        className={className}
+      >
+        <FormattedMessage id={label} />
+      </Link>
+    )),
   )
 }
 
@@ -267,21 +287,11 @@ export default function Page() {
                   <FormattedMessage id={plan.cta} />
                 </Link>
               ) : (
-                // One link per market and billing period: CSS shows the one the radios chose, and
-                // the checkout page puts that plan in the cart (pages/checkout/cart.ts, `?add=`).
-                markets.flatMap((m) =>
-                  billingPeriods.map((b) => (
-                    <Link
-                      key={`${m.code}-${b}`}
-                      href={`/checkout?add=plan.${plan.key}&market=${m.code}&billing=${b}`}
-                      data-market={m.code}
-                      data-billing={b}
-                      className={`mt-6 justify-center ${'featured' in plan ? 'btn-primary' : 'btn-secondary'}`}
-                    >
-                      <FormattedMessage id={plan.cta} />
-                    </Link>
-                  )),
-                )
+                <AddToCart
+                  sku={`plan.${plan.key}`}
+                  label={plan.cta}
+                  className={`mt-6 justify-center ${'featured' in plan ? 'btn-primary' : 'btn-secondary'}`}
+                />
               )}
             </article>
           ))}
@@ -311,19 +321,7 @@ export default function Page() {
               />
             </p>
           ))}
-          {markets.flatMap((m) =>
-            billingPeriods.map((b) => (
-              <Link
-                key={`${m.code}-${b}`}
-                href={`/checkout?add=addon.posTerminal&market=${m.code}&billing=${b}`}
-                data-market={m.code}
-                data-billing={b}
-                className="btn-secondary"
-              >
-                <FormattedMessage id="pricing.addons.add" />
-              </Link>
-            )),
-          )}
+          <AddToCart sku="addon.posTerminal" label="pricing.addons.add" className="btn-secondary" />
         </div>
       </Section>
 

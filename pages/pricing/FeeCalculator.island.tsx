@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import type { MessageId } from '../../locales/messages'
 import { defineIsland } from '../../renderer/islands/define'
-import { toMajor } from '../../renderer/money'
+import { formatMoney } from '../../renderer/money'
 import { events } from '../../renderer/shared/dom'
 import {
   type AmountError,
@@ -12,6 +12,7 @@ import {
   type Plan,
   parseAmount,
   planFee,
+  schemeIn,
   plans,
   stateFromQuery,
   stateToQuery,
@@ -33,8 +34,7 @@ const amountErrors: Record<AmountError, MessageId> = {
   tooLarge: 'pricing.calculator.error.tooLarge',
 }
 
-const selectClass =
-  'mt-1.5 block w-full rounded-lg border border-neutral-300 bg-white px-3 py-2 text-neutral-900 dark:border-neutral-700 dark:bg-neutral-950 dark:text-white'
+const selectClass = 'field mt-1.5'
 
 /**
  * The pricing page's fee calculator (docs/content.md, Pricing): an amount, a market, a payment
@@ -58,8 +58,7 @@ function FeeCalculator({ markets, initial }: Props) {
 
   const update = (patch: Partial<CalculatorState>) => {
     const next = { ...state, ...patch }
-    const market = markets.find((m) => m.code === next.market)!
-    if (!market.fees.some((f) => f.scheme === next.scheme)) next.scheme = market.fees[0]!.scheme
+    next.scheme = schemeIn(markets.find((m) => m.code === next.market)!, next.scheme)
     setState(next)
     // The address follows the choice, replaced rather than pushed: Back leaves the page, not a digit.
     clearTimeout(timer.current)
@@ -75,8 +74,7 @@ function FeeCalculator({ markets, initial }: Props) {
 
   const market = markets.find((m) => m.code === state.market)!
   const parsed = parseAmount(state.amount)
-  const money = (minor: number) =>
-    intl.formatNumber(toMajor(minor), { style: 'currency', currency: market.currency, minimumFractionDigits: 2 })
+  const money = (minor: number) => formatMoney(intl, minor, market.currency)
   const percent = (bp: number) => intl.formatNumber(bp / 10000, { style: 'percent', maximumFractionDigits: 2 })
   const fee = planFee(market, state.scheme, state.plan)
   const result = parsed.ok ? calculate(market, state.scheme, state.plan, parsed.minor) : undefined

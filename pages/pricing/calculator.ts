@@ -45,9 +45,21 @@ export function parseAmount(text: string): { ok: true; minor: number } | { ok: f
   return { ok: true, minor }
 }
 
+/** The market's fee for the first of `schemes` it takes, else its first (mada where it exists). */
+function feeIn(market: CalculatorMarket, ...schemes: (string | null)[]) {
+  for (const scheme of schemes) {
+    const fee = market.fees.find((f) => f.scheme === scheme)
+    if (fee) return fee
+  }
+  return market.fees[0]!
+}
+
+/** The scheme a choice means in a market: the chosen one when the market takes it, else the market's first. */
+export const schemeIn = (market: CalculatorMarket, scheme: string) => feeIn(market, scheme).scheme
+
 /** A scheme's fee on a plan: Growth takes its discount off the percentage, never below zero. */
 export function planFee(market: CalculatorMarket, scheme: string, plan: Plan) {
-  const fee = market.fees.find((f) => f.scheme === scheme) ?? market.fees[0]!
+  const fee = feeIn(market, scheme)
   const rateBp = plan === 'growth' ? Math.max(0, fee.rateBp - market.growthDiscountBp) : fee.rateBp
   return { ...fee, rateBp }
 }
@@ -67,11 +79,7 @@ export interface CalculatorState {
 export function stateFromQuery(search: string, markets: readonly CalculatorMarket[], fallback: CalculatorState) {
   const q = new URLSearchParams(search)
   const market = markets.find((m) => m.code === q.get('market')) ?? markets.find((m) => m.code === fallback.market)!
-  const scheme = market.fees.some((f) => f.scheme === q.get('scheme'))
-    ? q.get('scheme')!
-    : market.fees.some((f) => f.scheme === fallback.scheme)
-      ? fallback.scheme
-      : market.fees[0]!.scheme
+  const { scheme } = feeIn(market, q.get('scheme'), fallback.scheme)
   const amount = q.get('amount')
   const plan = (plans as readonly string[]).includes(q.get('plan') ?? '') ? (q.get('plan') as Plan) : fallback.plan
   return {

@@ -3,6 +3,7 @@
 // the contract's field errors included, exists in every catalog.
 import * as v from 'valibot'
 import { describe, expect, test } from 'vitest'
+import { fingerprint, keyFor } from '../../api/client/idempotency'
 import { contactMessageIds, SalesRequest, SupportRequest } from '../../api/contract/schemas'
 import ar from '../../locales/ar.json'
 import { latinDigits } from '../../locales/digits'
@@ -11,8 +12,6 @@ import {
   clearDraft,
   draftMaxAgeMs,
   draftStorageKey,
-  fingerprint,
-  keyFor,
   normaliseField,
   normalisePhone,
   readDraft,

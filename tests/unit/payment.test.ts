@@ -1,7 +1,8 @@
 // The pay step's rules (pages/checkout/payment.ts): where the browser may be sent to pay, the key of
 // a cart, and how long the return page waits for the true status.
 import { describe, expect, test } from 'vitest'
-import { allowedPaymentUrl, cartFingerprint, pollDelays } from '../../pages/checkout/payment'
+import { fingerprint as cartFingerprint } from '../../api/client/idempotency'
+import { allowedPaymentUrl, pollDelays } from '../../pages/checkout/payment'
 
 const here = new URL('https://www.rasid.example/ar/checkout')
 const hosts = ['pay.rasid.example', 'checkout.moyasar.com']

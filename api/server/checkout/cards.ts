@@ -1,6 +1,7 @@
 // The sandbox's test cards: exactly the table of the test cards guide
 // (locales/guides/en/test-cards.md), and what each does. Any other number is refused before
 // anything happens: the sandbox never takes, stores or logs a real card number.
+import { latinDigits } from '../../../locales/digits'
 
 type CardOutcome =
   | { kind: 'success' }
@@ -53,10 +54,7 @@ export function luhn(digits: string): boolean {
 
 /** The digits of what the buyer typed: spaces and dashes dropped, Arabic-Indic digits read as Latin. */
 export function cardDigits(input: string): string {
-  return input
-    .replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660))
-    .replace(/[\u06f0-\u06f9]/g, (d) => String(d.charCodeAt(0) - 0x06f0))
-    .replace(/[\s-]/g, '')
+  return latinDigits(input).replace(/[\s-]/g, '')
 }
 
 /** The test card for `input`, or why not: `invalid` (not a card number at all) or `notTest` (a card, not a test one). */

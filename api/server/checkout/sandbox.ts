@@ -140,21 +140,20 @@ export function sandboxRoutes(app: Hono, ctx: SandboxContext): void {
     return timingSafeEqual(Buffer.from(mac!, 'hex'), Buffer.from(expected, 'hex')) ? mode : undefined
   }
 
+  /** The payment page of a session in `lang`, with what a failed attempt adds (a decline, field errors). */
+  const payView = (session: SessionRecord, lang: Lang, extra: Partial<Parameters<typeof payPage>[0]> = {}) => {
+    const { pay, cancel } = actions(session, lang)
+    return payPage({ lang, quote: session.quote, action: pay, cancelAction: cancel, ...extra })
+  }
+
   app.get(base, async (c) => {
     const session = await load(c)
     if (!session) return problem(c, 404, 'not-found')
     if (!payable(session, now())) return closed(c, session)
     const lang = langOf(c, session)
-    const { pay, cancel } = actions(session, lang)
     return page(
       c,
-      payPage({
-        lang,
-        quote: session.quote,
-        action: pay,
-        cancelAction: cancel,
-        failureCode: session.status === 'failed' ? session.failureCode : undefined,
-      }),
+      payView(session, lang, { failureCode: session.status === 'failed' ? session.failureCode : undefined }),
     )
   })
 
@@ -176,15 +175,10 @@ export function sandboxRoutes(app: Hono, ctx: SandboxContext): void {
     }
     if (value('name').trim() === '') errors.push('invalidName')
     if (typeof card === 'string' || errors.length > 0) {
-      const { pay, cancel } = actions(session, lang)
       // The number and the CVC are never echoed back, stored or logged.
       return page(
         c,
-        payPage({
-          lang,
-          quote: session.quote,
-          action: pay,
-          cancelAction: cancel,
+        payView(session, lang, {
           errors,
           values: { expiry: value('expiry').slice(0, 7), name: value('name').slice(0, 100) },
         }),
