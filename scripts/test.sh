@@ -63,7 +63,12 @@ else
   results+=("verify, dist, e2e skipped: no build")
 fi
 
-# The runners' own summary lines (Vitest's Test Files/Tests/Duration, Playwright's counts), last.
+# The failed tests by name (CI keeps only the log's tail), then the runners' own summary lines
+# (Vitest's Test Files/Tests/Duration, Playwright's counts), last.
+for tier in unit api dist e2e; do
+  [ -f "$logs/$tier" ] || continue
+  sed -E 's/\x1b\[[0-9;]*m//g' "$logs/$tier" | grep -E '^ *FAIL  |^ *[0-9]+\) ' | sort -u | head -20 | sed "s/^ */$tier failed: /"
+done
 printf '\n== npm test: %s\n' "$(IFS=','; echo "${results[*]}" | sed 's/,/, /g')"
 for tier in unit api dist e2e; do
   [ -f "$logs/$tier" ] || continue
