@@ -14,13 +14,57 @@ export const site = {
   email: { sales: 'sales@rasid.example', support: 'support@rasid.example' },
   /** Sales phone line (E.164), shown left to right on both pages. */
   phone: '+966 11 000 0000',
-  /** Payment methods in display order: mada first (docs/content.md). */
-  paymentMethods: ['mada', 'Visa', 'Mastercard', 'Apple Pay', 'STC Pay', 'Tabby'],
   themeColor: '#16a34a',
 } as const
 
 /** A row of a market's fee table; message `pricing.scheme.<scheme>` names it. */
-export type Scheme = 'mada' | 'cards' | 'international' | 'applePay' | 'stcPay' | 'tabby'
+export type Scheme =
+  | 'mada'
+  | 'meeza'
+  | 'cards'
+  | 'international'
+  | 'applePay'
+  | 'googlePay'
+  | 'stcPay'
+  | 'wallets'
+  | 'instapay'
+  | 'fawry'
+  | 'tabby'
+  | 'tamara'
+
+/** A payment method as a payment-method row shows it: message `method.<brand>`. */
+export type Brand =
+  | 'mada'
+  | 'meeza'
+  | 'visa'
+  | 'mastercard'
+  | 'applePay'
+  | 'googlePay'
+  | 'stcPay'
+  | 'wallets'
+  | 'instapay'
+  | 'fawry'
+  | 'tabby'
+  | 'tamara'
+
+/** The brands a fee row stands for in its market's payment-method row (international cards are Visa and Mastercard too). */
+export const schemeBrands: Record<Scheme, readonly Brand[]> = {
+  mada: ['mada'],
+  meeza: ['meeza'],
+  cards: ['visa', 'mastercard'],
+  international: [],
+  applePay: ['applePay'],
+  googlePay: ['googlePay'],
+  stcPay: ['stcPay'],
+  wallets: ['wallets'],
+  instapay: ['instapay'],
+  fawry: ['fawry'],
+  tabby: ['tabby'],
+  tamara: ['tamara'],
+}
+
+/** A day of the week, as `Intl` numbers them from Sunday (0) to Saturday (6). */
+export type Weekday = 0 | 1 | 2 | 3 | 4 | 5 | 6
 
 export interface Fee {
   scheme: Scheme
@@ -51,6 +95,12 @@ export interface Market {
   growthDiscountBp: number
   /** The payment amount of the pricing page's worked example, minor units. */
   exampleMinor: number
+  /** The method of that example (docs/content.md's worked cases). */
+  exampleScheme: Scheme
+  /** The banks' weekend: business days (payouts, support hours, reply times) are the other five. */
+  weekend: readonly [Weekday, Weekday]
+  /** Support's business hours on business days, the market's local time (24-hour `HH:MM`). */
+  supportHours: { open: string; close: string }
 }
 
 /** Sample fees for illustration (docs/content.md "Sample numbers"); the pricing page says so. */
@@ -67,11 +117,15 @@ export const markets: readonly Market[] = [
       { scheme: 'applePay', rateBp: 210, fixedMinor: 100, settlementDays: 1 },
       { scheme: 'stcPay', rateBp: 180, fixedMinor: 100, settlementDays: 1 },
       { scheme: 'tabby', rateBp: 550, fixedMinor: 100, settlementDays: 3 },
+      { scheme: 'tamara', rateBp: 550, fixedMinor: 100, settlementDays: 3 },
     ],
     disputeFeeMinor: 7500,
     growthMonthlyMinor: 29900,
     growthDiscountBp: 30,
     exampleMinor: 20000,
+    exampleScheme: 'mada',
+    weekend: [5, 6],
+    supportHours: { open: '09:00', close: '18:00' },
   },
   {
     code: 'ae',
@@ -82,12 +136,17 @@ export const markets: readonly Market[] = [
       { scheme: 'cards', rateBp: 290, fixedMinor: 100, settlementDays: 2 },
       { scheme: 'international', rateBp: 350, fixedMinor: 100, settlementDays: 2 },
       { scheme: 'applePay', rateBp: 290, fixedMinor: 100, settlementDays: 2 },
+      { scheme: 'googlePay', rateBp: 290, fixedMinor: 100, settlementDays: 2 },
       { scheme: 'tabby', rateBp: 550, fixedMinor: 100, settlementDays: 3 },
+      { scheme: 'tamara', rateBp: 550, fixedMinor: 100, settlementDays: 3 },
     ],
     disputeFeeMinor: 7500,
     growthMonthlyMinor: 29900,
     growthDiscountBp: 30,
     exampleMinor: 10000,
+    exampleScheme: 'cards',
+    weekend: [6, 0],
+    supportHours: { open: '09:00', close: '18:00' },
   },
   {
     code: 'eg',
@@ -95,16 +154,59 @@ export const markets: readonly Market[] = [
     currency: 'EGP',
     vatBp: 1400,
     fees: [
+      { scheme: 'meeza', rateBp: 200, fixedMinor: 300, settlementDays: 2 },
       { scheme: 'cards', rateBp: 275, fixedMinor: 300, settlementDays: 2 },
       { scheme: 'international', rateBp: 350, fixedMinor: 300, settlementDays: 2 },
       { scheme: 'applePay', rateBp: 275, fixedMinor: 300, settlementDays: 2 },
+      { scheme: 'wallets', rateBp: 250, fixedMinor: 300, settlementDays: 2 },
+      { scheme: 'instapay', rateBp: 150, fixedMinor: 300, settlementDays: 2 },
+      { scheme: 'fawry', rateBp: 250, fixedMinor: 500, settlementDays: 3 },
     ],
     disputeFeeMinor: 30000,
     growthMonthlyMinor: 250000,
     growthDiscountBp: 30,
     exampleMinor: 100000,
+    exampleScheme: 'cards',
+    weekend: [5, 6],
+    supportHours: { open: '09:00', close: '18:00' },
   },
 ]
+
+/** A market's payment methods in display order (its fee rows' brands, mada or Meeza first), for the payment-method rows. */
+export function methodsOf(market: Market): Brand[] {
+  return [...new Set(market.fees.flatMap((f) => schemeBrands[f.scheme]))]
+}
+
+/** A market's business days, first to last ("Sunday to Thursday"): the five days after its weekend. */
+export function businessWeek(weekend: readonly Weekday[]): { first: Weekday; last: Weekday } {
+  return { first: ((weekend.at(-1)! + 1) % 7) as Weekday, last: ((weekend[0]! + 6) % 7) as Weekday }
+}
+
+/**
+ * Facts a merchant acts on, said in one place. Messages take them as ICU arguments (locales/facts.ts
+ * fills them in when a page's messages are picked; docs/content.md "Facts"), and guides as `{{name}}`
+ * placeholders (build/guideFacts.ts), so the home page, services, pricing, the FAQ and the guides
+ * cannot disagree. The settlement times are the fee rows' `settlementDays`.
+ */
+export const facts = {
+  /** Business days from complete documents to a decision on business verification. */
+  verificationDays: 2,
+  /** Business days within which sales answers a lead. */
+  salesReplyDays: 1,
+  /** Business hours within which support answers. */
+  supportReplyHours: 4,
+  /** Minutes within which the urgent line answers, every day. */
+  urgentReplyMinutes: 30,
+  /** Business days of notice before planned maintenance. */
+  maintenanceNoticeDays: 5,
+} as const
+
+/** What each plan includes, in its card's order: message `pricing.feature.<id>` says each. */
+export const planFeatures = {
+  starter: ['standardRates', 'everyProduct', 'standardRisk', 'emailSupport'],
+  growth: ['growthDiscount', 'everyProduct', 'customRisk', 'prioritySupport'],
+  enterprise: ['volumeRates', 'entities', 'schedule', 'accountManager'],
+} as const
 
 /** The monthly rent of an extra in-store (POS) terminal per market, minor units, excl. VAT. */
 const posTerminalMonthlyMinor: Record<string, number> = { sa: 4900, ae: 4900, eg: 45000 }

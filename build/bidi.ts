@@ -130,6 +130,8 @@ function markdownProse(source: string): string {
       .join('\n')
       .replace(/(`+)(?!`)[\s\S]*?[^`]\1(?!`)/g, mask)
       .replace(/<bdi\b[^>]*>[\s\S]*?<\/bdi\s*>/gi, mask)
+      // Fact placeholders (build/guideFacts.ts): filled at build time.
+      .replace(/\{\{\s*[\w-]+\s*\}\}/g, mask)
       // Tags and autolinks (`<https://…>`).
       .replace(/<\/?[A-Za-z][^>\n]*>/g, mask)
       // `[text](destination "title")`: the text is prose, the rest is not.

@@ -9,6 +9,7 @@ import json from 'highlight.js/lib/languages/json'
 import python from 'highlight.js/lib/languages/python'
 import typescript from 'highlight.js/lib/languages/typescript'
 import { loadCatalog } from '../locales/catalogs'
+import { fillFacts } from './guideFacts'
 import { defaultLocale, dirOf, type Locale, localeCodes } from '../locales/locales'
 import { localizePath } from '../locales/localizePath'
 import { dataAttrs } from '../renderer/shared/dom'
@@ -178,8 +179,13 @@ function parseGuide(file: string, slug: string, source: string, locale: Locale):
     throw new ContentError(file, `front matter "group" is "${meta.group}", not one of ${guideGroups.join(', ')}`)
   const order = Number(meta.order)
   if (!Number.isInteger(order)) throw new ContentError(file, `front matter "order" is not an integer: ${meta.order}`)
-  const body = match[2]!
-  if (!body.trim()) throw new ContentError(file, 'the article has no body')
+  if (!match[2]!.trim()) throw new ContentError(file, 'the article has no body')
+  let body: string
+  try {
+    body = fillFacts(match[2]!, locale)
+  } catch (e) {
+    throw new ContentError(file, (e as Error).message)
+  }
   current = { locale, file, toc: [], ids: new Set() }
   // Wide tables scroll inside their own box (focusable, so a keyboard can scroll it) instead of
   // widening the page on a phone.
@@ -207,6 +213,8 @@ const loaded = new Map<string, Record<Locale, Guide[]>>()
 function readGuides(root: string): Record<Locale, Guide[]> {
   const result = {} as Record<Locale, Guide[]>
   const slugSets: Record<string, Set<string>> = {}
+  // Each article's fact placeholders, sorted: the languages of an article state the same facts.
+  const facts = new Map<string, { locale: Locale; list: string }>()
   for (const locale of localeCodes) {
     const dir = join(root, locale)
     const files = listMarkdown(dir)
@@ -222,7 +230,20 @@ function readGuides(root: string): Record<Locale, Guide[]> {
             `duplicate slug "${slug}": ${relative(process.cwd(), join(dir, other))} has it too`,
           )
         bySlug.set(slug, f)
-        return parseGuide(join(dir, f), slug, readFileSync(join(dir, f), 'utf8'), locale)
+        const source = readFileSync(join(dir, f), 'utf8')
+        const list =
+          [...source.matchAll(/\{\{\s*([\w-]+)\s*\}\}/g)]
+            .map((m) => m[1])
+            .sort()
+            .join(', ') || 'none'
+        const first = facts.get(slug)
+        if (!first) facts.set(slug, { locale, list })
+        else if (first.list !== list)
+          throw new ContentError(
+            join(dir, f),
+            `its fact placeholders (${list}) differ from the ${first.locale} article's (${first.list})`,
+          )
+        return parseGuide(join(dir, f), slug, source, locale)
       })
       .sort((a, b) => a.order - b.order || a.slug.localeCompare(b.slug))
     slugSets[locale] = new Set(result[locale].map((g) => g.slug))

@@ -7,3 +7,10 @@ import type { Locale } from './locales'
 export function intlLocale(locale: Locale): string {
   return `${locale}-u-ca-gregory-nu-latn`
 }
+
+/** A weekday's name in `locale`, counted from Sunday (0), as site.config.ts counts them (2023-01-01 was a Sunday). */
+export function weekdayName(day: number, locale: Locale): string {
+  return new Intl.DateTimeFormat(intlLocale(locale), { weekday: 'long', timeZone: 'UTC' }).format(
+    Date.UTC(2023, 0, 1 + day),
+  )
+}

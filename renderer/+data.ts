@@ -24,7 +24,7 @@ export function data(pageContext: PageContext): PageData {
 
 function loadPageData(pageId: string, locale: Locale, slug: string | undefined, extraAreas: string[]): PageData {
   const area = areaOf(pageId)
-  const data: PageData = { messages: pickMessages(catalogs[locale], [...(area ? [area] : []), ...extraAreas]) }
+  const data: PageData = { messages: pickMessages(catalogs[locale], locale, [...(area ? [area] : []), ...extraAreas]) }
   if (area === 'guide') {
     const list = loadGuides()[locale]
     const summary = ({ slug, title, description, order, group }: Guide) => ({ slug, title, description, order, group })

@@ -8,7 +8,20 @@ export const contactMarkets = ['sa', 'ae', 'eg', 'other'] as const
 /** Monthly card volume bands, in US dollars' worth. @public */
 export const volumeBands = ['under-50k', '50k-250k', '250k-1m', '1m-5m', 'over-5m'] as const
 /** The payment methods a lead may ask about (the fee schemes of `site.config.ts`). */
-export const paymentMethods = ['mada', 'cards', 'international', 'applePay', 'stcPay', 'tabby'] as const
+export const paymentMethods = [
+  'mada',
+  'meeza',
+  'cards',
+  'international',
+  'applePay',
+  'googlePay',
+  'stcPay',
+  'wallets',
+  'instapay',
+  'fawry',
+  'tabby',
+  'tamara',
+] as const
 /** @public */
 export const supportTopics = ['payments', 'payouts', 'integration', 'account', 'disputes', 'other'] as const
 

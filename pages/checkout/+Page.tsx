@@ -2,7 +2,7 @@ import { FormattedMessage } from 'react-intl'
 import { usePageContext } from 'vike-react/usePageContext'
 import { localizePath } from '../../locales/localizePath'
 import { PageHero, Section, Steps } from '../../renderer/components/PageHero'
-import { PaymentMethods } from '../../renderer/components/PaymentMethods'
+import { MarketMethods } from '../../renderer/components/PaymentMethods'
 import { Island } from '../../renderer/islands/Island'
 import { catalogue } from '../../site.config'
 import Checkout from './Checkout.island'
@@ -31,7 +31,7 @@ export default function Page() {
           <h2 id="methods-title" className="font-semibold text-neutral-900 dark:text-white">
             <FormattedMessage id="checkout.methods.title" />
           </h2>
-          <PaymentMethods className="mt-3" />
+          <MarketMethods className="mt-3" />
           <p className="mt-4 flex gap-2 text-sm text-neutral-600 dark:text-neutral-400">
             <span
               className="i-lucide-lock mt-0.5 size-4 shrink-0 text-primary-700 dark:text-primary-400"

@@ -1,9 +1,11 @@
-import { FormattedMessage } from 'react-intl'
+import { FormattedMessage, useIntl } from 'react-intl'
 import { Link } from '../../renderer/components/Link'
 import { PageHero, Section } from '../../renderer/components/PageHero'
 import type { MessageId } from '../../locales/messages'
 import { Island } from '../../renderer/islands/Island'
-import { site } from '../../site.config'
+import { weekdayName } from '../../locales/intlLocale'
+import { usePageContext } from 'vike-react/usePageContext'
+import { businessWeek, markets, site } from '../../site.config'
 import ContactForms from './ContactForms.island'
 
 // The forms (an island, sent to the API) come first; the cards below say who answers what, with
@@ -77,8 +79,12 @@ export default function Page() {
           ))}
         </dl>
         <p className="mt-4 text-sm text-neutral-600 dark:text-neutral-400">
+          <FormattedMessage id="contactUs.times.hours" />
+        </p>
+        <SupportHours />
+        <p className="mt-2 text-sm text-neutral-600 dark:text-neutral-400">
           <FormattedMessage
-            id="contactUs.times.hours"
+            id="contactUs.times.urgentCall"
             values={{
               phone: (
                 <a
@@ -119,5 +125,32 @@ export default function Page() {
         </ul>
       </Section>
     </>
+  )
+}
+
+/** Support's business hours in each market (site.config.ts: its weekend, hours and zone), a line each. */
+function SupportHours() {
+  const intl = useIntl()
+  const { locale } = usePageContext()
+  return (
+    <ul className="mt-1 grid gap-1 text-sm text-neutral-600 dark:text-neutral-400">
+      {markets.map((m) => {
+        const { first, last } = businessWeek(m.weekend)
+        return (
+          <li key={m.code}>
+            {intl.formatMessage(
+              { id: 'contactUs.hours.market' },
+              {
+                market: intl.formatMessage({ id: `contact.market.${m.code}` as MessageId }),
+                first: weekdayName(first, locale),
+                last: weekdayName(last, locale),
+                open: m.supportHours.open,
+                close: m.supportHours.close,
+              },
+            )}
+          </li>
+        )
+      })}
+    </ul>
   )
 }

@@ -2,7 +2,7 @@ import { usePageContext } from 'vike-react/usePageContext'
 import { dirOf } from '../../locales/locales'
 import { PageHero } from '../../renderer/components/PageHero'
 import { Island } from '../../renderer/islands/Island'
-import { site } from '../../site.config'
+import { markets, methodsOf, site } from '../../site.config'
 import ThemePreview from './ThemePreview.island'
 
 export default function Page() {
@@ -17,7 +17,7 @@ export default function Page() {
           dir: dirOf(locale),
           locale,
           brand: site.name[locale],
-          methods: site.paymentMethods,
+          methods: methodsOf(markets[0]!),
           order: { number: '#10482', amount: 249, currency: 'SAR' },
         }}
       />

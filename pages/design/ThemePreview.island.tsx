@@ -32,11 +32,6 @@ interface Props {
 }
 
 // Brands with an official Arabic name are written in the page's language (docs/content.md).
-const methodNames: Partial<Record<string, MessageId>> = {
-  mada: 'design.preview.methodMada',
-  Tabby: 'design.preview.methodTabby',
-}
-
 const fontLabels: Record<Theme['font'], MessageId> = {
   system: 'design.preview.fontSystem',
   inter: 'design.preview.fontInter',
@@ -260,7 +255,7 @@ function ThemePreview({ dir, locale, brand, methods, order }: Props) {
                     className="border px-2 py-1"
                     style={{ borderRadius: radius, borderColor: i === 0 ? theme.color : dark ? '#475569' : '#cbd5e1' }}
                   >
-                    <bdi>{methodNames[m] ? intl.formatMessage({ id: methodNames[m] }) : m}</bdi>
+                    <bdi>{intl.formatMessage({ id: `method.${m}` as MessageId })}</bdi>
                   </li>
                 ))}
               </ul>
@@ -363,4 +358,4 @@ function Choice<V extends string>({
   )
 }
 
-export default defineIsland('ThemePreview', ThemePreview, { messages: ['design.preview.'] })
+export default defineIsland('ThemePreview', ThemePreview, { messages: ['design.preview.', 'method.'] })

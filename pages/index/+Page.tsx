@@ -2,7 +2,7 @@ import { FormattedMessage, useIntl } from 'react-intl'
 import { usePageContext } from 'vike-react/usePageContext'
 import { Link } from '../../renderer/components/Link'
 import { Card, PageHero, SampleNote, Section, Steps } from '../../renderer/components/PageHero'
-import { PaymentMethods } from '../../renderer/components/PaymentMethods'
+import { MarketMethods } from '../../renderer/components/PaymentMethods'
 import { scriptJson } from '../../renderer/islands/define'
 import type { MessageId } from '../../locales/messages'
 import { locales, otherLocales } from '../../locales/locales'
@@ -82,7 +82,7 @@ export default function Page() {
         className="mt-14"
         headingClassName="text-sm font-semibold text-neutral-500 dark:text-neutral-400"
       >
-        <PaymentMethods className="mt-3" />
+        <MarketMethods className="mt-3" />
       </Section>
 
       <Section id="figures" title="home.figures.title" className="mt-14" headingClassName="sr-only">

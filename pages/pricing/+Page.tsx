@@ -5,16 +5,16 @@ import type { MessageId } from '../../locales/messages'
 import { billingPeriods, type CartMarket, type Sku } from '../../api/contract/pricing'
 import { Island } from '../../renderer/islands/Island'
 import { feeOf, formatMoney, toMajor } from '../../renderer/money'
-import { catalogue, markets, type Market } from '../../site.config'
+import { catalogue, markets, type Market, planFeatures } from '../../site.config'
 import type { CalculatorMarket } from './calculator'
 import FeeCalculator from './FeeCalculator.island'
 
 // The billing and market choices are native radio buttons: CSS (`.pricing:has(...)` in
 // uno.config.ts) shows the matching prices, so the page needs no script for them.
 const plans = [
-  { key: 'starter', features: 4, cta: 'pricing.plans.cta.start' },
-  { key: 'growth', features: 4, cta: 'pricing.plans.cta.start', featured: true },
-  { key: 'enterprise', features: 4, cta: 'pricing.plans.cta.sales' },
+  { key: 'starter', cta: 'pricing.plans.cta.start' },
+  { key: 'growth', cta: 'pricing.plans.cta.start', featured: true },
+  { key: 'enterprise', cta: 'pricing.plans.cta.sales' },
 ] as const
 
 /** What the fee calculator needs of each market: its props are JSON in the page. */
@@ -115,7 +115,7 @@ function FeeTable({ market }: { market: Market }) {
   const intl = useIntl()
   const money = useMoney()
   const percent = (bp: number) => intl.formatNumber(bp / 10000, { style: 'percent', maximumFractionDigits: 2 })
-  const example = market.fees[0]!
+  const example = market.fees.find((f) => f.scheme === market.exampleScheme)!
   const breakdown = feeOf(market.exampleMinor, example, market.vatBp)
   return (
     <div data-market={market.code} className="mt-6">
@@ -125,8 +125,8 @@ function FeeTable({ market }: { market: Market }) {
             <FormattedMessage
               id="pricing.fees.caption"
               values={{
-                market: <FormattedMessage id={`pricing.market.${market.code}` as MessageId} />,
-                currency: market.currency,
+                market: <FormattedMessage id={`pricing.marketName.${market.code}` as MessageId} />,
+                currency: new Intl.DisplayNames(intl.locale, { type: 'currency' }).of(market.currency),
               }}
             />
           </caption>
@@ -257,19 +257,15 @@ export default function Page() {
                 ))}
               </div>
               <ul className="mt-5 grid flex-1 content-start gap-2 text-sm">
-                {Array.from({ length: plan.features }, (_, i) => (
-                  <li
-                    // biome-ignore lint/suspicious/noArrayIndexKey: feature n is the message pricing.plans.<plan>.feature<n>
-                    key={i}
-                    className="flex gap-2"
-                  >
+                {planFeatures[plan.key].map((feature) => (
+                  <li key={feature} className="flex gap-2">
                     <span
                       className="i-lucide-check mt-0.5 size-4 shrink-0 text-primary-700 dark:text-primary-400"
                       aria-hidden="true"
                     />
                     <span>
                       <FormattedMessage
-                        id={`pricing.plans.${plan.key}.feature${i + 1}` as MessageId}
+                        id={`pricing.feature.${feature}` as MessageId}
                         values={{
                           points: (
                             <bdi>

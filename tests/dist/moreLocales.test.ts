@@ -29,7 +29,7 @@ test('a third locale and a fourth market build and pass verify', { timeout: 240_
   cpSync(join(copy, 'locales/en.json'), join(copy, 'locales/de.json'))
   cpSync(join(copy, 'locales/guides/en'), join(copy, 'locales/guides/de'), { recursive: true })
   edit('site.config.ts', (t) => t.replace("ar: 'رصيد' }", "ar: 'رصيد', de: 'Rasid' }"))
-  // The market: a row of site.config.ts and its two names in every catalog.
+  // The market: a row of site.config.ts and its names in every catalog.
   edit('site.config.ts', (t) =>
     t.replace(
       /export const markets: readonly Market\[\] = \[\n/,
@@ -43,6 +43,9 @@ test('a third locale and a fourth market build and pass verify', { timeout: 240_
     growthMonthlyMinor: 29900,
     growthDiscountBp: 30,
     exampleMinor: 10000,
+    exampleScheme: 'cards',
+    weekend: [5, 6],
+    supportHours: { open: '08:00', close: '17:00' },
   },
 `,
     ),
@@ -56,6 +59,8 @@ test('a third locale and a fourth market build and pass verify', { timeout: 240_
     const catalog = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>
     catalog['pricing.market.qa'] = name
     catalog['pricing.marketName.qa'] = name
+    catalog['contact.market.qa'] = name
+    catalog['method.market.qa'] = name
     writeFileSync(file, JSON.stringify(catalog, null, 2))
   }
 

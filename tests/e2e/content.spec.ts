@@ -164,7 +164,7 @@ test('pricing: billing and market switch the prices and fee table without a scri
   await expect(page.locator('table:visible caption')).toContainText('AED')
   await expect(page.locator('table:visible tbody tr').first().locator('td').first()).toContainText('2.9')
   await page.locator('#market-eg').check()
-  await expect(page.locator('table:visible caption')).toContainText('EGP')
+  await expect(page.locator('table:visible caption')).toContainText('Egyptian Pound')
   await expect(page.locator('[data-market="eg"]').getByText('965.23')).toBeVisible()
   await context.close()
 })

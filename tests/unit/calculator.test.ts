@@ -65,7 +65,7 @@ describe('calculate', () => {
     expect(calculate(sa, 'mada', 'growth', 20000)).toEqual({ fee: 340, vat: 51, net: 19609 })
   })
   test('a scheme the market lacks falls back to its first', () => {
-    expect(planFee(market('eg'), 'mada', 'starter').scheme).toBe('cards')
+    expect(planFee(market('eg'), 'mada', 'starter').scheme).toBe('meeza')
   })
 })
 
@@ -79,7 +79,7 @@ describe('the URL', () => {
   })
   test('unknown values fall back; a scheme of another market becomes the market’s first', () => {
     expect(stateFromQuery('?market=zz&plan=gold', markets, fallback)).toEqual(fallback)
-    expect(stateFromQuery('?market=eg&scheme=mada', markets, fallback)).toMatchObject({ market: 'eg', scheme: 'cards' })
+    expect(stateFromQuery('?market=eg&scheme=mada', markets, fallback)).toMatchObject({ market: 'eg', scheme: 'meeza' })
   })
   test('the amount comes back as typed, however odd (the form says what is wrong with it)', () => {
     expect(stateFromQuery('?amount=-3', markets, fallback).amount).toBe('-3')

@@ -39,7 +39,7 @@ describe('the project catalogs', () => {
   })
 
   test('a page gets the shell and its own area only', () => {
-    const picked = pickMessages(en, ['pricing'])
+    const picked = pickMessages(en, 'en', ['pricing'])
     const areas = new Set(Object.keys(picked).map((id) => id.split('.')[0]))
     expect([...areas].sort()).toEqual([...shellAreas, 'pricing'].sort())
   })

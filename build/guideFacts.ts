@@ -1,0 +1,120 @@
+// The site's facts inside guide Markdown: `{{name}}` placeholders that the build fills from
+// site.config.ts in the article's language, so a guide cannot state a settlement time, a
+// verification time or a market's methods that the pricing page does not (docs/content.md "Facts").
+//
+//   {{verification}}          inline: how long business verification takes ("2 business days")
+//   {{methods-sa}} (-ae, -eg)  inline: the market's payment methods, as a list in words
+//   {{settlement-table}}      block: market, method and when the money reaches the bank account
+//   {{business-week-table}}   block: each market's weekend and business days
+import { createIntl, type IntlShape } from '@formatjs/intl'
+import { loadCatalog } from '../locales/catalogs'
+import { intlLocale, weekdayName } from '../locales/intlLocale'
+import type { Locale } from '../locales/locales'
+import type { MessageId } from '../locales/messages'
+import { pickMessages } from '../locales/pickMessages'
+import { businessWeek, markets, methodsOf } from '../site.config'
+
+const intls = new Map<Locale, IntlShape>()
+function intlFor(locale: Locale): IntlShape {
+  let intl = intls.get(locale)
+  if (!intl) {
+    const messages = pickMessages(loadCatalog(locale), locale, ['guide', 'pricing'])
+    intl = createIntl({ locale: intlLocale(locale), messages: messages as Record<string, never> })
+    intls.set(locale, intl)
+  }
+  return intl
+}
+
+/** A table cell: no pipe or line break can break the row. */
+const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ')
+const table = (head: string[], rows: string[][]) =>
+  [head, head.map(() => '---'), ...rows].map((r) => `| ${r.map(cell).join(' | ')} |`).join('\n')
+
+const list = (items: string[], locale: Locale) =>
+  new Intl.ListFormat(intlLocale(locale), { type: 'conjunction' }).format(items)
+
+const inline: Record<string, (intl: IntlShape, locale: Locale) => string> = {
+  verification: (intl) => intl.formatMessage({ id: 'guide.fact.verification' }),
+  ...Object.fromEntries(
+    markets.map((m) => [
+      `methods-${m.code}`,
+      (intl: IntlShape, locale: Locale) =>
+        list(
+          methodsOf(m).map((b) => intl.formatMessage({ id: `method.${b}` as MessageId })),
+          locale,
+        ),
+    ]),
+  ),
+}
+
+const blocks: Record<string, (intl: IntlShape, locale: Locale) => string> = {
+  'settlement-table': (intl) =>
+    table(
+      [
+        intl.formatMessage({ id: 'guide.fact.market' }),
+        intl.formatMessage({ id: 'pricing.fees.method' }),
+        intl.formatMessage({ id: 'pricing.fees.settlement' }),
+      ],
+      markets.flatMap((m) =>
+        m.fees.map((f) => [
+          intl.formatMessage({ id: `pricing.market.${m.code}` as MessageId }),
+          intl.formatMessage({ id: `pricing.scheme.${f.scheme}` as MessageId }),
+          intl.formatMessage({ id: 'pricing.fees.days' }, { days: f.settlementDays }),
+        ]),
+      ),
+    ),
+  'business-week-table': (intl, locale) =>
+    table(
+      [
+        intl.formatMessage({ id: 'guide.fact.market' }),
+        intl.formatMessage({ id: 'guide.fact.weekend' }),
+        intl.formatMessage({ id: 'guide.fact.businessDays' }),
+      ],
+      markets.map((m) => {
+        const { first, last } = businessWeek(m.weekend)
+        return [
+          intl.formatMessage({ id: `pricing.market.${m.code}` as MessageId }),
+          list(
+            m.weekend.map((d) => weekdayName(d, locale)),
+            locale,
+          ),
+          intl.formatMessage(
+            { id: 'guide.fact.dayRange' },
+            { first: weekdayName(first, locale), last: weekdayName(last, locale) },
+          ),
+        ]
+      }),
+    ),
+}
+
+/** The placeholders a guide may hold. */
+export const factPlaceholders = [...Object.keys(inline), ...Object.keys(blocks)]
+
+/**
+ * `markdown` with its placeholders filled in `locale`; throws with the reason on an unknown name or a
+ * table placeholder that is not on a line of its own. Code (fenced or inline) is left as written.
+ */
+export function fillFacts(markdown: string, locale: Locale): string {
+  const intl = intlFor(locale)
+  let fence: string | null = null
+  return markdown
+    .split('\n')
+    .map((line) => {
+      const marker = /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1]
+      if (fence || marker) {
+        if (!fence) fence = marker!
+        else if (marker?.startsWith(fence[0]!) && marker.length >= fence.length) fence = null
+        return line
+      }
+      return line.replace(/(`+)[\s\S]*?\1|\{\{\s*([\w-]+)\s*\}\}/g, (whole, code: string | undefined, name: string) => {
+        if (code) return whole
+        if (name in blocks) {
+          if (line.trim() !== whole) throw new Error(`{{${name}}} is a table: put it on a line of its own`)
+          return blocks[name]!(intl, locale)
+        }
+        if (name in inline) return inline[name]!(intl, locale)
+        throw new Error(`unknown placeholder {{${name}}}: the guides know ${factPlaceholders.join(', ')}`)
+      })
+    })
+    .join('\n')
+}
