@@ -99,7 +99,7 @@ const mask = (s: string) => s.replace(/[^\n]/g, HOLE)
  * matter's keys, fenced code blocks, inline code, <bdi>…</bdi>, HTML tags, link destinations and
  * autolinks.
  */
-function markdownProse(source: string): string {
+export function markdownProse(source: string): string {
   const lines = source.split('\n')
   let fence: string | null = null
   let frontMatter = lines[0]?.trim() === '---'
@@ -146,8 +146,43 @@ export function markdownRuns(source: string): (BidiRun & { line: number })[] {
   return unisolatedRuns(prose).map((run) => ({ ...run, line: prose.slice(0, run.index).split('\n').length }))
 }
 
+const ARABIC = /\p{Script=Arabic}/u
+/** A code comment: `//` or `#` after a space or at the start of the line, or a block comment's opener. */
+const COMMENT = /(?:^|\s)(?:\/\/|#|\/\*|<!--)(.*)$/
+
+/**
+ * The code comments of a guide's fenced blocks that mix Arabic and Latin words, with their 1-based
+ * line. A code block is laid out left to right, so an Arabic comment with a Latin word in it shows its
+ * words out of order («… للتو client_secret تأتي»): such a comment is written in English, or in Arabic
+ * with no Latin word.
+ */
+export function codeCommentRuns(source: string): (BidiRun & { line: number })[] {
+  const runs: (BidiRun & { line: number })[] = []
+  let fence: string | null = null
+  source.split('\n').forEach((line, i) => {
+    const marker = /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1]
+    if (!fence) {
+      if (marker) fence = marker
+      return
+    }
+    if (marker && marker[0] === fence[0] && marker.length >= fence.length) {
+      fence = null
+      return
+    }
+    const comment = COMMENT.exec(line)?.[1]
+    if (comment && ARABIC.test(comment) && LATIN_LETTER.test(comment))
+      runs.push({ text: comment.trim(), index: line.indexOf(comment), line: i + 1 })
+  })
+  return runs
+}
+
 /** What to tell a translator about a run. */
-export function bidiAdvice(run: string, where: 'json' | 'markdown'): string {
+export function bidiAdvice(run: string, where: 'json' | 'markdown' | 'comment'): string {
+  if (where === 'comment')
+    return (
+      `the code comment "${run}" mixes Arabic and Latin words, which a left-to-right code block shows out of order; ` +
+      'write the comment in English, or in Arabic with no Latin word'
+    )
   const fixed = where === 'json' ? `"\\u2068${run}\\u2069"` : `<bdi>${run}</bdi>, or U+2068 ${run} U+2069`
   return (
     `the Latin run "${run}" is not isolated from the Arabic around it, so its digits or hyphen can show out of order; ` +

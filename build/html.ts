@@ -88,6 +88,14 @@ export function textOf(node: Node): string {
   return childrenOf(node).map(textOf).join('')
 }
 
+/** The prose a reader sees in a node: no scripts, styles, templates or `<noscript>`, and code as one U+FFFC. */
+export function shownTextOf(node: Node): string {
+  if (node.nodeName === '#text') return (node as DefaultTreeAdapterTypes.TextNode).value
+  if (['script', 'style', 'template', 'noscript'].includes(node.nodeName)) return ' '
+  if (node.nodeName === 'code' || node.nodeName === 'pre') return '\uFFFC'
+  return childrenOf(node).map(shownTextOf).join('')
+}
+
 /** The text a run of HTML shows: `a &amp; b` -> `a & b`. */
 export function decodeHtmlText(source: string): string {
   return textOf(parseFragment(source))

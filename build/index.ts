@@ -5,13 +5,17 @@ import { formatProblems, verifyI18n } from './verifyCatalogs'
 import { postbuild } from './postbuild'
 
 const start = Date.now()
-const { catalogs, bidi } = verifyI18n()
+const { catalogs, bidi, terms } = verifyI18n()
 if (catalogs.length) {
   console.error(`The catalogs are not buildable:\n${formatProblems(catalogs)}`)
   process.exit(1)
 }
 if (bidi.length) {
   console.error(`Right-to-left copy has Latin runs without a bidi isolate:\n${formatProblems(bidi)}`)
+  process.exit(1)
+}
+if (terms.length) {
+  console.error(`Copy uses words the glossary bans (locales/glossary.ts):\n${formatProblems(terms)}`)
   process.exit(1)
 }
 

@@ -2,8 +2,9 @@ import { readFileSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser'
 import { catalogFile } from '../locales/catalogs'
-import { defaultLocale, locales } from '../locales/locales'
-import { bidiAdvice, markdownRuns, messageRuns } from './bidi'
+import { defaultLocale, type Locale, locales } from '../locales/locales'
+import { bidiAdvice, codeCommentRuns, markdownProse, markdownRuns, messageRuns } from './bidi'
+import { termProblems } from './terms'
 import { guidesRoot, listMarkdown } from './guides'
 
 /** What a message needs from its caller: argument names with their kind, and rich-text tags. */
@@ -142,8 +143,39 @@ export function verifyBidi(targets: { file: string; locale: string }[], guidesRo
     const dir = join(guidesRoot, target.locale)
     for (const name of listMarkdown(dir).sort()) {
       const file = join(dir, name)
-      for (const run of markdownRuns(readFileSync(file, 'utf8')))
+      const source = readFileSync(file, 'utf8')
+      for (const run of markdownRuns(source))
         problems.push({ file: relative(process.cwd(), file), line: run.line, reason: bidiAdvice(run.text, 'markdown') })
+      for (const run of codeCommentRuns(source))
+        problems.push({ file: relative(process.cwd(), file), line: run.line, reason: bidiAdvice(run.text, 'comment') })
+    }
+  }
+  return problems
+}
+
+/**
+ * The glossary check of build/terms.ts over every locale among `targets`: each message of its
+ * catalog, and the prose of its guides (line by line, code masked) when a root is given.
+ */
+export function verifyTerms(targets: { file: string; locale: string }[], guidesRoot?: string): CatalogProblem[] {
+  const problems: CatalogProblem[] = []
+  for (const target of targets) {
+    const locale = target.locale as Locale
+    const { catalog } = readCatalog(target.file)
+    for (const [id, message] of Object.entries(catalog)) {
+      if (typeof message !== 'string') continue
+      for (const reason of termProblems(message, locale)) problems.push({ file: target.file, id, reason })
+    }
+    if (!guidesRoot) continue
+    const dir = join(guidesRoot, target.locale)
+    for (const name of listMarkdown(dir).sort()) {
+      const file = join(dir, name)
+      markdownProse(readFileSync(file, 'utf8'))
+        .split('\n')
+        .forEach((line, i) => {
+          for (const reason of termProblems(line, locale))
+            problems.push({ file: relative(process.cwd(), file), line: i + 1, reason })
+        })
     }
   }
   return problems
@@ -165,7 +197,8 @@ export function verifyI18n(root = process.cwd(), guides = guidesRoot) {
   const targets = locales.filter((l) => l.code !== defaultLocale).map((l) => entry(l.code))
   const catalogs = verifyCatalogs(entry(defaultLocale), targets)
   const bidi = verifyBidi(targets, guides)
+  const terms = verifyTerms([entry(defaultLocale), ...targets], guides)
   const rel = (problems: CatalogProblem[]) =>
     problems.map((p) => ({ ...p, file: relative(root, resolve(root, p.file)) }))
-  return { catalogs: rel(catalogs), bidi: rel(bidi) }
+  return { catalogs: rel(catalogs), bidi: rel(bidi), terms: rel(terms) }
 }

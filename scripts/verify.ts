@@ -35,6 +35,7 @@ const about: Record<CheckName, string> = {
     "_headers gives the security headers, and its Content-Security-Policy admits the pages' inline scripts and styles",
   config:
     "runtime-config.json is a valid runtime configuration, and the Content-Security-Policy admits its API's origin",
+  copy: 'no page shows doubled punctuation, as a message ending in a formatted amount would («ر.س..»)',
 }
 
 const usage = `Usage: npm run verify [-- DIR] [--json] [--help]

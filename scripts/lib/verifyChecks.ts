@@ -15,6 +15,7 @@ import {
   is,
   parseHtml as parseDocument,
   parseHtmlFragment,
+  shownTextOf,
   textOf,
 } from '../../build/html'
 import { payloadOf, rootHtml } from '../../build/payloads'
@@ -28,7 +29,17 @@ import { site } from '../../site.config'
 import { safeParse } from 'valibot'
 import { apiOriginOf, issuesText, RuntimeConfig, runtimeConfigPath } from '../../api/contract/runtimeConfig'
 
-export const checkNames = ['pages', 'links', 'payloads', 'manifest', 'sitemap', 'origins', 'headers', 'config'] as const
+export const checkNames = [
+  'pages',
+  'links',
+  'payloads',
+  'manifest',
+  'sitemap',
+  'origins',
+  'headers',
+  'config',
+  'copy',
+] as const
 export type CheckName = (typeof checkNames)[number]
 
 export interface Problem {
@@ -604,6 +615,30 @@ function checkConfig(build: Build, report: Report) {
     )
 }
 
+/** Bidi marks and isolates, which sit between a formatted amount and the next character. */
+const BIDI_MARKS = /[\u200E\u200F\u061C\u2066-\u2069]/g
+/** Punctuation doubled by a message after a formatted amount («ر.س..», «ج.م.،»), or twice by hand. */
+const DOUBLED = /(?<![.\u2026])\.\s?\.(?![.])|[،,]\s?[،,.]|\.\s?[،,]|[؛;]\s?[؛;]/u
+
+/**
+ * The text every page shows, read once: no doubled punctuation. An Arabic amount formatted by Intl
+ * ends in a full stop («195.40 ر.س.»), so a message that puts its own after it shows two.
+ */
+function checkCopy(build: Build, report: Report) {
+  for (const file of build.pages) {
+    const parsed = build.html.get(file)!.parsed
+    const body = parsed && elements(parsed.document, is('body'))[0]
+    if (!body) continue
+    const text = shownTextOf(body).replace(BIDI_MARKS, '').replace(/\s+/g, ' ')
+    const found = DOUBLED.exec(text)
+    if (found)
+      report(
+        file,
+        `shows doubled punctuation: "…${text.slice(Math.max(0, found.index - 40), found.index + 6).trim()}…"; a message that ends in a formatted amount (ر.س., ج.م.) needs no full stop of its own: rephrase it`,
+      )
+  }
+}
+
 export const checks: Record<CheckName, (build: Build, report: Report) => void> = {
   pages: checkPages,
   links: checkLinks,
@@ -613,4 +648,5 @@ export const checks: Record<CheckName, (build: Build, report: Report) => void> =
   origins: checkOrigins,
   headers: checkHeaders,
   config: checkConfig,
+  copy: checkCopy,
 }
