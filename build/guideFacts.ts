@@ -4,6 +4,7 @@
 //
 //   {{verification}}          inline: how long business verification takes ("2 business days")
 //   {{methods-sa}} (-ae, -eg)  inline: the market's payment methods, as a list in words
+//   {{vat-sa}} (-ae, -eg)      inline: the market's VAT rate ("15%")
 //   {{settlement-table}}      block: market, method and when the money reaches the bank account
 //   {{business-week-table}}   block: each market's weekend and business days
 import { createIntl, type IntlShape } from '@formatjs/intl'
@@ -42,6 +43,15 @@ const inline: Record<string, (intl: IntlShape, locale: Locale) => string> = {
         list(
           methodsOf(m).map((b) => intl.formatMessage({ id: `method.${b}` as MessageId })),
           locale,
+        ),
+    ]),
+  ),
+  ...Object.fromEntries(
+    markets.map((m) => [
+      `vat-${m.code}`,
+      (_: IntlShape, locale: Locale) =>
+        new Intl.NumberFormat(intlLocale(locale), { style: 'percent', maximumFractionDigits: 2 }).format(
+          m.vatBp / 10000,
         ),
     ]),
   ),

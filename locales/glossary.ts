@@ -70,7 +70,7 @@ export const glossary: readonly Term[] = [
     ar: 'أخفق، إخفاق؛ to buyers: تعذّر',
     never: { ar: ['فشل', 'يفشل', 'تفشل', 'فشلت', 'فشلها', 'فاشل', 'فاشلة'] },
   },
-  { idea: 'embedded form', en: 'embedded form', ar: 'النموذج المدمج', never: { ar: ['مضمن', 'المضمن'] } },
+  { idea: 'embedded form', en: 'embedded form', ar: 'النموذج المدمج', never: { ar: ['مضمن'] } },
   {
     idea: 'chargeback; chargeback fee',
     en: 'chargeback; chargeback fee',

@@ -415,3 +415,18 @@ describe('config', () => {
     expect(problems).toContainEqual(problem('config', 'runtime-config.json', 'connect-src (_headers) does not admit'))
   })
 })
+
+describe('copy', () => {
+  test('a message that puts its own full stop after a formatted amount: «ر.س..»', () => {
+    const problems = problemsAfter((dir) =>
+      edit(dir, 'ar/pricing/index.html', (html) => html.replace(/<\/bdi>\)\./, '</bdi>.')),
+    )
+    expect(problems).toContainEqual(problem('copy', 'ar/pricing/index.html', 'shows doubled punctuation: "…'))
+    expect(problems.find((p) => p.check === 'copy')?.message).toContain('ر.س..')
+  })
+  test('an Arabic comma after a full stop, or twice', () => {
+    expect(
+      problemsAfter((dir) => edit(dir, 'ar/index.html', (html) => html.replace('</h1>', '،،</h1>'))),
+    ).toContainEqual(problem('copy', 'ar/index.html', 'doubled punctuation'))
+  })
+})

@@ -1,0 +1,216 @@
+// Facts a merchant acts on live in one place, site.config.ts (docs/content.md "Facts"): no catalog
+// message and no guide states a settlement or reply time, verification time, support hours, a VAT
+// rate, a market's list of methods or a plan's features in its own words. Messages take the facts as
+// ICU arguments (locales/facts.ts), guides as placeholders (build/guideFacts.ts).
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser'
+import { describe, expect, test } from 'vitest'
+import { markdownProse } from '../../build/bidi'
+import { fillFacts } from '../../build/guideFacts'
+import { guidesRoot, listMarkdown } from '../../build/guides'
+import { loadCatalog } from '../../locales/catalogs'
+import { factValues, withFacts } from '../../locales/facts'
+import type { Locale } from '../../locales/locales'
+import { facts, markets, methodsOf, planFeatures } from '../../site.config'
+
+/** A message's literal text outside plural and select options (a branch is chosen by an argument's value). */
+function statedText(elements: MessageFormatElement[]): string {
+  return elements
+    .map((el) => (el.type === TYPE.literal ? el.value : el.type === TYPE.tag ? statedText(el.children) : ' {arg} '))
+    .join('')
+}
+
+const EN_NUMBERS = '\\d+|one|two|three|four|five|six|seven|eight|nine|ten'
+const AR_NUMBERS =
+  '\\d+|واحد|واحدة|ثلاث|ثلاثة|أربع|أربعة|خمس|خمسة|ست|ستة|سبع|سبعة|ثماني|ثمانية|تسع|تسعة|عشر|عشرة|ثلاثين'
+/**
+ * The ways each locale states one of the site's times as a fact of its own: business days or hours
+ * (settlement, verification, replies, notice), "within" a number of minutes (the urgent line), a
+ * weekday (the business week) and a range of clock times (support hours). Arabic is matched without
+ * diacritics. Sample data of the status page (its 90 days, an incident's minutes) is not such a fact.
+ */
+const statedFacts: Record<Locale, { fact: string; pattern: RegExp }[]> = {
+  en: [
+    {
+      fact: 'a time in business days or hours',
+      pattern: new RegExp(
+        `\\b(${EN_NUMBERS}|next|same)[ -]business (days?|hours?)\\b|\\bwithin (${EN_NUMBERS}) (minutes?|hours?|days?)\\b`,
+        'i',
+      ),
+    },
+    { fact: 'a weekday', pattern: /\b(Sunday|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday)s?\b/ },
+    { fact: 'support hours', pattern: /\b\d{1,2}:\d{2}\s*(to|until|-|–)/ },
+  ],
+  ar: [
+    {
+      fact: 'a time in business days or hours',
+      pattern: new RegExp(
+        `(يومي|يوما|ساعتي) عمل|(يوم|ساعة) عمل واحدة?|(${AR_NUMBERS}) (أيام|يوم|يوما|ساعات|ساعة) عمل|يوم العمل التالي|خلال (${AR_NUMBERS}) (دقيقة|دقائق|ساعة|ساعات)`,
+      ),
+    },
+    {
+      fact: 'a weekday',
+      pattern: /(?<![\p{L}])[وف]?(الأحد|الاثنين|الثلاثاء|الأربعاء|الخميس|الجمعة|السبت)(?![\p{L}])/u,
+    },
+    { fact: 'support hours', pattern: /من \d{1,2}:\d{2}/ },
+  ],
+}
+const vatRates = markets.map((m) => ({
+  fact: `${m.code}'s VAT rate`,
+  pattern: new RegExp(`(?<![\\d.])${m.vatBp / 100}\\s?%`),
+}))
+
+/** Payment-method names as the catalogs write them: three in one message or line make a list of methods. */
+function methodNames(locale: Locale): string[] {
+  const catalog = loadCatalog(locale)
+  return [...new Set(markets.flatMap(methodsOf))].map((brand) => catalog[`method.${brand}`]!)
+}
+const plans: Record<Locale, RegExp> = {
+  en: /\b(Starter|Growth|Enterprise)\b/,
+  ar: /باقة (البداية|النمو|المؤسسات)/,
+}
+/** The areas that show plans from the data: the pricing page and the cart. */
+const planAreas = ['pricing', 'checkout']
+
+/** Every rule a text breaks: the fact it states in its own words. */
+function stated(text: string, locale: Locale, { guide = false } = {}): string[] {
+  const bare = text.replace(/[\u064B-\u065F\u0670\u0640]/g, '')
+  const found = [...statedFacts[locale], ...vatRates].filter((r) => r.pattern.test(bare)).map((r) => r.fact)
+  const methods = methodNames(locale).filter((name) => bare.includes(name))
+  // In a guide, a list of the methods that can do something (capture, test flows) or of mada's
+  // co-badged cards is not a market's list: only a line that names a market counts.
+  const aList =
+    !guide || (markets.some((m) => bare.includes(marketNames[locale][m.code]!)) && !/co-badged|شعار/.test(bare))
+  if (methods.length >= 3 && aList) found.push(`a list of methods (${methods.join(', ')})`)
+  return found
+}
+
+const marketNames: Record<Locale, Record<string, string>> = {
+  en: { sa: 'Saudi Arabia', ae: 'UAE', eg: 'Egypt' },
+  ar: { sa: 'السعودية', ae: 'الإمارات', eg: 'مصر' },
+}
+
+/**
+ * Durations in the guides that are not Rasid's facts but the banks' or the protocol's, each stated
+ * there and nowhere else: how long a refund takes to reach the customer (the card issuer's time),
+ * how long an unpaid payment or an old key lasts, and the webhook retry schedule.
+ */
+const notSiteFacts: Record<string, RegExp> = {
+  'refunds.md': /refund|instalment|hold|استرداد|الأقساط|المبلغ المحجوز|Usually|عادةً|تُعاد|يعود|بنك/i,
+  'accept-a-payment.md': /pending|cancelled|24|hold|المعلّقة|الحجز/i,
+  'api-keys.md': /24/,
+  'webhooks.md': /attempt|retry|retries|محاولة|المحاولات|إعادة/i,
+  'go-live-checklist.md': /first days|الأيام الأولى/,
+}
+
+describe('each fact is stated in one place', () => {
+  test('the rules find a fact written out, in both languages', () => {
+    expect(stated('We usually review them within two business days.', 'en')).toEqual([
+      'a time in business days or hours',
+    ])
+    expect(stated('ونراجعها عادةً خلال يومَي عمل، أو 3 أيام عمل', 'ar')).toEqual(['a time in business days or hours'])
+    expect(stated('Support replies within 4 hours', 'en')).toEqual(['a time in business days or hours'])
+    expect(stated('Sunday to Thursday, 9:00 to 18:00', 'en')).toEqual(['a weekday', 'support hours'])
+    expect(stated('من الأحد إلى الخميس، من 9:00 حتى 18:00', 'ar')).toEqual(['a weekday', 'support hours'])
+    expect(stated('VAT of 15% on the fee', 'en')).toEqual(["sa's VAT rate"])
+    expect(stated('Pay with mada, Visa, Apple Pay and Tabby in Saudi Arabia', 'en', { guide: true })[0]).toMatch(
+      /^a list of methods/,
+    )
+    // Not facts of the site: the status page's window, an incident's minutes, every business day.
+    expect(stated('API uptime over the last 90 days; normal for 15 minutes; paid every business day', 'en')).toEqual([])
+    expect(stated('تُحوَّل المبالغ في كل يوم عمل، وتعمل الأحداث الجديدة خلال ثوانٍ', 'ar')).toEqual([])
+  })
+
+  for (const locale of ['en', 'ar'] as const) {
+    test(`${locale}: no catalog message states a fact in its own words`, () => {
+      const problems: string[] = []
+      for (const [id, text] of Object.entries(loadCatalog(locale))) {
+        const own = statedText(parse(text))
+        for (const fact of stated(own, locale)) problems.push(`${id}: ${fact} in "${own}"`)
+        if (plans[locale].test(own) && !planAreas.includes(id.slice(0, id.indexOf('.'))))
+          problems.push(`${id}: names a plan outside the pricing page and the cart: plan features are planFeatures`)
+      }
+      expect(problems).toEqual([])
+    })
+
+    test(`${locale}: no guide states a fact in its own words`, () => {
+      const problems: string[] = []
+      const dir = join(guidesRoot, locale)
+      for (const name of listMarkdown(dir)) {
+        const lines = markdownProse(readFileSync(join(dir, name), 'utf8')).split('\n')
+        lines.forEach((line, i) => {
+          for (const fact of stated(line, locale, { guide: true })) {
+            if (fact.startsWith('a time in') && notSiteFacts[name]?.test(line)) continue
+            problems.push(`${locale}/${name}:${i + 1}: ${fact}`)
+          }
+        })
+      }
+      expect(problems).toEqual([])
+    })
+  }
+})
+
+describe('the facts reach the pages from site.config.ts', () => {
+  const render = (text: string, locale: Locale) => statedText(withFacts(parse(text), locale))
+
+  test('a fact argument becomes its value, in the branch its number picks', () => {
+    expect(render('Within {verificationDays, plural, one {one business day} other {# business days}}', 'en')).toBe(
+      `Within ${facts.verificationDays} business days`,
+    )
+    expect(
+      render(
+        '{verificationDays, plural, zero {z} one {o} two {يومَي عمل} few {# أيام} many {# يومًا} other {# يوم}}',
+        'ar',
+      ),
+    ).toBe('يومَي عمل')
+    // Other arguments stay for the page to fill.
+    expect(
+      render('{email} within {salesReplyDays, plural, one {one business day} other {# business days}}', 'en'),
+    ).toBe(' {arg}  within one business day')
+  })
+
+  test('the settlement facts are the fee rows’, and the verification time is the one in the data', () => {
+    for (const m of markets)
+      expect(factValues[`${m.code}SettlementDays`]).toBe(Math.min(...m.fees.map((f) => f.settlementDays)))
+    expect(factValues.verificationDays).toBe(facts.verificationDays)
+    expect(factValues.methodCount).toBe(new Set(markets.flatMap(methodsOf)).size)
+  })
+
+  test('the home page, the services page, the FAQ and the guides give the same settlement and verification times', () => {
+    const en = loadCatalog('en')
+    const sa = factValues.saSettlementDays!
+    const days = sa === 1 ? 'the next business day' : `${sa} business days`
+    expect(render(en['home.faq.settlement.answer']!, 'en')).toContain(`For cards that is ${days} in Saudi Arabia`)
+    expect(render(en['services.gateway.settlement']!, 'en')).toContain(`${days} in Saudi Arabia`)
+    const verification = `${facts.verificationDays} business days`
+    expect(render(en['home.steps.verify.body']!, 'en')).toContain(verification)
+    expect(render(en['home.faq.start.answer']!, 'en')).toContain(verification)
+    expect(fillFacts('Verification usually takes {{verification}}.', 'en')).toBe(
+      `Verification usually takes ${verification}.`,
+    )
+    // The guide's settlement table has a row per fee row, with the pricing page's words.
+    const table = fillFacts('{{settlement-table}}', 'en').split('\n')
+    expect(table).toHaveLength(2 + markets.reduce((n, m) => n + m.fees.length, 0))
+    expect(table).toContain('| Saudi Arabia | mada | Next business day |')
+  })
+
+  test('every plan lists features the catalogs name, and every market lists its methods in words', () => {
+    for (const locale of ['en', 'ar'] as const) {
+      const catalog = loadCatalog(locale)
+      for (const feature of Object.values(planFeatures).flat())
+        expect(catalog[`pricing.feature.${feature}`]).toBeDefined()
+      for (const m of markets) {
+        const list = fillFacts(`{{methods-${m.code}}}`, locale)
+        for (const brand of methodsOf(m)) expect(list).toContain(catalog[`method.${brand}`])
+      }
+    }
+  })
+
+  test('a guide placeholder the build does not know fails with its name', () => {
+    expect(() => fillFacts('It takes {{verfication}}.', 'en')).toThrow(/unknown placeholder \{\{verfication\}\}/)
+    expect(() => fillFacts('See {{settlement-table}} below.', 'en')).toThrow(/on a line of its own/)
+    // Code is left as written.
+    expect(fillFacts('`{{verification}}`', 'en')).toBe('`{{verification}}`')
+  })
+})
