@@ -98,7 +98,7 @@ const blocks: Record<string, (intl: IntlShape, locale: Locale) => string> = {
 }
 
 /** The placeholders a guide may hold. */
-export const factPlaceholders = [...Object.keys(inline), ...Object.keys(blocks)]
+const factPlaceholders = [...Object.keys(inline), ...Object.keys(blocks)]
 
 /**
  * `markdown` with its placeholders filled in `locale`; throws with the reason on an unknown name or a

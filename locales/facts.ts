@@ -76,18 +76,3 @@ export function withFacts(ast: MessageFormatElement[], locale: Locale): MessageF
     return merged
   }, [])
 }
-
-/** The fact arguments a message names (a message with none is left as it is). */
-export function factsIn(ast: MessageFormatElement[]): string[] {
-  const names: string[] = []
-  const visit = (els: MessageFormatElement[]) => {
-    for (const el of els) {
-      if ('value' in el && typeof el.value === 'string' && el.type !== TYPE.literal && isFact(el.value))
-        names.push(el.value)
-      if (el.type === TYPE.plural || el.type === TYPE.select) for (const o of Object.values(el.options)) visit(o.value)
-      if (el.type === TYPE.tag) visit(el.children)
-    }
-  }
-  visit(ast)
-  return names
-}

@@ -20,7 +20,9 @@ export const glossary: readonly Term[] = [
   { idea: 'accept payments', en: 'accept payments, get paid', ar: 'استقبال المدفوعات', note: 'تحصيل is capture' },
   { idea: 'capture', en: 'capture', ar: 'التحصيل، التحصيل الجزئي' },
   { idea: "the merchant's business", en: 'business', ar: 'المنشأة، النشاط التجاري', never: { ar: ['أعمالك'] } },
+  { idea: 'merchant', en: 'merchant', ar: 'التاجر' },
   { idea: "the merchant's customer (buyer)", en: 'customer', ar: 'العميل' },
+  { idea: 'client-side code', en: 'client-side code', ar: 'الشيفرة في المتصفح أو التطبيق', note: 'never لدى العميل' },
   {
     idea: 'settlement',
     en: 'settlement; settle to your bank account',

@@ -257,6 +257,8 @@ describe.each(['sqlite', 'memory', 'dynamodb'] as const)('checkout with the %s s
         new Intl.NumberFormat('ar-u-nu-latn', { style: 'currency', currency: 'SAR' }).format(410.9),
       )
       expect(ar.text).toContain('ضريبة القيمة المضافة')
+      // The Saudi market's methods, named as the site names them, mada first.
+      expect(ar.text).toContain('وسائل الدفع المقبولة هنا: مدى وVisa وMastercard وApple Pay وSTC Pay وتابي وتمارا.')
       expect(ar.text).not.toMatch(/[\u0660-\u0669]/)
       const csp = ar.headers.get('content-security-policy') ?? ''
       expect(csp).toMatch(/default-src 'none'/)

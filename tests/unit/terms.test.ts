@@ -1,11 +1,11 @@
 // The glossary check of `npm run i18n:verify` and the build (locales/glossary.ts, build/terms.ts),
 // and the code-comment rule of the bidi check (build/bidi.ts `codeCommentRuns`).
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, test } from 'vitest'
 import { codeCommentRuns } from '../../build/bidi'
-import { termProblems } from '../../build/terms'
+import { glossaryTable, termProblems } from '../../build/terms'
 import { formatProblems, verifyBidi, verifyI18n, verifyTerms } from '../../build/verifyCatalogs'
 
 test('a banned word fails, with the word to use; diacritics, proclitics and the article do not hide it', () => {
@@ -72,4 +72,9 @@ test('an Arabic code comment with a Latin word is flagged; English or all-Arabic
 // The build stops on any finding (build/index.ts); this names them without a build.
 test('the catalogs and guides follow the glossary', () => {
   expect(formatProblems(verifyI18n().terms)).toBe('')
+})
+
+test('docs/content.md shows the glossary of locales/glossary.ts (npm run docs:glossary)', () => {
+  const docs = readFileSync('docs/content.md', 'utf8')
+  expect(docs).toContain(`-->\n${glossaryTable()}\n<!-- glossary:end -->`)
 })

@@ -5,6 +5,9 @@
 import { createHash } from 'node:crypto'
 import type { checkoutLocales, Quote, Sku } from '../../contract/cart'
 import { defaultTheme, fontStacks, readableOn, type Theme, textOn } from '../../contract/theme'
+import ar from '../../../locales/ar.json' with { type: 'json' }
+import en from '../../../locales/en.json' with { type: 'json' }
+import { markets, methodsOf } from '../../../site.config'
 
 /** The buyer's language: the session's `locale`, or the page's `?lang=`. */
 export type Lang = (typeof checkoutLocales)[number]
@@ -13,6 +16,7 @@ const text = {
   en: {
     title: 'Pay {merchant}',
     sandbox: 'Sandbox: test cards only, no money moves',
+    methods: 'Accepted here: {methods}. The sandbox takes the test cards.',
     order: 'Your order',
     monthly: 'monthly',
     yearly: 'yearly',
@@ -54,6 +58,7 @@ const text = {
   ar: {
     title: 'الدفع إلى {merchant}',
     sandbox: 'بيئة الاختبار: بطاقات الاختبار فقط، ولا تُنقل أي أموال',
+    methods: 'وسائل الدفع المقبولة هنا: {methods}. وتقبل بيئة الاختبار بطاقات الاختبار.',
     order: 'طلبك',
     monthly: 'شهريًا',
     yearly: 'سنويًا',
@@ -201,6 +206,15 @@ function orderTable(quote: Quote, t: Texts, lang: Lang): string {
   return `<h2>${escapeHtml(t.order)}</h2>\n<table>${rows.join('')}</table>`
 }
 
+/** The methods of the order's market (site.config.ts), named as the site names them. */
+function methodsLine(quote: Quote, t: Texts, lang: Lang): string {
+  const market = markets.find((m) => m.code === quote.market)
+  if (!market) return ''
+  const names = methodsOf(market).map((b) => ({ en, ar })[lang][`method.${b}` as keyof typeof en])
+  const list = new Intl.ListFormat(lang, { type: 'conjunction' }).format(names)
+  return `<p class="note">${escapeHtml(fill(t.methods, { methods: list }))}</p>`
+}
+
 const header = (t: Texts, lang: Lang) =>
   `<h1>${escapeHtml(fill(t.title, { merchant: merchant[lang] }))}</h1>\n<p class="note">${escapeHtml(t.sandbox)}</p>`
 
@@ -229,6 +243,7 @@ export function payPage(options: {
     `<label for="${name}">${escapeHtml(label)}</label><input id="${name}" name="${name}" ${attrs}${value ? ` value="${escapeHtml(value)}"` : ''}${errors.some((e) => e.toLowerCase().includes(name)) ? ' aria-invalid="true"' : ''}>`
   const body = `${header(t, lang)}
 ${orderTable(quote, t, lang)}
+${methodsLine(quote, t, lang)}
 ${alert}
 <form method="post" action="${escapeHtml(options.action)}">
 ${field('number', t.number, 'inputmode="numeric" autocomplete="cc-number" dir="ltr" required')}
