@@ -510,10 +510,8 @@ function PayMessage({ pay, money }: { pay: PayState; money: (minor: number, curr
     )
   if (session.status === 'failed')
     return (
-      <FormattedMessage
-        id="checkout.return.failed"
-        values={{ code: <code dir="ltr">{session.failureCode ?? 'processing_error'}</code> }}
-      />
+      // The buyer reads the reason in words; the code itself is for support (and the merchant's dashboard).
+      <FormattedMessage id="checkout.return.failed" values={{ reason: session.failureCode ?? 'processing_error' }} />
     )
   if (session.status === 'cancelled') return <FormattedMessage id="checkout.return.cancelled" />
   if (session.status === 'expired') return <FormattedMessage id="checkout.return.expired" />

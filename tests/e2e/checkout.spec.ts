@@ -94,7 +94,9 @@ for (const l of ['en', 'ar'] as Locale[]) {
       await payWith(page, cards.declined)
       await page.waitForURL(/session_id=/)
       await expect(payState(page)).toHaveAttribute('data-pay-state', 'failed')
-      await expect(payState(page)).toContainText('do_not_honor')
+      // The decline in words, not its code.
+      await expect(payState(page)).toContainText(t('checkout.return.failed', { reason: 'do_not_honor' }))
+      await expect(payState(page)).not.toContainText('do_not_honor')
       await expect(checkout(page).locator('[data-cart-item="plan.growth"]')).toBeVisible()
 
       await pay(page).click()
