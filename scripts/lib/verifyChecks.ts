@@ -617,8 +617,11 @@ function checkConfig(build: Build, report: Report) {
 
 /** Bidi marks and isolates, which sit between a formatted amount and the next character. */
 const BIDI_MARKS = /[\u200E\u200F\u061C\u2066-\u2069]/g
-/** Punctuation doubled by a message after a formatted amount («ر.س..», «ج.م.،»), or twice by hand. */
-const DOUBLED = /(?<![.\u2026])\.\s?\.(?![.])|[،,]\s?[،,.]|\.\s?[،,]|[؛;]\s?[؛;]/u
+/**
+ * Punctuation doubled by a message after a formatted amount («ر.س..», «ج.م.،»), or twice by hand. An
+ * abbreviation's full stop before a Latin comma is fine («28. Okt., …» in German).
+ */
+const DOUBLED = /(?<![.\u2026])\.\s?\.(?![.])|،\s?[،.]|\.\s?،|[؛;]\s?[؛;]|,\s?,/u
 
 /**
  * The text every page shows, read once: no doubled punctuation. An Arabic amount formatted by Intl
