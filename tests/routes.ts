@@ -1,11 +1,30 @@
 // The routes of docs/behaviour.md §1 with what each must show, shared by the unit and browser tests.
 import { readFileSync } from 'node:fs'
+import { createIntl } from '@formatjs/intl'
 import { loadGuides } from '../build/guides'
+import { intlLocale } from '../locales/intlLocale'
 import type { Locale } from '../locales/locales'
+import type { MessageId } from '../locales/messages'
+import { pickMessages } from '../locales/pickMessages'
 
 const read = (l: Locale) => JSON.parse(readFileSync(`locales/${l}.json`, 'utf8')) as Record<string, string>
 export const catalogs: Record<Locale, Record<string, string>> = { en: read('en'), ar: read('ar') }
 export const guides = loadGuides()
+
+const areasOf = (catalog: Record<string, string>) => [...new Set(Object.keys(catalog).map((id) => id.split('.')[0]!))]
+const intls = Object.fromEntries(
+  (['en', 'ar'] as const).map((l) => [
+    l,
+    createIntl({
+      locale: intlLocale(l),
+      messages: pickMessages(catalogs[l], l, areasOf(catalogs[l])) as Record<string, never>,
+    }),
+  ]),
+) as Record<Locale, ReturnType<typeof createIntl>>
+
+/** A message as a page shows it: the site's facts filled in (locales/facts.ts), then `values`. */
+export const shown = (l: Locale, id: string, values?: Record<string, string | number>) =>
+  intls[l].formatMessage({ id: id as MessageId }, values)
 
 export interface RouteCase {
   path: string
