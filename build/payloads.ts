@@ -1,7 +1,20 @@
 import { isPageHeadTag, type HeadTag, type PagePayload } from '../renderer/shared/payload'
+import { composeRoot, framePart, type PageShell } from '../renderer/shared/shell'
+import { pathOfHtml } from '../renderer/shared/paths'
 import { islandAttrs } from '../renderer/shared/dom'
 import { isLocale } from '../locales/locales'
-import { attr, attrs, element, elements, type HtmlDocument, innerSource, is, parseHtml, textOf } from './html'
+import {
+  attr,
+  attrs,
+  type Element,
+  element,
+  elements,
+  type HtmlDocument,
+  innerSource,
+  is,
+  parseHtml,
+  textOf,
+} from './html'
 import { dataAttrs } from '../renderer/shared/dom'
 
 /**
@@ -26,8 +39,7 @@ export function payloadOf(page: string | HtmlDocument, file: string, buildId: st
     if (isPageHeadTag(el.tagName, (name) => attr(el, name)))
       headTags.push({ tag: el.tagName as HeadTag['tag'], attrs: attrs(el) })
   const root = rootOf(parsed) ?? fail('no <div id="root">')
-  const body = innerSource(parsed, root) ?? fail('<div id="root"> has no end tag')
-  const layoutEl = element(root, (el) => attr(el, dataAttrs.layout) !== undefined) ?? fail(`no ${dataAttrs.layout}`)
+  const frame = frameOf(parsed, root, fail)
   const islands = elements(root, (el) => attr(el, islandAttrs.name) !== undefined).map(
     (el) => attr(el, islandAttrs.name)!,
   )
@@ -35,13 +47,85 @@ export function payloadOf(page: string | HtmlDocument, file: string, buildId: st
     buildId,
     locale,
     dir,
-    layout: attr(layoutEl, dataAttrs.layout)!,
+    layout: frame.layout,
     title: textOf(title),
     head: headTags,
-    body,
+    content: frame.content,
     islands: [...new Set(islands)],
   }
 }
+
+/**
+ * A page's `#root` cut at its frame: the layout element's start tag, the skip link and header, the
+ * content region, the footer (or nothing) and the layout element's end tag, which must be all of it.
+ */
+function frameOf(page: HtmlDocument, root: Element, fail: (what: string) => never) {
+  const inner = innerSource(page, root) ?? fail('<div id="root"> has no end tag')
+  const layoutEl = element(root, (el) => attr(el, dataAttrs.layout) !== undefined) ?? fail(`no ${dataAttrs.layout}`)
+  const at = layoutEl.sourceCodeLocation
+  const rootAt = root.sourceCodeLocation!.startTag!.endOffset
+  if (!at?.startTag || !at.endTag) return fail('the layout element has no end tag')
+  // The layout element's own header and footer, not one inside the content.
+  const child = (tag: string) => layoutEl.childNodes.find((n) => n.nodeName === tag)?.sourceCodeLocation
+  const header = child('header') ?? fail('no <header> in the layout')
+  const footer = child('footer')
+  const slice = (from: number, to: number) => page.source.slice(from, to)
+  const parts = {
+    layout: attr(layoutEl, dataAttrs.layout)!,
+    open: slice(at.startTag.startOffset, at.startTag.endOffset),
+    top: slice(at.startTag.endOffset, header.endOffset),
+    content: slice(header.endOffset, footer ? footer.startOffset : at.endTag.startOffset),
+    bottom: footer ? slice(footer.startOffset, at.endTag.startOffset) : '',
+  }
+  if (`${parts.open}${parts.top}${parts.content}${parts.bottom}</div>` !== inner || at.startTag.startOffset !== rootAt)
+    fail('<div id="root"> holds more than its layout element')
+  return parts
+}
+
+/**
+ * The shell of each locale (renderer/shared/shell.ts), made from its pages, and the check that makes
+ * a navigation exact: every page's `#root` is the composition of its shell and its payload. Throws
+ * with the page when one is not (its header or footer differs from its language's others in more
+ * than its current link and its language links).
+ */
+export function shellsOf(pages: Iterable<FramedPage>): PageShell[] {
+  const shells = shellMaker()
+  for (const page of pages) shells.add(page)
+  return shells.done()
+}
+
+/** A page with its payload, as the shells are made from it. */
+export interface FramedPage {
+  file: string
+  page: HtmlDocument
+  payload: PagePayload
+}
+
+/** shellsOf one page at a time, so that the build keeps no page in memory for it. */
+export function shellMaker() {
+  const shells = new Map<string, PageShell>()
+  return {
+    add({ file, page, payload }: FramedPage) {
+      const fail = (what: string): never => {
+        throw new Error(`${file}: ${what}`)
+      }
+      const frame = frameOf(page, rootOf(page)!, fail)
+      let shell = shells.get(payload.locale)
+      if (!shell) {
+        shell = { buildId: payload.buildId, locale: payload.locale, top: framePart(frame.top), layouts: {} }
+        shells.set(payload.locale, shell)
+      }
+      shell.layouts[frame.layout] ??= { open: frame.open, bottom: framePart(frame.bottom) }
+      if (composeRoot(shell, payload, pathOfHtml(file)) !== rootHtml(page))
+        fail(
+          `its header or footer is not its language's (${shellPathOf(payload.locale)}): a navigation to it could not rebuild it; keep the frame the same on every page but the current link`,
+        )
+    },
+    done: () => [...shells.values()],
+  }
+}
+
+const shellPathOf = (locale: string) => `_shell/${locale}.json`
 
 const rootOf = (page: HtmlDocument) => element(page.document, is('div', { id: 'root' }))
 

@@ -13,12 +13,13 @@
 //   (build/headers.ts, build/cloudfront.ts).
 // It fails, naming each file and why, on what the host could not serve: a file whose extension
 // has no Content-Type, a page whose path reads as a file (renderer/shared/paths.ts).
-import { cpSync, existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, join, posix, resolve } from 'node:path'
 import { defaultLocale, isLocale, localeCodes, scriptOf } from '../locales/locales'
 import { BOOT_SCRIPT_ID } from '../renderer/bootScript'
 import type { Localize404Config } from '../renderer/client/inline/localize404'
 import { extensionOf, fileTypes, hostFiles, isFilePath, isNotFoundFile, pathOfHtml } from '../renderer/shared/paths'
+import { shellPath } from '../renderer/shared/shell'
 import { buildCss, type SiteCss } from './css'
 import {
   attr,
@@ -40,7 +41,7 @@ import {
 } from './html'
 import { inlineScript } from './inlineScript'
 import { buildMatcher, buildMeta, readRouteInfo, writeManifest } from './manifest'
-import { payloadOf, rootHtml } from './payloads'
+import { payloadOf, rootHtml, shellMaker } from './payloads'
 import { writeSitemap } from './sitemap'
 import { writeCloudFront } from './cloudfront'
 import { apiOriginOf } from '../api/contract/runtimeConfig'
@@ -62,6 +63,8 @@ export async function postbuild(build: { id: string; timestamp: number }, from =
   const entries = new Set<string>()
   /** Every page's final HTML, 404 pages included: the CSP hashes their inline scripts. */
   const finalPages: string[] = []
+  /** The shells of the locales, made from the pages as they are written. */
+  const shells = shellMaker()
   for (const file of files) if (file.endsWith('.pageContext.json')) rmSync(join(to, file))
   for (const file of files.filter((f) => f.endsWith('.html')).sort()) {
     const path = join(to, file)
@@ -78,12 +81,17 @@ export async function postbuild(build: { id: string; timestamp: number }, from =
       problems.push(...unservablePage(file))
       // Read off the page as parsed: the edits above touch only what stays in <head> on every page, never
       // a page head tag, the title or #root (`npm run verify` compares the payload with the served page).
-      writeFileSync(join(dirname(path), '_payload.json'), JSON.stringify(payloadOf(page, file, build.id)))
+      const payload = payloadOf(page, file, build.id)
+      writeFileSync(join(dirname(path), '_payload.json'), JSON.stringify(payload))
+      shells.add({ file, page, payload })
       prerendered.push(pagePath)
     }
     writeFileSync(path, html)
     finalPages.push(html)
   }
+  // The frame of each language's pages, once (renderer/shared/shell.ts); throws on a page it cannot rebuild.
+  mkdirSync(join(to, '_shell'), { recursive: true })
+  for (const shell of shells.done()) writeFileSync(join(to, shellPath(shell.locale)), JSON.stringify(shell))
   pruneUnusedScripts(to, entries)
   const prefixes = localeCodes.map((l) => (l === defaultLocale ? '' : `/${l}`))
   writeManifest(to, buildMeta(build.id, build.timestamp, buildMatcher(readRouteInfo(), prefixes), prerendered))

@@ -147,7 +147,12 @@ function parseOptions(argv: string[]): Options | 'help' {
 function stageOf(path: string, id: string): Stage {
   if (path === 'builds/latest.json') return 'latest'
   if (path === `builds/meta/${id}.json`) return 'meta'
-  if (/(^|\/)(index\.html|404\.html|_payload\.json)$/.test(path) || path === 'sitemap.xml' || path === 'robots.txt')
+  if (
+    /(^|\/)(index\.html|404\.html|_payload\.json)$/.test(path) ||
+    path.startsWith('_shell/') ||
+    path === 'sitemap.xml' ||
+    path === 'robots.txt'
+  )
     return 'pages'
   return 'assets'
 }

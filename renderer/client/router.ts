@@ -1,15 +1,18 @@
 // Client-side navigation (docs/behaviour.md §4; the model is Astro's router and swap functions).
-// A click on an internal link fetches the target's `_payload.json` and swaps the page in place:
-// head tags, `lang`/`dir`, the body. Anything that cannot be done so becomes a full page load.
+// A click on an internal link fetches the target's `_payload.json` (and its language's shell, the
+// header and footer every page of it shares) and swaps the page in place: head tags, `lang`/`dir`,
+// the body. Anything that cannot be done so becomes a full page load.
 // The router only swaps and announces it: it dispatches `rasid:before-swap` and `rasid:after-swap`
 // on `document`, and the features (islands, prefetch, errors, tooltips, the cookie, ...) subscribe
 // in start.ts. It imports no feature.
 import { events, type SwapDetail } from '../shared/dom'
 import { type HeadTag, isPageHeadTag, type PagePayload } from '../shared/payload'
+import { composeRoot } from '../shared/shell'
+import { stripTrailingSlash } from '../shared/paths'
 import { buildId } from './buildInfo'
 import { classifyNavigation } from './externalUrl'
 import { navigableUrl } from './links'
-import { loadPayload } from './payloads'
+import { loadPage } from './payloads'
 
 type HistoryState = { rasid: true; scroll: number }
 
@@ -78,9 +81,13 @@ async function go(url: URL, opts: { push?: boolean; replace?: boolean; scroll?: 
   if (options.mustLoad(url)) return load()
   const ticket = ++latest
   let payload: PagePayload
+  let root: string
   try {
-    payload = await loadPayload(url.pathname)
-    if (payload.buildId !== buildId()) throw new Error(`it belongs to build ${payload.buildId}`)
+    const page = await loadPage(url.pathname)
+    payload = page.payload
+    for (const { buildId: id } of [payload, page.shell])
+      if (id !== buildId()) throw new Error(`it belongs to build ${id}`)
+    root = composeRoot(page.shell, payload, stripTrailingSlash(url.pathname))
   } catch (err) {
     console.warn(
       `[rasid] Cannot navigate to ${url.pathname} in place (${(err as Error).message}); loading it as a document.`,
@@ -95,7 +102,7 @@ async function go(url: URL, opts: { push?: boolean; replace?: boolean; scroll?: 
     if (opts.replace) history.replaceState(state, '', url.href)
     else history.pushState(state, '', url.href)
   }
-  const swap = () => swapPage(payload)
+  const swap = () => swapPage(payload, root)
   const reduce = matchMedia('(prefers-reduced-motion: reduce)').matches
   const doc = document as Document & {
     startViewTransition?: (cb: () => void) => { updateCallbackDone: Promise<void> }
@@ -112,11 +119,11 @@ function dispatch(name: string, detail: SwapDetail) {
 }
 
 /** The swap itself, as named steps: what every navigation changes. */
-function swapPage(payload: PagePayload) {
+function swapPage(payload: PagePayload, root: string) {
   dispatch(events.beforeSwap, { locale: payload.locale })
   swapRootAttributes(payload)
   swapHeadElements(payload)
-  swapBody(payload)
+  swapBody(root)
 }
 
 function swapRootAttributes(payload: PagePayload) {
@@ -132,9 +139,10 @@ function swapHeadElements(payload: PagePayload) {
   document.head.append(...payload.head.map(headElement))
 }
 
-function swapBody(payload: PagePayload) {
+/** `#root` becomes the page: its language's frame around its content (../shared/shell.ts). */
+function swapBody(root: string) {
   const template = document.createElement('template')
-  template.innerHTML = payload.body
+  template.innerHTML = root
   document.getElementById('root')!.replaceChildren(template.content)
 }
 

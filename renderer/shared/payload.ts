@@ -13,9 +13,13 @@ export interface PagePayload {
   title: string
   /** The page's own head tags, in order: description, robots, canonical, hreflang links, og tags. */
   head: HeadTag[]
-  /** The HTML inside `#root`: header, main, FAQ and footer, islands prerendered. */
-  body: string
-  /** The islands the body places (their code is prefetched on hover or focus). */
+  /**
+   * The page's content region: the HTML between its header and its footer (main and FAQ, islands
+   * prerendered). The frame around it (layout element, header, footer) is its locale's shell
+   * (./shell.ts), which the page's `#root` is the composition of.
+   */
+  content: string
+  /** The islands the content places (their code is prefetched on hover or focus). */
   islands: string[]
 }
 
@@ -46,7 +50,7 @@ export function assertPayload(value: unknown): asserts value is PagePayload {
     typeof p.locale !== 'string' ||
     (p.dir !== 'ltr' && p.dir !== 'rtl') ||
     typeof p.title !== 'string' ||
-    typeof p.body !== 'string' ||
+    typeof p.content !== 'string' ||
     !Array.isArray(p.head) ||
     !Array.isArray(p.islands)
   ) {

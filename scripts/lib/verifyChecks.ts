@@ -18,7 +18,8 @@ import {
   shownTextOf,
   textOf,
 } from '../../build/html'
-import { payloadOf, rootHtml } from '../../build/payloads'
+import { type FramedPage, payloadOf, rootHtml, shellsOf } from '../../build/payloads'
+import { type PageShell, shellPath } from '../../renderer/shared/shell'
 import { extractLocale } from '../../locales/extractLocale'
 import { dirOf, locales } from '../../locales/locales'
 import { localizePath } from '../../locales/localizePath'
@@ -394,16 +395,16 @@ function foreignInCss(css: string, report: (message: string) => void) {
   }
 }
 
-/** Nothing a page shows comes from another origin: its HTML, its payload's body, the style sheets. */
+/** Nothing a page shows comes from another origin: its HTML, its payload's content, the style sheets. */
 function checkOrigins(build: Build, report: Report) {
   for (const [file, page] of build.html) foreignInHtml(page, (m) => report(file, m))
   for (const page of build.pages) {
     const file = payloadFileOf(page)
     const payload = readJson(build, file)
-    const body = 'value' in payload && isRecord(payload.value) ? payload.value.body : undefined
-    // A body that is its page's own root holds nothing the page's HTML has not shown.
-    if (typeof body === 'string' && body !== rootHtml(build.html.get(page)!.parsed!))
-      foreignInHtml(parseHtml(body, { fragment: true }), (m) => report(file, m))
+    const content = 'value' in payload && isRecord(payload.value) ? payload.value.content : undefined
+    // Content that is inside its page's own root holds nothing the page's HTML has not shown.
+    if (typeof content === 'string' && !rootHtml(build.html.get(page)!.parsed!)?.includes(content))
+      foreignInHtml(parseHtml(content, { fragment: true }), (m) => report(file, m))
   }
   for (const file of build.files) if (file.endsWith('.css')) foreignInCss(build.read(file), (m) => report(file, m))
 }
@@ -428,11 +429,16 @@ function latestBuildId(build: Build): string | undefined {
   return typeof id === 'string' && id ? id : undefined
 }
 
-const payloadFields = ['buildId', 'locale', 'dir', 'layout', 'title', 'head', 'body', 'islands'] as const
+const payloadFields = ['buildId', 'locale', 'dir', 'layout', 'title', 'head', 'content', 'islands'] as const
 
-/** Each page's _payload.json is what build/payloads.ts makes of the page. */
+/**
+ * Each page's _payload.json is what build/payloads.ts makes of the page, and each language's shell
+ * (`_shell/<locale>.json`) is the frame its pages share: with it, every payload gives its page's
+ * `#root` back, as a navigation composes it.
+ */
 function checkPayloads(build: Build, report: Report) {
   const buildId = latestBuildId(build)
+  const framed: FramedPage[] = []
   for (const page of build.pages) {
     const file = payloadFileOf(page)
     const json = readJson(build, file)
@@ -455,8 +461,22 @@ function checkPayloads(build: Build, report: Report) {
     }
     const differ = payloadFields.filter((k) => !isDeepStrictEqual(actual[k], expected[k]))
     const describe = (k: (typeof payloadFields)[number]) =>
-      k === 'head' || k === 'body' ? `${k} differs` : `${k} is ${show(actual[k])}, expected ${show(expected[k])}`
+      k === 'head' || k === 'content' ? `${k} differs` : `${k} is ${show(actual[k])}, expected ${show(expected[k])}`
     if (differ.length) report(file, `does not match ${page}: ${differ.map(describe).join('; ')}`)
+    else framed.push({ file: page, page: build.html.get(page)!.parsed!, payload: expected })
+  }
+  let shells: PageShell[]
+  try {
+    shells = shellsOf(framed)
+  } catch (e) {
+    return report((e as Error).message.split(':')[0]!, `cannot be rebuilt by a navigation: ${(e as Error).message}`)
+  }
+  for (const shell of shells) {
+    const file = shellPath(shell.locale).slice(1)
+    const json = readJson(build, file)
+    if ('error' in json) report(file, `${json.error}: a client-side navigation to a ${shell.locale} page cannot use it`)
+    else if (!isDeepStrictEqual(json.value, shell))
+      report(file, `does not match the ${shell.locale} pages' header and footer: a navigation would build them wrong`)
   }
 }
 

@@ -282,7 +282,7 @@ describe('npm run deploy: a first deploy', () => {
         ? 3
         : key.startsWith('builds/meta/') || key.startsWith('builds/deploys/')
           ? 2
-          : /(index|404)\.html$|_payload\.json$|^sitemap\.xml$|^robots\.txt$/.test(key)
+          : /(index|404)\.html$|_payload\.json$|^_shell\/|^sitemap\.xml$|^robots\.txt$/.test(key)
             ? 1
             : 0
     // No upload of a stage starts before every upload of the stage before has ended.

@@ -28,11 +28,11 @@ test('a second build of the same sources writes byte-identical assets; the build
   // The sitemap and robots.txt carry no date and no build id either.
   for (const file of ['sitemap.xml', 'robots.txt'])
     expect(readFileSync(join(copy, 'dist', file)).equals(readFileSync(join('dist', file))), file).toBe(true)
-  // The other build's id is in its pages, its payloads and its manifest, and nowhere else.
+  // The other build's id is in its pages, its payloads and shells, and its manifest, and nowhere else.
   const withId = listing(join(copy, 'dist')).filter((f) =>
     readFileSync(join(copy, 'dist', f), 'utf8').includes('second-build'),
   )
-  expect(withId.filter((f) => !/(\.html|(^|\/)_payload\.json)$/.test(f) && !f.startsWith('builds/'))).toEqual([])
+  expect(withId.filter((f) => !/(\.html|(^|\/)_payload\.json)$/.test(f) && !/^(builds|_shell)\//.test(f))).toEqual([])
   expect(withId).toContain('builds/latest.json')
   expect(withId).toContain('builds/meta/second-build.json')
 })

@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { describe, expect, test } from 'vitest'
+import { composeRoot } from '../../renderer/shared/shell'
 import { catalogs, fullTitle, guides, localized, routes } from '../routes'
 
 const dist = 'dist'
@@ -33,9 +34,12 @@ describe('dist/', () => {
       layout: route.layout,
       title: fullTitle(locale, route.title(locale)),
     })
-    // The body a navigation swaps in is the page's own, byte for byte.
-    expect(html).toContain(`<div id="root">${payload.body}</div>`)
-    expect(payload.body).toContain(route.h1(locale).replace(/&/g, '&amp;'))
+    // What a navigation puts in #root, its language's shell around the payload's content, is the
+    // page's own, byte for byte; the payload carries no header or footer.
+    const shell = JSON.parse(read(`_shell/${locale}.json`))
+    expect(html).toContain(`<div id="root">${composeRoot(shell, payload, url)}</div>`)
+    expect(payload.content).toContain(route.h1(locale).replace(/&/g, '&amp;'))
+    expect(payload.content).not.toMatch(/<header|<footer/)
     const head = (key: string) =>
       payload.head.find((t: Tag) => t.attrs.rel === key || t.attrs.property === key || t.attrs.name === key)?.attrs
     expect(head('canonical')?.href).toBe(`https://www.rasid.example${url}`)

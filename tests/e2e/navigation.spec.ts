@@ -163,6 +163,44 @@ test('a payload of another build makes a full load of the target', async ({ page
   await expect.poll(() => docs).toEqual(['/pricing'])
 })
 
+test('a shell that is missing, malformed or of another build makes a full load of the target; a good one is fetched once per language', async ({
+  page,
+}) => {
+  const shell = JSON.parse(readFileSync('dist/_shell/ar.json', 'utf8'))
+  const answers = [
+    { status: 404, body: 'Not Found' },
+    { status: 200, body: '{"top":' },
+    { status: 200, body: JSON.stringify({ ...shell, buildId: 'a-newer-build' }) },
+  ]
+  for (const answer of answers) {
+    await page.unroute('**/_shell/ar.json*')
+    await page.route('**/_shell/ar.json*', (route) =>
+      route.fulfill({ status: answer.status, contentType: 'application/json', body: answer.body }),
+    )
+    await page.goto('/services')
+    await hydrated(page)
+    const docs = documents(page)
+    await page.locator('header a[data-locale-switch]').click()
+    await expect(page.locator('h1')).toHaveText(catalogs.ar['services.hero.title']!)
+    await expect.poll(() => docs).toEqual(['/ar/services'])
+  }
+  // The real shell: in place, one request for the language however many pages follow.
+  await page.unroute('**/_shell/ar.json*')
+  const shells: string[] = []
+  page.on('request', (r) => r.url().includes('/_shell/') && shells.push(new URL(r.url()).pathname))
+  await page.goto('/services')
+  await hydrated(page)
+  const docs = documents(page)
+  await page.locator('header a[data-locale-switch]').click()
+  await expect(page.locator('h1')).toHaveText(catalogs.ar['services.hero.title']!)
+  await page.locator('header a[href="/ar/pricing"]').click()
+  await expect(page.locator('h1')).toHaveText(catalogs.ar['pricing.hero.title']!)
+  await expect(page.locator('header a[href="/ar/pricing"]')).toHaveAttribute('aria-current', 'page')
+  await expect(page.locator('header a[data-locale-switch]')).toHaveAttribute('href', '/pricing')
+  expect(docs).toEqual([])
+  expect(shells.filter((s) => s === '/_shell/ar.json')).toHaveLength(1)
+})
+
 for (const reduce of [false, true]) {
   test(`the swap ${reduce ? 'is not animated under prefers-reduced-motion' : 'uses a view transition where the browser has them'}`, async ({
     browser,

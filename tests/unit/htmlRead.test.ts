@@ -78,7 +78,7 @@ describe('payloadOf reads a page as the browser does', () => {
   const head = `<head><meta charset="UTF-8"><title>T &lt;1&gt;</title><meta name='description' content=D><link rel=canonical href="https://x/a"><link rel="stylesheet" href="/s.css"></head>`
 
   test('the root ends at its own end tag, whatever follows it; islands and layout are elements, not text', () => {
-    const html = `<!DOCTYPE html><html lang="en" dir="ltr">${head}<body><div id="root"><div data-layout="default"><script type="application/json">{"x":"data-island=\\"Fake\\""}</script><div data-island="ThemePreview"></div></div></div><div id="toasts"></div><script src="/e.js"></script></body></html>`
+    const html = `<!DOCTYPE html><html lang="en" dir="ltr">${head}<body><div id="root"><div data-layout="default"><header>h</header><script type="application/json">{"x":"data-island=\\"Fake\\""}</script><div data-island="ThemePreview"></div></div></div><div id="toasts"></div><script src="/e.js"></script></body></html>`
     expect(payloadOf(html, 'a/index.html', 'b1')).toEqual({
       buildId: 'b1',
       locale: 'en',
@@ -89,7 +89,8 @@ describe('payloadOf reads a page as the browser does', () => {
         { tag: 'meta', attrs: { name: 'description', content: 'D' } },
         { tag: 'link', attrs: { rel: 'canonical', href: 'https://x/a' } },
       ],
-      body: '<div data-layout="default"><script type="application/json">{"x":"data-island=\\"Fake\\""}</script><div data-island="ThemePreview"></div></div>',
+      content:
+        '<script type="application/json">{"x":"data-island=\\"Fake\\""}</script><div data-island="ThemePreview"></div>',
       islands: ['ThemePreview'],
     })
   })
