@@ -20,7 +20,8 @@ import { BOOT_SCRIPT_ID } from '../renderer/bootScript'
 import type { Localize404Config } from '../renderer/client/inline/localize404'
 import { extensionOf, fileTypes, hostFiles, isFilePath, isNotFoundFile, pathOfHtml } from '../renderer/shared/paths'
 import { shellPath } from '../renderer/shared/shell'
-import { buildCss, type SiteCss } from './css'
+import { buildCss, shownText, type SiteCss } from './css'
+import { loadCatalogs } from '../locales/catalogs'
 import {
   attr,
   element,
@@ -55,7 +56,14 @@ export async function postbuild(build: { id: string; timestamp: number }, from =
   cpSync(from, to, { recursive: true })
   // Vike's stylesheets (one per CSS import, in a build-dependent order) give way to build/css.ts's.
   rmSync(join(to, 'assets', 'static'), { recursive: true, force: true })
-  const css = await buildCss(to)
+  // The fonts are cut to what the pages show and what their islands, toasts and error views may show.
+  const shown = [
+    ...(readdirSync(to, { recursive: true }) as string[])
+      .filter((f) => f.endsWith('.html'))
+      .map((f) => shownText(readFileSync(join(to, f), 'utf8'))),
+    ...Object.values(loadCatalogs()).flatMap((catalog) => Object.values(catalog)),
+  ].join('\n')
+  const css = await buildCss(to, shown)
   const files = (readdirSync(to, { recursive: true }) as string[]).map((f) => f.split('\\').join('/'))
   const prerendered: string[] = []
   const problems: string[] = []
