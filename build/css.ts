@@ -13,9 +13,9 @@
 // - deterministic: UnoCSS writes theme variables in the order it meets utilities, which varies with
 //   the order Vite transforms modules; here the utilities are generated from a sorted list.
 import { createHash } from 'node:crypto'
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { transformSync } from 'esbuild'
 import subsetFont from 'subset-font'
 import { createGenerator } from 'unocss'
@@ -120,16 +120,15 @@ export async function buildCss(dist: string, shown: string, root = process.cwd()
       const source = readFileSync(require.resolve(face.file))
       const covered = inRange(face.range)
       // The digits and the space always: a price or a count may come from data at run time.
-      const chars = String.fromCodePoint(
-        ...new Set([
-          ...codePoints.filter(covered),
-          ...'0123456789 '
-            .split('')
-            .map((c) => c.codePointAt(0)!)
-            .filter(covered),
-        ]),
-      )
-      return subsetFont(source, chars, { targetFormat: 'woff2' })
+      const wanted = new Set([...codePoints, ...[...'0123456789 '].map((c) => c.codePointAt(0)!)].filter(covered))
+      const chars = String.fromCodePoint(...[...wanted].sort((a, b) => a - b))
+      // The same face cut to the same characters is the same file: kept between builds.
+      const cached = join(root, 'node_modules', '.cache', 'rasid-fonts', `${hash(`${hash(source)}:${chars}`)}.woff2`)
+      if (existsSync(cached)) return readFileSync(cached)
+      const subset: Buffer = await subsetFont(source, chars, { targetFormat: 'woff2' })
+      mkdirSync(dirname(cached), { recursive: true })
+      writeFileSync(cached, subset)
+      return subset
     }),
   )
   const fonts: SiteCss['fonts'] = []

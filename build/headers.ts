@@ -123,8 +123,12 @@ export function parseHeadersFile(text: string): { pattern: RegExp; headers: [str
 }
 
 /** Writes dist/_headers from the built pages (their final HTML); returns the policy for the CloudFront one. */
-export function writeHeaders(dist: string, pages: string[], connect: string[] = []): string {
-  const csp = contentSecurityPolicy(inlineHashes(pages), connect)
+export function writeHeaders(
+  dist: string,
+  hashes: { scripts: string[]; styles: string[] },
+  connect: string[] = [],
+): string {
+  const csp = contentSecurityPolicy(hashes, connect)
   writeFileSync(join(dist, '_headers'), headersFile(csp))
   return csp
 }

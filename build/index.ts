@@ -24,10 +24,13 @@ process.env.BUILD_ID ||= randomUUID()
 process.env.BUILD_TIMESTAMP ||= String(start)
 
 try {
+  const checked = Date.now()
   await build()
+  const prerendered = Date.now()
   const { pages } = await postbuild({ id: process.env.BUILD_ID, timestamp: Number(process.env.BUILD_TIMESTAMP) })
+  const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`
   console.log(
-    `Built ${pages} pages into dist/ in ${((Date.now() - start) / 1000).toFixed(1)} s (build ${process.env.BUILD_ID})`,
+    `Built ${pages} pages into dist/ in ${s(Date.now() - start)} (build ${process.env.BUILD_ID}): checks ${s(checked - start)}, Vike ${s(prerendered - checked)}, post-build ${s(Date.now() - prerendered)}`,
   )
 } catch (err) {
   console.error(err instanceof Error ? err.message : err)

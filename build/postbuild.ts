@@ -46,7 +46,7 @@ import { payloadOf, rootHtml, shellMaker } from './payloads'
 import { writeSitemap } from './sitemap'
 import { writeCloudFront } from './cloudfront'
 import { apiOriginOf } from '../api/contract/runtimeConfig'
-import { writeHeaders } from './headers'
+import { inlineHashes, writeHeaders } from './headers'
 import { runtimeConfigFromEnv, writeRuntimeConfig } from './runtimeConfig'
 import { scriptImports } from './scriptImports'
 
@@ -69,8 +69,8 @@ export async function postbuild(build: { id: string; timestamp: number }, from =
   const problems: string[] = []
   /** The scripts the pages load (`<script src>`), as keys of dist/: where the pruning starts. */
   const entries = new Set<string>()
-  /** Every page's final HTML, 404 pages included: the CSP hashes their inline scripts. */
-  const finalPages: string[] = []
+  /** The hashes of every page's inline scripts and style attributes, 404 pages included, for the CSP. */
+  const hashes = { scripts: new Set<string>(), styles: new Set<string>() }
   /** The shells of the locales, made from the pages as they are written. */
   const shells = shellMaker()
   for (const file of files) if (file.endsWith('.pageContext.json')) rmSync(join(to, file))
@@ -95,7 +95,11 @@ export async function postbuild(build: { id: string; timestamp: number }, from =
       prerendered.push(pagePath)
     }
     writeFileSync(path, html)
-    finalPages.push(html)
+    // A page's edits only move its boot script and touch links in <head>: its inline scripts and style
+    // attributes are the parsed page's (parsed once). A 404 page's localization adds its own.
+    const own = inlineHashes([isNotFoundFile(file) ? html : page])
+    for (const h of own.scripts) hashes.scripts.add(h)
+    for (const h of own.styles) hashes.styles.add(h)
   }
   // The frame of each language's pages, once (renderer/shared/shell.ts); throws on a page it cannot rebuild.
   mkdirSync(join(to, '_shell'), { recursive: true })
@@ -107,7 +111,14 @@ export async function postbuild(build: { id: string; timestamp: number }, from =
   const config = runtimeConfigFromEnv(process.env)
   writeRuntimeConfig(to, config)
   const apiOrigin = apiOriginOf(config.apiBase)
-  writeCloudFront(join(dirname(resolve(to)), 'cloudfront'), writeHeaders(to, finalPages, apiOrigin ? [apiOrigin] : []))
+  writeCloudFront(
+    join(dirname(resolve(to)), 'cloudfront'),
+    writeHeaders(
+      to,
+      { scripts: [...hashes.scripts].sort(), styles: [...hashes.styles].sort() },
+      apiOrigin ? [apiOrigin] : [],
+    ),
+  )
   problems.push(...unservableFiles(to))
   if (problems.length)
     throw new Error(`dist/ holds what the host cannot serve:\n${problems.map((p) => `  ${p}`).join('\n')}`)

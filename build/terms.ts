@@ -7,52 +7,81 @@ import { site } from '../site.config'
 
 /** Arabic without its diacritics and tatweel, as the words are matched. */
 const bare = (text: string) => text.replace(/[\u064B-\u065F\u0670\u0640]/g, '')
-const literally = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-const notLetter = '(?<![\\p{L}\\p{M}])'
-const end = '(?![\\p{L}\\p{M}])'
 
+/** A banned word or phrase, as the words it is made of, and what to say when it is found. */
 interface Rule {
-  pattern: RegExp
+  words: string[]
+  /** Whether its first word may carry a proclitic (و ف ب ل ك) and the article (Arabic). */
+  prefixed: boolean
   reason: string
 }
 
-function rulesFor(locale: Locale): Rule[] {
+/** The words of a text: runs of letters and marks (and, in English, hyphens and apostrophes). */
+const wordsOf = (text: string, locale: Locale) =>
+  (locale === 'ar' ? bare(text) : text.toLowerCase()).split(locale === 'ar' ? /[^\p{L}\p{M}]+/u : /[^\p{L}\p{M}'-]+/u)
+
+/** A word and what it is without its proclitic and article: «فالمدفوعات» -> …, «المدفوعات», «مدفوعات». */
+function stems(word: string): string[] {
+  const out = [word]
+  for (const w of [word, /^[وفبلك]/.test(word) ? word.slice(1) : '']) {
+    if (!w) continue
+    if (w !== word) out.push(w)
+    if (/^(ال|لل)/.test(w) && w.length > 3) out.push(w.slice(2))
+  }
+  return out
+}
+
+function rulesFor(locale: Locale): Map<string, Rule[]> {
   const rules: Rule[] = []
   for (const term of glossary) {
     const use = term[locale] ? `; write ${term[locale]}` : ''
-    for (const word of term.never?.[locale] ?? []) {
-      const pattern =
-        locale === 'ar'
-          ? new RegExp(`${notLetter}(?:[وفبلك]?(?:ال|لل)?)${literally(bare(word))}${end}`, 'u')
-          : new RegExp(`\\b${literally(word)}\\b`, 'iu')
-      rules.push({ pattern, reason: `"${word}" is not the glossary's word for ${term.idea}${use}` })
-    }
+    for (const word of term.never?.[locale] ?? [])
+      rules.push({
+        words: wordsOf(word, locale).filter(Boolean),
+        prefixed: locale === 'ar',
+        reason: `"${word}" is not the glossary's word for ${term.idea}${use}`,
+      })
     for (const word of term.exact?.[locale as 'ar'] ?? [])
       rules.push({
-        pattern: new RegExp(`${notLetter}${literally(bare(word))}${end}`, 'u'),
+        words: wordsOf(word, locale).filter(Boolean),
+        prefixed: false,
         reason: `"${word}" is not the glossary's word for ${term.idea}${use}${term.note ? ` (${term.note})` : ''}`,
       })
   }
   const brand = site.name[locale]
   if (locale === 'ar')
-    rules.push({
-      pattern: new RegExp(`${notLetter}[فب]${literally(bare(brand))}${end}`, 'u'),
-      reason: `the brand ${brand} takes no clitic فـ or بـ: rephrase (وـ and لـ are fine)`,
-    })
-  return rules
+    for (const clitic of ['ف', 'ب'])
+      rules.push({
+        words: [bare(clitic + brand)],
+        prefixed: false,
+        reason: `the brand ${brand} takes no clitic فـ or بـ: rephrase (وـ and لـ are fine)`,
+      })
+  // By their first word (as written, with no proclitic or article): one lookup per word of a text.
+  const byFirst = new Map<string, Rule[]>()
+  for (const rule of rules) byFirst.set(rule.words[0]!, [...(byFirst.get(rule.words[0]!) ?? []), rule])
+  return byFirst
 }
 
-const cache = new Map<Locale, Rule[]>()
+const cache = new Map<Locale, Map<string, Rule[]>>()
 
 /** What is wrong with the words of `text` in `locale`: one reason per broken rule. */
 export function termProblems(text: string, locale: Locale): string[] {
-  let rules = cache.get(locale)
-  if (!rules) {
-    rules = rulesFor(locale)
-    cache.set(locale, rules)
+  let byFirst = cache.get(locale)
+  if (!byFirst) {
+    byFirst = rulesFor(locale)
+    cache.set(locale, byFirst)
   }
-  const checked = locale === 'ar' ? bare(text) : text
-  return rules.filter((r) => r.pattern.test(checked)).map((r) => r.reason)
+  const words = wordsOf(text, locale)
+  const found = new Set<string>()
+  words.forEach((word, i) => {
+    if (!word) return
+    for (const stem of locale === 'ar' ? stems(word) : [word])
+      for (const rule of byFirst.get(stem) ?? []) {
+        if (stem !== word && !rule.prefixed) continue
+        if (rule.words.every((w, k) => k === 0 || words[i + k] === w)) found.add(rule.reason)
+      }
+  })
+  return [...found]
 }
 
 /** The glossary as the Markdown table docs/content.md shows (`npm run docs:glossary` writes it there). */

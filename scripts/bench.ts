@@ -25,6 +25,7 @@ const usage = `Usage: npm run bench [-- --runs N | --lighthouse | --guides N | -
   (no option)    build (--runs N times), the gzip bytes of HTML, CSS and the JavaScript each page requests,
                  and FCP, LCP, layout shift on a throttled connection; then the API part (--api)
   --lighthouse   build once, then Lighthouse (mobile, performance), median of 3 runs per page
+  --pages P,Q    with --lighthouse: only these pages (e.g. --pages /checkout,/ar/checkout)
   --guides N     a build with N synthetic guides per language: time, pages per second, memory, bytes per page
   --api          only the API, no build: \`npm run api\` (SQLite, in a temp dir) in a child process, 200 warm-up
                  requests, then POST /api/v1/contact/sales (each a new lead, its own Idempotency-Key and email)
@@ -38,6 +39,7 @@ const { values: options } = parseArgs({
     runs: { type: 'string' },
     guides: { type: 'string' },
     lighthouse: { type: 'boolean' },
+    pages: { type: 'string' },
     api: { type: 'boolean' },
     'api-requests': { type: 'string' },
     'api-concurrency': { type: 'string' },
@@ -86,6 +88,8 @@ const indexPages = () =>
 interface BuildResult {
   wall: number // s, `npm run build` end to end
   own: number // s, as the build itself reports it ("Built N pages into dist/ in X s")
+  /** Where the build says its time went: its catalog checks, Vike (bundles and prerender), the post-build steps. */
+  phases: string
   maxRssMiB: number
 }
 
@@ -105,9 +109,10 @@ function build(env: Record<string, string | undefined> = {}): BuildResult {
   if (r.status !== 0)
     throw new Error(`npm run build failed (${r.status ?? r.signal}):\n${(r.stderr || r.stdout).slice(-3000)}`)
   const own = Number(/Built \d+ pages into dist\/ in ([\d.]+) s/.exec(r.stdout)?.[1] ?? NaN)
+  const phases = /checks ([\d.]+) s, Vike ([\d.]+) s, post-build ([\d.]+) s/.exec(r.stdout)?.slice(1).join(' / ') ?? '-'
   const kib = hasTime ? Number(readFileSync(rssFile, 'utf8').trim().split('\n').pop()) : NaN
   rmSync(rssFile, { force: true })
-  return { wall, own, maxRssMiB: kib / 1024 }
+  return { wall, own, phases, maxRssMiB: kib / 1024 }
 }
 
 async function launchBrowser(): Promise<Browser> {
@@ -301,7 +306,7 @@ async function lighthouseMode() {
   try {
     chrome = await startDebuggableChromium()
     const rows: (string | number)[][] = []
-    const urls = [
+    const urls = options.pages?.split(',') ?? [
       '/',
       '/ar',
       '/pricing',
@@ -318,6 +323,8 @@ async function lighthouseMode() {
     for (const url of urls) {
       // Lighthouse's default config: a mobile device, simulated slow 4G and 4x CPU; performance only.
       const got: { score: number; fcp: number; lcp: number; tbt: number; cls: number }[] = []
+      /** What Lighthouse names as the largest paint, per run (its selector). */
+      const elements: string[] = []
       let failure = ''
       for (let i = 0; i < 3; i++) {
         try {
@@ -332,6 +339,10 @@ async function lighthouseMode() {
           if (!lhr) throw new Error('no result')
           if (lhr.runtimeError) throw new Error(lhr.runtimeError.message)
           const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN
+          const lcpTable = lhr.audits['largest-contentful-paint-element']?.details as
+            | { items?: { items?: { node?: { selector?: string } }[] }[] }
+            | undefined
+          elements.push(lcpTable?.items?.[0]?.items?.[0]?.node?.selector?.split(' > ').slice(-2).join(' > ') ?? '?')
           got.push({
             score: (lhr.categories.performance?.score ?? NaN) * 100,
             fcp: audit('first-contentful-paint'),
@@ -344,7 +355,7 @@ async function lighthouseMode() {
         }
       }
       if (!got.length) {
-        rows.push([url, 'failed', '', '', '', '', '0/3'])
+        rows.push([url, 'failed', '', '', '', '', '0/3', ''])
         console.log(`${url}: Lighthouse failed: ${failure}`)
         continue
       }
@@ -357,12 +368,13 @@ async function lighthouseMode() {
         m('tbt').toFixed(0),
         m('cls').toFixed(3),
         `${got.length}/3`,
+        [...new Set(elements)].join(' | ').slice(0, 60),
       ])
     }
     console.log(
       'Lighthouse, default mobile settings (simulated throttling), performance only; median of 3 runs per metric.',
     )
-    table(['page', 'score', 'FCP ms', 'LCP ms', 'TBT ms', 'CLS', 'runs'], rows)
+    table(['page', 'score', 'FCP ms', 'LCP ms', 'TBT ms', 'CLS', 'runs', 'LCP element'], rows)
   } catch (err) {
     console.log(`Lighthouse could not run: ${err instanceof Error ? err.message : err}`)
   } finally {
@@ -483,6 +495,7 @@ function guidesMode(n: number) {
       o.pages,
       b.wall.toFixed(1),
       b.own.toFixed(1),
+      b.phases,
       (o.pages / b.wall).toFixed(1),
       b.maxRssMiB.toFixed(0),
       (o.html / o.pages).toFixed(0),
@@ -509,6 +522,7 @@ function guidesMode(n: number) {
       'pages',
       'wall s',
       'build says s',
+      'checks / Vike / post s',
       'pages/s',
       'peak RSS MiB',
       'HTML B/page',
