@@ -62,6 +62,28 @@ export default defineConfig({
     // A form's text input or select, in every island: its focus ring and its invalid state.
     field:
       'block w-full rounded-lg border border-neutral-300 bg-white px-3 py-2 text-neutral-900 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-primary-700 aria-[invalid=true]:border-2 aria-[invalid=true]:border-error-700 dark:border-neutral-700 dark:bg-neutral-950 dark:text-white dark:aria-[invalid=true]:border-error-400',
+    // The frame every page shares (header, language links, footer, skip link): short names, because
+    // they are in every page's HTML (renderer/components/Header.tsx).
+    'frame-skip-link':
+      'sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2',
+    'frame-header':
+      'border-b border-neutral-200 bg-white/90 backdrop-blur dark:border-neutral-800 dark:bg-neutral-950/90',
+    'frame-header-row': 'mx-auto flex max-w-6xl items-center gap-x-4 px-3 py-3 sm:gap-x-6 sm:px-4',
+    'frame-brand': 'flex shrink-0 items-center gap-2 text-xl font-bold text-primary-700 dark:text-primary-400',
+    'frame-nav-link':
+      'text-neutral-700 hover:text-primary-700 aria-[current=page]:font-semibold aria-[current=page]:text-primary-700 dark:text-neutral-300 dark:hover:text-primary-400 dark:aria-[current=page]:text-primary-400',
+    'frame-cart':
+      'flex items-center gap-1 rounded-md px-2 py-1.5 text-sm font-medium text-neutral-800 hover:bg-neutral-100 dark:text-neutral-100 dark:hover:bg-neutral-800',
+    'frame-cart-count': 'min-w-5 rounded-full bg-primary-700 px-1.5 text-center text-xs font-semibold text-white',
+    'frame-locale-link':
+      'inline-flex items-center gap-1.5 rounded-md px-2 py-1.5 text-sm font-medium text-neutral-700 sm:px-3 hover:bg-neutral-100 dark:text-neutral-200 dark:hover:bg-neutral-800',
+    'frame-tooltip':
+      'absolute end-0 top-full z-50 mt-2 w-max max-w-xs rounded-md bg-neutral-900 px-2.5 py-1.5 text-sm text-white shadow-md dark:bg-neutral-100 dark:text-neutral-900',
+    'frame-menu-button':
+      'flex items-center gap-1.5 rounded-md px-2 py-1.5 text-sm font-medium text-neutral-800 hover:bg-neutral-100 md:hidden dark:text-neutral-100 dark:hover:bg-neutral-800',
+    'frame-footer': 'mt-16 border-t border-neutral-200 bg-neutral-50 dark:border-neutral-800 dark:bg-neutral-900',
+    'frame-footer-grid':
+      'mx-auto grid max-w-6xl gap-6 px-4 py-10 text-sm text-neutral-600 sm:grid-cols-2 dark:text-neutral-400',
     'btn-secondary':
       'inline-flex items-center gap-2 rounded-lg border border-neutral-300 px-5 py-2.5 font-semibold text-neutral-900 hover:bg-neutral-100 dark:border-neutral-700 dark:text-white dark:hover:bg-neutral-800',
   },

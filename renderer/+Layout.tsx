@@ -19,10 +19,7 @@ export default function Layout({ children }: { children: ReactNode }) {
       {...{ [dataAttrs.layout]: layout }}
       className={layout === 'background' ? 'page-background min-h-screen' : 'min-h-screen'}
     >
-      <a
-        href="#main"
-        className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
-      >
+      <a href="#main" className="frame-skip-link">
         <FormattedMessage id="common.skipToContent" />
       </a>
       <Header />

@@ -7,8 +7,8 @@ export function Footer() {
   const intl = useIntl()
   const { locale } = usePageContext()
   return (
-    <footer className="mt-16 border-t border-neutral-200 bg-neutral-50 dark:border-neutral-800 dark:bg-neutral-900">
-      <div className="mx-auto grid max-w-6xl gap-6 px-4 py-10 text-sm text-neutral-600 sm:grid-cols-2 dark:text-neutral-400">
+    <footer className="frame-footer">
+      <div className="frame-footer-grid">
         <div>
           <p className="text-base font-bold text-neutral-900 dark:text-white">{site.name[locale]}</p>
           <p className="mt-2 max-w-prose">

@@ -33,18 +33,13 @@ export function LocaleSwitcher() {
               lang={target.language}
               {...{ [dataAttrs.localeSwitch]: '', [dataAttrs.tooltip]: tooltip }}
               aria-describedby={tooltip}
-              className="inline-flex items-center gap-1.5 rounded-md px-2 py-1.5 text-sm font-medium text-neutral-700 sm:px-3 hover:bg-neutral-100 dark:text-neutral-200 dark:hover:bg-neutral-800"
+              className="frame-locale-link"
             >
               <span className="i-lucide-languages size-4" aria-hidden="true" />
               {/* In the system font on pages of the other script: the page loads only its own face. */}
               <span className="font-system">{target.name}</span>
             </Link>
-            <span
-              role="tooltip"
-              id={tooltip}
-              hidden
-              className="absolute end-0 top-full z-50 mt-2 w-max max-w-xs rounded-md bg-neutral-900 px-2.5 py-1.5 text-sm text-white shadow-md dark:bg-neutral-100 dark:text-neutral-900"
-            >
+            <span role="tooltip" id={tooltip} hidden className="frame-tooltip">
               {intl.formatMessage({ id: 'locale.switch.accessibleLabel' }, { language: names.of(target.language) })}
             </span>
           </span>
