@@ -84,6 +84,19 @@ export default defineConfig({
     'frame-footer': 'mt-16 border-t border-neutral-200 bg-neutral-50 dark:border-neutral-800 dark:bg-neutral-900',
     'frame-footer-grid':
       'mx-auto grid max-w-6xl gap-6 px-4 py-10 text-sm text-neutral-600 sm:grid-cols-2 dark:text-neutral-400',
+    // A guide article's frame (pages/guide/article/+Page.tsx), on every guide page.
+    'guide-layout': 'lg:grid lg:grid-cols-[minmax(0,48rem)_15rem] lg:gap-x-12',
+    'guide-back': 'inline-flex items-center gap-1 text-primary-700 hover:underline dark:text-primary-400',
+    'guide-title': 'mt-4 text-3xl font-bold tracking-tight text-neutral-900 sm:text-4xl dark:text-white',
+    'guide-lead': 'mt-3 text-lg text-neutral-600 dark:text-neutral-300',
+    'guide-toc': 'mt-8 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:mt-0',
+    'guide-toc-box':
+      'rounded-xl border border-neutral-200 p-4 lg:sticky lg:top-6 lg:border-0 lg:p-0 dark:border-neutral-800',
+    'guide-toc-link': 'text-neutral-600 hover:text-primary-700 dark:text-neutral-400 dark:hover:text-primary-400',
+    'guide-pager': 'mt-12 grid gap-4 border-t border-neutral-200 pt-6 sm:grid-cols-2 dark:border-neutral-800',
+    'guide-pager-link': 'rounded-xl border border-neutral-200 p-4 hover:border-primary-600 dark:border-neutral-800',
+    'guide-pager-label': 'flex items-center gap-1 text-sm text-neutral-500 dark:text-neutral-400',
+    'guide-pager-title': 'mt-1 block font-semibold text-neutral-900 dark:text-white',
     'btn-secondary':
       'inline-flex items-center gap-2 rounded-lg border border-neutral-300 px-5 py-2.5 font-semibold text-neutral-900 hover:bg-neutral-100 dark:border-neutral-700 dark:text-white dark:hover:bg-neutral-800',
   },

@@ -4,19 +4,18 @@ import { Link } from '../../../renderer/components/Link'
 import type { MessageId } from '../../../locales/messages'
 import type { PageData } from '../../../renderer/pageData'
 
+// The article's classes are shortcuts (uno.config.ts `guide-*`): they are on every guide page, where
+// the utilities would cost each page a few kilobytes of HTML.
 export default function Page() {
   const { guide } = useData<PageData>()
   const intl = useIntl()
   if (!guide) throw new Error('Guide article without its data')
   return (
     // One table of contents: above the text on small screens, a sticky second column from lg.
-    <article className="lg:grid lg:grid-cols-[minmax(0,48rem)_15rem] lg:gap-x-12">
+    <article className="guide-layout">
       <div className="min-w-0">
         <nav aria-label={intl.formatMessage({ id: 'guide.article.breadcrumb' })} className="text-sm">
-          <Link
-            href="/guide"
-            className="inline-flex items-center gap-1 text-primary-700 hover:underline dark:text-primary-400"
-          >
+          <Link href="/guide" className="guide-back">
             <span className="i-lucide-arrow-left size-4 flip-rtl" aria-hidden="true" />
             <FormattedMessage id="guide.article.backToIndex" />
           </Link>
@@ -27,14 +26,12 @@ export default function Page() {
             <FormattedMessage id={`guide.group.${guide.group}` as MessageId} />
           </span>
         </nav>
-        <h1 className="mt-4 text-3xl font-bold tracking-tight text-neutral-900 sm:text-4xl dark:text-white">
-          {guide.title}
-        </h1>
-        <p className="mt-3 text-lg text-neutral-600 dark:text-neutral-300">{guide.description}</p>
+        <h1 className="guide-title">{guide.title}</h1>
+        <p className="guide-lead">{guide.description}</p>
       </div>
       {guide.toc.length > 0 && (
-        <nav aria-labelledby="toc-title" className="toc mt-8 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:mt-0">
-          <div className="rounded-xl border border-neutral-200 p-4 lg:sticky lg:top-6 lg:border-0 lg:p-0 dark:border-neutral-800">
+        <nav aria-labelledby="toc-title" className="toc guide-toc">
+          <div className="guide-toc-box">
             <h2 id="toc-title" className="text-sm font-semibold text-neutral-900 dark:text-white">
               <FormattedMessage id="guide.article.toc" />
             </h2>
@@ -43,7 +40,7 @@ export default function Page() {
                 <li key={t.id} className={t.depth === 3 ? 'ps-4' : ''}>
                   <a
                     href={`#${t.id}`}
-                    className="text-neutral-600 hover:text-primary-700 dark:text-neutral-400 dark:hover:text-primary-400"
+                    className="guide-toc-link"
                     // biome-ignore lint/security/noDangerouslySetInnerHtml: a heading of the repository's own Markdown, rendered at build time (build/guides.ts)
                     dangerouslySetInnerHTML={{ __html: t.html }}
                   />
@@ -59,36 +56,25 @@ export default function Page() {
           // biome-ignore lint/security/noDangerouslySetInnerHtml: the repository's own Markdown, rendered at build time (build/guides.ts)
           dangerouslySetInnerHTML={{ __html: guide.html }}
         />
-        <nav
-          aria-label={intl.formatMessage({ id: 'guide.article.pager' })}
-          className="mt-12 grid gap-4 border-t border-neutral-200 pt-6 sm:grid-cols-2 dark:border-neutral-800"
-        >
+        <nav aria-label={intl.formatMessage({ id: 'guide.article.pager' })} className="guide-pager">
           {guide.previous ? (
-            <Link
-              href={`/guide/${guide.previous.slug}`}
-              rel="prev"
-              className="rounded-xl border border-neutral-200 p-4 hover:border-primary-600 dark:border-neutral-800"
-            >
-              <span className="flex items-center gap-1 text-sm text-neutral-500 dark:text-neutral-400">
+            <Link href={`/guide/${guide.previous.slug}`} rel="prev" className="guide-pager-link">
+              <span className="guide-pager-label">
                 <span className="i-lucide-arrow-left size-4 flip-rtl" aria-hidden="true" />
                 <FormattedMessage id="guide.article.previous" />
               </span>
-              <span className="mt-1 block font-semibold text-neutral-900 dark:text-white">{guide.previous.title}</span>
+              <span className="guide-pager-title">{guide.previous.title}</span>
             </Link>
           ) : (
             <span />
           )}
           {guide.next && (
-            <Link
-              href={`/guide/${guide.next.slug}`}
-              rel="next"
-              className="rounded-xl border border-neutral-200 p-4 text-end hover:border-primary-600 dark:border-neutral-800"
-            >
-              <span className="flex items-center justify-end gap-1 text-sm text-neutral-500 dark:text-neutral-400">
+            <Link href={`/guide/${guide.next.slug}`} rel="next" className="guide-pager-link text-end">
+              <span className="guide-pager-label justify-end">
                 <FormattedMessage id="guide.article.next" />
                 <span className="i-lucide-arrow-right size-4 flip-rtl" aria-hidden="true" />
               </span>
-              <span className="mt-1 block font-semibold text-neutral-900 dark:text-white">{guide.next.title}</span>
+              <span className="guide-pager-title">{guide.next.title}</span>
             </Link>
           )}
         </nav>
