@@ -32,20 +32,11 @@ export type Scheme =
   | 'tabby'
   | 'tamara'
 
-/** A payment method as a payment-method row shows it: message `method.<brand>`. */
-export type Brand =
-  | 'mada'
-  | 'meeza'
-  | 'visa'
-  | 'mastercard'
-  | 'applePay'
-  | 'googlePay'
-  | 'stcPay'
-  | 'wallets'
-  | 'instapay'
-  | 'fawry'
-  | 'tabby'
-  | 'tamara'
+/**
+ * A payment method as a payment-method row shows it: message `method.<brand>`. The schemes name
+ * themselves, but for the card rows: Visa and Mastercard.
+ */
+export type Brand = Exclude<Scheme, 'cards' | 'international'> | 'visa' | 'mastercard'
 
 /** The brands a fee row stands for in its market's payment-method row (international cards are Visa and Mastercard too). */
 export const schemeBrands: Record<Scheme, readonly Brand[]> = {

@@ -1,5 +1,5 @@
 import { isPageHeadTag, type HeadTag, type PagePayload } from '../renderer/shared/payload'
-import { composeRoot, framePart, type PageShell } from '../renderer/shared/shell'
+import { composeRoot, framePart, type PageShell, shellPath } from '../renderer/shared/shell'
 import { pathOfHtml } from '../renderer/shared/paths'
 import { islandAttrs } from '../renderer/shared/dom'
 import { isLocale } from '../locales/locales'
@@ -118,14 +118,12 @@ export function shellMaker() {
       shell.layouts[frame.layout] ??= { open: frame.open, bottom: framePart(frame.bottom) }
       if (composeRoot(shell, payload, pathOfHtml(file)) !== rootHtml(page))
         fail(
-          `its header or footer is not its language's (${shellPathOf(payload.locale)}): a navigation to it could not rebuild it; keep the frame the same on every page but the current link`,
+          `its header or footer is not its language's (${shellPath(payload.locale)}): a navigation to it could not rebuild it; keep the frame the same on every page but the current link`,
         )
     },
     done: () => [...shells.values()],
   }
 }
-
-const shellPathOf = (locale: string) => `_shell/${locale}.json`
 
 const rootOf = (page: HtmlDocument) => element(page.document, is('div', { id: 'root' }))
 

@@ -6,7 +6,7 @@ import type { Locale } from '../locales/locales'
 import { site } from '../site.config'
 
 /** Arabic without its diacritics and tatweel, as the words are matched. */
-const bare = (text: string) => text.replace(/[\u064B-\u065F\u0670\u0640]/g, '')
+export const bare = (text: string) => text.replace(/[\u064B-\u065F\u0670\u0640]/g, '')
 
 /** A banned word or phrase, as the words it is made of, and what to say when it is found. */
 interface Rule {
@@ -22,13 +22,8 @@ const wordsOf = (text: string, locale: Locale) =>
 
 /** A word and what it is without its proclitic and article: «فالمدفوعات» -> …, «المدفوعات», «مدفوعات». */
 function stems(word: string): string[] {
-  const out = [word]
-  for (const w of [word, /^[وفبلك]/.test(word) ? word.slice(1) : '']) {
-    if (!w) continue
-    if (w !== word) out.push(w)
-    if (/^(ال|لل)/.test(w) && w.length > 3) out.push(w.slice(2))
-  }
-  return out
+  const withoutClitic = /^[وفبلك]/.test(word) ? [word, word.slice(1)] : [word]
+  return withoutClitic.flatMap((w) => (/^(ال|لل)/.test(w) && w.length > 3 ? [w, w.slice(2)] : [w]))
 }
 
 function rulesFor(locale: Locale): Map<string, Rule[]> {

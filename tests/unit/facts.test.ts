@@ -7,6 +7,7 @@ import { join } from 'node:path'
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser'
 import { describe, expect, test } from 'vitest'
 import { markdownProse } from '../../build/bidi'
+import { bare as withoutDiacritics } from '../../build/terms'
 import { fillFacts } from '../../build/guideFacts'
 import { guidesRoot, listMarkdown } from '../../build/guides'
 import { loadCatalog } from '../../locales/catalogs'
@@ -75,20 +76,17 @@ const planAreas = ['pricing', 'checkout']
 
 /** Every rule a text breaks: the fact it states in its own words. */
 function stated(text: string, locale: Locale, { guide = false } = {}): string[] {
-  const bare = text.replace(/[\u064B-\u065F\u0670\u0640]/g, '')
+  const bare = withoutDiacritics(text)
   const found = [...statedFacts[locale], ...vatRates].filter((r) => r.pattern.test(bare)).map((r) => r.fact)
   const methods = methodNames(locale).filter((name) => bare.includes(name))
   // In a guide, a list of the methods that can do something (capture, test flows) or of mada's
   // co-badged cards is not a market's list: only a line that names a market counts.
   const aList =
-    !guide || (markets.some((m) => bare.includes(marketNames[locale][m.code]!)) && !/co-badged|شعار/.test(bare))
+    !guide ||
+    (markets.some((m) => bare.includes(loadCatalog(locale)[`pricing.market.${m.code}`]!)) &&
+      !/co-badged|شعار/.test(bare))
   if (methods.length >= 3 && aList) found.push(`a list of methods (${methods.join(', ')})`)
   return found
-}
-
-const marketNames: Record<Locale, Record<string, string>> = {
-  en: { sa: 'Saudi Arabia', ae: 'UAE', eg: 'Egypt' },
-  ar: { sa: 'السعودية', ae: 'الإمارات', eg: 'مصر' },
 }
 
 /**
