@@ -18,6 +18,8 @@ export default {
   },
   // https://vike.dev/clientHooks: no Vike client hook runs in the browser; +client.ts does it all.
   clientHooks: false,
+  // No Vike client router: +client.ts navigates (renderer/client/), so Vike writes no pageContext.json.
+  clientRouting: false,
   // https://vike.dev/favicon
   favicon: '/favicon.svg',
 } satisfies Config

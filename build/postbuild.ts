@@ -13,7 +13,18 @@
 //   (build/headers.ts, build/cloudfront.ts).
 // It fails, naming each file and why, on what the host could not serve: a file whose extension
 // has no Content-Type, a page whose path reads as a file (renderer/shared/paths.ts).
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs'
+import { mkdir, writeFile } from 'node:fs/promises'
 import { dirname, join, posix, resolve } from 'node:path'
 import { defaultLocale, isLocale, localeCodes, scriptOf } from '../locales/locales'
 import { BOOT_SCRIPT_ID } from '../renderer/bootScript'
@@ -50,21 +61,25 @@ import { inlineHashes, writeHeaders } from './headers'
 import { runtimeConfigFromEnv, writeRuntimeConfig } from './runtimeConfig'
 import { scriptImports } from './scriptImports'
 
-export async function postbuild(build: { id: string; timestamp: number }, from = '.vike/client', to = 'dist') {
-  if (!existsSync(join(from, 'index.html'))) throw new Error(`${from}/index.html is missing: run \`vike build\` first`)
+export async function postbuild(
+  build: { id: string; timestamp: number },
+  pages: ReadonlyMap<string, string>,
+  from = '.vike/client',
+  to = 'dist',
+) {
+  if (!pages.has('index.html'))
+    throw new Error('Vike prerendered no index.html: is `prerender` still on in vike.config.ts?')
   rmSync(to, { recursive: true, force: true })
-  cpSync(from, to, { recursive: true })
+  // Vike's client build (assets, public files) becomes dist/ as it is: moved, not copied.
+  moveDir(from, to)
   // Vike's stylesheets (one per CSS import, in a build-dependent order) give way to build/css.ts's.
   rmSync(join(to, 'assets', 'static'), { recursive: true, force: true })
   // The fonts are cut to what the pages show and what their islands, toasts and error views may show.
   const shown = [
-    ...(readdirSync(to, { recursive: true }) as string[])
-      .filter((f) => f.endsWith('.html'))
-      .map((f) => shownText(readFileSync(join(to, f), 'utf8'))),
+    ...[...pages.values()].map(shownText),
     ...Object.values(loadCatalogs()).flatMap((catalog) => Object.values(catalog)),
   ].join('\n')
   const css = await buildCss(to, shown)
-  const files = (readdirSync(to, { recursive: true }) as string[]).map((f) => f.split('\\').join('/'))
   const prerendered: string[] = []
   const problems: string[] = []
   /** The scripts the pages load (`<script src>`), as keys of dist/: where the pruning starts. */
@@ -73,16 +88,24 @@ export async function postbuild(build: { id: string; timestamp: number }, from =
   const hashes = { scripts: new Set<string>(), styles: new Set<string>() }
   /** The shells of the locales, made from the pages as they are written. */
   const shells = shellMaker()
-  for (const file of files) if (file.endsWith('.pageContext.json')) rmSync(join(to, file))
-  for (const file of files.filter((f) => f.endsWith('.html')).sort()) {
+  // Files are written while the next pages are parsed: a directory once, then its files, all awaited
+  // at the end (creating 2,000 files one after the other costs about a second here).
+  const dirs = new Map<string, Promise<unknown>>()
+  const writes: Promise<void>[] = []
+  const write = (path: string, text: string) => {
+    const dir = dirname(path)
+    if (!dirs.has(dir)) dirs.set(dir, mkdir(dir, { recursive: true }))
+    writes.push(dirs.get(dir)!.then(() => writeFile(path, text)))
+  }
+  for (const file of [...pages.keys()].sort()) {
     const path = join(to, file)
-    const page = parseHtml(readFileSync(path, 'utf8'))
+    const page = parseHtml(pages.get(file)!)
     for (const script of elements(page.document, is('script'))) {
       const src = attr(script, 'src')
       if (src?.startsWith('/')) entries.add(src.slice(1))
     }
     const splices = headOf(page, file, css)
-    if (isNotFoundFile(file)) splices.push(...localize404(page, file, from))
+    if (isNotFoundFile(file)) splices.push(...localize404(page, file, pages))
     const html = applySplices(page.source, splices)
     if (!isNotFoundFile(file)) {
       const pagePath = pathOfHtml(file)
@@ -90,17 +113,18 @@ export async function postbuild(build: { id: string; timestamp: number }, from =
       // Read off the page as parsed: the edits above touch only what stays in <head> on every page, never
       // a page head tag, the title or #root (`npm run verify` compares the payload with the served page).
       const payload = payloadOf(page, file, build.id)
-      writeFileSync(join(dirname(path), '_payload.json'), JSON.stringify(payload))
+      write(join(dirname(path), '_payload.json'), JSON.stringify(payload))
       shells.add({ file, page, payload })
       prerendered.push(pagePath)
     }
-    writeFileSync(path, html)
+    write(path, html)
     // A page's edits only move its boot script and touch links in <head>: its inline scripts and style
     // attributes are the parsed page's (parsed once). A 404 page's localization adds its own.
     const own = inlineHashes([isNotFoundFile(file) ? html : page])
     for (const h of own.scripts) hashes.scripts.add(h)
     for (const h of own.styles) hashes.styles.add(h)
   }
+  await Promise.all(writes)
   // The frame of each language's pages, once (renderer/shared/shell.ts); throws on a page it cannot rebuild.
   mkdirSync(join(to, '_shell'), { recursive: true })
   for (const shell of shells.done()) writeFileSync(join(to, shellPath(shell.locale)), JSON.stringify(shell))
@@ -173,6 +197,15 @@ function pruneUnusedScripts(dist: string, entries: Set<string>) {
   rmSync(join(dist, '.vite'), { recursive: true, force: true })
 }
 
+/** Renames `from` to `to`, or copies it where a rename cannot (another file system). */
+function moveDir(from: string, to: string) {
+  try {
+    renameSync(from, to)
+  } catch {
+    cpSync(from, to, { recursive: true })
+  }
+}
+
 /** An element's source and the white space after it, as a splice that deletes them. */
 function removal(el: Element): Splice {
   const { start, end } = rangeOf(el)
@@ -232,13 +265,15 @@ const L10N_TEMPLATE = 'l10n-root-'
  * runtime starts, then writes the requested path into the message as text. Inserted before the
  * runtime's entry script.
  */
-function localize404(page: HtmlDocument, file: string, from: string): Splice[] {
+function localize404(page: HtmlDocument, file: string, pages: ReadonlyMap<string, string>): Splice[] {
   let templates = ''
   const titles: Record<string, string> = {}
   if (file === '404.html') {
     for (const locale of localeCodes.filter((l) => l !== defaultLocale)) {
-      const otherFile = join(from, locale, '404.html')
-      const other = parseHtml(readFileSync(otherFile, 'utf8'))
+      const otherFile = `${locale}/404.html`
+      const source = pages.get(otherFile)
+      if (source === undefined) throw new Error(`${otherFile}: Vike did not prerender it`)
+      const other = parseHtml(source)
       const root = rootHtml(other)
       const title = element(other.document, is('title'))
       if (root === undefined || !title) throw new Error(`${otherFile}: cannot find its root or title`)

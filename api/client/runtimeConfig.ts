@@ -4,7 +4,7 @@
 import { safeParse } from 'valibot'
 import { issuesText, RuntimeConfig, runtimeConfigPath } from '../contract/runtimeConfig'
 
-/** The build's defaults, compiled in (vite.config.ts `define`, from build/runtimeConfig.ts). */
+/** The build's defaults, compiled in (build/vite.ts `define`, from build/runtimeConfig.ts). */
 declare const __RUNTIME_CONFIG_DEFAULTS__: RuntimeConfig
 
 let loaded: Promise<RuntimeConfig> | undefined
