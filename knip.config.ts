@@ -11,6 +11,9 @@ export default {
     'renderer/+*.{ts,tsx}',
     // Commands (scripts/*.ts import libraries, never each other: .dependency-cruiser.cjs).
     'scripts/*.ts',
+    // `npm run build` runs build/run.mjs, which bundles build/index.ts and the thread it starts.
+    'build/index.ts',
+    'build/postbuildWorker.ts',
     // The API server's AWS Lambda handler (docs/api.md; `npm run api` adds api/server/node.ts).
     'api/server/lambda.ts',
     // The test tiers (the Vitest plugin adds tests/dist/setup.ts from vitest.config.ts).

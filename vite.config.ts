@@ -3,4 +3,7 @@ import vike from 'vike/plugin'
 import { defineConfig } from 'vite'
 import { viteConfig } from './build/vite'
 
-export default defineConfig({ ...viteConfig, plugins: [...viteConfig.plugins, vike()] })
+export default defineConfig(({ command }) => {
+  const site = viteConfig(command)
+  return { ...site, plugins: [...site.plugins, vike()] }
+})

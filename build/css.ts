@@ -111,8 +111,27 @@ export function shownText(html: string): string {
     )
 }
 
-/** Writes the fonts, cut to `text`, and the stylesheet into `<dist>/assets/` and returns their addresses. */
-export async function buildCss(dist: string, shown: string, root = process.cwd()): Promise<SiteCss> {
+/**
+ * The utilities and preflight CSS, minified: what UnoCSS makes of the sources (not of the pages), so
+ * the build starts it before the prerender, and it runs while Vite waits on its bundler.
+ */
+export async function utilityCss(root = process.cwd()): Promise<string> {
+  const uno = await createGenerator(config)
+  const tokens = new Set<string>()
+  for (const file of sourceFiles(root)) {
+    for (const t of await uno.applyExtractors(readFileSync(file, 'utf8'), file)) tokens.add(t)
+  }
+  const { css } = await uno.generate([...tokens].sort(), { preflights: true, minify: true })
+  return css
+}
+
+/** Writes the fonts, cut to `shown`, and the stylesheet (`utilities` after the faces) into `<dist>/assets/`, and returns their addresses. */
+export async function buildCss(
+  dist: string,
+  shown: string,
+  utilities: string | Promise<string>,
+  root = process.cwd(),
+): Promise<SiteCss> {
   mkdirSync(join(dist, 'assets', 'fonts'), { recursive: true })
   const codePoints = [...new Set(shown)].map((c) => c.codePointAt(0)!).sort((a, b) => a - b)
   const subsets = await Promise.all(
@@ -143,14 +162,8 @@ export async function buildCss(dist: string, shown: string, root = process.cwd()
     fonts.push({ href, script: face.script, weight: face.weight })
     fontCss += `@font-face{font-family:"${face.family}";font-style:normal;font-display:optional;font-weight:${face.weight};src:url(${href}) format("woff2");unicode-range:${face.range}}`
   }
-  const uno = await createGenerator(config)
-  const tokens = new Set<string>()
-  for (const file of sourceFiles(root)) {
-    for (const t of await uno.applyExtractors(readFileSync(file, 'utf8'), file)) tokens.add(t)
-  }
-  const { css } = await uno.generate([...tokens].sort(), { preflights: true, minify: true })
   // UnoCSS minifies what it generates, not the preflight CSS of renderer/styles/: esbuild minifies the whole.
-  const text = transformSync(fontCss + css, { loader: 'css', minify: true }).code
+  const text = transformSync(fontCss + (await utilities), { loader: 'css', minify: true }).code
   const href = `/assets/site.${hash(text)}.css`
   writeFileSync(join(dist, href), text)
   return { href, fonts }

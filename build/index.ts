@@ -5,6 +5,7 @@ import { build, prerender } from 'vike/api'
 import { viteConfig } from './vite'
 import { formatProblems, verifyI18n } from './verifyCatalogs'
 import { postbuild } from './postbuild'
+import { pageReader } from './readPage'
 
 const start = Date.now()
 const { catalogs, bidi, terms } = verifyI18n()
@@ -27,24 +28,31 @@ process.env.BUILD_TIMESTAMP ||= String(start)
 
 try {
   const checked = Date.now()
+  // A second thread reads the pages as Vike renders them, and makes the utility CSS before that.
+  const from = '.vike/client'
+  const reader = pageReader(process.env.BUILD_ID, from)
   // The Vite config is handed over rather than named: Vike and Vite would otherwise bundle and load
   // vite.config.ts once per step (six times, about 1 s). Vike adds its plugin (build/vite.ts).
-  const config = { ...viteConfig, configFile: false as const }
+  const config = { ...viteConfig('build'), configFile: false as const }
   await build({ viteConfig: config, vikeConfig: { prerender: { disableAutoRun: true } } })
-  // The prerendered pages stay in memory for the post-build, which writes them once, into dist/
-  // (Vike would write them to .vike/client, for the post-build to read them back: about 1 s at 1,000
-  // pages). `onPagePrerender` is marked experimental: the build's tests (tests/dist/) catch a change.
-  const pages = new Map<string, string>()
-  const client = resolve('.vike/client')
+  // Each prerendered page goes to the reader, not to a file: the post-build writes it once, into
+  // dist/ (Vike would write it to .vike/client, for the post-build to read it back: about 1 s at
+  // 1,000 pages). `onPagePrerender` is marked experimental: the build's tests (tests/dist/) catch a change.
+  const client = resolve(from)
   await prerender({
     viteConfig: config,
     onPagePrerender(pageContext: { _prerenderResult: { filePath: string; fileContent: string } }) {
       const { filePath, fileContent } = pageContext._prerenderResult
-      if (filePath.endsWith('.html')) pages.set(relative(client, filePath).split('\\').join('/'), fileContent)
+      if (filePath.endsWith('.html')) reader.page(relative(client, filePath).split('\\').join('/'), fileContent)
     },
   })
   const prerendered = Date.now()
-  const written = await postbuild({ id: process.env.BUILD_ID, timestamp: Number(process.env.BUILD_TIMESTAMP) }, pages)
+  const read = await reader.done()
+  const written = await postbuild(
+    { id: process.env.BUILD_ID, timestamp: Number(process.env.BUILD_TIMESTAMP) },
+    read,
+    from,
+  )
   const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`
   console.log(
     `Built ${written.pages} pages into dist/ in ${s(Date.now() - start)} (build ${process.env.BUILD_ID}): checks ${s(checked - start)}, Vike ${s(prerendered - checked)}, post-build ${s(Date.now() - prerendered)}`,

@@ -121,7 +121,12 @@ export function shellMaker() {
           `its header or footer is not its language's (${shellPath(payload.locale)}): a navigation to it could not rebuild it; keep the frame the same on every page but the current link`,
         )
     },
-    done: () => [...shells.values()],
+    // In the order of the layouts' names, whatever order the pages came in: the same build, the same file.
+    done: () =>
+      [...shells.values()].map((shell) => ({
+        ...shell,
+        layouts: Object.fromEntries(Object.entries(shell.layouts).sort(([a], [b]) => (a < b ? -1 : 1))),
+      })),
   }
 }
 

@@ -18,15 +18,24 @@ function parsed(text: string, locale: Locale): MessageFormatElement[] {
   return ast
 }
 
+const picked = new WeakMap<Record<string, string>, Map<string, Messages>>()
+
 /**
  * The catalog subset a page needs, parsed, with the site's facts filled in (./facts.ts): shell areas
  * plus the page's own area, nothing else.
  */
 export function pickMessages(catalog: Record<string, string>, locale: Locale, areas: readonly string[]): Messages {
+  // The pages of an area share one subset (nothing mutates it): picked once per build.
+  const key = `${locale}\u0000${[...areas].sort().join(',')}`
+  let byAreas = picked.get(catalog)
+  if (!byAreas) picked.set(catalog, (byAreas = new Map()))
+  const known = byAreas.get(key)
+  if (known) return known
   const wanted = new Set<string>([...shellAreas, ...areas])
   const out: Record<string, MessageFormatElement[]> = {}
   for (const [id, text] of Object.entries(catalog)) {
     if (wanted.has(areaOfId(id))) out[id] = parsed(text, locale)
   }
+  byAreas.set(key, out as Messages)
   return out as Messages
 }

@@ -12,6 +12,14 @@ import { Link } from './Link'
  * does. The tooltip is the WAI-ARIA pattern driven by renderer/client/tooltip.ts, not Radix: Radix
  * would bring React to every page for one hint.
  */
+// Made once per language: an Intl.DisplayNames costs as much as the rest of the switcher.
+const displayNames = new Map<string, Intl.DisplayNames>()
+function languageNames(locale: string): Intl.DisplayNames {
+  let names = displayNames.get(locale)
+  if (!names) displayNames.set(locale, (names = new Intl.DisplayNames(locale, { type: 'language' })))
+  return names
+}
+
 export function LocaleSwitcher() {
   const pageContext = usePageContext()
   const intl = useIntl()
@@ -19,7 +27,7 @@ export function LocaleSwitcher() {
   // An error page has no counterpart: offer the other language's home page.
   const pathname = errorStatus(pageContext) ? '/' : new URL(pageContext.urlLogical, 'http://x').pathname
   // Each language named in the page's own language ("Arabic" on an English page, "الإنجليزية" on an Arabic one).
-  const names = new Intl.DisplayNames(intl.locale, { type: 'language' })
+  const names = languageNames(intl.locale)
   return (
     <span className="inline-flex">
       {targets.map((target) => {

@@ -1,0 +1,201 @@
+// What the post-build needs of each prerendered page, read off it once (parsed with build/html.ts):
+// its payload and its place in its language's shell, its scripts, the hashes of its inline scripts
+// and styles, the characters it shows, and the edit of its <head> that waits for the stylesheet.
+// build/postbuildWorker.ts does this on the build's second core while Vike renders the next pages
+// (`pageReader`), writing each `_payload.json` as it goes; build/postbuild.ts finishes the pages.
+import { mkdir, writeFile } from 'node:fs/promises'
+import { dirname, join } from 'node:path'
+import { Worker } from 'node:worker_threads'
+import { isLocale, type Locale, scriptOf } from '../locales/locales'
+import { BOOT_SCRIPT_ID } from '../renderer/bootScript'
+import { isNotFoundFile } from '../renderer/shared/paths'
+import type { PageShell } from '../renderer/shared/shell'
+import { shownText, type SiteCss } from './css'
+import { inlineHashes } from './headers'
+import {
+  attr,
+  element,
+  type Element,
+  elements,
+  hasToken,
+  type HtmlDocument,
+  is,
+  isWhitespace,
+  outerSource,
+  parseHtml,
+  rangeOf,
+  type Splice,
+  startTag,
+} from './html'
+import { payloadOf, type shellMaker } from './payloads'
+
+/** The edit of a page's <head> (see `headText`): made once the stylesheet and fonts are known. */
+export interface HeadEdit {
+  locale: Locale
+  /** What goes: the boot script, the charset, Vike's stylesheets and font preloads. */
+  removals: Splice[]
+  /** Where the new start of <head> goes (in place of the white space that starts it). */
+  at: { start: number; end: number }
+  charset: string | null
+  boot: string
+}
+
+export interface ReadPage {
+  /** Its key under dist/: `ar/pricing/index.html`. */
+  file: string
+  source: string
+  head: HeadEdit
+  /** The scripts it loads (`<script src>`), as keys of dist/. */
+  scripts: string[]
+  /** The hashes of its inline scripts and style attributes, for the CSP. */
+  hashes: { scripts: string[]; styles: string[] }
+  /** The distinct characters it shows, for the font subsets. */
+  chars: string
+}
+
+/** An element's source and the white space after it, as a splice that deletes them. */
+function removal(el: Element): Splice {
+  const { start, end } = rangeOf(el)
+  const siblings = el.parentNode?.childNodes ?? []
+  const next = siblings[siblings.indexOf(el) + 1]
+  return { start, end: isWhitespace(next) ? rangeOf(next!).end : end, text: '' }
+}
+
+function headEdit(page: HtmlDocument, file: string): HeadEdit {
+  const fail = (what: string): never => {
+    throw new Error(`${file}: ${what}`)
+  }
+  const { document } = page
+  const html = element(document, is('html')) ?? fail('no <html>')
+  const head = element(html, is('head')) ?? fail('no <head>')
+  const headStart = head.sourceCodeLocation?.startTag ?? fail('no <head> start tag')
+  const lang = attr(html, 'lang')
+  const locale = isLocale(lang) ? lang : fail(`<html lang="${lang}"> is not a locale`)
+  const boot = element(head, is('script', { id: BOOT_SCRIPT_ID })) ?? fail('the locale boot script is missing')
+  const charset = element(head, (el) => el.tagName === 'meta' && attr(el, 'charset') !== undefined)
+  const removals: Splice[] = [{ ...rangeOf(boot), text: '' }]
+  if (charset) removals.push(removal(charset))
+  for (const link of elements(document, is('link')))
+    if (hasToken(link, 'rel', 'stylesheet') || (hasToken(link, 'rel', 'preload') && attr(link, 'as') === 'font'))
+      removals.push(removal(link))
+  const first = head.childNodes[0]
+  const end = isWhitespace(first) ? rangeOf(first!).end : headStart.endOffset
+  return {
+    locale,
+    removals,
+    at: { start: headStart.endOffset, end },
+    charset: charset ? outerSource(page, charset) : null,
+    boot: outerSource(page, boot),
+  }
+}
+
+/**
+ * The head a page starts with: charset, the locale boot script (it must run before anything, so
+ * that a redirect costs nothing; a script after a pending stylesheet would wait for it), the one
+ * stylesheet, and preloads of the faces its own text uses (regular and bold: headings are bold),
+ * those of its locale's script (locales/locales.ts), so that they are there for the first paint.
+ * Vike's stylesheets and font preloads go.
+ */
+export function headSplices(edit: HeadEdit, css: SiteCss): Splice[] {
+  const preloads = css.fonts
+    .filter((f) => f.script === scriptOf(edit.locale))
+    .map((f) => startTag('link', { rel: 'preload', href: f.href, as: 'font', type: 'font/woff2', crossorigin: '' }))
+  const start = [
+    edit.charset ?? '<meta charset="UTF-8" />',
+    edit.boot,
+    startTag('link', { rel: 'stylesheet', href: css.href }),
+    ...preloads,
+  ].join('')
+  return [...edit.removals, { ...edit.at, text: `\n${start}\n` }]
+}
+
+/**
+ * Reads a prerendered page; for a page (not a 404 document) also its payload, which it adds to the
+ * shells (throwing if the shell could not rebuild the page). The payload is read off the page as
+ * parsed: the head edits touch only what stays in <head> on every page, never a page head tag, the
+ * title or #root (`npm run verify` compares the payload with the served page).
+ */
+export function readPage(file: string, source: string, buildId: string, shells: ReturnType<typeof shellMaker>) {
+  const page = parseHtml(source)
+  const scripts: string[] = []
+  for (const script of elements(page.document, is('script'))) {
+    const src = attr(script, 'src')
+    if (src?.startsWith('/')) scripts.push(src.slice(1))
+  }
+  const read: ReadPage = {
+    file,
+    source,
+    head: headEdit(page, file),
+    scripts,
+    hashes: inlineHashes([page]),
+    chars: [...new Set(shownText(source))].join(''),
+  }
+  if (isNotFoundFile(file)) return { read }
+  const payload = payloadOf(page, file, buildId)
+  shells.add({ file, page, payload })
+  return { read, payload }
+}
+
+/** What the reader hands back once Vike is done. */
+export interface ReadPages {
+  pages: ReadPage[]
+  shells: PageShell[]
+  /** build/css.ts `utilityCss()`, made while Vite built. */
+  utilities: string
+}
+
+export type ReaderMessage = { type: 'page'; file: string; html: string } | { type: 'done' }
+export type ReaderReply = ({ type: 'done' } & ReadPages) | { type: 'error'; message: string }
+
+/**
+ * Reads the pages in build/postbuildWorker.ts, started now (it makes the utility CSS first), and
+ * writes each page's `_payload.json` under `from` (Vike's client output, which becomes dist/).
+ */
+export function pageReader(buildId: string, from: string) {
+  // Bundled by build/run.mjs beside the build; from the sources, through tsx's loader, when the build
+  // runs with tsx (`npx tsx build/index.ts`, the tests' project copies).
+  const here = import.meta.url
+  const workerData = { buildId, from }
+  const worker = here.endsWith('.ts')
+    ? new Worker(
+        `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(new URL('./postbuildWorker.ts', here).href)}) })`,
+        { eval: true, workerData },
+      )
+    : new Worker(new URL('./postbuildWorker.mjs', here), { workerData })
+  const result = new Promise<ReadPages>((resolve, reject) => {
+    worker.on('message', (reply: ReaderReply) =>
+      reply.type === 'error' ? reject(new Error(reply.message)) : resolve(reply),
+    )
+    worker.on('error', reject)
+    worker.on('exit', (code) => reject(new Error(`the post-build worker stopped (exit code ${code})`)))
+  })
+  result.catch(() => {}) // awaited in done(); a failure during the prerender waits for it
+  return {
+    page: (file: string, html: string) => worker.postMessage({ type: 'page', file, html } satisfies ReaderMessage),
+    async done(): Promise<ReadPages> {
+      worker.postMessage({ type: 'done' } satisfies ReaderMessage)
+      try {
+        return await result
+      } finally {
+        await worker.terminate()
+      }
+    },
+  }
+}
+
+/** Writes files as they come, each directory made once; `settled()` waits for all of them. */
+export function fileWriter() {
+  const dirs = new Map<string, Promise<unknown>>()
+  const writes: Promise<void>[] = []
+  return {
+    write(path: string, text: string) {
+      const dir = dirname(path)
+      if (!dirs.has(dir)) dirs.set(dir, mkdir(dir, { recursive: true }))
+      writes.push(dirs.get(dir)!.then(() => writeFile(path, text)))
+    },
+    settled: () => Promise.all(writes),
+  }
+}
+
+/** `ar/pricing/index.html` -> `ar/pricing/_payload.json` under `root`. */
+export const payloadFile = (root: string, file: string) => join(root, dirname(file), '_payload.json')
