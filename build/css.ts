@@ -18,8 +18,6 @@ import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { transformSync } from 'esbuild'
 import subsetFont from 'subset-font'
-import { createGenerator } from 'unocss'
-import config from '../uno.config'
 
 const require = createRequire(import.meta.url)
 
@@ -116,6 +114,8 @@ export function shownText(html: string): string {
  * the build starts it before the prerender, and it runs while Vite waits on its bundler.
  */
 export async function utilityCss(root = process.cwd()): Promise<string> {
+  // Imported here: the build's main thread, which only cuts the fonts, does not load UnoCSS.
+  const [{ createGenerator }, { default: config }] = await Promise.all([import('unocss'), import('../uno.config')])
   const uno = await createGenerator(config)
   const tokens = new Set<string>()
   for (const file of sourceFiles(root)) {

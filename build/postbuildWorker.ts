@@ -1,17 +1,20 @@
-// The post-build's second core (build/readPage.ts `pageReader`): makes the utility CSS while Vite
-// builds, then reads each page Vike prerenders as it comes and writes its `_payload.json`.
+// The post-build's second thread (build/readPage.ts `pageReader`): makes the utility CSS while Vite
+// builds, then reads the pages Vike prerenders as they come, taking each from the count it shares
+// with the main thread, and writes their `_payload.json`.
 import { parentPort, workerData } from 'node:worker_threads'
 import { utilityCss } from './css'
-import { shellMaker } from './payloads'
-import { fileWriter, payloadFile, type ReaderMessage, type ReaderReply, type ReadPage, readPage } from './readPage'
+import { type ReaderMessage, type ReaderReply, reading } from './readPage'
 
-const { buildId, from } = workerData as { buildId: string; from: string }
+const { buildId, from, claimed: shared } = workerData as { buildId: string; from: string; claimed: SharedArrayBuffer }
+const claimed = new Int32Array(shared)
 const port = parentPort!
 const utilities = utilityCss()
 utilities.catch(() => {}) // reported when the build asks for it
-const shells = shellMaker()
-const pages: ReadPage[] = []
-const files = fileWriter()
+const mine = reading(buildId, from)
+const received: { file: string; html: string }[] = []
+/** Pages this thread took before they came (the main thread was taking pages too). */
+const owed: number[] = []
+let scheduled = false
 let failed = false
 
 const fail = (err: unknown) => {
@@ -19,20 +22,44 @@ const fail = (err: unknown) => {
   port.postMessage({ type: 'error', message: err instanceof Error ? err.message : String(err) } satisfies ReaderReply)
 }
 
+const read = (i: number) => {
+  try {
+    mine.read(received[i]!.file, received[i]!.html)
+  } catch (err) {
+    fail(err)
+  }
+}
+
+/** Takes and reads one page that has come, then lets the next messages in. */
+function work() {
+  scheduled = false
+  if (failed || Atomics.load(claimed, 0) >= received.length) return
+  const i = Atomics.add(claimed, 0, 1)
+  if (i < received.length) read(i)
+  else owed.push(i)
+  schedule()
+}
+
+function schedule() {
+  if (scheduled || failed || Atomics.load(claimed, 0) >= received.length) return
+  scheduled = true
+  setImmediate(work)
+}
+
 port.on('message', (message: ReaderMessage) => {
   if (failed) return
   if (message.type === 'page') {
-    try {
-      const { read, payload } = readPage(message.file, message.html, buildId, shells)
-      pages.push(read)
-      if (payload) files.write(payloadFile(from, message.file), JSON.stringify(payload))
-    } catch (err) {
-      fail(err)
-    }
+    received.push({ file: message.file, html: message.html })
+    while (owed.length && owed[0]! < received.length) read(owed.shift()!)
+    schedule()
     return
   }
-  Promise.all([utilities, files.settled()]).then(
-    ([css]) => port.postMessage({ type: 'done', pages, shells: shells.done(), utilities: css } satisfies ReaderReply),
+  // Every page has come, and the main thread has taken the rest.
+  while (owed.length && owed[0]! < received.length) read(owed.shift()!)
+  if (failed) return
+  Promise.all([utilities, mine.finish()]).then(
+    ([css, { pages, shells }]) =>
+      port.postMessage({ type: 'done', pages, shells, utilities: css } satisfies ReaderReply),
     fail,
   )
 })

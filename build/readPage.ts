@@ -1,4 +1,4 @@
-// What the post-build needs of each prerendered page, read off it once (parsed with build/html.ts):
+// What the post-build needs of each prerendered page, read off it once (build/html.ts `parseBuiltHtml`):
 // its payload and its place in its language's shell, its scripts, the hashes of its inline scripts
 // and styles, the characters it shows, and the edit of its <head> that waits for the stylesheet.
 // build/postbuildWorker.ts does this on the build's second core while Vike renders the next pages
@@ -22,12 +22,12 @@ import {
   is,
   isWhitespace,
   outerSource,
-  parseHtml,
+  parseBuiltHtml,
   rangeOf,
   type Splice,
   startTag,
 } from './html'
-import { payloadOf, type shellMaker } from './payloads'
+import { payloadOf, shellMaker } from './payloads'
 
 /** The edit of a page's <head> (see `headText`): made once the stylesheet and fonts are known. */
 export interface HeadEdit {
@@ -115,8 +115,8 @@ export function headSplices(edit: HeadEdit, css: SiteCss): Splice[] {
  * parsed: the head edits touch only what stays in <head> on every page, never a page head tag, the
  * title or #root (`npm run verify` compares the payload with the served page).
  */
-export function readPage(file: string, source: string, buildId: string, shells: ReturnType<typeof shellMaker>) {
-  const page = parseHtml(source)
+function readPage(file: string, source: string, buildId: string, shells: ReturnType<typeof shellMaker>) {
+  const page = parseBuiltHtml(source)
   const scripts: string[] = []
   for (const script of elements(page.document, is('script'))) {
     const src = attr(script, 'src')
@@ -147,15 +147,36 @@ export interface ReadPages {
 export type ReaderMessage = { type: 'page'; file: string; html: string } | { type: 'done' }
 export type ReaderReply = ({ type: 'done' } & ReadPages) | { type: 'error'; message: string }
 
+/** Reads pages in one thread: their payloads written under `from`, their shells made. */
+export function reading(buildId: string, from: string) {
+  const shells = shellMaker()
+  const files = fileWriter()
+  const pages: ReadPage[] = []
+  return {
+    read(file: string, html: string) {
+      const { read, payload } = readPage(file, html, buildId, shells)
+      pages.push(read)
+      if (payload) files.write(payloadFile(from, file), JSON.stringify(payload))
+    },
+    async finish() {
+      await files.settled()
+      return { pages, shells: shells.done() }
+    },
+  }
+}
+
 /**
  * Reads the pages in build/postbuildWorker.ts, started now (it makes the utility CSS first), and
  * writes each page's `_payload.json` under `from` (Vike's client output, which becomes dist/).
+ * Every page goes to the worker as Vike renders it; both threads take pages from one shared count
+ * (`claimed`), the worker while Vike renders, this thread too once Vike is done.
  */
 export function pageReader(buildId: string, from: string) {
+  const claimed = new Int32Array(new SharedArrayBuffer(4))
   // Bundled by build/run.mjs beside the build; from the sources, through tsx's loader, when the build
   // runs with tsx (`npx tsx build/index.ts`, the tests' project copies).
   const here = import.meta.url
-  const workerData = { buildId, from }
+  const workerData = { buildId, from, claimed: claimed.buffer }
   const worker = here.endsWith('.ts')
     ? new Worker(
         `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(new URL('./postbuildWorker.ts', here).href)}) })`,
@@ -170,17 +191,51 @@ export function pageReader(buildId: string, from: string) {
     worker.on('exit', (code) => reject(new Error(`the post-build worker stopped (exit code ${code})`)))
   })
   result.catch(() => {}) // awaited in done(); a failure during the prerender waits for it
+  const queue: { file: string; html: string }[] = []
   return {
-    page: (file: string, html: string) => worker.postMessage({ type: 'page', file, html } satisfies ReaderMessage),
+    page(file: string, html: string) {
+      queue.push({ file, html })
+      worker.postMessage({ type: 'page', file, html } satisfies ReaderMessage)
+    },
     async done(): Promise<ReadPages> {
-      worker.postMessage({ type: 'done' } satisfies ReaderMessage)
       try {
-        return await result
+        const mine = reading(buildId, from)
+        for (let i = Atomics.add(claimed, 0, 1); i < queue.length; i = Atomics.add(claimed, 0, 1))
+          mine.read(queue[i]!.file, queue[i]!.html)
+        worker.postMessage({ type: 'done' } satisfies ReaderMessage)
+        const [theirs, ours] = await Promise.all([result, mine.finish()])
+        return {
+          pages: [...theirs.pages, ...ours.pages],
+          shells: mergeShells(theirs.shells, ours.shells),
+          utilities: theirs.utilities,
+        }
       } finally {
         await worker.terminate()
       }
     },
   }
+}
+
+/** The shells the two threads made: one per language; they must agree where both have a layout. */
+function mergeShells(a: PageShell[], b: PageShell[]): PageShell[] {
+  const byLocale = new Map(a.map((shell) => [shell.locale, shell]))
+  for (const shell of b) {
+    const other = byLocale.get(shell.locale)
+    if (!other) {
+      byLocale.set(shell.locale, shell)
+      continue
+    }
+    const disagree = (what: string) =>
+      new Error(`the ${shell.locale} pages do not share one ${what}: keep the frame the same on every page`)
+    if (other.top !== shell.top) throw disagree('header')
+    for (const [name, layout] of Object.entries(shell.layouts)) {
+      const known = other.layouts[name]
+      if (known && (known.open !== layout.open || known.bottom !== layout.bottom)) throw disagree(`"${name}" layout`)
+      other.layouts[name] = layout
+    }
+    other.layouts = Object.fromEntries(Object.entries(other.layouts).sort(([x], [y]) => (x < y ? -1 : 1)))
+  }
+  return [...byLocale.values()].sort((x, y) => (x.locale < y.locale ? -1 : 1))
 }
 
 /** Writes files as they come, each directory made once; `settled()` waits for all of them. */
@@ -198,4 +253,4 @@ export function fileWriter() {
 }
 
 /** `ar/pricing/index.html` -> `ar/pricing/_payload.json` under `root`. */
-export const payloadFile = (root: string, file: string) => join(root, dirname(file), '_payload.json')
+const payloadFile = (root: string, file: string) => join(root, dirname(file), '_payload.json')

@@ -3,12 +3,14 @@
 // TypeScript files through tsx's loader hooks, and every later import, Vike's page entries
 // included, would pass through them: about 0.7 s of a build. (For stack traces into the TypeScript
 // sources, run `npx tsx build/index.ts`.)
-import { createRequire } from 'node:module'
+import module, { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { build } from 'esbuild'
 
 const require = createRequire(import.meta.url)
+// Node 22 keeps the code it compiles (Vite, Rolldown, Vike, React…) between builds; Node 20 has no such cache.
+module.enableCompileCache?.(join('node_modules', '.cache', 'node-compile'))
 const outdir = join('node_modules', '.cache', 'rasid-build')
 await build({
   // The build and its second thread (build/readPage.ts `pageReader`).

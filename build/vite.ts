@@ -3,9 +3,7 @@
 // the config file up (Vike resolves its settings early), and that costs the build a second load of
 // vite.config.ts.
 import react from '@vitejs/plugin-react'
-import UnoCSS from 'unocss/vite'
-import type { Plugin, UserConfig } from 'vite'
-import unoConfig from '../uno.config'
+import type { Plugin, PluginOption, UserConfig } from 'vite'
 import { noIcuParser } from './noIcuParser'
 import { runtimeConfigFromEnv } from './runtimeConfig'
 import { runtimeMessages } from './runtimeMessages'
@@ -18,16 +16,20 @@ const updateInterval = Number(process.env.UPDATE_CHECK_INTERVAL_MS) || 60 * 60 *
  * stylesheet after the prerender (build/css.ts) and drops what Vite would emit for the import, so
  * there it is an empty module, and UnoCSS does not scan the modules twice (about 0.2 s).
  */
-function stylesheet(command: 'serve' | 'build'): Plugin | Plugin[] {
+function stylesheet(command: 'serve' | 'build'): PluginOption {
   // The UnoCSS config is passed in, not looked up: UnoCSS would load uno.config.ts with a TypeScript
-  // loader of its own (about 0.3 s).
-  if (command === 'serve') return UnoCSS({ ...unoConfig, configFile: false })
+  // loader of its own (about 0.3 s). Imported only for `vike dev`: the build does not load UnoCSS here.
+  if (command === 'serve')
+    return Promise.all([import('unocss/vite'), import('../uno.config')]).then(
+      ([{ default: UnoCSS }, { default: config }]) => UnoCSS({ ...config, configFile: false }),
+    )
   const id = '\0virtual:uno.css'
-  return {
+  const plugin: Plugin = {
     name: 'rasid:uno-css-from-post-build',
     resolveId: (source) => (source === 'virtual:uno.css' ? id : undefined),
     load: (loaded) => (loaded === id ? '' : undefined),
   }
+  return plugin
 }
 
 /** The site's Vite config, less Vike's plugin, for `vike dev` (`serve`) or the build. */

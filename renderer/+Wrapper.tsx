@@ -2,7 +2,7 @@
 // Build time only: an island gets the messages it uses from renderer/islands/Island.tsx.
 import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser'
 import type { ReactNode } from 'react'
-import { IntlProvider } from 'react-intl'
+import { createIntl, createIntlCache, type IntlShape, RawIntlProvider } from 'react-intl'
 import { usePageContext } from 'vike-react/usePageContext'
 import { intlLocale } from '../locales/intlLocale'
 import { defaultLocale } from '../locales/locales'
@@ -12,16 +12,30 @@ function failBuild(error: Error): never {
   throw error
 }
 
+// The pages of one language and area share their messages (locales/pickMessages.ts), and so one
+// `intl`: made once, not on every page (IntlProvider would make one per render).
+const cache = createIntlCache()
+/** By language, then by messages object. */
+const intls = new Map<string, WeakMap<object, IntlShape>>()
+const noMessages = {}
+
 export default function Wrapper({ children }: { children: ReactNode }) {
   const { locale, data } = usePageContext()
-  return (
-    <IntlProvider
-      locale={intlLocale(locale)}
-      defaultLocale={intlLocale(defaultLocale)}
-      messages={(data?.messages ?? {}) as Record<string, MessageFormatElement[]>}
-      onError={failBuild}
-    >
-      {children}
-    </IntlProvider>
-  )
+  const messages = data?.messages ?? noMessages
+  let ofLocale = intls.get(locale)
+  if (!ofLocale) intls.set(locale, (ofLocale = new WeakMap()))
+  let intl = ofLocale.get(messages)
+  if (!intl) {
+    intl = createIntl(
+      {
+        locale: intlLocale(locale),
+        defaultLocale: intlLocale(defaultLocale),
+        messages: messages as Record<string, MessageFormatElement[]>,
+        onError: failBuild,
+      },
+      cache,
+    )
+    ofLocale.set(messages, intl)
+  }
+  return <RawIntlProvider value={intl}>{children}</RawIntlProvider>
 }
