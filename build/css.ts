@@ -26,7 +26,7 @@ const latin =
 const arabic =
   'U+0600-06FF,U+0750-077F,U+0870-088E,U+0890-0891,U+0897-08E1,U+08E3-08FF,U+200C-200E,U+2010-2011,U+204F,U+2E41,U+FB50-FDFF,U+FE70-FE74,U+FE76-FEFC'
 
-/** The self-hosted faces: Inter for Latin text, IBM Plex Sans Arabic for Arabic text. @public */
+/** The self-hosted faces: Inter for the Latin pages, IBM Plex Sans Arabic (its Arabic and its Latin) for the Arabic ones. @public */
 export const faces = [
   {
     family: 'Inter',
@@ -54,6 +54,24 @@ export const faces = [
     file: '@fontsource/ibm-plex-sans-arabic/files/ibm-plex-sans-arabic-arabic-700-normal.woff2',
     weight: 700,
     range: arabic,
+    script: 'arabic',
+  },
+  // The Latin of IBM Plex Sans Arabic, for the spaces, digits, punctuation and Latin names of Arabic
+  // pages (their font-family puts it before Inter). Preloaded with the Arabic faces: without it, a
+  // first visit drew them in the system font (Inter, not preloaded there, comes too late for
+  // `font-display: optional`); tests/e2e/fonts.spec.ts checks the faces Chromium draws with.
+  {
+    family: 'IBM Plex Sans Arabic',
+    file: '@fontsource/ibm-plex-sans-arabic/files/ibm-plex-sans-arabic-latin-400-normal.woff2',
+    weight: 400,
+    range: latin,
+    script: 'arabic',
+  },
+  {
+    family: 'IBM Plex Sans Arabic',
+    file: '@fontsource/ibm-plex-sans-arabic/files/ibm-plex-sans-arabic-latin-700-normal.woff2',
+    weight: 700,
+    range: latin,
     script: 'arabic',
   },
 ] as const
