@@ -14,7 +14,10 @@ function localeCss(): string {
   const arabic = locales.filter((l) => l.script === 'arabic').map((l) => `html[lang="${l.code}"]`)
   if (!arabic.length) return ''
   const each = (rest: string) => arabic.map((html) => `${html} ${rest}`).join(', ')
-  return `${each('body')} { line-height: 1.7; font-family: "IBM Plex Sans Arabic", "Inter", system-ui, sans-serif; }
+  // On <html> itself, not only <body>: the root's first font gives its line metrics, and a root
+  // left on Inter would download Inter on every Arabic page.
+  return `${arabic.join(', ')} { font-family: "IBM Plex Sans Arabic", "Inter", system-ui, sans-serif; }
+${each('body')} { line-height: 1.7; }
 ${each('.code-copy')} { font-family: "IBM Plex Sans Arabic", system-ui, sans-serif; }`
 }
 

@@ -1,5 +1,14 @@
 import { isPageHeadTag, type HeadTag, type PagePayload } from '../renderer/shared/payload'
-import { composeRoot, framePart, type PageShell, shellPath } from '../renderer/shared/shell'
+import {
+  composeRoot,
+  framePart,
+  headKey,
+  isDerivedHeadTag,
+  isShellHeadTag,
+  type PageShell,
+  pageHead,
+  shellPath,
+} from '../renderer/shared/shell'
 import { pathOfHtml } from '../renderer/shared/paths'
 import { islandAttrs } from '../renderer/shared/dom'
 import { isLocale } from '../locales/locales'
@@ -34,10 +43,7 @@ export function payloadOf(page: string | HtmlDocument, file: string, buildId: st
   if (dir !== 'ltr' && dir !== 'rtl') return fail('<html dir> is missing')
   const head = element(html, is('head')) ?? fail('no <head>')
   const title = element(head, is('title')) ?? fail('no <title>')
-  const headTags: HeadTag[] = []
-  for (const el of elements(head, (el) => el.tagName === 'meta' || el.tagName === 'link'))
-    if (isPageHeadTag(el.tagName, (name) => attr(el, name)))
-      headTags.push({ tag: el.tagName as HeadTag['tag'], attrs: attrs(el) })
+  const headTags = headTagsOf(head).filter((tag) => !isShellHeadTag(tag) && !isDerivedHeadTag(tag))
   const root = rootOf(parsed) ?? fail('no <div id="root">')
   const frame = frameOf(parsed, root, fail)
   const islands = elements(root, (el) => attr(el, islandAttrs.name) !== undefined).map(
@@ -53,6 +59,15 @@ export function payloadOf(page: string | HtmlDocument, file: string, buildId: st
     content: frame.content,
     islands: [...new Set(islands)],
   }
+}
+
+/** The head tags of a page that a navigation replaces (renderer/shared/payload.ts `isPageHeadTag`). */
+function headTagsOf(head: Element): HeadTag[] {
+  const tags: HeadTag[] = []
+  for (const el of elements(head, (el) => el.tagName === 'meta' || el.tagName === 'link'))
+    if (isPageHeadTag(el.tagName, (name) => attr(el, name)))
+      tags.push({ tag: el.tagName as HeadTag['tag'], attrs: attrs(el) })
+  return tags
 }
 
 /**
@@ -111,14 +126,25 @@ export function shellMaker() {
       }
       const frame = frameOf(page, rootOf(page)!, fail)
       let shell = shells.get(payload.locale)
+      const headTags = headTagsOf(element(page.document, is('head'))!)
       if (!shell) {
-        shell = { buildId: payload.buildId, locale: payload.locale, top: framePart(frame.top), layouts: {} }
+        shell = {
+          buildId: payload.buildId,
+          locale: payload.locale,
+          top: framePart(frame.top),
+          layouts: {},
+          head: headTags.filter(isShellHeadTag),
+        }
         shells.set(payload.locale, shell)
       }
       shell.layouts[frame.layout] ??= { open: frame.open, bottom: framePart(frame.bottom) }
       if (composeRoot(shell, payload, pathOfHtml(file)) !== rootHtml(page))
         fail(
           `its header or footer is not its language's (${shellPath(payload.locale)}): a navigation to it could not rebuild it; keep the frame the same on every page but the current link`,
+        )
+      if (headKey(pageHead(shell, payload)) !== headKey(headTags))
+        fail(
+          `its head tags are not what a navigation would rebuild from its payload and ${shellPath(payload.locale)} (renderer/shared/shell.ts pageHead): keep og:type, og:site_name and og:locale the same on every page, og:title, og:description and og:url equal to the title, description and canonical address, and the hreflang links those of renderer/pageLinks.ts`,
         )
     },
     // In the order of the layouts' names, whatever order the pages came in: the same build, the same file.

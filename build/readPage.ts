@@ -228,6 +228,8 @@ function mergeShells(a: PageShell[], b: PageShell[]): PageShell[] {
     const disagree = (what: string) =>
       new Error(`the ${shell.locale} pages do not share one ${what}: keep the frame the same on every page`)
     if (other.top !== shell.top) throw disagree('header')
+    if (JSON.stringify(other.head) !== JSON.stringify(shell.head))
+      throw disagree('set of og:type, og:site_name and og:locale tags')
     for (const [name, layout] of Object.entries(shell.layouts)) {
       const known = other.layouts[name]
       if (known && (known.open !== layout.open || known.bottom !== layout.bottom)) throw disagree(`"${name}" layout`)

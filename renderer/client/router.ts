@@ -7,7 +7,7 @@
 // in start.ts. It imports no feature.
 import { events, type SwapDetail } from '../shared/dom'
 import { type HeadTag, isPageHeadTag, type PagePayload } from '../shared/payload'
-import { composeRoot } from '../shared/shell'
+import { composeRoot, pageHead } from '../shared/shell'
 import { stripTrailingSlash } from '../shared/paths'
 import { buildId } from './buildInfo'
 import { classifyNavigation } from './externalUrl'
@@ -82,12 +82,14 @@ async function go(url: URL, opts: { push?: boolean; replace?: boolean; scroll?: 
   const ticket = ++latest
   let payload: PagePayload
   let root: string
+  let head: HeadTag[]
   try {
     const page = await loadPage(url.pathname)
     payload = page.payload
     for (const { buildId: id } of [payload, page.shell])
       if (id !== buildId()) throw new Error(`it belongs to build ${id}`)
     root = composeRoot(page.shell, payload, stripTrailingSlash(url.pathname))
+    head = pageHead(page.shell, payload)
   } catch (err) {
     console.warn(
       `[rasid] Cannot navigate to ${url.pathname} in place (${(err as Error).message}); loading it as a document.`,
@@ -102,7 +104,7 @@ async function go(url: URL, opts: { push?: boolean; replace?: boolean; scroll?: 
     if (opts.replace) history.replaceState(state, '', url.href)
     else history.pushState(state, '', url.href)
   }
-  const swap = () => swapPage(payload, root)
+  const swap = () => swapPage(payload, head, root)
   const reduce = matchMedia('(prefers-reduced-motion: reduce)').matches
   const doc = document as Document & {
     startViewTransition?: (cb: () => void) => { updateCallbackDone: Promise<void> }
@@ -119,10 +121,10 @@ function dispatch(name: string, detail: SwapDetail) {
 }
 
 /** The swap itself, as named steps: what every navigation changes. */
-function swapPage(payload: PagePayload, root: string) {
+function swapPage(payload: PagePayload, head: HeadTag[], root: string) {
   dispatch(events.beforeSwap, { locale: payload.locale })
   swapRootAttributes(payload)
-  swapHeadElements(payload)
+  swapHeadElements(payload.title, head)
   swapBody(root)
 }
 
@@ -132,11 +134,11 @@ function swapRootAttributes(payload: PagePayload) {
   html.dir = payload.dir
 }
 
-function swapHeadElements(payload: PagePayload) {
-  document.title = payload.title
+function swapHeadElements(title: string, head: HeadTag[]) {
+  document.title = title
   for (const el of document.head.querySelectorAll('meta,link'))
     if (isPageHeadTag(el.localName, (name) => el.getAttribute(name))) el.remove()
-  document.head.append(...payload.head.map(headElement))
+  document.head.append(...head.map(headElement))
 }
 
 /** `#root` becomes the page: its language's frame around its content (../shared/shell.ts). */

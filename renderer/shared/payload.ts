@@ -11,7 +11,10 @@ export interface PagePayload {
   dir: Dir
   layout: string
   title: string
-  /** The page's own head tags, in order: description, robots, canonical, hreflang links, og tags. */
+  /**
+   * The page's own head tags (description, robots, canonical), less those its language's shell
+   * carries and those its other fields say (./shell.ts `pageHead` puts them all together).
+   */
   head: HeadTag[]
   /**
    * The page's content region: the HTML between its header and its footer (main and FAQ, islands

@@ -7,8 +7,8 @@
 // page, that the composition is the page's own `#root`, character for character. Pure: no DOM.
 import { extractLocale } from '../../locales/extractLocale'
 import { localizePath } from '../../locales/localizePath'
-import { type Locale, locales } from '../../locales/locales'
-import type { PagePayload } from './payload'
+import { defaultLocale, type Locale, locales } from '../../locales/locales'
+import type { HeadTag, PagePayload } from './payload'
 
 /** The frame of every page of a locale. */
 export interface PageShell {
@@ -18,7 +18,55 @@ export interface PageShell {
   top: string
   /** Per layout: the layout element's start tag, and what follows the content (the footer, or nothing). */
   layouts: Record<string, { open: string; bottom: string }>
+  /** The head tags every page of the language has (see `isShellHeadTag`). */
+  head: HeadTag[]
 }
+
+const property = (tag: HeadTag) => (tag.tag === 'meta' ? tag.attrs.property : undefined)
+
+/** A head tag the same on every page of a language, which the shell carries: og:type, og:site_name, og:locale(:alternate). */
+export const isShellHeadTag = (tag: HeadTag) =>
+  ['og:type', 'og:site_name', 'og:locale', 'og:locale:alternate'].includes(property(tag) ?? '')
+
+/**
+ * A head tag that a page's other fields say, which its payload leaves out: og:title (its title),
+ * og:description (its description), og:url and the hreflang links (its canonical address).
+ */
+export const isDerivedHeadTag = (tag: HeadTag) =>
+  ['og:title', 'og:description', 'og:url'].includes(property(tag) ?? '') ||
+  (tag.tag === 'link' && tag.attrs.rel === 'alternate')
+
+/**
+ * The head tags of a page that a navigation replaces (./payload.ts `isPageHeadTag`), as its HTML
+ * has them: the shell's, the payload's own, and those its title, description and canonical address
+ * say, written as renderer/+Head.tsx and renderer/pageLinks.ts write them. The build checks it for
+ * every page.
+ */
+export function pageHead(shell: PageShell, payload: PagePayload): HeadTag[] {
+  const own = (test: (tag: HeadTag) => boolean) => payload.head.find(test)?.attrs
+  const description = own((t) => t.tag === 'meta' && t.attrs.name === 'description')?.content
+  const canonical = own((t) => t.tag === 'link' && t.attrs.rel === 'canonical')?.href
+  const meta = (name: string, content: string): HeadTag => ({ tag: 'meta', attrs: { property: name, content } })
+  const tags = [...shell.head, ...payload.head, meta('og:title', payload.title)]
+  if (description !== undefined) tags.push(meta('og:description', description))
+  if (canonical !== undefined) {
+    tags.push(meta('og:url', canonical))
+    const url = new URL(canonical)
+    const logical = extractLocale(url.pathname).pathname
+    const href = (locale: Locale) => url.origin + localizePath(logical, locale)
+    for (const l of locales)
+      tags.push({ tag: 'link', attrs: { rel: 'alternate', hreflang: l.language, href: href(l.code) } })
+    tags.push({ tag: 'link', attrs: { rel: 'alternate', hreflang: 'x-default', href: href(defaultLocale) } })
+  }
+  return tags
+}
+
+/** Head tags as a comparable text, whatever their order. */
+export const headKey = (tags: HeadTag[]) =>
+  tags
+    .map((t) => JSON.stringify([t.tag, Object.entries(t.attrs).sort(([a], [b]) => (a < b ? -1 : 1))]))
+    .sort()
+    .join('\n')
 
 /** `/_shell/ar.json`: the frame of a locale's pages. */
 export const shellPath = (locale: Locale) => `/_shell/${locale}.json`
@@ -60,7 +108,8 @@ export function assertShell(value: unknown): asserts value is PageShell {
     typeof s.locale !== 'string' ||
     typeof s.top !== 'string' ||
     !s.layouts ||
-    typeof s.layouts !== 'object'
+    typeof s.layouts !== 'object' ||
+    !Array.isArray(s.head)
   )
     throw new Error('not a page shell')
 }

@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { describe, expect, test } from 'vitest'
-import { composeRoot } from '../../renderer/shared/shell'
+import { composeRoot, pageHead } from '../../renderer/shared/shell'
 import { catalogs, fullTitle, guides, localized, routes } from '../routes'
 
 const dist = 'dist'
@@ -41,12 +41,15 @@ describe('dist/', () => {
     expect(html).toContain(`<div id="root">${composeRoot(shell, payload, url)}</div>`)
     expect(payload.content).toContain(route.h1(locale).replace(/&/g, '&amp;'))
     expect(payload.content).not.toMatch(/<header|<footer/)
+    // The head tags a navigation rebuilds from the payload and the shell (the build checks them against the page's).
+    const tags = pageHead(shell, payload)
+    expect(payload.head.map((t: Tag) => t.attrs.rel ?? t.attrs.name).sort()).toEqual(['canonical', 'description'])
     const head = (key: string) =>
-      payload.head.find((t: Tag) => t.attrs.rel === key || t.attrs.property === key || t.attrs.name === key)?.attrs
+      tags.find((t: Tag) => t.attrs.rel === key || t.attrs.property === key || t.attrs.name === key)?.attrs
     expect(head('canonical')?.href).toBe(`https://www.rasid.example${url}`)
     expect(head('description')?.content).toMatch(/.{40,}/)
     expect(head('og:title')?.content).toBe(payload.title)
-    expect(payload.head.filter((t: Tag) => t.attrs.hreflang).map((t: Tag) => t.attrs.hreflang)).toEqual([
+    expect(tags.filter((t: Tag) => t.attrs.hreflang).map((t: Tag) => t.attrs.hreflang)).toEqual([
       'en',
       'ar',
       'x-default',
@@ -119,7 +122,8 @@ describe('dist/', () => {
     expect([...sheets]).toEqual([expect.stringMatching(/^\/assets\/site\.[\w-]+\.css$/)])
     const css = read([...sheets][0]!)
     expect(gz(css)).toBeLessThanOrEqual(budget.css)
-    // Each face covers its own script only, so a page loads the faces its text uses.
+    // Each face covers one script, so a page loads the faces its text uses: Inter for English pages,
+    // IBM Plex Sans Arabic's Arabic and its own Latin (spaces, digits, names) for Arabic pages.
     expect(
       css
         .match(/@font-face\{[^}]*\}/g)!
@@ -129,15 +133,19 @@ describe('dist/', () => {
       'Inter 0000-00FF',
       'IBM Plex Sans Arabic 0600-06FF',
       'IBM Plex Sans Arabic 0600-06FF',
+      'IBM Plex Sans Arabic 0000-00FF',
+      'IBM Plex Sans Arabic 0000-00FF',
     ])
   })
 
-  test('a page preloads the two weights of its own script, so they are there for the first paint', () => {
+  test('a page preloads the two weights of the faces of its own script, so they are there for the first paint', () => {
     const fonts = (file: string) =>
       [...read(file).matchAll(/<link rel="preload" href="([^"]+)" as="font"/g)].map((m) => m[1])
     expect(fonts('ar/index.html').sort()).toEqual([
       expect.stringMatching(/ibm-plex-sans-arabic-arabic-400-normal\.[\w-]+\.woff2$/),
       expect.stringMatching(/ibm-plex-sans-arabic-arabic-700-normal\.[\w-]+\.woff2$/),
+      expect.stringMatching(/ibm-plex-sans-arabic-latin-400-normal\.[\w-]+\.woff2$/),
+      expect.stringMatching(/ibm-plex-sans-arabic-latin-700-normal\.[\w-]+\.woff2$/),
     ])
     expect(fonts('index.html').sort()).toEqual([
       expect.stringMatching(/inter-latin-400-normal\.[\w-]+\.woff2$/),

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { robotsTxt } from '../../build/sitemap'
 import { pathOfHtml } from '../../renderer/shared/paths'
+import { pageHead } from '../../renderer/shared/shell'
 import { site } from '../../site.config'
 import { parseSitemap } from '../sitemap'
 import { isNotFoundFile } from '../../renderer/shared/paths'
@@ -57,8 +58,10 @@ describe('dist/sitemap.xml', () => {
 
   test("each page's alternates are the hreflang links of its own head", () => {
     for (const file of pages) {
+      // The page's head as a navigation rebuilds it: its payload with its language's shell.
       const payload = JSON.parse(read(file.replace(/index\.html$/, '_payload.json')))
-      const head = payload.head
+      const tags = pageHead(JSON.parse(read(`_shell/${payload.locale}.json`)), payload)
+      const head = tags
         .filter((t: { attrs: Record<string, string> }) => t.attrs.hreflang)
         .map((t: { attrs: Record<string, string> }) => [t.attrs.hreflang, t.attrs.href])
       const canonical = payload.head.find((t: { attrs: Record<string, string> }) => t.attrs.rel === 'canonical').attrs
