@@ -18,6 +18,8 @@ import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { transformSync } from 'esbuild'
 import subsetFont from 'subset-font'
+import { type MessageFormatElement, parse, TYPE } from '@formatjs/icu-messageformat-parser'
+import type { Script } from '../locales/locales'
 
 const require = createRequire(import.meta.url)
 
@@ -109,13 +111,14 @@ const ENTITY = /&(?:#(\d+)|#x([0-9a-f]+)|(amp|lt|gt|quot|apos|nbsp));/gi
 const named: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' }
 
 /**
- * The characters a page shows, read off its HTML quickly: scripts and styles out, tags out (their
+ * The characters a page shows in its own faces, read off its HTML quickly: scripts, styles and code
+ * (drawn in the system's monospace face) out, tags out (their
  * `placeholder`, `alt` and `value` texts in), entities decoded. Over-reading a tag name costs a
  * glyph or two; under-reading would show a fallback font. @public
  */
 export function shownText(html: string): string {
   return html
-    .replace(/<(script|style|template)\b[\s\S]*?<\/\1>/gi, ' ')
+    .replace(/<(script|style|template|pre|code)\b[\s\S]*?<\/\1>/gi, ' ')
     .replace(/<[^>]*?\b(?:placeholder|alt|value)="([^"]*)"[^>]*>/gi, ' $1 ')
     .replace(/<[^>]*>/g, ' ')
     .replace(ENTITY, (_, dec: string, hex: string, name: string) =>
@@ -143,21 +146,48 @@ export async function utilityCss(root = process.cwd()): Promise<string> {
   return css
 }
 
-/** Writes the fonts, cut to `shown`, and the stylesheet (`utilities` after the faces) into `<dist>/assets/`, and returns their addresses. */
+/**
+ * The text a catalog message can show: its literal text in every branch, and digits where a number
+ * goes (`#`); not its argument names and keywords. What an argument holds at run time is a number
+ * or an amount (digits, always in the faces) or a name the pages show too.
+ */
+export function messageText(message: string): string {
+  const out: string[] = []
+  const walk = (elements: MessageFormatElement[]) => {
+    for (const el of elements) {
+      if (el.type === TYPE.literal) out.push(el.value)
+      else if (el.type === TYPE.pound) out.push('0123456789')
+      else if (el.type === TYPE.plural || el.type === TYPE.select)
+        for (const option of Object.values(el.options)) walk(option.value)
+      else if (el.type === TYPE.tag) walk(el.children)
+    }
+  }
+  walk(parse(message))
+  return out.join(' ')
+}
+
+/**
+ * Writes the fonts and the stylesheet (`utilities` after the faces) into `<dist>/assets/`, and returns
+ * their addresses. `shown` is the text of each script's pages and catalogs. A face is cut to what the
+ * pages of its script show in its range; a face whose range no other script's face covers (the Arabic
+ * one) also to what the other pages show there (an Arabic name on an English page).
+ */
 export async function buildCss(
   dist: string,
-  shown: string,
+  shown: Record<Script, string>,
   utilities: string | Promise<string>,
   root = process.cwd(),
 ): Promise<SiteCss> {
   mkdirSync(join(dist, 'assets', 'fonts'), { recursive: true })
-  const codePoints = [...new Set(shown)].map((c) => c.codePointAt(0)!).sort((a, b) => a - b)
+  const codePoints = (text: string) => [...new Set(text)].map((c) => c.codePointAt(0)!)
   const subsets = await Promise.all(
     faces.map(async (face) => {
       const source = readFileSync(require.resolve(face.file))
       const covered = inRange(face.range)
+      const shared = faces.some((other) => other.script !== face.script && other.range === face.range)
+      const text = shared ? shown[face.script] : Object.values(shown).join('\n')
       // The digits and the space always: a price or a count may come from data at run time.
-      const wanted = new Set([...codePoints, ...[...'0123456789 '].map((c) => c.codePointAt(0)!)].filter(covered))
+      const wanted = new Set([...codePoints(text), ...codePoints('0123456789 ')].filter(covered))
       const chars = String.fromCodePoint(...[...wanted].sort((a, b) => a - b))
       // The same face cut to the same characters is the same file: kept between builds.
       const cached = join(root, 'node_modules', '.cache', 'rasid-fonts', `${hash(`${hash(source)}:${chars}`)}.woff2`)

@@ -28,12 +28,12 @@ import {
 import { dirname, join, posix, resolve } from 'node:path'
 import { apiOriginOf } from '../api/contract/runtimeConfig'
 import { loadCatalogs } from '../locales/catalogs'
-import { defaultLocale, localeCodes } from '../locales/locales'
+import { defaultLocale, type Locale, localeCodes, type Script, scriptOf } from '../locales/locales'
 import type { Localize404Config } from '../renderer/client/inline/localize404'
 import { extensionOf, fileTypes, hostFiles, isFilePath, isNotFoundFile, pathOfHtml } from '../renderer/shared/paths'
 import { shellPath } from '../renderer/shared/shell'
 import { writeCloudFront } from './cloudfront'
-import { buildCss } from './css'
+import { buildCss, messageText } from './css'
 import { inlineHashes, writeHeaders } from './headers'
 import { applySplices, attr, element, inlineScriptTag, is, parseHtml, rangeOf, type Splice, textOf } from './html'
 import { inlineScript } from './inlineScript'
@@ -60,10 +60,10 @@ export async function postbuild(
   // Vike's stylesheets (one per CSS import, in a build-dependent order) give way to build/css.ts's.
   rmSync(join(to, 'assets', 'static'), { recursive: true, force: true })
   // The fonts are cut to what the pages show and what their islands, toasts and error views may show.
-  const shown = [
-    ...read.pages.map((page) => page.chars),
-    ...Object.values(loadCatalogs()).flatMap((catalog) => Object.values(catalog)),
-  ].join('\n')
+  const shown: Record<Script, string> = { latin: '', arabic: '' }
+  for (const page of read.pages) shown[scriptOf(page.head.locale)] += `${page.chars}\n`
+  for (const [locale, catalog] of Object.entries(loadCatalogs()))
+    shown[scriptOf(locale as Locale)] += `${Object.values(catalog).map(messageText).join('\n')}\n`
   const css = await buildCss(to, shown, read.utilities)
   const prerendered: string[] = []
   const problems: string[] = []
