@@ -4,14 +4,12 @@
 // included, would pass through them: about 0.7 s of a build. (For stack traces into the TypeScript
 // sources, run `npx tsx build/index.ts`.)
 import { createHash } from 'node:crypto'
-import module, { createRequire } from 'node:module'
+import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { build } from 'esbuild'
 
 const require = createRequire(import.meta.url)
-// Node 22 keeps the code it compiles (Vite, Rolldown, Vike, React…) between builds; Node 20 has no such cache.
-module.enableCompileCache?.(join('node_modules', '.cache', 'node-compile'))
 // One folder per project folder: copies of the project may share node_modules (a symbolic link).
 const outdir = join(
   'node_modules',
