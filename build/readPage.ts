@@ -29,7 +29,7 @@ import {
 } from './html'
 import { payloadOf, shellMaker } from './payloads'
 
-/** The edit of a page's <head> (see `headText`): made once the stylesheet and fonts are known. */
+/** The edit of a page's <head> (see `headSplices`): made once the stylesheet and fonts are known. */
 export interface HeadEdit {
   locale: Locale
   /** What goes: the boot script, the charset, Vike's stylesheets and font preloads. */
