@@ -1,6 +1,6 @@
 // `npm run knip`: files nothing uses, exports nothing imports, dependencies nothing needs.
 // The Vite, Vitest, Playwright, UnoCSS and Biome plugins add their configs and test files; the
-// package.json scripts add the commands they run (build/index.ts, scripts/serve.ts, …).
+// package.json scripts add the commands they run (build/run.mjs, scripts/serve.ts, …).
 import type { KnipConfig } from 'knip'
 
 export default {

@@ -6,7 +6,7 @@ import { runtimeMessages } from './build/runtimeMessages'
 // `npm run build` first (and Java for the Nu Html Checker). `npx vitest run --project unit`.
 export default defineConfig({
   plugins: [runtimeMessages()],
-  // What vite.config.ts defines for the site.
+  // What build/vite.ts defines for the site.
   define: {
     __UPDATE_CHECK_INTERVAL__: String(60 * 60 * 1000),
     __RUNTIME_CONFIG_DEFAULTS__: JSON.stringify({ apiBase: '/api/v1', paymentHosts: [], features: {} }),

@@ -1,15 +1,18 @@
-// The site's one stylesheet, made after Vike's build instead of by the UnoCSS Vite plugin:
+// The site's one stylesheet, made by the build (the utilities in its second thread while Vite builds,
+// build/postbuildWorker.ts; the font faces once the pages are read), not by UnoCSS's Vite plugin:
 // - one render-blocking request per page, the font faces included (Vike linked one file per import);
-// - each face limited to its script with unicode-range, so a page downloads the faces its text uses;
+// - faces by script: Inter for English pages; IBM Plex Sans Arabic, its Latin and its Arabic (which
+//   also covers the space), for Arabic pages. Each has its unicode-range, so a page downloads the
+//   faces its text uses;
 // - `font-display: optional`: a face that is not there for the first paint (the page preloads the
 //   ones it needs) is not swapped in later, so text never moves: layout shift stays 0 (with `swap`
 //   Lighthouse measured 0.03-0.05 on the home pages);
-// - each face cut to the characters the site shows in its script (harfbuzz, through subset-font):
-//   the text of every built page and every catalog message (what islands, toasts and error views
-//   show after load). Shaping survives: the subset keeps the glyphs the font's substitutions reach
-//   (Arabic initial, medial and final forms, ligatures). A new word in a catalog cannot fall back to
-//   another font by accident: the subset comes from the built text, and tests/dist/fonts.test.ts
-//   checks every character of every page against its face;
+// - each face cut to the characters its pages draw with it (harfbuzz, through subset-font): the text
+//   of the built pages and the literal text of the catalog messages (what islands, toasts and error
+//   views show after load), code left out (monospace). Shaping survives: the subset keeps the glyphs
+//   the font's substitutions reach (Arabic initial, medial and final forms, ligatures). A new word
+//   in a catalog cannot fall back to another font by accident: the subset comes from the built
+//   text, and tests/dist/fonts.test.ts checks every character of every page against its face;
 // - deterministic: UnoCSS writes theme variables in the order it meets utilities, which varies with
 //   the order Vite transforms modules; here the utilities are generated from a sorted list.
 import { createHash } from 'node:crypto'
@@ -178,7 +181,7 @@ export function messageText(message: string): string {
 export async function buildCss(
   dist: string,
   shown: Record<Script, string>,
-  utilities: string | Promise<string>,
+  utilities: string,
   root = process.cwd(),
 ): Promise<SiteCss> {
   mkdirSync(join(dist, 'assets', 'fonts'), { recursive: true })
@@ -214,7 +217,7 @@ export async function buildCss(
     fontCss += `@font-face{font-family:"${face.family}";font-style:normal;font-display:optional;font-weight:${face.weight};src:url(${href}) format("woff2");unicode-range:${face.range}}`
   }
   // UnoCSS minifies what it generates, not the preflight CSS of renderer/styles/: esbuild minifies the whole.
-  const text = transformSync(fontCss + (await utilities), { loader: 'css', minify: true }).code
+  const text = transformSync(fontCss + utilities, { loader: 'css', minify: true }).code
   const href = `/assets/site.${hash(text)}.css`
   writeFileSync(join(dist, href), text)
   return { href, fonts }

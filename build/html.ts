@@ -164,10 +164,11 @@ export function inlineScriptTag(code: string): string {
 // ---------------------------------------------------------------------------------------------
 // The build reads about 1,000 pages it has just written (build/readPage.ts): React's markup, which
 // closes every element it opens and quotes every attribute. This reader builds the same tree as
-// parse5 for such markup (same node shapes and offsets) in a fraction of the time. What it does not
-// expect (an unknown character reference, a stray end tag, a missing <html>/<head>/<body>, inline
-// SVG) sends the
-// page to parse5. `npm run verify` and tests/dist/html.test.ts read the built pages with parse5.
+// parse5 for such markup (same node shapes and offsets) in a fraction of the time. Where the HTML
+// parser would build differently (an implied end tag, a table, an element the parser moves, inline
+// SVG, a character reference it does not know, a carriage return, no doctype), it stops and parse5
+// reads the page. `npm run verify` reads the built pages with parse5, and
+// tests/dist/builtHtml.test.ts compares the two readers on every one.
 
 const VOID = new Set([
   'area',
@@ -187,6 +188,94 @@ const VOID = new Set([
 ])
 const RAW_TEXT = new Set(['script', 'style'])
 const ESCAPABLE_RAW_TEXT = new Set(['title', 'textarea'])
+/** What the parser reads differently (as text, moved, or with its own rules): parse5 reads the page. */
+const PARSE5_ONLY = new Set([
+  'svg',
+  'math',
+  'noscript',
+  'iframe',
+  'noembed',
+  'noframes',
+  'xmp',
+  'plaintext',
+  'listing',
+  'table',
+  'caption',
+  'colgroup',
+  'col',
+  'tbody',
+  'thead',
+  'tfoot',
+  'tr',
+  'td',
+  'th',
+  'select',
+  'option',
+  'optgroup',
+  'frameset',
+  'frame',
+  'image',
+  'isindex',
+])
+/** Elements that may stand in <head>. */
+const HEAD = new Set(['meta', 'link', 'title', 'script', 'style', 'base', 'template'])
+/** Start tags that close an open <p>: inside one, the parser would build another tree. */
+const CLOSES_P = new Set([
+  'address',
+  'article',
+  'aside',
+  'blockquote',
+  'center',
+  'details',
+  'dialog',
+  'dir',
+  'div',
+  'dl',
+  'fieldset',
+  'figcaption',
+  'figure',
+  'footer',
+  'form',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'header',
+  'hgroup',
+  'hr',
+  'li',
+  'dd',
+  'dt',
+  'main',
+  'menu',
+  'nav',
+  'ol',
+  'p',
+  'pre',
+  'search',
+  'section',
+  'summary',
+  'ul',
+])
+/** Elements that cannot hold themselves: the parser closes the first. */
+const NOT_IN_ITSELF = new Set(['a', 'form', 'button', 'li', 'dd', 'dt', 'nobr'])
+/** Where a list item's search for an open one stops: its own list. */
+const LIST_OF: Record<string, string[]> = { li: ['ul', 'ol', 'menu'], dd: ['dl'], dt: ['dl'] }
+
+/** Whether a start tag `name` finds an open element of its kind that the parser would close. */
+function openInItself(open: { el: Element }[], name: string): boolean {
+  const lists = LIST_OF[name]
+  for (let k = open.length - 1; k >= 0; k--) {
+    const tag = open[k]!.el.tagName
+    if (tag === name || (lists && (tag === 'li' || tag === 'dd' || tag === 'dt') && name !== 'li' && tag !== 'li'))
+      return true
+    if (lists?.includes(tag)) return false
+  }
+  return false
+}
+const SPACE = /^[\t\n\f\r ]*$/
 const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' }
 const HTML_NS = 'http://www.w3.org/1999/xhtml'
 
@@ -198,7 +287,9 @@ function decode(text: string): string {
     if (!whole.endsWith(';')) throw new Unexpected()
     if (ref[0] === '#') {
       const code = ref[1] === 'x' || ref[1] === 'X' ? Number.parseInt(ref.slice(2), 16) : Number(ref.slice(1))
-      if (!code || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff)) throw new Unexpected()
+      // 0x80-0x9F are remapped by the parser (&#128; is €); 0 and surrogates are replaced.
+      if (!code || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff) || (code >= 0x80 && code <= 0x9f))
+        throw new Unexpected()
       return String.fromCodePoint(code)
     }
     const named = NAMED[ref]
@@ -210,6 +301,8 @@ function decode(text: string): string {
 type Parent = { childNodes: Node[] }
 
 function readBuilt(source: string): Document {
+  // The parser turns CR and CRLF into LF and replaces NUL: offsets and text would differ.
+  if (/[\r\0]/.test(source)) throw new Unexpected()
   const document = { nodeName: '#document', mode: 'no-quirks', childNodes: [] as Node[] } as unknown as Document
   const open: { el: Element; children: Parent }[] = []
   let parent: Parent = document
@@ -219,14 +312,18 @@ function readBuilt(source: string): Document {
     if (end <= start) return
     let into = parent
     // As the HTML parser places it: white space before <html> goes, after </body> it joins <body>.
+    const space = SPACE.test(source.slice(start, end))
     if (open.length === 0 || (open.length === 1 && body)) {
-      if (!/^[\t\n\f\r ]*$/.test(source.slice(start, end))) throw new Unexpected()
+      if (!space) throw new Unexpected()
       if (!body) return
       into = body as unknown as Parent
     } else if (open.length === 1 && !open[0]!.el.childNodes.some(isElement)) {
       // … and so does white space between <html> and <head>.
-      if (!/^[\t\n\f\r ]*$/.test(source.slice(start, end))) throw new Unexpected()
+      if (!space) throw new Unexpected()
       return
+    } else if (!space && (open.length === 1 || open[open.length - 1]!.el.tagName === 'head')) {
+      // Text outside <body> makes the parser start one.
+      throw new Unexpected()
     }
     const last = into.childNodes[into.childNodes.length - 1] as DefaultTreeAdapterTypes.TextNode | undefined
     if (last?.nodeName === '#text') {
@@ -266,7 +363,8 @@ function readBuilt(source: string): Document {
     if (source.startsWith('<!', lt)) {
       // <!DOCTYPE html>
       const end = source.indexOf('>', lt)
-      if (end === -1 || !/^<!doctype html>$/i.test(source.slice(lt, end + 1))) throw new Unexpected()
+      if (end === -1 || !/^<!doctype html>$/i.test(source.slice(lt, end + 1)) || document.childNodes.length)
+        throw new Unexpected()
       parent.childNodes.push({
         nodeName: '#documentType',
         name: 'html',
@@ -280,6 +378,7 @@ function readBuilt(source: string): Document {
     }
     if (source[lt + 1] === '/') {
       const end = source.indexOf('>', lt)
+      if (end === -1) throw new Unexpected()
       const name = source
         .slice(lt + 2, end)
         .trim()
@@ -295,19 +394,32 @@ function readBuilt(source: string): Document {
       continue
     }
     // A start tag: <name attr="value" attr>
-    const tag = /^<([a-zA-Z][^\s/>]*)/.exec(source.slice(lt, lt + 64))
+    const tag = /^<([a-zA-Z][^\t\n\f\r />]*)/.exec(source.slice(lt, lt + 64))
     if (!tag) throw new Unexpected()
     const name = tag[1]!.toLowerCase()
-    // SVG and MathML have their own names' cases (viewBox): parse5 knows them.
-    if (name === 'svg' || name === 'math') throw new Unexpected()
+    const current = open[open.length - 1]?.el.tagName
+    if (
+      PARSE5_ONLY.has(name) ||
+      // Nothing after </html>; only head elements in <head>; no <p> left open by a block.
+      (open.length === 0 && document.childNodes.some((node) => node.nodeName === 'html')) ||
+      (current === 'head' && !HEAD.has(name)) ||
+      (CLOSES_P.has(name) && open.some((o) => o.el.tagName === 'p')) ||
+      (NOT_IN_ITSELF.has(name) && openInItself(open, name))
+    )
+      throw new Unexpected()
     let i = lt + tag[0].length
     const attrs: { name: string; value: string }[] = []
     for (;;) {
-      while (i < n && /\s/.test(source[i]!)) i++
+      while (i < n && ' \t\n\f\r'.includes(source[i]!)) i++
       if (source[i] === '>' || source.startsWith('/>', i)) break
-      const m = /^([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/.exec(source.slice(i, i + 4096))
+      const m = /^([^\t\n\f\r "'>/=]+)(?:[\t\n\f\r ]*=[\t\n\f\r ]*(?:"([^"]*)"|'([^']*)'|([^\t\n\f\r "'=<>`]+)))?/.exec(
+        source.slice(i, i + 4096),
+      )
       if (!m) throw new Unexpected()
-      attrs.push({ name: m[1]!.toLowerCase(), value: decode(m[2] ?? m[3] ?? m[4] ?? '') })
+      const attrName = m[1]!.toLowerCase()
+      // The parser keeps the first of two same-named attributes.
+      if (attrs.some((a) => a.name === attrName)) throw new Unexpected()
+      attrs.push({ name: attrName, value: decode(m[2] ?? m[3] ?? m[4] ?? '') })
       i += m[0].length
     }
     const selfClosing = source[i] === '/'
@@ -328,7 +440,8 @@ function readBuilt(source: string): Document {
     parent.childNodes.push(el)
     at = tagEnd
     if (VOID.has(name)) continue
-    if (selfClosing) throw new Unexpected()
+    // The parser drops a newline right after <pre> or <textarea>.
+    if (selfClosing || ((name === 'pre' || name === 'textarea') && source[tagEnd] === '\n')) throw new Unexpected()
     let children: Parent = el
     if (name === 'template') {
       const content = { nodeName: '#document-fragment', childNodes: [] as Node[] }
@@ -336,7 +449,9 @@ function readBuilt(source: string): Document {
       children = content
     }
     if (RAW_TEXT.has(name) || ESCAPABLE_RAW_TEXT.has(name)) {
-      const close = source.toLowerCase().indexOf(`</${name}`, at)
+      const closing = new RegExp(`</${name}[\\t\\n\\f\\r />]`, 'gi')
+      closing.lastIndex = at
+      const close = closing.exec(source)?.index ?? -1
       if (close === -1) throw new Unexpected()
       if (close > at) {
         const value = source.slice(at, close)
@@ -348,6 +463,7 @@ function readBuilt(source: string): Document {
         } as unknown as Node)
       }
       const end = source.indexOf('>', close)
+      if (end === -1) throw new Unexpected()
       const location = el.sourceCodeLocation!
       location.endTag = { startOffset: close, endOffset: end + 1 } as typeof location.endTag
       location.endOffset = end + 1
@@ -357,7 +473,7 @@ function readBuilt(source: string): Document {
     open.push({ el, children })
     parent = children
   }
-  if (open.length) throw new Unexpected()
+  if (open.length || document.childNodes[0]?.nodeName !== '#documentType') throw new Unexpected()
   const html = document.childNodes.find((node) => node.nodeName === 'html') as Element | undefined
   const parts = html?.childNodes.filter(isElement).map((el) => el.tagName)
   if (parts?.join() !== 'head,body') throw new Unexpected()

@@ -9,7 +9,7 @@ import { Worker } from 'node:worker_threads'
 import { isLocale, type Locale, scriptOf } from '../locales/locales'
 import { BOOT_SCRIPT_ID } from '../renderer/bootScript'
 import { isNotFoundFile } from '../renderer/shared/paths'
-import type { PageShell } from '../renderer/shared/shell'
+import { headKey, type PageShell } from '../renderer/shared/shell'
 import { shownText, type SiteCss } from './css'
 import { inlineHashes } from './headers'
 import {
@@ -30,7 +30,7 @@ import {
 import { payloadOf, shellMaker } from './payloads'
 
 /** The edit of a page's <head> (see `headSplices`): made once the stylesheet and fonts are known. */
-export interface HeadEdit {
+interface HeadEdit {
   locale: Locale
   /** What goes: the boot script, the charset, Vike's stylesheets and font preloads. */
   removals: Splice[]
@@ -228,8 +228,7 @@ function mergeShells(a: PageShell[], b: PageShell[]): PageShell[] {
     const disagree = (what: string) =>
       new Error(`the ${shell.locale} pages do not share one ${what}: keep the frame the same on every page`)
     if (other.top !== shell.top) throw disagree('header')
-    if (JSON.stringify(other.head) !== JSON.stringify(shell.head))
-      throw disagree('set of og:type, og:site_name and og:locale tags')
+    if (headKey(other.head) !== headKey(shell.head)) throw disagree('set of og:type, og:site_name and og:locale tags')
     for (const [name, layout] of Object.entries(shell.layouts)) {
       const known = other.layouts[name]
       if (known && (known.open !== layout.open || known.bottom !== layout.bottom)) throw disagree(`"${name}" layout`)

@@ -28,7 +28,10 @@ export function pickMessages(catalog: Record<string, string>, locale: Locale, ar
   // The pages of an area share one subset (nothing mutates it): picked once per build.
   const key = `${locale}\u0000${[...areas].sort().join(',')}`
   let byAreas = picked.get(catalog)
-  if (!byAreas) picked.set(catalog, (byAreas = new Map()))
+  if (!byAreas) {
+    byAreas = new Map()
+    picked.set(catalog, byAreas)
+  }
   const known = byAreas.get(key)
   if (known) return known
   const wanted = new Set<string>([...shellAreas, ...areas])

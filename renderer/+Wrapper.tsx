@@ -23,7 +23,10 @@ export default function Wrapper({ children }: { children: ReactNode }) {
   const { locale, data } = usePageContext()
   const messages = data?.messages ?? noMessages
   let ofLocale = intls.get(locale)
-  if (!ofLocale) intls.set(locale, (ofLocale = new WeakMap()))
+  if (!ofLocale) {
+    ofLocale = new WeakMap()
+    intls.set(locale, ofLocale)
+  }
   let intl = ofLocale.get(messages)
   if (!intl) {
     intl = createIntl(

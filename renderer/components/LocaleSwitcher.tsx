@@ -16,7 +16,10 @@ import { Link } from './Link'
 const displayNames = new Map<string, Intl.DisplayNames>()
 function languageNames(locale: string): Intl.DisplayNames {
   let names = displayNames.get(locale)
-  if (!names) displayNames.set(locale, (names = new Intl.DisplayNames(locale, { type: 'language' })))
+  if (!names) {
+    names = new Intl.DisplayNames(locale, { type: 'language' })
+    displayNames.set(locale, names)
+  }
   return names
 }
 
