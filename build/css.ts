@@ -23,6 +23,7 @@ import { transformSync } from 'esbuild'
 import subsetFont from 'subset-font'
 import { type MessageFormatElement, parse, TYPE } from '@formatjs/icu-messageformat-parser'
 import type { Script } from '../locales/locales'
+import { decodeReferences } from './html'
 
 const require = createRequire(import.meta.url)
 
@@ -113,9 +114,6 @@ export function inRange(range: string): (codePoint: number) => boolean {
   return (c) => spans.some(([from, to]) => c >= from && c <= to)
 }
 
-const ENTITY = /&(?:#(\d+)|#x([0-9a-f]+)|(amp|lt|gt|quot|apos|nbsp));/gi
-const named: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' }
-
 /**
  * The characters a page shows in its own faces, read off its HTML quickly: scripts, styles and code
  * (drawn in the system's monospace face) out, tags out (their
@@ -123,17 +121,12 @@ const named: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', a
  * glyph or two; under-reading would show a fallback font. @public
  */
 export function shownText(html: string): string {
-  return html
-    .replace(/<(script|style|template|pre|code)\b[\s\S]*?<\/\1>/gi, ' ')
-    .replace(/<[^>]*?\b(?:placeholder|alt|value)="([^"]*)"[^>]*>/gi, ' $1 ')
-    .replace(/<[^>]*>/g, ' ')
-    .replace(ENTITY, (_, dec: string, hex: string, name: string) =>
-      dec
-        ? String.fromCodePoint(Number(dec))
-        : hex
-          ? String.fromCodePoint(Number.parseInt(hex, 16))
-          : named[name.toLowerCase()]!,
-    )
+  return decodeReferences(
+    html
+      .replace(/<(script|style|template|pre|code)\b[\s\S]*?<\/\1>/gi, ' ')
+      .replace(/<[^>]*?\b(?:placeholder|alt|value)="([^"]*)"[^>]*>/gi, ' $1 ')
+      .replace(/<[^>]*>/g, ' '),
+  )
 }
 
 /**

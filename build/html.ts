@@ -281,22 +281,27 @@ const HTML_NS = 'http://www.w3.org/1999/xhtml'
 
 class Unexpected extends Error {}
 
-function decode(text: string): string {
+/**
+ * Character references decoded: numeric ones (but 0, surrogates and the C1 range 0x80-0x9F, which
+ * the parser remaps) and the named ones React and marked write (`&amp;`, `&lt;`, `&gt;`, `&quot;`,
+ * `&apos;`, `&nbsp;`). Any other reference goes to `other`, which by default leaves it as written. @public
+ */
+export function decodeReferences(text: string, other: (reference: string) => string = (r) => r): string {
   if (!text.includes('&')) return text
   return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+\d*);?/gi, (whole, ref: string) => {
-    if (!whole.endsWith(';')) throw new Unexpected()
-    if (ref[0] === '#') {
-      const code = ref[1] === 'x' || ref[1] === 'X' ? Number.parseInt(ref.slice(2), 16) : Number(ref.slice(1))
-      // 0x80-0x9F are remapped by the parser (&#128; is €); 0 and surrogates are replaced.
-      if (!code || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff) || (code >= 0x80 && code <= 0x9f))
-        throw new Unexpected()
-      return String.fromCodePoint(code)
-    }
-    const named = NAMED[ref]
-    if (named === undefined) throw new Unexpected()
-    return named
+    if (!whole.endsWith(';')) return other(whole)
+    if (ref[0] !== '#') return Object.hasOwn(NAMED, ref) ? NAMED[ref]! : other(whole)
+    const code = ref[1] === 'x' || ref[1] === 'X' ? Number.parseInt(ref.slice(2), 16) : Number(ref.slice(1))
+    const valid = code && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff) && !(code >= 0x80 && code <= 0x9f)
+    return valid ? String.fromCodePoint(code) : other(whole)
   })
 }
+
+/** References as the HTML parser decodes them, or Unexpected for one it would read otherwise. */
+const decode = (text: string) =>
+  decodeReferences(text, () => {
+    throw new Unexpected()
+  })
 
 type Parent = { childNodes: Node[] }
 

@@ -144,15 +144,10 @@ export function shellMaker() {
         )
       if (headKey(pageHead(shell, payload)) !== headKey(headTags))
         fail(
-          `its head tags are not what a navigation would rebuild from its payload and ${shellPath(payload.locale)} (renderer/shared/shell.ts pageHead): keep og:type, og:site_name and og:locale the same on every page, og:title, og:description and og:url equal to the title, description and canonical address, and the hreflang links those of renderer/pageLinks.ts`,
+          `its head tags are not what a navigation would rebuild from its payload and ${shellPath(payload.locale)} (renderer/shared/shell.ts pageHead): keep og:type, og:site_name and og:locale the same on every page, og:title, og:description and og:url equal to the title, description and canonical address, and the hreflang links those of renderer/shared/pageLinks.ts`,
         )
     },
-    // In the order of the layouts' names, whatever order the pages came in: the same build, the same file.
-    done: () =>
-      [...shells.values()].map((shell) => ({
-        ...shell,
-        layouts: Object.fromEntries(Object.entries(shell.layouts).sort(([a], [b]) => (a < b ? -1 : 1))),
-      })),
+    done: () => [...shells.values()].map(inLayoutOrder),
   }
 }
 
@@ -165,4 +160,32 @@ const rootOf = (page: HtmlDocument) => element(page.document, is('div', { id: 'r
 export function rootHtml(page: HtmlDocument): string | undefined {
   const root = rootOf(page)
   return root && innerSource(page, root)
+}
+
+/** A shell with its layouts in the order of their names, whatever order the pages came in: the same build, the same file. */
+const inLayoutOrder = (shell: PageShell): PageShell => ({
+  ...shell,
+  layouts: Object.fromEntries(Object.entries(shell.layouts).sort(([a], [b]) => (a < b ? -1 : 1))),
+})
+
+/** The shells of two shellMakers (the build's two threads): one per language; they must agree where both have a layout. */
+export function mergeShells(a: PageShell[], b: PageShell[]): PageShell[] {
+  const byLocale = new Map(a.map((shell) => [shell.locale, shell]))
+  for (const shell of b) {
+    const other = byLocale.get(shell.locale)
+    if (!other) {
+      byLocale.set(shell.locale, shell)
+      continue
+    }
+    const disagree = (what: string) =>
+      new Error(`the ${shell.locale} pages do not share one ${what}: keep the frame the same on every page`)
+    if (other.top !== shell.top) throw disagree('header')
+    if (headKey(other.head) !== headKey(shell.head)) throw disagree('set of og:type, og:site_name and og:locale tags')
+    for (const [name, layout] of Object.entries(shell.layouts)) {
+      const known = other.layouts[name]
+      if (known && (known.open !== layout.open || known.bottom !== layout.bottom)) throw disagree(`"${name}" layout`)
+      other.layouts[name] = layout
+    }
+  }
+  return [...byLocale.values()].map(inLayoutOrder).sort((x, y) => (x.locale < y.locale ? -1 : 1))
 }

@@ -9,7 +9,7 @@ import { Worker } from 'node:worker_threads'
 import { isLocale, type Locale, scriptOf } from '../locales/locales'
 import { BOOT_SCRIPT_ID } from '../renderer/bootScript'
 import { isNotFoundFile } from '../renderer/shared/paths'
-import { headKey, type PageShell } from '../renderer/shared/shell'
+import type { PageShell } from '../renderer/shared/shell'
 import { shownText, type SiteCss } from './css'
 import { inlineHashes } from './headers'
 import {
@@ -27,7 +27,7 @@ import {
   type Splice,
   startTag,
 } from './html'
-import { payloadOf, shellMaker } from './payloads'
+import { mergeShells, payloadOf, shellMaker } from './payloads'
 
 /** The edit of a page's <head> (see `headSplices`): made once the stylesheet and fonts are known. */
 interface HeadEdit {
@@ -214,29 +214,6 @@ export function pageReader(buildId: string, from: string) {
       }
     },
   }
-}
-
-/** The shells the two threads made: one per language; they must agree where both have a layout. */
-function mergeShells(a: PageShell[], b: PageShell[]): PageShell[] {
-  const byLocale = new Map(a.map((shell) => [shell.locale, shell]))
-  for (const shell of b) {
-    const other = byLocale.get(shell.locale)
-    if (!other) {
-      byLocale.set(shell.locale, shell)
-      continue
-    }
-    const disagree = (what: string) =>
-      new Error(`the ${shell.locale} pages do not share one ${what}: keep the frame the same on every page`)
-    if (other.top !== shell.top) throw disagree('header')
-    if (headKey(other.head) !== headKey(shell.head)) throw disagree('set of og:type, og:site_name and og:locale tags')
-    for (const [name, layout] of Object.entries(shell.layouts)) {
-      const known = other.layouts[name]
-      if (known && (known.open !== layout.open || known.bottom !== layout.bottom)) throw disagree(`"${name}" layout`)
-      other.layouts[name] = layout
-    }
-    other.layouts = Object.fromEntries(Object.entries(other.layouts).sort(([x], [y]) => (x < y ? -1 : 1)))
-  }
-  return [...byLocale.values()].sort((x, y) => (x.locale < y.locale ? -1 : 1))
 }
 
 /** Writes files as they come, each directory made once; `settled()` waits for all of them. */

@@ -1,10 +1,10 @@
 // dist/sitemap.xml and dist/robots.txt: every prerendered page with its language alternates, on the
 // public origin (site.origin in site.config.ts, SITE_ORIGIN at build time). The alternates are the
-// page's own hreflang links (renderer/pageLinks.ts). No <lastmod>: the same commit gives the same files.
+// page's own hreflang links (renderer/shared/pageLinks.ts). No <lastmod>: the same commit gives the same files.
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { extractLocale } from '../locales/extractLocale'
-import { pageLinks } from '../renderer/pageLinks'
+import { pageLinks } from '../renderer/shared/pageLinks'
 import { site } from '../site.config'
 
 const escapeXml = (s: string) =>

@@ -4,14 +4,14 @@ import { site } from '../site.config'
 import { locales } from '../locales/locales'
 import { BOOT_SCRIPT_ID, bootScript } from './bootScript'
 import { errorStatus } from './pageIntl'
-import { pageLinks } from './pageLinks'
+import { pageLinks } from './shared/pageLinks'
 
 export default function Head() {
   const pageContext = usePageContext()
   const { locale } = pageContext
   const pathname = new URL(pageContext.urlLogical, 'http://x').pathname
   const isError = errorStatus(pageContext) !== null
-  const links = pageLinks(pathname, locale)
+  const links = pageLinks(pathname, locale, site.origin)
   return (
     <>
       {/* The locale boot script: build/postbuild.ts moves it first in <head>, before the stylesheet. */}

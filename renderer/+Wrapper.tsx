@@ -12,33 +12,27 @@ function failBuild(error: Error): never {
   throw error
 }
 
-// The pages of one language and area share their messages (locales/pickMessages.ts), and so one
-// `intl`: made once, not on every page (IntlProvider would make one per render).
+// The pages of one language and area share their messages (locales/pickMessages.ts picks one object
+// per language and area), and so one `intl`: made once, not on every page (IntlProvider would make
+// one per render).
 const cache = createIntlCache()
-/** By language, then by messages object. */
-const intls = new Map<string, WeakMap<object, IntlShape>>()
-const noMessages = {}
+const intls = new WeakMap<object, IntlShape>()
 
 export default function Wrapper({ children }: { children: ReactNode }) {
   const { locale, data } = usePageContext()
-  const messages = data?.messages ?? noMessages
-  let ofLocale = intls.get(locale)
-  if (!ofLocale) {
-    ofLocale = new WeakMap()
-    intls.set(locale, ofLocale)
-  }
-  let intl = ofLocale.get(messages)
+  const messages = data?.messages
+  let intl = messages && intls.get(messages)
   if (!intl) {
     intl = createIntl(
       {
         locale: intlLocale(locale),
         defaultLocale: intlLocale(defaultLocale),
-        messages: messages as Record<string, MessageFormatElement[]>,
+        messages: (messages ?? {}) as Record<string, MessageFormatElement[]>,
         onError: failBuild,
       },
       cache,
     )
-    ofLocale.set(messages, intl)
+    if (messages) intls.set(messages, intl)
   }
   return <RawIntlProvider value={intl}>{children}</RawIntlProvider>
 }

@@ -7,7 +7,8 @@
 // page, that the composition is the page's own `#root`, character for character. Pure: no DOM.
 import { extractLocale } from '../../locales/extractLocale'
 import { localizePath } from '../../locales/localizePath'
-import { defaultLocale, type Locale, locales } from '../../locales/locales'
+import { type Locale, locales } from '../../locales/locales'
+import { pageLinks } from './pageLinks'
 import type { HeadTag, PagePayload } from './payload'
 
 /** The frame of every page of a locale. */
@@ -39,7 +40,7 @@ export const isDerivedHeadTag = (tag: HeadTag) =>
 /**
  * The head tags of a page that a navigation replaces (./payload.ts `isPageHeadTag`), as its HTML
  * has them: the shell's, the payload's own, and those its title, description and canonical address
- * say, written as renderer/+Head.tsx and renderer/pageLinks.ts write them. The build checks it for
+ * say, written as renderer/+Head.tsx and ./pageLinks.ts write them. The build checks it for
  * every page.
  */
 export function pageHead(shell: PageShell, payload: PagePayload): HeadTag[] {
@@ -52,11 +53,9 @@ export function pageHead(shell: PageShell, payload: PagePayload): HeadTag[] {
   if (canonical !== undefined) {
     tags.push(meta('og:url', canonical))
     const url = new URL(canonical)
-    const logical = extractLocale(url.pathname).pathname
-    const href = (locale: Locale) => url.origin + localizePath(logical, locale)
-    for (const l of locales)
-      tags.push({ tag: 'link', attrs: { rel: 'alternate', hreflang: l.language, href: href(l.code) } })
-    tags.push({ tag: 'link', attrs: { rel: 'alternate', hreflang: 'x-default', href: href(defaultLocale) } })
+    const { locale, pathname } = extractLocale(url.pathname)
+    for (const { hreflang, href } of pageLinks(pathname, locale, url.origin).alternates)
+      tags.push({ tag: 'link', attrs: { rel: 'alternate', hreflang, href } })
   }
   return tags
 }
