@@ -87,8 +87,16 @@ export default defineConfig({
     'frame-footer': 'mt-16 border-t border-neutral-200 bg-neutral-50 dark:border-neutral-800 dark:bg-neutral-900',
     'frame-footer-grid':
       'mx-auto grid max-w-6xl gap-6 px-4 py-10 text-sm text-neutral-600 sm:grid-cols-2 dark:text-neutral-400',
+    'frame-footer-name': 'text-base font-bold text-neutral-900 dark:text-white',
+    'frame-footer-links': 'flex flex-col gap-2 sm:items-end',
+    'frame-footer-link': 'inline-flex items-center gap-1.5 hover:text-primary-700',
+    'frame-actions': 'ms-auto flex items-center gap-1',
     // A guide article's frame (pages/guide/article/+Page.tsx), on every guide page.
     'guide-layout': 'lg:grid lg:grid-cols-[minmax(0,48rem)_15rem] lg:gap-x-12',
+    'guide-crumb-sep': 'mx-2 text-neutral-400',
+    'guide-crumb': 'text-neutral-500 dark:text-neutral-400',
+    'guide-arrow-prev': 'i-lucide-arrow-left size-4 flip-rtl',
+    'guide-arrow-next': 'i-lucide-arrow-right size-4 flip-rtl',
     'guide-back': 'inline-flex items-center gap-1 text-primary-700 hover:underline dark:text-primary-400',
     'guide-title': 'mt-4 text-3xl font-bold tracking-tight text-neutral-900 sm:text-4xl dark:text-white',
     'guide-lead': 'mt-3 text-lg text-neutral-600 dark:text-neutral-300',
@@ -100,6 +108,14 @@ export default defineConfig({
     'guide-pager-link': 'rounded-xl border border-neutral-200 p-4 hover:border-primary-600 dark:border-neutral-800',
     'guide-pager-label': 'flex items-center gap-1 text-sm text-neutral-500 dark:text-neutral-400',
     'guide-pager-title': 'mt-1 block font-semibold text-neutral-900 dark:text-white',
+    // A card on the guide index (pages/guide/index/+Page.tsx), one per guide. Its link also carries
+    // `group`, which the title's group-hover reads.
+    'guide-card':
+      'block h-full rounded-xl border border-neutral-200 bg-white p-5 transition-colors hover:border-primary-600 dark:border-neutral-800 dark:bg-neutral-900',
+    'guide-card-title':
+      'flex items-center justify-between gap-2 font-semibold text-neutral-900 group-hover:text-primary-700 dark:text-white dark:group-hover:text-primary-400',
+    'guide-card-arrow': 'i-lucide-arrow-right size-4 shrink-0 flip-rtl',
+    'guide-card-text': 'mt-1 block text-sm text-neutral-600 dark:text-neutral-400',
     'btn-secondary':
       'inline-flex items-center gap-2 rounded-lg border border-neutral-300 px-5 py-2.5 font-semibold text-neutral-900 hover:bg-neutral-100 dark:border-neutral-700 dark:text-white dark:hover:bg-neutral-800',
   },

@@ -21,6 +21,7 @@ import {
   type HtmlDocument,
   is,
   isWhitespace,
+  type Node,
   outerSource,
   parseBuiltHtml,
   rangeOf,
@@ -34,10 +35,11 @@ interface HeadEdit {
   locale: Locale
   /** What goes: the boot script, the charset, Vike's stylesheets and font preloads. */
   removals: Splice[]
-  /** Where the new start of <head> goes (in place of the white space that starts it). */
+  /** Where the new start of <head> goes: right after `<head>`. */
   at: { start: number; end: number }
   charset: string | null
-  boot: string
+  /** Only `/` and the 404 documents carry it (renderer/bootScript.ts `needsBootScript`). */
+  boot: string | null
 }
 
 export interface ReadPage {
@@ -53,12 +55,30 @@ export interface ReadPage {
   chars: string
 }
 
-/** An element's source and the white space after it, as a splice that deletes them. */
-function removal(el: Element): Splice {
-  const { start, end } = rangeOf(el)
-  const siblings = el.parentNode?.childNodes ?? []
-  const next = siblings[siblings.indexOf(el) + 1]
-  return { start, end: isWhitespace(next) ? rangeOf(next!).end : end, text: '' }
+/** A splice that deletes a node's source. */
+const removal = (node: Node): Splice => ({ ...rangeOf(node), text: '' })
+
+/**
+ * The white space that indents the document's own tags (Vike's template): the text nodes of <html>,
+ * <head> and <body> that are only white space in the source too, and what the parser drops (before
+ * <html>, before <head>, around `</body></html>`: there, the parser puts it into the body's last
+ * text node, whose range then spans the end tag).
+ */
+function indentation(page: HtmlDocument, html: Element, head: Element, body: Element): Splice[] {
+  const blank = ({ start, end }: Splice) => /^[\t\n\f\r ]*$/.test(page.source.slice(start, end))
+  const gap = (start = 0, end = 0): Splice => ({ start, end, text: '' })
+  const doctype = page.document.childNodes.find((n) => n.nodeName === '#documentType')
+  const last = body.childNodes.findLast((n) => !isWhitespace(n))
+  const tail = last && rangeOf(last).end
+  const splices = [
+    ...[html, head, body].flatMap((el) => el.childNodes.filter(isWhitespace)).map(removal),
+    gap(doctype?.sourceCodeLocation?.endOffset, html.sourceCodeLocation?.startOffset),
+    gap(html.sourceCodeLocation?.startTag?.endOffset, head.sourceCodeLocation?.startOffset),
+  ].filter((s) => s.start < s.end && blank(s))
+  const end = tail === undefined ? '' : page.source.slice(tail)
+  if (/^\s*<\/body>\s*<\/html>\s*$/.test(end))
+    splices.push({ start: tail!, end: page.source.length, text: '</body></html>' })
+  return splices
 }
 
 function headEdit(page: HtmlDocument, file: string): HeadEdit {
@@ -71,27 +91,28 @@ function headEdit(page: HtmlDocument, file: string): HeadEdit {
   const headStart = head.sourceCodeLocation?.startTag ?? fail('no <head> start tag')
   const lang = attr(html, 'lang')
   const locale = isLocale(lang) ? lang : fail(`<html lang="${lang}"> is not a locale`)
-  const boot = element(head, is('script', { id: BOOT_SCRIPT_ID })) ?? fail('the locale boot script is missing')
+  const boot = element(head, is('script', { id: BOOT_SCRIPT_ID }))
+  if (!boot && (file === 'index.html' || isNotFoundFile(file))) fail('the locale boot script is missing')
   const charset = element(head, (el) => el.tagName === 'meta' && attr(el, 'charset') !== undefined)
-  const removals: Splice[] = [{ ...rangeOf(boot), text: '' }]
+  const body = element(html, is('body')) ?? fail('no <body>')
+  const removals = indentation(page, html, head, body)
+  if (boot) removals.push(removal(boot))
   if (charset) removals.push(removal(charset))
   for (const link of elements(document, is('link')))
     if (hasToken(link, 'rel', 'stylesheet') || (hasToken(link, 'rel', 'preload') && attr(link, 'as') === 'font'))
       removals.push(removal(link))
-  const first = head.childNodes[0]
-  const end = isWhitespace(first) ? rangeOf(first!).end : headStart.endOffset
   return {
     locale,
     removals,
-    at: { start: headStart.endOffset, end },
+    at: { start: headStart.endOffset, end: headStart.endOffset },
     charset: charset ? outerSource(page, charset) : null,
-    boot: outerSource(page, boot),
+    boot: boot ? outerSource(page, boot) : null,
   }
 }
 
 /**
- * The head a page starts with: charset, the locale boot script (it must run before anything, so
- * that a redirect costs nothing; a script after a pending stylesheet would wait for it), the one
+ * The head a page starts with: charset, the locale boot script where there is one (it must run
+ * before anything, so that a redirect costs nothing; a script after a pending stylesheet would wait for it), the one
  * stylesheet, and preloads of the faces its own text uses (regular and bold: headings are bold),
  * those of its locale's script (locales/locales.ts), so that they are there for the first paint.
  * Vike's stylesheets and font preloads go.
@@ -102,11 +123,11 @@ export function headSplices(edit: HeadEdit, css: SiteCss): Splice[] {
     .map((f) => startTag('link', { rel: 'preload', href: f.href, as: 'font', type: 'font/woff2', crossorigin: '' }))
   const start = [
     edit.charset ?? '<meta charset="UTF-8" />',
-    edit.boot,
+    edit.boot ?? '',
     startTag('link', { rel: 'stylesheet', href: css.href }),
     ...preloads,
   ].join('')
-  return [...edit.removals, { ...edit.at, text: `\n${start}\n` }]
+  return [...edit.removals, { ...edit.at, text: start }]
 }
 
 /**

@@ -2,7 +2,7 @@
 import { usePageContext } from 'vike-react/usePageContext'
 import { site } from '../site.config'
 import { locales } from '../locales/locales'
-import { BOOT_SCRIPT_ID, bootScript } from './bootScript'
+import { BOOT_SCRIPT_ID, bootScript, needsBootScript } from './bootScript'
 import { errorStatus } from './pageIntl'
 import { pageLinks } from './shared/pageLinks'
 
@@ -14,9 +14,13 @@ export default function Head() {
   const links = pageLinks(pathname, locale, site.origin)
   return (
     <>
-      {/* The locale boot script: build/postbuild.ts moves it first in <head>, before the stylesheet. */}
-      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the build's own minified script, allowed by the CSP by its hash */}
-      <script id={BOOT_SCRIPT_ID} dangerouslySetInnerHTML={{ __html: bootScript() }} />
+      {/* The locale boot script, where it has work before the first paint: detection on `/`, the
+          language of the one 404.html. build/postbuild.ts moves it first in <head>. Elsewhere the
+          runtime writes the cookie (renderer/client/start.ts). */}
+      {needsBootScript(pathname, locale, isError) && (
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: the build's own minified script, allowed by the CSP by its hash
+        <script id={BOOT_SCRIPT_ID} dangerouslySetInnerHTML={{ __html: bootScript() }} />
+      )}
       {/* The runtime reads the build from here: no build id is compiled into the assets. */}
       <meta name="build-id" content={process.env.BUILD_ID ?? 'dev'} />
       <meta name="theme-color" content={site.themeColor} />

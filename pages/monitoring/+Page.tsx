@@ -47,17 +47,28 @@ function useFormat() {
   }
 }
 
-function UptimeBars({ states, label }: { states: ComponentState[]; label: string }) {
+/**
+ * One bar per day. The operational days, nearly all of them, are one rect filled with a pattern of
+ * bars (a few hundred bytes instead of 90 rects, on a page and in its payload); each other day is a
+ * bar of its state's colour drawn over its place.
+ */
+function UptimeBars({ id, states, label }: { id: string; states: ComponentState[]; label: string }) {
   const { dir } = useDirection()
   const w = 4
-  const gap = 1
-  const width = days * (w + gap) - gap
+  const step = w + 1
+  const width = days * step - 1
+  const pattern = `uptime-${id}`
   return (
     <svg viewBox={`0 0 ${width} 28`} preserveAspectRatio="none" className="h-7 w-full" role="img" aria-label={label}>
+      <pattern id={pattern} width={step} height={28} patternUnits="userSpaceOnUse">
+        <rect width={w} height={28} rx={1} className={stateStyle.operational.fill} />
+      </pattern>
+      <rect width={width} height={28} fill={`url(#${pattern})`} />
       {states.map((s, i) => {
-        const x = (dir === 'rtl' ? days - 1 - i : i) * (w + gap)
+        if (s === 'operational') return null
+        const x = (dir === 'rtl' ? days - 1 - i : i) * step
         // biome-ignore lint/suspicious/noArrayIndexKey: a fixed series of days rendered once at build time; the index is the day
-        return <rect key={i} x={x} width={w} height={28} rx={1} className={stateStyle[s].fill} />
+        return <rect key={i} x={x} width={w} height={28} rx={1} data-day={i} className={stateStyle[s].fill} />
       })}
     </svg>
   )
@@ -110,6 +121,7 @@ function StatusSection() {
               </div>
               <div className="mt-3">
                 <UptimeBars
+                  id={c.key}
                   states={dayStates(c)}
                   label={intl.formatMessage(
                     { id: 'monitoring.uptime.label' },

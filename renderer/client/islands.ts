@@ -1,6 +1,7 @@
 // Hydrates the islands of a page (renderer/islands/Island.tsx places them) by their strategy: when
-// visible (the default), when the browser is idle, or at once. The runtime names nothing of
-// React's: the code that hydrates and the islands' own code come as loaders from renderer/+client.ts.
+// visible (the default), when the browser is idle, or once the page has painted. The runtime names
+// nothing of React's: the code that hydrates and the islands' own code come as loaders from
+// renderer/+client.ts.
 import { type HydrateOn, type IslandData, islandAttrs } from '../shared/dom'
 import { showError } from './errorState'
 import { mayReload } from './reloadGuard'
@@ -50,7 +51,7 @@ export function hydrateIslands(scope: ParentNode = document) {
     el.setAttribute(islandAttrs.state, 'pending')
     const mount = () => void hydrate(el)
     const on = el.getAttribute(islandAttrs.hydrate) as HydrateOn | null
-    if (on === 'load') mount()
+    if (on === 'load') afterPaint(mount)
     else if (on === 'idle') idle(mount)
     else {
       observer ??= new IntersectionObserver(
@@ -74,6 +75,14 @@ export function unmountIslands() {
   observer?.disconnect()
   for (const root of roots) root.unmount()
   roots.clear()
+}
+
+/**
+ * Once the browser has painted the page (the next frame, then a task): an island's code, the
+ * largest download a page makes, never competes with the first paint or delays the largest one.
+ */
+function afterPaint(cb: () => void) {
+  requestAnimationFrame(() => setTimeout(cb, 0))
 }
 
 function idle(cb: () => void) {

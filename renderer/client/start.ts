@@ -1,6 +1,7 @@
 // The composition root of the light browser runtime (as Turbo's Session): it starts each feature
 // and wires it to the router's lifecycle events, so that the router imports no feature and no
 // feature imports the router. No React here: the loaders of React code come from renderer/+client.ts.
+import { isLocale } from '../../locales/locales'
 import { dataAttrs, events, type SwapDetail } from '../shared/dom'
 import { getAppManifest } from './appManifest'
 import { startCartLink } from './cartLink'
@@ -30,6 +31,13 @@ interface RasidApi {
 }
 
 export function startRuntime(loaders: RuntimeLoaders) {
+  // A full load of any page but `/` and the 404 page (whose boot script writes it) records its locale here.
+  const { lang } = document.documentElement
+  try {
+    if (isLocale(lang)) writeLocaleCookie(lang)
+  } catch {
+    // Cookies blocked (a sandboxed frame): the page is still right.
+  }
   // The page is interactive from here; the manifest is fetched about 1 s later.
   performance.mark('rasid:hydrated')
   // About 1 s after start, unless the connection is very slow (docs/behaviour.md §4).

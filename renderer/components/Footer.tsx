@@ -10,26 +10,26 @@ export function Footer() {
     <footer className="frame-footer">
       <div className="frame-footer-grid">
         <div>
-          <p className="text-base font-bold text-neutral-900 dark:text-white">{site.name[locale]}</p>
+          <p className="frame-footer-name">{site.name[locale]}</p>
           <p className="mt-2 max-w-prose">
             <FormattedMessage id="footer.tagline" />
           </p>
         </div>
         <nav aria-label={intl.formatMessage({ id: 'footer.linksLabel' })}>
-          <ul className="flex flex-col gap-2 sm:items-end">
+          <ul className="frame-footer-links">
             <li>
-              <Link href="/monitoring" className="inline-flex items-center gap-1.5 hover:text-primary-700">
+              <Link href="/monitoring" className="frame-footer-link">
                 <span className="i-lucide-activity size-4" aria-hidden="true" />
                 <FormattedMessage id="footer.status" />
               </Link>
             </li>
             <li>
-              <Link href="/guide" className="hover:text-primary-700">
+              <Link href="/guide" className="frame-footer-link">
                 <FormattedMessage id="nav.guide" />
               </Link>
             </li>
             <li>
-              <Link href="/contact-us" className="hover:text-primary-700">
+              <Link href="/contact-us" className="frame-footer-link">
                 <FormattedMessage id="nav.contact" />
               </Link>
             </li>

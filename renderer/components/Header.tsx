@@ -45,7 +45,7 @@ export function Header() {
             ))}
           </ul>
         </nav>
-        <div className="ms-auto flex items-center gap-1">
+        <div className="frame-actions">
           {/* Shown by the runtime once the cart holds something (renderer/client/cartLink.ts). */}
           <Link href="/checkout" hidden {...{ [dataAttrs.cartLink]: '' }} className="frame-cart">
             <span className="i-lucide-shopping-cart size-5" aria-hidden="true" />

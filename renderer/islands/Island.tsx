@@ -12,7 +12,8 @@ const islandNames = new Set(Object.keys(import.meta.glob('/pages/**/*.island.tsx
  * Places an island. Its HTML is prerendered as its own React root, exactly as the browser will
  * hydrate it (so ids and messages match); its props and the messages it uses are written beside
  * it as JSON; the runtime (renderer/client/islands.ts) hydrates it when it becomes visible, when
- * the browser is idle, or at once. A message the island uses but did not declare fails the build.
+ * the browser is idle, or once the page has painted (`load`). A message the island uses but did not
+ * declare fails the build.
  */
 export function Island<P extends object>({
   of: Component,

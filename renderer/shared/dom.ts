@@ -47,7 +47,7 @@ export const dataAttrs = {
   cartCount: 'data-cart-count',
 } as const
 
-/** How an island waits before it hydrates: when visible (the default), when the browser is idle, or at once. */
+/** How an island waits before it hydrates: when visible (the default), when the browser is idle, or once the page has painted (`load`). */
 export type HydrateOn = 'visible' | 'idle' | 'load'
 
 /** `/pages/design/ThemePreview.island.tsx` -> `ThemePreview`: an island is named after its file. */

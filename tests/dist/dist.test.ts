@@ -86,6 +86,12 @@ describe('dist/', () => {
     expect(html).toContain('__RASID_REQUESTED_PATH__')
     expect(html).not.toContain('/404<')
   })
+  test('the locale boot script opens the <head> of / and of the 404 pages, and is on no other page', () => {
+    const withBoot = files.filter((f) => f.endsWith('.html') && read(f).includes('<script id="boot">'))
+    expect(withBoot.sort()).toEqual(['404.html', 'ar/404.html', 'index.html'])
+    for (const f of withBoot)
+      expect(read(f)).toMatch(/^<!DOCTYPE html><html[^>]*><head><meta charset="UTF-8" \/><script id="boot">/)
+  })
   test('every guide slug is prerendered in both languages, and nothing else under /guide', () => {
     const slugs = files
       .filter((f) => /^(ar\/)?guide\/.+\/index\.html$/.test(f))

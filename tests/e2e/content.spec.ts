@@ -230,15 +230,18 @@ test('monitoring: every chart has a text equivalent, and time runs right to left
       expect(label).toMatch(/\d+\.\d+\u200e?%/)
     await page.locator('figure details summary').click()
     await expect(page.locator('figure details table tbody tr')).toHaveCount(14)
-    // The newest day (today) is at the reading direction's end.
-    const x = await page
-      .locator('svg[role="img"]')
-      .first()
-      .evaluate((svg) => {
-        const rects = [...svg.querySelectorAll('rect')]
-        return { first: Number(rects[0]!.getAttribute('x')), last: Number(rects.at(-1)!.getAttribute('x')) }
-      })
-    if (locale === 'en') expect(x.first).toBeLessThan(x.last)
-    else expect(x.first).toBeGreaterThan(x.last)
+    // Time runs toward the reading direction's end: a marked day sits at its own place from the start.
+    const marked = await page
+      .locator('svg[role="img"] rect[data-day]')
+      .evaluateAll((rects) =>
+        rects.map((r) => ({ day: Number(r.getAttribute('data-day')), x: Number(r.getAttribute('x')) })),
+      )
+    expect(marked.length).toBeGreaterThan(3)
+    for (const { day, x } of marked) expect(x).toBe((locale === 'en' ? day : 89 - day) * 5)
+    // The operational days are the pattern's bars: every chart is as wide as its 90 days.
+    const filled = await bars.evaluateAll((svgs) =>
+      svgs.map((svg) => svg.querySelector('rect[fill^="url(#"]')?.getAttribute('width')),
+    )
+    expect(filled).toEqual(Array(7).fill('449'))
   }
 })

@@ -16,13 +16,13 @@ export default function Page() {
       <div className="min-w-0">
         <nav aria-label={intl.formatMessage({ id: 'guide.article.breadcrumb' })} className="text-sm">
           <Link href="/guide" className="guide-back">
-            <span className="i-lucide-arrow-left size-4 flip-rtl" aria-hidden="true" />
+            <span className="guide-arrow-prev" aria-hidden="true" />
             <FormattedMessage id="guide.article.backToIndex" />
           </Link>
-          <span className="mx-2 text-neutral-400" aria-hidden="true">
+          <span className="guide-crumb-sep" aria-hidden="true">
             /
           </span>
-          <span className="text-neutral-500 dark:text-neutral-400">
+          <span className="guide-crumb">
             <FormattedMessage id={`guide.group.${guide.group}` as MessageId} />
           </span>
         </nav>
@@ -60,7 +60,7 @@ export default function Page() {
           {guide.previous ? (
             <Link href={`/guide/${guide.previous.slug}`} rel="prev" className="guide-pager-link">
               <span className="guide-pager-label">
-                <span className="i-lucide-arrow-left size-4 flip-rtl" aria-hidden="true" />
+                <span className="guide-arrow-prev" aria-hidden="true" />
                 <FormattedMessage id="guide.article.previous" />
               </span>
               <span className="guide-pager-title">{guide.previous.title}</span>
@@ -72,7 +72,7 @@ export default function Page() {
             <Link href={`/guide/${guide.next.slug}`} rel="next" className="guide-pager-link text-end">
               <span className="guide-pager-label justify-end">
                 <FormattedMessage id="guide.article.next" />
-                <span className="i-lucide-arrow-right size-4 flip-rtl" aria-hidden="true" />
+                <span className="guide-arrow-next" aria-hidden="true" />
               </span>
               <span className="guide-pager-title">{guide.next.title}</span>
             </Link>

@@ -25,15 +25,13 @@ export default function Page() {
             <ol className="mt-3 grid gap-3 sm:grid-cols-2">
               {list.map((g) => (
                 <li key={g.slug}>
-                  <Link
-                    href={`/guide/${g.slug}`}
-                    className="group block h-full rounded-xl border border-neutral-200 bg-white p-5 transition-colors hover:border-primary-600 dark:border-neutral-800 dark:bg-neutral-900"
-                  >
-                    <span className="flex items-center justify-between gap-2 font-semibold text-neutral-900 group-hover:text-primary-700 dark:text-white dark:group-hover:text-primary-400">
+                  {/* One card per guide, hundreds on this page: short shortcut names (uno.config.ts). */}
+                  <Link href={`/guide/${g.slug}`} className="group guide-card">
+                    <span className="guide-card-title">
                       {g.title}
-                      <span className="i-lucide-arrow-right size-4 shrink-0 flip-rtl" aria-hidden="true" />
+                      <span className="guide-card-arrow" aria-hidden="true" />
                     </span>
-                    <span className="mt-1 block text-sm text-neutral-600 dark:text-neutral-400">{g.description}</span>
+                    <span className="guide-card-text">{g.description}</span>
                   </Link>
                 </li>
               ))}
