@@ -95,8 +95,8 @@ export default defineConfig({
     'guide-layout': 'lg:grid lg:grid-cols-[minmax(0,48rem)_15rem] lg:gap-x-12',
     'guide-crumb-sep': 'mx-2 text-neutral-400',
     'guide-crumb': 'text-neutral-500 dark:text-neutral-400',
-    'guide-arrow-prev': 'i-lucide-arrow-left size-4 flip-rtl',
-    'guide-arrow-next': 'i-lucide-arrow-right size-4 flip-rtl',
+    // An arrow beside `i-lucide-arrow-left`/`-right` (an icon's class stays its own: one copy of its SVG).
+    'guide-arrow': 'size-4 flip-rtl',
     'guide-back': 'inline-flex items-center gap-1 text-primary-700 hover:underline dark:text-primary-400',
     'guide-title': 'mt-4 text-3xl font-bold tracking-tight text-neutral-900 sm:text-4xl dark:text-white',
     'guide-lead': 'mt-3 text-lg text-neutral-600 dark:text-neutral-300',
@@ -114,8 +114,19 @@ export default defineConfig({
       'block h-full rounded-xl border border-neutral-200 bg-white p-5 transition-colors hover:border-primary-600 dark:border-neutral-800 dark:bg-neutral-900',
     'guide-card-title':
       'flex items-center justify-between gap-2 font-semibold text-neutral-900 group-hover:text-primary-700 dark:text-white dark:group-hover:text-primary-400',
-    'guide-card-arrow': 'i-lucide-arrow-right size-4 shrink-0 flip-rtl',
+    'guide-card-arrow': 'size-4 shrink-0 flip-rtl',
     'guide-card-text': 'mt-1 block text-sm text-neutral-600 dark:text-neutral-400',
+    // A market's payment methods (renderer/components/PaymentMethods.tsx): its national scheme first.
+    'method-chip':
+      'rounded-lg border border-neutral-200 bg-white px-3 py-1.5 text-sm font-semibold text-neutral-800 shadow-sm dark:border-neutral-700 dark:bg-neutral-900 dark:text-neutral-100',
+    'method-chip-lead':
+      'rounded-lg border border-primary-600 bg-white px-3 py-1.5 text-sm font-semibold text-primary-800 shadow-sm dark:bg-neutral-900 dark:text-primary-300',
+    'method-market': 'text-sm font-medium text-neutral-600 dark:text-neutral-300',
+    // A question of the FAQ (renderer/components/Faq.tsx); its <details> carries `group`.
+    'faq-question':
+      'flex cursor-pointer list-none items-center justify-between gap-4 rounded py-3 font-medium text-neutral-900 dark:text-white [&::-webkit-details-marker]:hidden',
+    'faq-chevron': 'size-4 shrink-0 transition-transform group-open:rotate-180',
+    'faq-answer': 'pb-4 text-neutral-600 dark:text-neutral-300',
     'btn-secondary':
       'inline-flex items-center gap-2 rounded-lg border border-neutral-300 px-5 py-2.5 font-semibold text-neutral-900 hover:bg-neutral-100 dark:border-neutral-700 dark:text-white dark:hover:bg-neutral-800',
   },

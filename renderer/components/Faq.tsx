@@ -36,14 +36,11 @@ export function Faq({ area }: { area: string }) {
       <div className="mt-4 divide-y divide-neutral-200 border-y border-neutral-200 dark:divide-neutral-800 dark:border-neutral-800">
         {keys.map((key) => (
           <details key={key} className="group py-1" data-faq={key}>
-            <summary className="flex cursor-pointer list-none items-center justify-between gap-4 rounded py-3 font-medium text-neutral-900 dark:text-white [&::-webkit-details-marker]:hidden">
+            <summary className="faq-question">
               <FormattedMessage id={id(key, 'question')} />
-              <span
-                className="i-lucide-chevron-down size-4 shrink-0 transition-transform group-open:rotate-180"
-                aria-hidden="true"
-              />
+              <span className="i-lucide-chevron-down faq-chevron" aria-hidden="true" />
             </summary>
-            <p className="pb-4 text-neutral-600 dark:text-neutral-300">
+            <p className="faq-answer">
               <FormattedMessage id={id(key, 'answer')} />
             </p>
           </details>

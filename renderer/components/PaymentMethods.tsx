@@ -7,10 +7,8 @@ function PaymentMethods({ market, className = '' }: { market: Market; className?
   return (
     <ul className={`flex flex-wrap gap-2 ${className}`}>
       {methodsOf(market).map((brand, i) => (
-        <li
-          key={brand}
-          className={`rounded-lg border bg-white px-3 py-1.5 text-sm font-semibold shadow-sm dark:bg-neutral-900 ${i === 0 ? 'border-primary-600 text-primary-800 dark:text-primary-300' : 'border-neutral-200 text-neutral-800 dark:border-neutral-700 dark:text-neutral-100'}`}
-        >
+        // Shortcuts (uno.config.ts): a dozen labels on each page that shows them.
+        <li key={brand} className={i === 0 ? 'method-chip-lead' : 'method-chip'}>
           <bdi>
             <FormattedMessage id={`method.${brand}` as MessageId} />
           </bdi>
@@ -26,7 +24,7 @@ export function MarketMethods({ className = '' }: { className?: string }) {
     <dl className={`grid gap-4 ${className}`}>
       {markets.map((m) => (
         <div key={m.code}>
-          <dt className="text-sm font-medium text-neutral-600 dark:text-neutral-300">
+          <dt className="method-market">
             <FormattedMessage id={`method.market.${m.code}` as MessageId} />
           </dt>
           <dd className="mt-2">

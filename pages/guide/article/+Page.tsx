@@ -16,7 +16,7 @@ export default function Page() {
       <div className="min-w-0">
         <nav aria-label={intl.formatMessage({ id: 'guide.article.breadcrumb' })} className="text-sm">
           <Link href="/guide" className="guide-back">
-            <span className="guide-arrow-prev" aria-hidden="true" />
+            <span className="i-lucide-arrow-left guide-arrow" aria-hidden="true" />
             <FormattedMessage id="guide.article.backToIndex" />
           </Link>
           <span className="guide-crumb-sep" aria-hidden="true">
@@ -60,7 +60,7 @@ export default function Page() {
           {guide.previous ? (
             <Link href={`/guide/${guide.previous.slug}`} rel="prev" className="guide-pager-link">
               <span className="guide-pager-label">
-                <span className="guide-arrow-prev" aria-hidden="true" />
+                <span className="i-lucide-arrow-left guide-arrow" aria-hidden="true" />
                 <FormattedMessage id="guide.article.previous" />
               </span>
               <span className="guide-pager-title">{guide.previous.title}</span>
@@ -72,7 +72,7 @@ export default function Page() {
             <Link href={`/guide/${guide.next.slug}`} rel="next" className="guide-pager-link text-end">
               <span className="guide-pager-label justify-end">
                 <FormattedMessage id="guide.article.next" />
-                <span className="guide-arrow-next" aria-hidden="true" />
+                <span className="i-lucide-arrow-right guide-arrow" aria-hidden="true" />
               </span>
               <span className="guide-pager-title">{guide.next.title}</span>
             </Link>

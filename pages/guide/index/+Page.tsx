@@ -29,7 +29,7 @@ export default function Page() {
                   <Link href={`/guide/${g.slug}`} className="group guide-card">
                     <span className="guide-card-title">
                       {g.title}
-                      <span className="guide-card-arrow" aria-hidden="true" />
+                      <span className="i-lucide-arrow-right guide-card-arrow" aria-hidden="true" />
                     </span>
                     <span className="guide-card-text">{g.description}</span>
                   </Link>
