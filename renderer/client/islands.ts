@@ -5,6 +5,7 @@
 import { type HydrateOn, type IslandData, islandAttrs } from '../shared/dom'
 import { showError } from './errorState'
 import { mayReload } from './reloadGuard'
+import { afterPaint, whenIdle } from './when'
 
 /** What renderer/islands/hydrate.tsx exports. */
 interface Hydrator {
@@ -51,8 +52,10 @@ export function hydrateIslands(scope: ParentNode = document) {
     el.setAttribute(islandAttrs.state, 'pending')
     const mount = () => void hydrate(el)
     const on = el.getAttribute(islandAttrs.hydrate) as HydrateOn | null
+    // `load`: once painted, so that an island's code, the largest download a page makes, never
+    // competes with the first paint or delays the largest one.
     if (on === 'load') afterPaint(mount)
-    else if (on === 'idle') idle(mount)
+    else if (on === 'idle') whenIdle(mount)
     else {
       observer ??= new IntersectionObserver(
         (entries) => {
@@ -75,19 +78,6 @@ export function unmountIslands() {
   observer?.disconnect()
   for (const root of roots) root.unmount()
   roots.clear()
-}
-
-/**
- * Once the browser has painted the page (the next frame, then a task): an island's code, the
- * largest download a page makes, never competes with the first paint or delays the largest one.
- */
-function afterPaint(cb: () => void) {
-  requestAnimationFrame(() => setTimeout(cb, 0))
-}
-
-function idle(cb: () => void) {
-  if ('requestIdleCallback' in window) requestIdleCallback(cb, { timeout: 2000 })
-  else setTimeout(cb, 200)
 }
 
 async function hydrate(el: HTMLElement) {

@@ -17,6 +17,7 @@ import { navigate, startRouter } from './router'
 import { startToasts, type ToasterModule, toast } from './toasts'
 import { resetTooltips, startTooltips } from './tooltip'
 import { isOutdated, startUpdateChecks } from './updates'
+import { afterLoad } from './when'
 
 export interface RuntimeLoaders extends IslandLoaders {
   toaster: () => Promise<ToasterModule>
@@ -75,7 +76,9 @@ export function startRuntime(loaders: RuntimeLoaders) {
     }),
   )
   prefetchOnIntent()
-  watchLinks()
+  // Visible links' payloads once the page has loaded: a dozen prefetches must not take the
+  // bandwidth of the page's own fonts (or delay its largest paint) on a slow connection.
+  afterLoad(watchLinks)
 
   const api: RasidApi = {
     navigate,
