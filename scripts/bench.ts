@@ -359,6 +359,7 @@ async function lighthouseMode() {
         console.log(`${url}: Lighthouse failed: ${failure}`)
         continue
       }
+      if (got.length < 3) console.log(`${url}: ${3 - got.length} of 3 Lighthouse runs failed: ${failure}`)
       const m = (k: keyof (typeof got)[number]) => median(got.map((g) => g[k]))
       rows.push([
         url,
