@@ -112,8 +112,8 @@ function headEdit(page: HtmlDocument, file: string): HeadEdit {
 
 /**
  * The head a page starts with: charset, the locale boot script where there is one (it must run
- * before anything, so that a redirect costs nothing; a script after a pending stylesheet would wait for it), the one
- * stylesheet, and preloads of the faces its own text uses (regular and bold: headings are bold),
+ * before anything, so that a redirect costs nothing; a script after a pending stylesheet would wait
+ * for it), the one stylesheet, and preloads of the faces its own text uses (regular and bold: headings are bold),
  * those of its locale's script (locales/locales.ts), so that they are there for the first paint.
  * Vike's stylesheets and font preloads go.
  */

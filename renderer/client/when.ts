@@ -3,7 +3,10 @@
 // fonts' block period holds the text back, so neither the load event nor a frame callback means
 // the visitor sees the page; the browser's paint timing does.
 
-/** Once the page's first contentful paint has happened (at the latest after 3 s: a hidden tab paints nothing), then a task. */
+/**
+ * Once the page's first contentful paint has happened, then a task; at the latest after 3 s (a
+ * hidden tab paints nothing).
+ */
 export function afterPaint(cb: () => void) {
   let done = false
   const go = () => {
@@ -34,7 +37,7 @@ export function whenIdle(cb: () => void) {
   else setTimeout(cb, 200)
 }
 
-/** After the page's `load` event (its fonts and the runtime included) and its first paint, when the browser is idle. */
+/** After the page's `load` event (its fonts and the runtime included) and its first paint, once idle. */
 export function afterLoad(cb: () => void) {
   const painted = () => afterPaint(() => whenIdle(cb))
   if (document.readyState === 'complete') painted()
