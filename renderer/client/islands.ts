@@ -1,5 +1,5 @@
-// Hydrates the islands of a page (renderer/islands/Island.tsx places them) by their strategy: when
-// visible (the default), when the browser is idle, or once the page has painted. The runtime names
+// Hydrates the islands of a page (renderer/islands/Island.tsx places them), once it has painted, by
+// their strategy: when visible (the default), when the browser is idle, or at once. The runtime names
 // nothing of React's: the code that hydrates and the islands' own code come as loaders from
 // renderer/+client.ts.
 import { type HydrateOn, type IslandData, islandAttrs } from '../shared/dom'
@@ -45,31 +45,38 @@ export function loadIslandCode(name: string) {
   return Promise.all([loaders.hydrator(), load()])
 }
 
-/** Hydrates every island in `scope` that has not started yet. */
+/**
+ * Hydrates every island in `scope` that has not started yet. No island's code is asked for before
+ * the page's first paint: it is the largest download a page makes, and must not take the fonts'
+ * bandwidth or delay the largest paint.
+ */
 export function hydrateIslands(scope: ParentNode = document) {
   for (const el of scope.querySelectorAll<HTMLElement>(`[${islandAttrs.name}]`)) {
     if (el.hasAttribute(islandAttrs.state)) continue
     el.setAttribute(islandAttrs.state, 'pending')
-    const mount = () => void hydrate(el)
-    const on = el.getAttribute(islandAttrs.hydrate) as HydrateOn | null
-    // `load`: once painted, so that an island's code, the largest download a page makes, never
-    // competes with the first paint or delays the largest one.
-    if (on === 'load') afterPaint(mount)
-    else if (on === 'idle') whenIdle(mount)
-    else {
-      observer ??= new IntersectionObserver(
-        (entries) => {
-          for (const entry of entries) {
-            if (!entry.isIntersecting) continue
-            observer!.unobserve(entry.target)
-            void hydrate(entry.target.closest<HTMLElement>(`[${islandAttrs.name}]`)!)
-          }
-        },
-        { rootMargin: '200px' },
-      )
-      // The island's wrappers are `display: contents` and have no box of their own to observe.
-      observer.observe(el.querySelector(`[${islandAttrs.root}] > *`) ?? el)
-    }
+    afterPaint(() => schedule(el))
+  }
+}
+
+/** Hydrates an island by its strategy: at once (`load`), when the browser is idle, or when visible. */
+function schedule(el: HTMLElement) {
+  if (!el.isConnected) return
+  const on = el.getAttribute(islandAttrs.hydrate) as HydrateOn | null
+  if (on === 'load') void hydrate(el)
+  else if (on === 'idle') whenIdle(() => void hydrate(el))
+  else {
+    observer ??= new IntersectionObserver(
+      (entries) => {
+        for (const entry of entries) {
+          if (!entry.isIntersecting) continue
+          observer!.unobserve(entry.target)
+          void hydrate(entry.target.closest<HTMLElement>(`[${islandAttrs.name}]`)!)
+        }
+      },
+      { rootMargin: '200px' },
+    )
+    // The island's wrappers are `display: contents` and have no box of their own to observe.
+    observer.observe(el.querySelector(`[${islandAttrs.root}] > *`) ?? el)
   }
 }
 
