@@ -88,6 +88,14 @@ describe('dist/', () => {
     expect(html).toContain('__RASID_REQUESTED_PATH__')
     expect(html).not.toContain('/404<')
   })
+  test("no page carries the template's indentation between its own tags", () => {
+    for (const f of files.filter((f) => f.endsWith('.html'))) {
+      const html = read(f)
+      expect(html, f).toMatch(/^<!DOCTYPE html><html[^>]*><head><meta charset="UTF-8" \/>/)
+      expect(html, f).toMatch(/<\/script><\/body><\/html>$/)
+      expect(html.slice(0, html.indexOf('<title>')), f).not.toMatch(/>\s+</)
+    }
+  })
   test('the locale boot script opens the <head> of / and of the 404 pages, and is on no other page', () => {
     const withBoot = files.filter((f) => f.endsWith('.html') && read(f).includes('<script id="boot">'))
     expect(withBoot.sort()).toEqual(['404.html', 'ar/404.html', 'index.html'])
