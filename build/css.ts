@@ -15,7 +15,7 @@
 //   text, and tests/dist/fonts.test.ts checks every character of every page against its face;
 // - only the OpenType features text needs (`layoutFeatures`: shaping, marks, ligatures, kerning,
 //   the tabular digits of the tables), and no hinting instructions: the faces an Arabic page
-//   preloads fell from 49 to about 35 KB, so its largest paint comes as soon as an English one;
+//   preloads fell from 49 to about 32 KB, so its largest paint comes as soon as an English one;
 // - deterministic: UnoCSS writes theme variables in the order it meets utilities, which varies with
 //   the order Vite transforms modules; here the utilities are generated from a sorted list.
 import { createHash } from 'node:crypto'
@@ -131,8 +131,8 @@ export function inRange(range: string): (codePoint: number) => boolean {
 
 /**
  * The characters a page shows in its own faces, read off its HTML quickly: scripts, styles and code
- * (drawn in the system's monospace face) out, tags out (their
- * `placeholder`, `alt` and `value` texts in), entities decoded. Over-reading a tag name costs a
+ * (drawn in the system's monospace face) out, tags out (their `placeholder`, `alt` and `value` texts
+ * in), entities decoded. Over-reading a tag name costs a
  * glyph or two; under-reading would show a fallback font. @public
  */
 export function shownText(html: string): string {

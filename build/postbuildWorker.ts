@@ -30,6 +30,11 @@ const read = (i: number) => {
   }
 }
 
+/** Reads the pages this thread took before they came, as far as they have come. */
+function readOwed() {
+  while (owed.length && owed[0]! < received.length) read(owed.shift()!)
+}
+
 /** Takes and reads one page that has come, then lets the next messages in. */
 function work() {
   scheduled = false
@@ -50,12 +55,12 @@ port.on('message', (message: ReaderMessage) => {
   if (failed) return
   if (message.type === 'page') {
     received.push({ file: message.file, html: message.html })
-    while (owed.length && owed[0]! < received.length) read(owed.shift()!)
+    readOwed()
     schedule()
     return
   }
   // Every page has come, and the main thread has taken the rest.
-  while (owed.length && owed[0]! < received.length) read(owed.shift()!)
+  readOwed()
   if (failed) return
   Promise.all([utilities, mine.finish()]).then(
     ([css, { pages, shells }]) =>

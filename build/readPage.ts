@@ -36,7 +36,7 @@ interface HeadEdit {
   /** What goes: the boot script, the charset, Vike's stylesheets and font preloads. */
   removals: Splice[]
   /** Where the new start of <head> goes: right after `<head>`. */
-  at: { start: number; end: number }
+  at: number
   charset: string | null
   /** Only `/` and the 404 documents carry it (renderer/bootScript.ts `needsBootScript`). */
   boot: string | null
@@ -92,7 +92,6 @@ function headEdit(page: HtmlDocument, file: string): HeadEdit {
   const lang = attr(html, 'lang')
   const locale = isLocale(lang) ? lang : fail(`<html lang="${lang}"> is not a locale`)
   const boot = element(head, is('script', { id: BOOT_SCRIPT_ID }))
-  if (!boot && (file === 'index.html' || isNotFoundFile(file))) fail('the locale boot script is missing')
   const charset = element(head, (el) => el.tagName === 'meta' && attr(el, 'charset') !== undefined)
   const body = element(html, is('body')) ?? fail('no <body>')
   const removals = indentation(page, html, head, body)
@@ -104,7 +103,7 @@ function headEdit(page: HtmlDocument, file: string): HeadEdit {
   return {
     locale,
     removals,
-    at: { start: headStart.endOffset, end: headStart.endOffset },
+    at: headStart.endOffset,
     charset: charset ? outerSource(page, charset) : null,
     boot: boot ? outerSource(page, boot) : null,
   }
@@ -113,9 +112,9 @@ function headEdit(page: HtmlDocument, file: string): HeadEdit {
 /**
  * The head a page starts with: charset, the locale boot script where there is one (it must run
  * before anything, so that a redirect costs nothing; a script after a pending stylesheet would wait
- * for it), the one stylesheet, and preloads of the faces its own text uses (regular and bold: headings are bold),
- * those of its locale's script (locales/locales.ts), so that they are there for the first paint.
- * Vike's stylesheets and font preloads go.
+ * for it), the one stylesheet, and preloads of the faces its own text uses (regular and bold:
+ * headings are bold), those of its locale's script (locales/locales.ts), so that they are there for
+ * the first paint. Vike's stylesheets and font preloads go.
  */
 export function headSplices(edit: HeadEdit, css: SiteCss): Splice[] {
   const preloads = css.fonts
@@ -127,7 +126,7 @@ export function headSplices(edit: HeadEdit, css: SiteCss): Splice[] {
     startTag('link', { rel: 'stylesheet', href: css.href }),
     ...preloads,
   ].join('')
-  return [...edit.removals, { ...edit.at, text: start }]
+  return [...edit.removals, { start: edit.at, end: edit.at, text: start }]
 }
 
 /**

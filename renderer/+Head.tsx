@@ -15,7 +15,7 @@ export default function Head() {
   return (
     <>
       {/* The locale boot script, where it has work before the first paint: detection on `/`, the
-          language of the one 404.html. build/postbuild.ts moves it first in <head>. Elsewhere the
+          language of the one 404.html. build/readPage.ts `headSplices` puts it first in <head>. Elsewhere the
           runtime writes the cookie (renderer/client/start.ts). */}
       {needsBootScript(pathname, locale, isError) && (
         // biome-ignore lint/security/noDangerouslySetInnerHtml: the build's own minified script, allowed by the CSP by its hash

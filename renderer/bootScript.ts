@@ -1,5 +1,5 @@
 // The locale boot script's text, for the <head> of the pages that need it (renderer/+Head.tsx;
-// build/postbuild.ts moves it first in <head>): renderer/client/inline/boot.ts bundled and
+// build/readPage.ts `headSplices` puts it first in <head>): renderer/client/inline/boot.ts bundled and
 // minified, called with the locale table. Build time only: the browser gets the text, not this module.
 import { inlineScript } from '../build/inlineScript'
 import { defaultLocale, type Locale, locales } from '../locales/locales'

@@ -12,25 +12,12 @@ import { Link } from './Link'
  * does. The tooltip is the WAI-ARIA pattern driven by renderer/client/tooltip.ts, not Radix: Radix
  * would bring React to every page for one hint.
  */
-// Made once per language: an Intl.DisplayNames costs as much as the rest of the switcher.
-const displayNames = new Map<string, Intl.DisplayNames>()
-function languageNames(locale: string): Intl.DisplayNames {
-  let names = displayNames.get(locale)
-  if (!names) {
-    names = new Intl.DisplayNames(locale, { type: 'language' })
-    displayNames.set(locale, names)
-  }
-  return names
-}
-
 export function LocaleSwitcher() {
   const pageContext = usePageContext()
   const intl = useIntl()
   const targets = otherLocales(pageContext.locale).map(localeInfo)
   // An error page has no counterpart: offer the other language's home page.
   const pathname = errorStatus(pageContext) ? '/' : new URL(pageContext.urlLogical, 'http://x').pathname
-  // Each language named in the page's own language ("Arabic" on an English page, "الإنجليزية" on an Arabic one).
-  const names = languageNames(intl.locale)
   return (
     <span className="inline-flex">
       {targets.map((target) => {
@@ -51,7 +38,14 @@ export function LocaleSwitcher() {
               <span className="font-system">{target.name}</span>
             </Link>
             <span role="tooltip" id={tooltip} hidden className="frame-tooltip">
-              {intl.formatMessage({ id: 'locale.switch.accessibleLabel' }, { language: names.of(target.language) })}
+              {intl.formatMessage(
+                { id: 'locale.switch.accessibleLabel' },
+                {
+                  // Named in the page's own language ("Arabic" on an English page, "الإنجليزية" on an
+                  // Arabic one); intl's formatter, made once per language (renderer/+Wrapper.tsx's cache).
+                  language: intl.formatDisplayName(target.language, { type: 'language' }),
+                },
+              )}
             </span>
           </span>
         )
