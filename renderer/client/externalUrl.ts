@@ -1,21 +1,23 @@
 export const externalNotAllowed =
   'Navigating to an external URL is not allowed by default. Use navigate(url, { external: true }).'
 
-/** Addresses that are never navigated to, even with `external: true`. */
-const refused = /^\s*(javascript|data|vbscript|blob):/i
-
-/** Any protocol (`https:`, `mailto:`, …) or a protocol-relative `//host` is external. */
-function isExternal(url: string): boolean {
-  return /^\s*[a-z][a-z\d+\-.]*:/i.test(url) || /^\s*[\\/]{2}/.test(url)
-}
+/** Protocols that are never navigated to, even with `external: true`. */
+const refused = ['javascript:', 'data:', 'vbscript:', 'blob:']
 
 /**
- * The navigate() rule of docs/behaviour.md §6: returns how to navigate, or throws.
+ * The navigate() rule of docs/behaviour.md §6: returns how to navigate, or throws. It judges the
+ * URL as the browser will parse it, not its text: the parser drops tabs and newlines and trims
+ * control characters, so `java\tscript:` is `javascript:`. Another origin (any other scheme, host or
+ * port, `//host`) is external.
  */
-export function classifyNavigation(url: string, options: { external?: boolean } = {}): 'internal' | 'external' {
-  if (refused.test(url))
-    throw new Error(`Cannot navigate to a URL with '${url.trim().split(':')[0]!.toLowerCase()}:' protocol.`)
-  if (!isExternal(url)) return 'internal'
+export function classifyNavigation(
+  url: string,
+  options: { external?: boolean } = {},
+  base: string = location.href,
+): 'internal' | 'external' {
+  const target = new URL(url, base)
+  if (refused.includes(target.protocol)) throw new Error(`Cannot navigate to a URL with '${target.protocol}' protocol.`)
+  if (target.origin === new URL(base).origin) return 'internal'
   if (!options.external) throw new Error(externalNotAllowed)
   return 'external'
 }

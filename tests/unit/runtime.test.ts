@@ -66,15 +66,22 @@ describe('chunk reload guard', () => {
 })
 
 describe('navigate(url, { external })', () => {
+  // The page the call is made on: classifyNavigation resolves against it as the browser would.
+  const here = 'https://www.rasid.example/ar/checkout?session_id=cs_1'
+
   test.each([
     ['/pricing', {}, 'internal'],
     ['/ar/guide/webhooks?x=1#y', {}, 'internal'],
     ['pricing', {}, 'internal'],
+    ['#top', {}, 'internal'],
+    ['https://www.rasid.example/pricing', {}, 'internal'],
     ['https://example.com', { external: true }, 'external'],
     ['mailto:sales@rasid.example', { external: true }, 'external'],
     ['//cdn.example/x', { external: true }, 'external'],
+    ['http://www.rasid.example/pricing', { external: true }, 'external'],
+    ['https://www.rasid.example:8443/pricing', { external: true }, 'external'],
   ] as const)('%s %o -> %s', (url, options, kind) => {
-    expect(classifyNavigation(url, options)).toBe(kind)
+    expect(classifyNavigation(url, options, here)).toBe(kind)
   })
 
   test.each([
@@ -82,21 +89,38 @@ describe('navigate(url, { external })', () => {
     'HTTP://x',
     '//evil.example',
     '\\\\evil.example',
+    '/\\evil.example',
+    '\t//evil.example',
     'mailto:a@b.c',
     'tel:+966',
     'ftp://x',
-  ])('%s throws without external: true', (url) => {
-    expect(() => classifyNavigation(url)).toThrow(externalNotAllowed)
+  ])('%j throws without external: true', (url) => {
+    expect(() => classifyNavigation(url, {}, here)).toThrow(externalNotAllowed)
   })
 
-  test.each(['javascript:alert(1)', ' JavaScript:alert(1)', 'data:text/html,x', 'vbscript:x', 'blob:https://x/1'])(
-    '%s is refused even with external: true',
-    (url) => {
-      expect(() => classifyNavigation(url, { external: true })).toThrow(
-        /Cannot navigate to a URL with '(javascript|data|vbscript|blob):' protocol/,
-      )
-    },
-  )
+  // The URL parser removes tabs and newlines anywhere and trims C0 controls and spaces at the ends:
+  // each of these is a javascript: (data:, vbscript:, blob:) URL once parsed.
+  test.each([
+    'javascript:alert(1)',
+    ' JavaScript:alert(1)',
+    'java\tscript:alert(1)',
+    'java\nscript:alert(1)',
+    'java\rscript:alert(1)',
+    'jav\ta\nscr\ript:alert(1)',
+    '\x01javascript:alert(1)',
+    '\x00\x1f javascript:alert(1)',
+    'data:text/html,x',
+    'd\nata:text/html,x',
+    'vbscript:x',
+    'vb\tscript:x',
+    'blob:https://x/1',
+    '\x02blob:https://www.rasid.example/1',
+  ])('%j is refused even with external: true', (url) => {
+    expect(() => classifyNavigation(url, { external: true }, here)).toThrow(
+      /Cannot navigate to a URL with '(javascript|data|vbscript|blob):' protocol/,
+    )
+    expect(() => classifyNavigation(url, {}, here)).toThrow(/Cannot navigate/)
+  })
 
   test('the message is the one of docs/behaviour.md §6', () => {
     expect(externalNotAllowed).toBe(
