@@ -38,6 +38,9 @@ function signature(
   return { args: out, plurals }
 }
 
+/** CLDR's plural categories, in the order its rules and translators name them. */
+const pluralOrder: Intl.LDMLPluralRule[] = ['zero', 'one', 'two', 'few', 'many', 'other']
+
 export interface CatalogProblem {
   file: string
   /** The line, in a guide. */
@@ -86,9 +89,11 @@ export function verifyCatalogs(
       return null
     }
     const { args, plurals } = signature(ast)
+    // In CLDR's order: ICU lists the categories in an order that changed between Node 20 and 24.
     const needed = new Intl.PluralRules(locale).resolvedOptions().pluralCategories
+    const ordered = pluralOrder.filter((c) => needed.includes(c))
     for (const p of plurals) {
-      const missing = needed.filter((c) => !p.options.includes(c))
+      const missing = ordered.filter((c) => !p.options.includes(c))
       if (missing.length)
         problems.push({ file, id, reason: `plural {${p.name}} lacks the ${locale} categories: ${missing.join(', ')}` })
     }

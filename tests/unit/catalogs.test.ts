@@ -62,7 +62,8 @@ describe('verifyCatalogs reports what differs, with file and id', () => {
       { 'a.b': '{n, plural, one {# item} other {# items}}' },
       { 'a.b': '{n, plural, one {عنصر} other {# عنصر}}' },
     )
-    expect(out).toMatch(/\[a\.b\]: plural \{n\} lacks the ar categories: few, many, two, zero/)
+    // CLDR's order on every Node (ICU's own order differs between Node 20 and 24).
+    expect(out).toMatch(/\[a\.b\]: plural \{n\} lacks the ar categories: zero, two, few, many$/m)
   })
   test('a plural turned into plain text', () => {
     expect(check({ 'a.b': '{n, plural, one {# item} other {# items}}' }, { 'a.b': '{n} عنصر' })).toMatch(
