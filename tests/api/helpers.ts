@@ -9,6 +9,7 @@ import { CheckoutSession, Quote } from '../../api/contract/cart'
 import { PaymentEventReceived } from '../../api/contract/payments'
 import { ContactCreated, Health, Problem, type SalesRequest, type SupportRequest } from '../../api/contract/schemas'
 import type { LogLine } from '../../api/server/app'
+import type { PaymentProvider } from '../../api/server/checkout/provider'
 import { type ApiConfig, defaultConfig } from '../../api/server/config'
 import { type RunningApi, startApiServer } from '../../api/server/serve'
 import type { Store } from '../../api/server/store/port'
@@ -27,12 +28,19 @@ const roomyRates: ApiConfig['rate'] = {
 }
 
 export async function startApi(
-  options: { config?: Partial<ApiConfig>; store?: Store; dbPath?: string; now?: () => number } = {},
+  options: {
+    config?: Partial<ApiConfig>
+    store?: Store
+    dbPath?: string
+    now?: () => number
+    paymentProvider?: PaymentProvider
+  } = {},
 ): Promise<TestApi> {
   const store = options.store ?? sqliteStore(options.dbPath ?? tempDbPath())
   const logs: LogLine[] = []
   const config: ApiConfig = { ...defaultConfig, rate: roomyRates, ...options.config }
-  const api = await startApiServer({ config, store, port: 0, log: (line) => logs.push(line), now: options.now })
+  const { now, paymentProvider } = options
+  const api = await startApiServer({ config, store, port: 0, log: (line) => logs.push(line), now, paymentProvider })
   return { ...api, store, logs }
 }
 

@@ -21,7 +21,6 @@
 // payment event) is one TransactWriteItems: the event's item under attribute_not_exists (a
 // repeated delivery cancels it) and the whole session under `status = <the status read>` (a
 // change that came first cancels it); which condition failed says duplicate or stale.
-import { AsyncLocalStorage } from 'node:async_hooks'
 import {
   type AttributeValue,
   CreateTableCommand,
@@ -40,6 +39,7 @@ import {
 import {
   type ContactRecord,
   type ForwardState,
+  heldWrites,
   type IdempotentResult,
   keyedLock,
   type SessionRecord,
@@ -211,7 +211,7 @@ export function dynamoStore(options: DynamoOptions): Store {
   // Calls with one key in this process run one at a time; across processes the conditional write decides.
   const lock = keyedLock()
   // The leads and sessions `run` saves inside `idempotent`, written with the idempotency record.
-  const pending = new AsyncLocalStorage<Record<string, AttributeValue>[]>()
+  const held = heldWrites<Record<string, AttributeValue>>()
 
   const readRecord = async (pk: string) => {
     const { Item } = await client.send(
@@ -225,9 +225,7 @@ export function dynamoStore(options: DynamoOptions): Store {
   }
   /** A new item: in the surrounding `idempotent` call's transaction, or alone. */
   const put = async (item: Record<string, AttributeValue>) => {
-    const batch = pending.getStore()
-    if (batch) batch.push(item)
-    else
+    if (!held.hold(item))
       await client.send(new PutItemCommand({ TableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' }))
   }
   const answer = (found: { bodyHash: string; response: StoredResponse }, bodyHash: string): IdempotentResult =>
@@ -240,8 +238,8 @@ export function dynamoStore(options: DynamoOptions): Store {
       return lock(pk, async (): Promise<IdempotentResult> => {
         const found = await readRecord(pk)
         if (found) return answer(found, bodyHash)
-        const saved: Record<string, AttributeValue>[] = []
-        const response = await pending.run(saved, run)
+        // Nothing is written while `run` waits (a payment provider): only this key waits with it.
+        const { result: response, writes: saved } = await held.collect(run)
         const puts: TransactWriteItem[] = saved.map((Item) => ({ Put: { TableName, Item } }))
         if (response.status >= 200 && response.status < 300) {
           const at = now()

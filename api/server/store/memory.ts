@@ -1,6 +1,7 @@
 // The in-memory store: for tests and trying the API; everything is gone when the process ends.
 import {
   type ContactRecord,
+  heldWrites,
   type IdempotentResult,
   keyedLock,
   type SessionRecord,
@@ -12,6 +13,11 @@ export function memoryStore(): Store {
   const contacts: ContactRecord[] = []
   const records = new Map<string, { bodyHash: string; response: StoredResponse }>()
   const lock = keyedLock()
+  // What `run` saves is kept only once it returns, as the other stores commit it with the answer.
+  const held = heldWrites<() => void>()
+  const keep = (write: () => void) => {
+    if (!held.hold(write)) write()
+  }
   const sessions = new Map<string, SessionRecord>()
   const events = new Set<string>()
   return {
@@ -22,13 +28,15 @@ export function memoryStore(): Store {
         const found = records.get(id)
         if (found)
           return found.bodyHash === bodyHash ? { kind: 'replay', response: found.response } : { kind: 'conflict' }
-        const response = await run()
+        const { result: response, writes } = await held.collect(run)
+        for (const write of writes) write()
         if (response.status >= 200 && response.status < 300) records.set(id, { bodyHash, response })
         return { kind: 'fresh', response }
       })
     },
     async saveContact(record) {
-      contacts.push(structuredClone(record))
+      const copy = structuredClone(record)
+      keep(() => contacts.push(copy))
     },
     async listContacts(options = {}) {
       return contacts.filter((c) => !options.since || c.receivedAt >= options.since).map((c) => structuredClone(c))
@@ -65,7 +73,8 @@ export function memoryStore(): Store {
       return failed.length
     },
     async saveSession(record) {
-      sessions.set(record.id, structuredClone(record))
+      const copy = structuredClone(record)
+      keep(() => sessions.set(copy.id, copy))
     },
     async getSession(id) {
       const found = sessions.get(id)

@@ -1,5 +1,7 @@
 // The store the API writes to (docs/api.md): one interface, with an adapter per database
 // (memory.ts for tests, sqlite.ts for one node, dynamo.ts at scale). The app never names one.
+import { AsyncLocalStorage } from 'node:async_hooks'
+import type { Locale } from '../../../locales/locales'
 import type { Quote, SessionStatus } from '../../contract/cart'
 import type { SalesRequest, SupportRequest } from '../../contract/schemas'
 
@@ -40,7 +42,7 @@ export type SessionRecord = {
   id: string
   status: SessionStatus
   quote: Quote
-  locale: 'en' | 'ar'
+  locale: Locale
   /** The provider's hosted payment page (absent when there is nothing to pay). */
   paymentUrl?: string
   reference?: string
@@ -74,6 +76,9 @@ export interface Store {
    * Runs `run` once per (scope, key): a later call with the same body hash gets the first answer
    * (`replay`), with another hash `conflict`. Calls with one key never run concurrently. Only a 2xx
    * answer is kept; `run` throwing or answering otherwise keeps nothing, so a retry runs again.
+   * `run` holds no transaction and no lock but its key's: it may wait on a payment provider for
+   * seconds while other requests write. What it saves is held back (`heldWrites`) and written with
+   * the answer in one write once it returns, or not at all when it throws.
    */
   idempotent(
     scope: string,
@@ -127,5 +132,29 @@ export function keyedLock(): <T>(key: string, work: () => Promise<T>) => Promise
     } finally {
       if (tails.get(key) === tail) tails.delete(key)
     }
+  }
+}
+
+/**
+ * The writes `run` makes inside `idempotent`, held back until it has answered, so that each store
+ * makes them in one short write with the idempotency record. AsyncLocalStorage keeps concurrent
+ * calls' writes apart; a save outside any `idempotent` call is written at once.
+ */
+export function heldWrites<W>() {
+  const batches = new AsyncLocalStorage<W[]>()
+  return {
+    /** Runs `run`, collecting what it saves. */
+    async collect<T>(run: () => Promise<T>): Promise<{ result: T; writes: W[] }> {
+      const writes: W[] = []
+      const result = await batches.run(writes, run)
+      return { result, writes }
+    },
+    /** Adds `write` to the surrounding `collect`: false outside one (write it now). */
+    hold(write: W): boolean {
+      const writes = batches.getStore()
+      if (!writes) return false
+      writes.push(write)
+      return true
+    },
   }
 }

@@ -1,6 +1,10 @@
 // The SQLite store (one node; `npm run api`'s default): node-sqlite3-wasm, SQLite as WebAssembly,
 // so it installs from npm with no native binary or install script. One process owns the file (no
 // WAL in this build). The database is created on first open and migrated (store/migrations.ts).
+// Its calls are synchronous, and every transaction runs from BEGIN to COMMIT without an await, so
+// transactions on the one connection never interleave and none is open while a request waits on
+// the network: `idempotent` runs its `run` (which may call a payment provider for seconds) with
+// only its key locked, and commits what `run` saved with the answer afterwards.
 import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 // A CommonJS package: Node's ESM loader sees only its default export.
@@ -9,10 +13,12 @@ import { migrations } from './migrations'
 import {
   type ContactRecord,
   type ForwardState,
+  heldWrites,
   type IdempotentResult,
   keyedLock,
   type SessionRecord,
   type Store,
+  type StoredResponse,
 } from './port'
 
 export type SqliteStore = Store & {
@@ -50,8 +56,11 @@ export function sqliteStore(path: string): SqliteStore {
     db.close()
     throw error
   }
-  // One connection: transactions must not interleave, so every idempotent write takes one lock.
+  // Calls with one key run one at a time (one process owns the file); other keys go on meanwhile.
   const lock = keyedLock()
+  const held = heldWrites<() => void>()
+  /** The `idempotent` calls under way: `close` waits for them, so none commits into a closed file. */
+  const running = new Set<Promise<unknown>>()
   const toRecord = (row: Record<string, unknown>): ContactRecord => {
     const record: ContactRecord = {
       id: String(row.id),
@@ -72,25 +81,38 @@ export function sqliteStore(path: string): SqliteStore {
     }
     return record
   }
-  /** A forwarding write: it waits for an open `idempotent` transaction, so it never joins one that may roll back. */
-  const write = <T>(work: () => T) => lock('db', async () => work())
+  /** The answer stored for the key, as `idempotent` gives it back, or undefined. */
+  const recorded = (scope: string, key: string, bodyHash: string): IdempotentResult | undefined => {
+    const found = db.get('SELECT body_hash, status, body FROM idempotency WHERE scope = ? AND key = ?', [scope, key])
+    if (!found) return undefined
+    if (found.body_hash !== bodyHash) return { kind: 'conflict' }
+    return { kind: 'replay', response: { status: Number(found.status), body: JSON.parse(String(found.body)) } }
+  }
+  /** A new row: with the surrounding `idempotent` call's answer, or now. Its values are read now. */
+  const insert = (sql: string, values: (string | number | null)[]) => {
+    const write = () => void db.run(sql, values)
+    if (!held.hold(write)) write()
+  }
   return {
     kind: 'sqlite',
     applied,
     idempotent(scope, key, bodyHash, run) {
-      return lock('db', async (): Promise<IdempotentResult> => {
-        const found = db.get('SELECT body_hash, status, body FROM idempotency WHERE scope = ? AND key = ?', [
-          scope,
-          key,
-        ])
-        if (found) {
-          if (found.body_hash !== bodyHash) return { kind: 'conflict' }
-          return { kind: 'replay', response: { status: Number(found.status), body: JSON.parse(String(found.body)) } }
-        }
+      const call = lock(`${scope}\n${key}`, async (): Promise<IdempotentResult> => {
+        const found = recorded(scope, key, bodyHash)
+        if (found) return found
+        // No transaction is open while `run` waits: other keys, webhooks and forwarding write meanwhile.
+        const { result: response, writes } = await held.collect<StoredResponse>(run)
+        const keep = response.status >= 200 && response.status < 300
         db.exec('BEGIN IMMEDIATE')
         try {
-          const response = await run()
-          if (response.status >= 200 && response.status < 300)
+          // Another process on the file may have answered the key meanwhile: its answer stands.
+          const winner = keep ? recorded(scope, key, bodyHash) : undefined
+          if (winner) {
+            db.exec('ROLLBACK')
+            return winner
+          }
+          for (const write of writes) write()
+          if (keep)
             db.run(
               'INSERT INTO idempotency (scope, key, body_hash, status, body, created_at) VALUES (?, ?, ?, ?, ?, ?)',
               [scope, key, bodyHash, response.status, JSON.stringify(response.body), new Date().toISOString()],
@@ -102,10 +124,16 @@ export function sqliteStore(path: string): SqliteStore {
           throw error
         }
       })
+      running.add(call)
+      void call.then(
+        () => running.delete(call),
+        () => running.delete(call),
+      )
+      return call
     },
     async saveContact(record) {
       const { forward } = record
-      db.run(
+      insert(
         `INSERT INTO contacts (id, kind, received_at, spam, data, forward_state, forward_attempts, forward_next_at,
            forwarded_at, forward_error) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         [
@@ -136,46 +164,38 @@ export function sqliteStore(path: string): SqliteStore {
       )
       return rows.map((row) => toRecord(row as Record<string, unknown>))
     },
-    claimForward(id, attempts, leaseUntil) {
-      return write(
-        () =>
-          db.run(
-            `UPDATE contacts SET forward_attempts = ?, forward_next_at = ?
-             WHERE id = ? AND forward_state = 'pending' AND forward_attempts = ?`,
-            [attempts + 1, leaseUntil, id, attempts],
-          ).changes === 1,
+    async claimForward(id, attempts, leaseUntil) {
+      return (
+        db.run(
+          `UPDATE contacts SET forward_attempts = ?, forward_next_at = ?
+           WHERE id = ? AND forward_state = 'pending' AND forward_attempts = ?`,
+          [attempts + 1, leaseUntil, id, attempts],
+        ).changes === 1
       )
     },
     async markForwarded(id, at) {
-      await write(() =>
-        db.run(
-          `UPDATE contacts SET forward_state = 'forwarded', forwarded_at = ?, forward_next_at = NULL,
-             forward_error = NULL WHERE id = ? AND forward_state IS NOT NULL`,
-          [at, id],
-        ),
+      db.run(
+        `UPDATE contacts SET forward_state = 'forwarded', forwarded_at = ?, forward_next_at = NULL,
+           forward_error = NULL WHERE id = ? AND forward_state IS NOT NULL`,
+        [at, id],
       )
     },
     async markForwardFailed(id, attempts, nextAttemptAt, error) {
-      await write(() =>
-        db.run(
-          `UPDATE contacts SET forward_state = ?, forward_next_at = ?, forward_error = ?
-           WHERE id = ? AND forward_state = 'pending' AND forward_attempts = ?`,
-          [nextAttemptAt ? 'pending' : 'failed', nextAttemptAt ?? null, error, id, attempts],
-        ),
+      db.run(
+        `UPDATE contacts SET forward_state = ?, forward_next_at = ?, forward_error = ?
+         WHERE id = ? AND forward_state = 'pending' AND forward_attempts = ?`,
+        [nextAttemptAt ? 'pending' : 'failed', nextAttemptAt ?? null, error, id, attempts],
       )
     },
-    retryFailedForwards(now) {
-      return write(
-        () =>
-          db.run(
-            `UPDATE contacts SET forward_state = 'pending', forward_attempts = 0, forward_next_at = ?
-             WHERE forward_state = 'failed'`,
-            [now],
-          ).changes,
-      )
+    async retryFailedForwards(now) {
+      return db.run(
+        `UPDATE contacts SET forward_state = 'pending', forward_attempts = 0, forward_next_at = ?
+         WHERE forward_state = 'failed'`,
+        [now],
+      ).changes
     },
     async saveSession(record) {
-      db.run('INSERT INTO checkout_sessions (id, status, created_at, data) VALUES (?, ?, ?, ?)', [
+      insert('INSERT INTO checkout_sessions (id, status, created_at, data) VALUES (?, ?, ?, ?)', [
         record.id,
         record.status,
         record.createdAt,
@@ -186,39 +206,37 @@ export function sqliteStore(path: string): SqliteStore {
       const row = db.get('SELECT data FROM checkout_sessions WHERE id = ?', [id])
       return row ? (JSON.parse(String(row.data)) as SessionRecord) : undefined
     },
-    changeSession({ sessionId, from, next, eventId }) {
-      return write(() => {
-        db.exec('BEGIN IMMEDIATE')
-        try {
-          if (eventId !== undefined && db.get('SELECT 1 AS one FROM payment_events WHERE id = ?', [eventId])) {
-            db.exec('ROLLBACK')
-            return 'duplicate' as const
-          }
-          if (
-            next &&
-            db.run('UPDATE checkout_sessions SET status = ?, data = ? WHERE id = ? AND status = ?', [
-              next.status,
-              JSON.stringify(next),
-              sessionId,
-              from,
-            ]).changes !== 1
-          ) {
-            db.exec('ROLLBACK')
-            return 'stale' as const
-          }
-          if (eventId !== undefined)
-            db.run('INSERT INTO payment_events (id, session_id, received_at) VALUES (?, ?, ?)', [
-              eventId,
-              sessionId,
-              new Date().toISOString(),
-            ])
-          db.exec('COMMIT')
-          return 'applied' as const
-        } catch (error) {
-          if (db.inTransaction) db.exec('ROLLBACK')
-          throw error
+    async changeSession({ sessionId, from, next, eventId }) {
+      db.exec('BEGIN IMMEDIATE')
+      try {
+        if (eventId !== undefined && db.get('SELECT 1 AS one FROM payment_events WHERE id = ?', [eventId])) {
+          db.exec('ROLLBACK')
+          return 'duplicate' as const
         }
-      })
+        if (
+          next &&
+          db.run('UPDATE checkout_sessions SET status = ?, data = ? WHERE id = ? AND status = ?', [
+            next.status,
+            JSON.stringify(next),
+            sessionId,
+            from,
+          ]).changes !== 1
+        ) {
+          db.exec('ROLLBACK')
+          return 'stale' as const
+        }
+        if (eventId !== undefined)
+          db.run('INSERT INTO payment_events (id, session_id, received_at) VALUES (?, ?, ?)', [
+            eventId,
+            sessionId,
+            new Date().toISOString(),
+          ])
+        db.exec('COMMIT')
+        return 'applied' as const
+      } catch (error) {
+        if (db.inTransaction) db.exec('ROLLBACK')
+        throw error
+      }
     },
     async ping() {
       try {
@@ -228,9 +246,8 @@ export function sqliteStore(path: string): SqliteStore {
       }
     },
     async close() {
-      await lock('db', async () => {
-        if (db.isOpen) db.close()
-      })
+      await Promise.allSettled(running)
+      if (db.isOpen) db.close()
     },
   }
 }
