@@ -34,7 +34,12 @@ if (!existsSync(join(dir, 'index.html'))) {
 let api: RunningApi | undefined
 try {
   if (!process.env.API_ORIGIN)
-    api = await startApiServer({ config: configFromEnv(process.env), store: storeFromEnv(process.env), port: 0 })
+    // The preview is this machine's: its own API takes test cards (the sandbox) unless told otherwise.
+    api = await startApiServer({
+      config: configFromEnv({ PAYMENT_PROVIDER: 'sandbox', ...process.env }),
+      store: storeFromEnv(process.env),
+      port: 0,
+    })
 } catch (err) {
   console.error(`Cannot start the API: ${(err as Error).message}`)
   process.exit(1)

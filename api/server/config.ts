@@ -1,12 +1,24 @@
-// The API server's settings, from the environment (docs/api.md lists them).
+// The API server's settings, from the environment (docs/api.md lists them; docs/aws.md, those of
+// production). It fails closed: a setting that is missing, malformed or unsafe where the server runs
+// stops the start, and every such setting is named at once, in English and Arabic (an operator reads
+// it during an incident). The sandbox (test cards, its public key, its discount code) exists only
+// when PAYMENT_PROVIDER=sandbox asks for it, and never in production.
 
 export type RateRule = { limit: number; windowMs: number }
 
+/**
+ * Where the server runs (RASID_ENV): `local` (this machine and the tests: the sandbox may use its
+ * built-in key), `staging` (a deployment that takes test payments only), `production`. Unset: on
+ * Lambda `production`; on Node `production` when NODE_ENV=production, `local` otherwise.
+ */
+export type Environment = 'local' | 'staging' | 'production'
+export const environments = ['local', 'staging', 'production'] as const
+
 /** Forwarding each new lead to a CRM webhook (api/server/forward.ts; docs/api.md, "Forwarding to a CRM"). */
 export type WebhookConfig = {
-  /** An http: or https: URL; the lead is POSTed to it as JSON. */
+  /** An https: URL (http: on a local server or to loopback); the lead is POSTed to it as JSON. */
   url: string
-  /** The HMAC-SHA256 key of the `Rasid-Signature` header; without it deliveries are unsigned. */
+  /** The HMAC-SHA256 key of the `Rasid-Signature` header; required outside `local`. */
   secret?: string
   /** How long one attempt may take, answer included, before it counts as failed. */
   timeoutMs: number
@@ -23,10 +35,14 @@ export type WebhookConfig = {
 export type CheckoutConfig = {
   /** Upper-case code -> basis points off the subtotal. */
   discountCodes: Record<string, number>
-  /** The HMAC-SHA256 key of the payment provider's `Rasid-Signature` (PAYMENT_WEBHOOK_SECRET). */
+  /** Unknown discount codes tried per client address (a guesser's budget), stricter than `rate`. */
+  codeGuesses: RateRule
+  /** The sandbox's HMAC-SHA256 key of `Rasid-Signature` (PAYMENT_WEBHOOK_SECRET); unused by Moyasar. */
   webhookSecret: string
   /** Prefixed to the sandbox page's path in `paymentUrl` (PAYMENT_PAGE_ORIGIN); unset: a same-origin path. */
   paymentPageOrigin?: string
+  /** The site's origin (SITE_ORIGIN): where a payment page on another origin sends the buyer back. */
+  siteOrigin?: string
   /** The sandbox sends its webhook this long after the buyer is sent back (SANDBOX_WEBHOOK_DELAY_MS); 0: before. */
   sandboxWebhookDelayMs: number
   /** How long a session stays open. */
@@ -34,21 +50,29 @@ export type CheckoutConfig = {
   /** Quotes and new sessions per client address (RATE_CHECKOUT_LIMIT, RATE_CHECKOUT_WINDOW_S). */
   rate: RateRule
   /**
-   * Who hosts the payment page (PAYMENT_PROVIDER): the sandbox (test cards only, `npm run api` and
-   * the tests), or Moyasar (MOYASAR_SECRET_KEY, MOYASAR_WEBHOOK_TOKEN, SITE_ORIGIN), with which the
-   * sandbox's routes do not exist at all (docs/aws.md, "Checkout in production").
+   * Who hosts the payment page (PAYMENT_PROVIDER): the sandbox (test cards only, asked for by name,
+   * never in production), or Moyasar (MOYASAR_SECRET_KEY, MOYASAR_WEBHOOK_TOKEN, SITE_ORIGIN), with
+   * which the sandbox's routes do not exist at all (docs/aws.md, "Checkout in production").
    */
   provider: { kind: 'sandbox' } | { kind: 'moyasar'; secretKey: string; webhookToken: string; siteOrigin: string }
 }
 
 /**
- * The sandbox's signing key when PAYMENT_WEBHOOK_SECRET is unset: public (it is in this file), so
- * good for the sandbox only. docs/aws.md sets a real secret in production.
+ * The sandbox's signing key on a `local` server when PAYMENT_WEBHOOK_SECRET is unset: public (it is
+ * in this file), so refused anywhere else (`configFromEnv`), and a start with it logs a warning.
  */
 export const sandboxWebhookSecret = 'whsec_sandbox_only_not_secret'
 
+/** The shortest PAYMENT_WEBHOOK_SECRET or MOYASAR_WEBHOOK_TOKEN a deployment takes: 32 bytes. */
+export const minSecretBytes = 32
+
+/** The sandbox's discount code, public in the docs: only with PAYMENT_PROVIDER=sandbox and no DISCOUNT_CODES. */
+export const sandboxDiscountCodes: Record<string, number> = { WELCOME10: 1000 }
+
+/** The local sandbox's checkout: what the tests and `npm run preview` run (never what a missing setting gives). */
 export const checkoutDefaults: CheckoutConfig = {
-  discountCodes: { WELCOME10: 1000 },
+  discountCodes: sandboxDiscountCodes,
+  codeGuesses: { limit: 20, windowMs: 10 * 60 * 1000 },
   webhookSecret: sandboxWebhookSecret,
   sandboxWebhookDelayMs: 0,
   sessionTtlMs: 30 * 60 * 1000,
@@ -57,9 +81,17 @@ export const checkoutDefaults: CheckoutConfig = {
   provider: { kind: 'sandbox' },
 }
 
+/**
+ * Whose address a request is from (TRUST_PROXY): `none`, the socket's; `cloudfront`, the
+ * CloudFront-Viewer-Address header (only where nothing but CloudFront reaches the server: the
+ * function URL behind origin access control); `xff` with `hops`, the `hops`-th address of
+ * X-Forwarded-For counted from the right (1: the one the nearest proxy appended).
+ */
+export type TrustProxy = { kind: 'none' } | { kind: 'cloudfront' } | { kind: 'xff'; hops: number }
+
 export type ApiConfig = {
-  /** `cloudfront`: the client address is CloudFront-Viewer-Address (or X-Forwarded-For); else the socket's. */
-  trustProxy: 'cloudfront' | 'none'
+  environment: Environment
+  trustProxy: TrustProxy
   /** Bytes. */
   bodyLimit: number
   rate: { perAddress: RateRule; perEmail: RateRule }
@@ -80,8 +112,10 @@ export const webhookDefaults: Omit<WebhookConfig, 'url' | 'secret'> = {
   pollMs: 30_000,
 }
 
+/** The local sandbox server's settings (the tests start from these). */
 export const defaultConfig: ApiConfig = {
-  trustProxy: 'none',
+  environment: 'local',
+  trustProxy: { kind: 'none' },
   bodyLimit: 16 * 1024,
   // commerce research §4: 5 per 10 minutes per address, 20 a day per email.
   rate: {
@@ -91,118 +125,378 @@ export const defaultConfig: ApiConfig = {
   checkout: checkoutDefaults,
 }
 
-function positive(env: Record<string, string | undefined>, name: string, fallback: number): number {
-  const raw = env[name]
-  if (raw === undefined || raw === '') return fallback
-  const value = Number(raw)
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer, not ${raw}`)
-  return value
+/** One reason the server will not start, in both languages, naming the setting. */
+export type Refusal = { setting: string; en: string; ar: string }
+
+/** A start refused: every reason, each in English then Arabic. */
+export class ConfigError extends Error {
+  constructor(readonly refusals: Refusal[]) {
+    super(
+      [
+        'The API will not start / لن يبدأ الخادم:',
+        ...refusals.flatMap((r) => [`- ${r.setting}: ${r.en}`, `  ${r.setting}: ${r.ar}`]),
+      ].join('\n'),
+    )
+    this.name = 'ConfigError'
+  }
 }
 
-function webhookFromEnv(env: Record<string, string | undefined>): WebhookConfig | undefined {
+type Env = Record<string, string | undefined>
+
+/** Collects refusals, so that one start names every bad setting rather than the first. */
+class Checks {
+  readonly refusals: Refusal[] = []
+  refuse(setting: string, en: string, ar: string): void {
+    this.refusals.push({ setting, en, ar })
+  }
+  /** A positive whole number, or the fallback when unset. */
+  positive(env: Env, name: string, fallback: number): number {
+    const raw = env[name]
+    if (raw === undefined || raw === '') return fallback
+    const value = Number(raw)
+    if (Number.isInteger(value) && value > 0) return value
+    this.refuse(name, `must be a positive whole number, not ${raw}`, `يجب أن يكون عددًا صحيحًا موجبًا، لا ${raw}`)
+    return fallback
+  }
+}
+
+const loopbackHosts = new Set(['127.0.0.1', 'localhost', '[::1]'])
+
+function environmentFrom(env: Env, onLambda: boolean, checks: Checks): Environment {
+  const raw = env.RASID_ENV
+  if (raw === undefined || raw === '') return onLambda || env.NODE_ENV === 'production' ? 'production' : 'local'
+  if (!(environments as readonly string[]).includes(raw)) {
+    checks.refuse(
+      'RASID_ENV',
+      `must be local, staging or production, not ${raw}`,
+      `يجب أن يكون local أو staging أو production، لا ${raw}`,
+    )
+    return 'production'
+  }
+  if (raw === 'local' && onLambda)
+    checks.refuse(
+      'RASID_ENV',
+      'local is refused on Lambda: it allows the sandbox’s public key. Use staging or production',
+      'القيمة local مرفوضة على Lambda لأنها تسمح بمفتاح بيئة الاختبار المنشور. استخدم staging أو production',
+    )
+  return raw as Environment
+}
+
+function trustProxyFrom(env: Env, checks: Checks): TrustProxy {
+  const raw = env.TRUST_PROXY ?? 'none'
+  if (raw === 'none' || raw === '') return { kind: 'none' }
+  if (raw === 'cloudfront') return { kind: 'cloudfront' }
+  const xff = /^xff:([1-9])$/.exec(raw)
+  if (xff) return { kind: 'xff', hops: Number(xff[1]) }
+  checks.refuse(
+    'TRUST_PROXY',
+    `must be none, cloudfront or xff:<proxies> (xff:1 behind one proxy), not ${raw}`,
+    `يجب أن يكون none أو cloudfront أو xff:<عدد الوسطاء> (xff:1 خلف وسيط واحد)، لا ${raw}`,
+  )
+  return { kind: 'none' }
+}
+
+function webhookFrom(env: Env, environment: Environment, checks: Checks): WebhookConfig | undefined {
   const raw = env.LEAD_WEBHOOK_URL
   const secret = env.LEAD_WEBHOOK_SECRET || undefined
   if (raw === undefined || raw === '') {
     // A secret alone is a half-made setting: say so rather than silently forward nothing.
-    if (secret) throw new Error('LEAD_WEBHOOK_SECRET is set but LEAD_WEBHOOK_URL is not: set both, or neither')
+    if (secret)
+      checks.refuse(
+        'LEAD_WEBHOOK_URL',
+        'is not set but LEAD_WEBHOOK_SECRET is: set both, or neither',
+        'غير مضبوط مع أن LEAD_WEBHOOK_SECRET مضبوط: اضبطهما معًا أو اتركهما معًا',
+      )
     return undefined
   }
   let url: URL
   try {
     url = new URL(raw)
   } catch {
-    throw new Error(`LEAD_WEBHOOK_URL must be an http: or https: URL, not ${raw}`)
+    checks.refuse('LEAD_WEBHOOK_URL', `must be an https: URL, not ${raw}`, `يجب أن يكون عنوان https:، لا ${raw}`)
+    return undefined
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:')
-    throw new Error(`LEAD_WEBHOOK_URL must be an http: or https: URL, not ${url.protocol}`)
+  // A lead is personal data: in the clear only on this machine, or to a receiver on loopback.
+  const plainOk = environment === 'local' || loopbackHosts.has(url.hostname)
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && plainOk))
+    checks.refuse(
+      'LEAD_WEBHOOK_URL',
+      `must be an https: URL (a lead is personal data), not ${url.protocol}`,
+      `يجب أن يكون عنوان https: لأن بيانات العميل المحتمل بيانات شخصية، لا ${url.protocol}`,
+    )
   // fetch refuses a URL with credentials, and they would end up in error messages: say it now.
   if (url.username || url.password)
-    throw new Error('LEAD_WEBHOOK_URL must not carry a user or password; authenticate with LEAD_WEBHOOK_SECRET')
+    checks.refuse(
+      'LEAD_WEBHOOK_URL',
+      'must not carry a user or password: authenticate with LEAD_WEBHOOK_SECRET',
+      'يجب ألا يحمل اسم مستخدم أو كلمة مرور: استخدم LEAD_WEBHOOK_SECRET للتوثيق',
+    )
   if (secret !== undefined && secret.trim() !== secret)
-    throw new Error('LEAD_WEBHOOK_SECRET has leading or trailing spaces: a receiver would not match its signature')
+    checks.refuse(
+      'LEAD_WEBHOOK_SECRET',
+      'has leading or trailing spaces: a receiver would not match its signature',
+      'فيه مسافات في أوله أو آخره، فلن يطابق المستقبِل التوقيع',
+    )
+  if (secret === undefined && environment !== 'local')
+    checks.refuse(
+      'LEAD_WEBHOOK_SECRET',
+      `is required in ${environment}: the CRM must be able to tell a lead from a forgery`,
+      `مطلوب في ${environment}: ليتحقق نظام إدارة العملاء من أن العميل المحتمل مُرسَل منا`,
+    )
   return {
     ...webhookDefaults,
     url: url.href,
     secret,
-    timeoutMs: positive(env, 'LEAD_WEBHOOK_TIMEOUT_S', webhookDefaults.timeoutMs / 1000) * 1000,
-    maxAttempts: positive(env, 'LEAD_WEBHOOK_MAX_ATTEMPTS', webhookDefaults.maxAttempts),
+    timeoutMs: checks.positive(env, 'LEAD_WEBHOOK_TIMEOUT_S', webhookDefaults.timeoutMs / 1000) * 1000,
+    maxAttempts: checks.positive(env, 'LEAD_WEBHOOK_MAX_ATTEMPTS', webhookDefaults.maxAttempts),
   }
 }
 
-/** `CODE:bp,CODE:bp` (DISCOUNT_CODES), codes case-insensitive: `WELCOME10:1000` is 10 %. */
-function discountCodesFromEnv(raw: string | undefined): Record<string, number> {
-  if (raw === undefined || raw.trim() === '') return checkoutDefaults.discountCodes
+/** `CODE:bp,CODE:bp` (DISCOUNT_CODES), codes case-insensitive: `SPRING:1000` is 10 %. */
+function discountCodesFrom(raw: string | undefined, fallback: Record<string, number>, checks: Checks) {
+  if (raw === undefined || raw.trim() === '') return fallback
   const codes: Record<string, number> = {}
   for (const entry of raw.split(',')) {
     const match = /^\s*([A-Za-z0-9-]{3,32}):(\d{1,5})\s*$/.exec(entry)
     const bp = Number(match?.[2])
-    if (!match || bp < 1 || bp > 10000)
-      throw new Error(`DISCOUNT_CODES must be CODE:bp,CODE:bp with bp 1 to 10000, not ${entry.trim()}`)
+    if (!match || bp < 1 || bp > 10000) {
+      checks.refuse(
+        'DISCOUNT_CODES',
+        `must be CODE:bp,CODE:bp with bp 1 to 10000, not ${entry.trim()}`,
+        `يجب أن يكون CODE:bp,CODE:bp وقيمة bp من 1 إلى 10000، لا ${entry.trim()}`,
+      )
+      continue
+    }
     codes[match[1]!.toUpperCase()] = bp
   }
   return codes
 }
 
-function providerFromEnv(env: Record<string, string | undefined>): CheckoutConfig['provider'] {
-  const kind = env.PAYMENT_PROVIDER || 'sandbox'
-  if (kind === 'sandbox') return { kind }
-  if (kind !== 'moyasar') throw new Error(`PAYMENT_PROVIDER must be sandbox or moyasar, not ${kind}`)
-  const secretKey = env.MOYASAR_SECRET_KEY ?? ''
-  const webhookToken = env.MOYASAR_WEBHOOK_TOKEN ?? ''
-  const siteOrigin = env.SITE_ORIGIN ?? ''
-  if (!/^sk_(test|live)_\w+$/.test(secretKey))
-    throw new Error('PAYMENT_PROVIDER=moyasar needs MOYASAR_SECRET_KEY (sk_test_… or sk_live_…)')
-  if (!webhookToken) throw new Error('PAYMENT_PROVIDER=moyasar needs MOYASAR_WEBHOOK_TOKEN, the webhook secret token')
-  if (!/^https:\/\/[^/?#]+$/.test(siteOrigin))
-    throw new Error(
-      `PAYMENT_PROVIDER=moyasar needs SITE_ORIGIN, the site's https origin, not ${siteOrigin || 'nothing'}`,
+/** A secret that a deployment may sign or verify with: set, long enough, not the sandbox's public one. */
+function deploymentSecret(env: Env, name: string, environment: Environment, checks: Checks): string | undefined {
+  const value = env[name] || undefined
+  if (value === undefined) {
+    checks.refuse(
+      name,
+      `is not set: ${environment} needs a random secret of at least ${minSecretBytes} bytes`,
+      `غير مضبوط: تحتاج ${environment} إلى سرّ عشوائي لا يقل عن ${minSecretBytes} بايت`,
     )
-  return { kind, secretKey, webhookToken, siteOrigin }
+    return undefined
+  }
+  if (value === sandboxWebhookSecret)
+    checks.refuse(
+      name,
+      'is the sandbox’s public key, printed in the source: set a secret of your own',
+      'هو مفتاح بيئة الاختبار المنشور في الشيفرة: اضبط سرًّا خاصًّا بكم',
+    )
+  else if (Buffer.byteLength(value) < minSecretBytes)
+    checks.refuse(
+      name,
+      `is shorter than ${minSecretBytes} bytes: anyone could guess it`,
+      `أقصر من ${minSecretBytes} بايت، فيسهل تخمينه`,
+    )
+  return value
 }
 
-function checkoutFromEnv(env: Record<string, string | undefined>): CheckoutConfig {
+function providerFrom(env: Env, environment: Environment, checks: Checks): CheckoutConfig['provider'] | undefined {
+  const kind = env.PAYMENT_PROVIDER || undefined
+  if (kind === undefined) {
+    checks.refuse(
+      'PAYMENT_PROVIDER',
+      environment === 'production'
+        ? 'is not set: production takes payments with moyasar'
+        : 'is not set: moyasar, or sandbox for test cards only (PAYMENT_PROVIDER=sandbox npm run api)',
+      environment === 'production'
+        ? 'غير مضبوط: يستقبل الإنتاج المدفوعات عبر moyasar'
+        : 'غير مضبوط: moyasar، أو sandbox لبطاقات الاختبار فقط (PAYMENT_PROVIDER=sandbox npm run api)',
+    )
+    return undefined
+  }
+  if (kind === 'sandbox') {
+    if (environment === 'production')
+      checks.refuse(
+        'PAYMENT_PROVIDER',
+        'is sandbox, which production refuses: test cards would pay real orders. Set moyasar',
+        'قيمته sandbox، وهي مرفوضة في الإنتاج لأن بطاقات الاختبار ستدفع طلبات حقيقية. اضبطه على moyasar',
+      )
+    return { kind }
+  }
+  if (kind !== 'moyasar') {
+    checks.refuse(
+      'PAYMENT_PROVIDER',
+      `must be moyasar or sandbox, not ${kind}`,
+      `يجب أن يكون moyasar أو sandbox، لا ${kind}`,
+    )
+    return undefined
+  }
+  const secretKey = env.MOYASAR_SECRET_KEY ?? ''
+  if (!/^sk_(test|live)_\w+$/.test(secretKey))
+    checks.refuse(
+      'MOYASAR_SECRET_KEY',
+      `${secretKey ? 'is not' : 'is not set: PAYMENT_PROVIDER=moyasar needs'} a secret key (sk_live_…, or sk_test_… outside production)`,
+      `${secretKey ? 'ليس' : 'غير مضبوط، ويحتاج PAYMENT_PROVIDER=moyasar إلى'} مفتاحًا سريًّا (sk_live_…، أو sk_test_… خارج الإنتاج)`,
+    )
+  else if (environment === 'production' && secretKey.startsWith('sk_test_'))
+    checks.refuse(
+      'MOYASAR_SECRET_KEY',
+      'is a test key (sk_test_…): production needs sk_live_…, or test cards would pay real orders',
+      'مفتاح اختبار (sk_test_…): يحتاج الإنتاج إلى sk_live_… وإلا دفعت بطاقات الاختبار طلبات حقيقية',
+    )
+  const webhookToken =
+    environment === 'local'
+      ? env.MOYASAR_WEBHOOK_TOKEN || ''
+      : deploymentSecret(env, 'MOYASAR_WEBHOOK_TOKEN', environment, checks)
+  if (environment === 'local' && !webhookToken)
+    checks.refuse(
+      'MOYASAR_WEBHOOK_TOKEN',
+      'is not set: PAYMENT_PROVIDER=moyasar needs the webhook’s secret token',
+      'غير مضبوط: يحتاج PAYMENT_PROVIDER=moyasar إلى الرمز السري لخطاف الويب',
+    )
+  const siteOrigin = env.SITE_ORIGIN ?? ''
+  if (!/^https:\/\/[^/?#@]+$/.test(siteOrigin))
+    checks.refuse(
+      'SITE_ORIGIN',
+      `${siteOrigin ? `is ${siteOrigin}, but` : 'is not set:'} PAYMENT_PROVIDER=moyasar needs the site’s https origin (https://www.example.com)`,
+      `${siteOrigin ? `قيمته ${siteOrigin}، لكن` : 'غير مضبوط، و'} يحتاج PAYMENT_PROVIDER=moyasar إلى أصل الموقع بـhttps (https://www.example.com)`,
+    )
+  return { kind, secretKey, webhookToken: webhookToken ?? '', siteOrigin }
+}
+
+function checkoutFrom(env: Env, environment: Environment, checks: Checks): CheckoutConfig {
+  const provider = providerFrom(env, environment, checks)
+  const sandbox = provider?.kind === 'sandbox'
   const origin = env.PAYMENT_PAGE_ORIGIN || undefined
-  if (origin !== undefined && !/^https?:\/\/[^/?#]+$/.test(origin))
-    throw new Error(`PAYMENT_PAGE_ORIGIN must be an origin like https://pay.example.com, not ${origin}`)
+  if (origin !== undefined && !/^https?:\/\/[^/?#@]+$/.test(origin))
+    checks.refuse(
+      'PAYMENT_PAGE_ORIGIN',
+      `must be an origin like https://pay.example.com, not ${origin}`,
+      `يجب أن يكون أصلًا مثل https://pay.example.com، لا ${origin}`,
+    )
+  const siteOrigin = env.SITE_ORIGIN || undefined
+  // A page on another origin sends the buyer back by a full address: the site's.
+  if (origin !== undefined && sandbox && !/^https?:\/\/[^/?#@]+$/.test(siteOrigin ?? ''))
+    checks.refuse(
+      'SITE_ORIGIN',
+      'is not set, but PAYMENT_PAGE_ORIGIN is: the payment page needs the site’s origin to send the buyer back to',
+      'غير مضبوط مع أن PAYMENT_PAGE_ORIGIN مضبوط: تحتاج صفحة الدفع إلى أصل الموقع لتعيد المشتري إليه',
+    )
   const delay = env.SANDBOX_WEBHOOK_DELAY_MS
   if (delay !== undefined && delay !== '' && !/^\d{1,6}$/.test(delay))
-    throw new Error(`SANDBOX_WEBHOOK_DELAY_MS must be a whole number of milliseconds, not ${delay}`)
-  const secret = env.PAYMENT_WEBHOOK_SECRET || undefined
-  if (secret !== undefined && secret.trim() !== secret)
-    throw new Error('PAYMENT_WEBHOOK_SECRET has leading or trailing spaces: no signature would match')
+    checks.refuse(
+      'SANDBOX_WEBHOOK_DELAY_MS',
+      `must be a whole number of milliseconds, not ${delay}`,
+      `يجب أن يكون عددًا صحيحًا من أجزاء الثانية، لا ${delay}`,
+    )
+  // Only the sandbox signs with it; a real provider's config holds no sandbox key at all.
+  let webhookSecret = ''
+  if (sandbox) {
+    webhookSecret = sandboxWebhookSecret
+    const secret = env.PAYMENT_WEBHOOK_SECRET || undefined
+    if (environment !== 'local')
+      webhookSecret = deploymentSecret(env, 'PAYMENT_WEBHOOK_SECRET', environment, checks) ?? ''
+    else if (secret !== undefined) webhookSecret = secret
+    if (secret !== undefined && secret.trim() !== secret)
+      checks.refuse(
+        'PAYMENT_WEBHOOK_SECRET',
+        'has leading or trailing spaces: no signature would match',
+        'فيه مسافات في أوله أو آخره، فلن يطابقه أي توقيع',
+      )
+  }
   return {
     ...checkoutDefaults,
-    provider: providerFromEnv(env),
-    discountCodes: discountCodesFromEnv(env.DISCOUNT_CODES),
-    webhookSecret: secret ?? sandboxWebhookSecret,
+    provider: provider ?? { kind: 'sandbox' },
+    // The sandbox's code is public: a real provider starts with none.
+    discountCodes: discountCodesFrom(env.DISCOUNT_CODES, sandbox ? sandboxDiscountCodes : {}, checks),
+    webhookSecret,
     paymentPageOrigin: origin,
+    siteOrigin,
     sandboxWebhookDelayMs: Number(delay || 0),
     rate: {
-      limit: positive(env, 'RATE_CHECKOUT_LIMIT', checkoutDefaults.rate.limit),
-      windowMs: positive(env, 'RATE_CHECKOUT_WINDOW_S', checkoutDefaults.rate.windowMs / 1000) * 1000,
+      limit: checks.positive(env, 'RATE_CHECKOUT_LIMIT', checkoutDefaults.rate.limit),
+      windowMs: checks.positive(env, 'RATE_CHECKOUT_WINDOW_S', checkoutDefaults.rate.windowMs / 1000) * 1000,
     },
   }
 }
 
-export function configFromEnv(env: Record<string, string | undefined>): ApiConfig {
-  const trust = env.TRUST_PROXY ?? 'none'
-  if (trust !== 'cloudfront' && trust !== 'none')
-    throw new Error(`TRUST_PROXY must be cloudfront or none, not ${trust}`)
+export type ConfigOptions = {
+  /** The Lambda entry (lambda.ts) says so; AWS_LAMBDA_FUNCTION_NAME does too, wherever the code is started. */
+  runtime?: 'node' | 'lambda'
+}
+
+/** The settings in `env`, or a ConfigError naming every setting that is missing, malformed or unsafe there. */
+export function configFromEnv(env: Env, options: ConfigOptions = {}): ApiConfig {
+  const checks = new Checks()
+  const onLambda = options.runtime === 'lambda' || !!env.AWS_LAMBDA_FUNCTION_NAME
+  const environment = environmentFrom(env, onLambda, checks)
   const { perAddress, perEmail } = defaultConfig.rate
-  return {
-    trustProxy: trust,
+  const config: ApiConfig = {
+    environment,
+    trustProxy: trustProxyFrom(env, checks),
     bodyLimit: defaultConfig.bodyLimit,
     rate: {
       perAddress: {
-        limit: positive(env, 'RATE_ADDRESS_LIMIT', perAddress.limit),
-        windowMs: positive(env, 'RATE_ADDRESS_WINDOW_S', perAddress.windowMs / 1000) * 1000,
+        limit: checks.positive(env, 'RATE_ADDRESS_LIMIT', perAddress.limit),
+        windowMs: checks.positive(env, 'RATE_ADDRESS_WINDOW_S', perAddress.windowMs / 1000) * 1000,
       },
       perEmail: {
-        limit: positive(env, 'RATE_EMAIL_LIMIT', perEmail.limit),
-        windowMs: positive(env, 'RATE_EMAIL_WINDOW_S', perEmail.windowMs / 1000) * 1000,
+        limit: checks.positive(env, 'RATE_EMAIL_LIMIT', perEmail.limit),
+        windowMs: checks.positive(env, 'RATE_EMAIL_WINDOW_S', perEmail.windowMs / 1000) * 1000,
       },
     },
-    webhook: webhookFromEnv(env),
-    checkout: checkoutFromEnv(env),
+    webhook: webhookFrom(env, environment, checks),
+    checkout: checkoutFrom(env, environment, checks),
   }
+  if (checks.refusals.length > 0) throw new ConfigError(checks.refusals)
+  return config
+}
+
+/**
+ * The forwarding settings alone (`npm run api -- forward`): the same rules as the server's, without
+ * asking for the checkout's settings, which forwarding does not use.
+ */
+export function webhookFromEnv(env: Env): WebhookConfig | undefined {
+  const checks = new Checks()
+  const environment = environmentFrom(env, !!env.AWS_LAMBDA_FUNCTION_NAME, checks)
+  const webhook = webhookFrom(env, environment, checks)
+  if (checks.refusals.length > 0) throw new ConfigError(checks.refusals)
+  return webhook
+}
+
+/**
+ * What a start must refuse whatever built the settings (createApp runs it: a config object made in
+ * code passes the same gate as the environment's).
+ */
+export function unsafeSettings(config: ApiConfig): Refusal[] {
+  const checks = new Checks()
+  const { environment, checkout } = config
+  if (checkout.provider.kind === 'sandbox' && environment === 'production')
+    checks.refuse(
+      'PAYMENT_PROVIDER',
+      'is sandbox, which production refuses: test cards would pay real orders. Set moyasar',
+      'قيمته sandbox، وهي مرفوضة في الإنتاج لأن بطاقات الاختبار ستدفع طلبات حقيقية. اضبطه على moyasar',
+    )
+  if (
+    checkout.provider.kind === 'sandbox' &&
+    environment !== 'local' &&
+    checkout.webhookSecret === sandboxWebhookSecret
+  )
+    checks.refuse(
+      'PAYMENT_WEBHOOK_SECRET',
+      'is the sandbox’s public key, printed in the source: set a secret of your own',
+      'هو مفتاح بيئة الاختبار المنشور في الشيفرة: اضبط سرًّا خاصًّا بكم',
+    )
+  return checks.refusals
+}
+
+/** What a start says before it serves: a warning while the sandbox's public key is in use. */
+export function startWarnings(config: ApiConfig): Refusal[] {
+  const { checkout } = config
+  if (checkout.provider.kind !== 'sandbox' || checkout.webhookSecret !== sandboxWebhookSecret) return []
+  return [
+    {
+      setting: 'PAYMENT_WEBHOOK_SECRET',
+      en: 'is unset: the sandbox signs with its public key; anyone can mark a session paid. Local use only',
+      ar: 'غير مضبوط: تُوقّع بيئة الاختبار بمفتاحها المنشور، فيستطيع أي أحد أن يجعل الجلسة مدفوعة. للاستخدام المحلي فقط',
+    },
+  ]
 }

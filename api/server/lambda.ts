@@ -9,7 +9,7 @@
 // with {"rasid":"retry-failed-forwards"} requeues the leads whose forwarding failed for good.
 import { getConnInfo, handle, type LambdaContext, type LambdaEvent } from 'hono/aws-lambda'
 import { createApp } from './app'
-import { configFromEnv } from './config'
+import { configFromEnv, startWarnings } from './config'
 import { createForwarder, type DrainResult } from './forward'
 import { dynamoStoreFromEnv } from './store/dynamo'
 import { memoryStore } from './store/memory'
@@ -22,7 +22,11 @@ function lambdaStore(env: Record<string, string | undefined>): Store {
   throw new Error(`API_STORE on Lambda must be dynamodb or memory, not ${kind}`)
 }
 
-const config = configFromEnv(process.env)
+// Production unless RASID_ENV says staging: a missing setting stops the cold start with every
+// setting at fault named (config.ts), and never gives the sandbox, its key or its codes by omission.
+const config = configFromEnv(process.env, { runtime: 'lambda' })
+for (const { setting, en, ar } of startWarnings(config))
+  console.log(JSON.stringify({ time: new Date().toISOString(), level: 'warn', setting, msg: en, msg_ar: ar }))
 const store = lambdaStore(process.env)
 const app = createApp({ config, store, socketAddress: (c) => getConnInfo(c).remote.address })
 // Never started: no timer in an instance that sleeps between invocations; only the schedule drains.

@@ -1,10 +1,11 @@
 // `npm run api`: the API on http://127.0.0.1:$PORT (8787), storing in the SQLite file $DB_PATH
-// (.data/rasid.sqlite), created and migrated on first start. Settings: docs/api.md.
+// (.data/rasid.sqlite), created and migrated on first start. Settings: docs/api.md; it starts only
+// with a payment provider named (`PAYMENT_PROVIDER=sandbox npm run api` on this machine).
 // `npm run api -- export contacts ...` prints the leads instead (./exportContacts.ts);
 // `npm run api -- forward [--retry-failed]` delivers the leads due to the CRM webhook once and exits
 // (./forward.ts; the runbook's way to requeue failed ones, docs/aws.md).
 import { parseArgs } from 'node:util'
-import { configFromEnv } from './config'
+import { type ApiConfig, ConfigError, configFromEnv, startWarnings, webhookFromEnv } from './config'
 import { exportContacts, exportOptions, exportUsage } from './exportContacts'
 import { createForwarder } from './forward'
 import { startApiServer } from './serve'
@@ -21,7 +22,7 @@ DDB_TABLE, LEAD_WEBHOOK_SECRET, ...), prints one JSON line per attempt and a sum
 when a lead is still not delivered (it stays queued: the server or the schedule retries it).`
 if (args[0] === 'forward') {
   let retryFailed: boolean
-  let webhook: ReturnType<typeof configFromEnv>['webhook']
+  let webhook: ApiConfig['webhook']
   try {
     const { values, positionals } = parseArgs({
       args: args.slice(1),
@@ -30,7 +31,7 @@ if (args[0] === 'forward') {
     })
     if (positionals.length > 0) throw new Error(`forward takes no ${positionals.join(' ')}`)
     retryFailed = !!values['retry-failed']
-    webhook = configFromEnv(env).webhook
+    webhook = webhookFromEnv(env)
     if (!webhook) throw new Error('LEAD_WEBHOOK_URL is not set: there is nowhere to forward to')
   } catch (err) {
     console.error(`${(err as Error).message}\n\n${forwardUsage}`)
@@ -65,12 +66,20 @@ if (args[0] === 'export') {
   }
   process.exit(0)
 }
-const config = configFromEnv(env)
+// Settings first, before anything is opened: a refused start names every setting at fault (config.ts).
+let config: ApiConfig
+try {
+  config = configFromEnv(env)
+} catch (err) {
+  if (!(err instanceof ConfigError)) throw err
+  console.error(err.message)
+  process.exit(1)
+}
+const log = (line: object) => console.log(JSON.stringify({ time: new Date().toISOString(), ...line }))
+for (const { setting, en, ar } of startWarnings(config)) log({ level: 'warn', setting, msg: en, msg_ar: ar })
 const store = storeFromEnv(env)
 const api = await startApiServer({ config, store, port: Number(env.PORT || 8787) })
-console.log(
-  JSON.stringify({ time: new Date().toISOString(), level: 'info', msg: 'listening', url: api.url, store: store.kind }),
-)
+log({ level: 'info', msg: 'listening', url: api.url, store: store.kind, environment: config.environment })
 
 let stopping = false
 for (const signal of ['SIGINT', 'SIGTERM'] as const)

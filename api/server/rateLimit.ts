@@ -28,3 +28,22 @@ export function rateLimiter(rule: RateRule): RateLimiter {
     },
   }
 }
+
+/**
+ * The key a client's address counts under: an IPv6 address by its /64, the block one subscriber
+ * gets (a host picks any address in it), an IPv4 address as it is.
+ */
+export function rateKey(address: string): string {
+  if (!address.includes(':')) return address
+  const [head = '', tail = ''] = address.replace(/^\[|\]$/g, '').split('::')
+  const left = head ? head.split(':') : []
+  const right = tail ? tail.split(':') : []
+  const groups = address.includes('::') ? [...left, ...Array(8 - left.length - right.length).fill('0'), ...right] : left
+  // An IPv4-mapped address (::ffff:192.0.2.1) is the IPv4 one.
+  const last = groups.at(-1) ?? ''
+  if (last.includes('.') && groups.slice(0, -1).every((g) => /^0*$|^ffff$/i.test(g))) return last
+  return `${groups
+    .slice(0, 4)
+    .map((g) => (Number.parseInt(g || '0', 16) || 0).toString(16))
+    .join(':')}::/64`
+}

@@ -202,10 +202,11 @@ async function startChildApi(env: Record<string, string>): Promise<ChildApi> {
   // None of the caller's API settings: a LEAD_WEBHOOK_URL set in the shell would forward every bench
   // lead to a real CRM, and DDB_*, RATE_* or the like would measure another setup than the one named.
   const inherited = Object.entries(process.env).filter(
-    ([name]) => !/^(API_|DB_|DDB_|RATE_|LEAD_|TRUST_PROXY$|PORT$)/.test(name),
+    ([name]) => !/^(API_|DB_|DDB_|RATE_|LEAD_|PAYMENT_|MOYASAR_|DISCOUNT_|RASID_ENV$|TRUST_PROXY$|PORT$)/.test(name),
   )
+  // The local sandbox, asked for by name (the server starts only with a provider named).
   const child = spawn(process.execPath, ['--import', 'tsx', 'api/server/node.ts'], {
-    env: { ...Object.fromEntries(inherited), ...env },
+    env: { ...Object.fromEntries(inherited), RASID_ENV: 'local', PAYMENT_PROVIDER: 'sandbox', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   // Never leave it running, even if the bench dies on an error.

@@ -10,7 +10,7 @@ import { promisify } from 'node:util'
 import sqlite3 from 'node-sqlite3-wasm'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import type { ContactCreated } from '../../api/contract/schemas'
-import { configFromEnv, type WebhookConfig, webhookDefaults } from '../../api/server/config'
+import { type WebhookConfig, webhookDefaults, webhookFromEnv } from '../../api/server/config'
 import { exportContacts } from '../../api/server/exportContacts'
 import { backoffMs } from '../../api/server/forward'
 import { memoryStore } from '../../api/server/store/memory'
@@ -271,33 +271,38 @@ describe('the store’s forwarding queue', () => {
 
 describe('the settings (LEAD_WEBHOOK_*)', () => {
   test('unset is off; a URL turns forwarding on with the defaults', () => {
-    expect(configFromEnv({}).webhook).toBeUndefined()
-    expect(configFromEnv({ LEAD_WEBHOOK_URL: '' }).webhook).toBeUndefined()
-    expect(configFromEnv({ LEAD_WEBHOOK_URL: 'https://crm.example/hooks/rasid' }).webhook).toEqual({
+    expect(webhookFromEnv({})).toBeUndefined()
+    expect(webhookFromEnv({ LEAD_WEBHOOK_URL: '' })).toBeUndefined()
+    expect(webhookFromEnv({ LEAD_WEBHOOK_URL: 'https://crm.example/hooks/rasid' })).toEqual({
       ...webhookDefaults,
       url: 'https://crm.example/hooks/rasid',
       secret: undefined,
     })
+    // To a receiver on loopback, plain http is fine even in production.
     expect(
-      configFromEnv({
+      webhookFromEnv({
+        RASID_ENV: 'production',
         LEAD_WEBHOOK_URL: 'http://127.0.0.1:9000/in',
         LEAD_WEBHOOK_SECRET: secret,
         LEAD_WEBHOOK_TIMEOUT_S: '5',
         LEAD_WEBHOOK_MAX_ATTEMPTS: '3',
-      }).webhook,
+      }),
     ).toMatchObject({ url: 'http://127.0.0.1:9000/in', secret, timeoutMs: 5000, maxAttempts: 3 })
   })
 
   test.each([
-    [{ LEAD_WEBHOOK_URL: 'crm.example/hook' }, /LEAD_WEBHOOK_URL must be an http: or https: URL/],
-    [{ LEAD_WEBHOOK_URL: 'ftp://crm.example/hook' }, /LEAD_WEBHOOK_URL must be an http: or https: URL, not ftp:/],
+    [{ LEAD_WEBHOOK_URL: 'crm.example/hook' }, /LEAD_WEBHOOK_URL: must be an https: URL/],
+    [{ LEAD_WEBHOOK_URL: 'ftp://crm.example/hook' }, /LEAD_WEBHOOK_URL: must be an https: URL .*, not ftp:/],
     [{ LEAD_WEBHOOK_URL: 'https://user:pass@crm.example/hook' }, /must not carry a user or password/],
-    [{ LEAD_WEBHOOK_SECRET: secret }, /LEAD_WEBHOOK_SECRET is set but LEAD_WEBHOOK_URL is not/],
+    [{ LEAD_WEBHOOK_SECRET: secret }, /LEAD_WEBHOOK_URL: is not set but LEAD_WEBHOOK_SECRET is/],
     [{ LEAD_WEBHOOK_URL: 'https://crm.example', LEAD_WEBHOOK_SECRET: ' x ' }, /leading or trailing spaces/],
-    [{ LEAD_WEBHOOK_URL: 'https://crm.example', LEAD_WEBHOOK_TIMEOUT_S: '0' }, /LEAD_WEBHOOK_TIMEOUT_S must be a/],
-    [{ LEAD_WEBHOOK_URL: 'https://crm.example', LEAD_WEBHOOK_MAX_ATTEMPTS: 'x' }, /LEAD_WEBHOOK_MAX_ATTEMPTS must/],
+    [{ LEAD_WEBHOOK_URL: 'https://crm.example', LEAD_WEBHOOK_TIMEOUT_S: '0' }, /LEAD_WEBHOOK_TIMEOUT_S: must be a/],
+    [{ LEAD_WEBHOOK_URL: 'https://crm.example', LEAD_WEBHOOK_MAX_ATTEMPTS: 'x' }, /LEAD_WEBHOOK_MAX_ATTEMPTS: must/],
+    // Outside this machine a lead goes encrypted and signed (staging has no other rule).
+    [{ RASID_ENV: 'staging', LEAD_WEBHOOK_URL: 'http://crm.example', LEAD_WEBHOOK_SECRET: secret }, /https: URL/],
+    [{ RASID_ENV: 'staging', LEAD_WEBHOOK_URL: 'https://crm.example' }, /LEAD_WEBHOOK_SECRET: is required/],
   ])('%o is refused with a clear error', (env, message) => {
-    expect(() => configFromEnv(env)).toThrow(message)
+    expect(() => webhookFromEnv(env)).toThrow(message)
   })
 
   test('the backoff doubles from the base, up to the cap', () => {

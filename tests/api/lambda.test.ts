@@ -22,7 +22,13 @@ beforeAll(async () => {
     DDB_ENDPOINT: dynamo.endpoint,
     LEAD_WEBHOOK_URL: crm.url,
     LEAD_WEBHOOK_SECRET: secret,
+    // Production (the Lambda's default): a real provider's settings, or the handler refuses to load.
+    PAYMENT_PROVIDER: 'moyasar',
+    MOYASAR_SECRET_KEY: 'sk_live_lambdatest',
+    MOYASAR_WEBHOOK_TOKEN: 'moyasar-token-of-at-least-32-bytes!',
+    SITE_ORIGIN: 'https://www.rasid.example',
   })
+  delete process.env.RASID_ENV
   delete process.env.API_STORE
   lambda = await import('../../api/server/lambda')
 })
@@ -89,6 +95,12 @@ describe('api/server/lambda.ts', () => {
     const refused = await invoke(event('POST', '/api/v1/contact/support', { 'idempotency-key': newKey() }, 'hi'))
     expect(refused.statusCode).toBe(415)
     expect(v.parse(Problem, JSON.parse(refused.body)).code).toBe('unsupported-media-type')
+  })
+
+  test('production has no sandbox: its page and its public key are not there', async () => {
+    const page = await invoke(event('GET', '/api/v1/sandbox/pay/cs_abcdefgh12345678'))
+    expect(page.statusCode).toBe(404)
+    expect(page.headers['content-type']).toMatch(/^application\/problem\+json/)
   })
 
   test('a request only queues the lead; the Scheduled Event delivers it, with backoff after a failure', async () => {

@@ -6,7 +6,14 @@ import { priceCart, sessionStatuses } from '../../api/contract/cart'
 import { cardDigits, luhn, testCard, testCards } from '../../api/server/checkout/cards'
 import { escapeHtml, formatMoney, payPage } from '../../api/server/checkout/page'
 import { applyEvent, effectiveStatus, type SessionEvent, sessionView } from '../../api/server/checkout/state'
-import { configFromEnv, sandboxWebhookSecret } from '../../api/server/config'
+import {
+  ConfigError,
+  configFromEnv,
+  defaultConfig,
+  sandboxWebhookSecret,
+  startWarnings,
+  unsafeSettings,
+} from '../../api/server/config'
 import { signature, verifySignature } from '../../api/server/signature'
 import type { SessionRecord } from '../../api/server/store/port'
 import { catalogue } from '../../site.config'
@@ -141,40 +148,120 @@ describe('Rasid-Signature', () => {
 })
 
 describe('checkout settings', () => {
-  test('defaults: WELCOME10, the sandbox secret, a same-origin page', () => {
-    const { checkout } = configFromEnv({})
-    expect(checkout.discountCodes).toEqual({ WELCOME10: 1000 })
-    expect(checkout.webhookSecret).toBe(sandboxWebhookSecret)
-    expect(checkout.paymentPageOrigin).toBeUndefined()
+  const sandbox = { PAYMENT_PROVIDER: 'sandbox' }
+  const secret = 'a-random-secret-of-at-least-32-bytes'
+  const moyasar = {
+    PAYMENT_PROVIDER: 'moyasar',
+    MOYASAR_SECRET_KEY: 'sk_live_123',
+    MOYASAR_WEBHOOK_TOKEN: secret,
+    SITE_ORIGIN: 'https://www.rasid.example',
+  }
+  test('the local sandbox, asked for by name: WELCOME10, its public key (with a warning), a same-origin page', () => {
+    const config = configFromEnv(sandbox)
+    expect(config.environment).toBe('local')
+    expect(config.checkout.discountCodes).toEqual({ WELCOME10: 1000 })
+    expect(config.checkout.webhookSecret).toBe(sandboxWebhookSecret)
+    expect(config.checkout.paymentPageOrigin).toBeUndefined()
+    expect(startWarnings(config).map((w) => w.setting)).toEqual(['PAYMENT_WEBHOOK_SECRET'])
+    expect(startWarnings(configFromEnv({ ...sandbox, PAYMENT_WEBHOOK_SECRET: secret }))).toEqual([])
   })
-  test('DISCOUNT_CODES, PAYMENT_WEBHOOK_SECRET, PAYMENT_PAGE_ORIGIN, SANDBOX_WEBHOOK_DELAY_MS', () => {
+  test('nothing is the sandbox by omission: no provider, no start, anywhere', () => {
+    for (const env of [{}, { RASID_ENV: 'staging' }, { NODE_ENV: 'production' }])
+      expect(() => configFromEnv(env)).toThrow(/PAYMENT_PROVIDER: .*not set/)
+    expect(() => configFromEnv({}, { runtime: 'lambda' })).toThrow(/PAYMENT_PROVIDER/)
+  })
+  test('production: on Lambda by default, with a real provider, a live key and no discount code unless set', () => {
+    const config = configFromEnv(moyasar, { runtime: 'lambda' })
+    expect(config.environment).toBe('production')
+    expect(config.checkout.discountCodes).toEqual({})
+    expect(config.checkout.webhookSecret).toBe('')
+    expect(configFromEnv({ ...moyasar, AWS_LAMBDA_FUNCTION_NAME: 'rasid-api' }).environment).toBe('production')
+    expect(configFromEnv({ ...moyasar, DISCOUNT_CODES: 'spring:2500' }).checkout.discountCodes).toEqual({
+      SPRING: 2500,
+    })
+  })
+  test('every setting at fault is named at once, in English and Arabic', () => {
+    let error: unknown
+    try {
+      configFromEnv({ PAYMENT_PROVIDER: 'moyasar', TRUST_PROXY: 'all' }, { runtime: 'lambda' })
+    } catch (thrown) {
+      error = thrown
+    }
+    expect(error).toBeInstanceOf(ConfigError)
+    const { refusals } = error as ConfigError
+    expect(refusals.map((r) => r.setting)).toEqual([
+      'TRUST_PROXY',
+      'MOYASAR_SECRET_KEY',
+      'MOYASAR_WEBHOOK_TOKEN',
+      'SITE_ORIGIN',
+    ])
+    for (const { en, ar } of refusals) {
+      expect(en).toMatch(/^[\x20-\x7E’…]+$/)
+      expect(ar).toMatch(/[\u0600-\u06FF]/)
+    }
+  })
+  test('a config made in code passes the same gate: no production app on the sandbox', () => {
+    expect(unsafeSettings({ ...defaultConfig, environment: 'production' }).map((r) => r.setting)).toEqual([
+      'PAYMENT_PROVIDER',
+      'PAYMENT_WEBHOOK_SECRET',
+    ])
+    expect(unsafeSettings(defaultConfig)).toEqual([])
+  })
+  test('DISCOUNT_CODES, PAYMENT_WEBHOOK_SECRET, PAYMENT_PAGE_ORIGIN, SITE_ORIGIN, SANDBOX_WEBHOOK_DELAY_MS', () => {
     const { checkout } = configFromEnv({
+      ...sandbox,
       DISCOUNT_CODES: 'spring:2500, VIP-1:10000',
       PAYMENT_WEBHOOK_SECRET: 'whsec_live',
       PAYMENT_PAGE_ORIGIN: 'https://pay.example.com',
+      SITE_ORIGIN: 'https://www.rasid.example',
       SANDBOX_WEBHOOK_DELAY_MS: '500',
     })
     expect(checkout).toMatchObject({
       discountCodes: { SPRING: 2500, 'VIP-1': 10000 },
       webhookSecret: 'whsec_live',
       paymentPageOrigin: 'https://pay.example.com',
+      siteOrigin: 'https://www.rasid.example',
       sandboxWebhookDelayMs: 500,
     })
+    expect(configFromEnv({ ...sandbox, TRUST_PROXY: 'xff:2' }).trustProxy).toEqual({ kind: 'xff', hops: 2 })
   })
   test.each([
     [{ DISCOUNT_CODES: 'SPRING' }, /DISCOUNT_CODES/],
     [{ DISCOUNT_CODES: 'SPRING:0' }, /DISCOUNT_CODES/],
     [{ DISCOUNT_CODES: 'SPRING:20000' }, /DISCOUNT_CODES/],
     [{ PAYMENT_PAGE_ORIGIN: 'https://pay.example.com/path' }, /PAYMENT_PAGE_ORIGIN/],
+    [{ PAYMENT_PAGE_ORIGIN: 'https://pay.example.com' }, /SITE_ORIGIN: is not set, but PAYMENT_PAGE_ORIGIN is/],
     [{ SANDBOX_WEBHOOK_DELAY_MS: 'soon' }, /SANDBOX_WEBHOOK_DELAY_MS/],
     [{ PAYMENT_WEBHOOK_SECRET: ' spaced ' }, /PAYMENT_WEBHOOK_SECRET/],
-  ])('%o is refused', (env, message) => {
-    expect(() => configFromEnv(env)).toThrow(message)
+    [{ TRUST_PROXY: 'xff:0' }, /TRUST_PROXY/],
+    [{ RASID_ENV: 'staging' }, /PAYMENT_WEBHOOK_SECRET: is not set/],
+    [{ RASID_ENV: 'staging', PAYMENT_WEBHOOK_SECRET: 'short' }, /PAYMENT_WEBHOOK_SECRET: is shorter than 32 bytes/],
+    [{ RASID_ENV: 'staging', PAYMENT_WEBHOOK_SECRET: sandboxWebhookSecret }, /sandbox’s public key/],
+    [
+      { RASID_ENV: 'production', PAYMENT_WEBHOOK_SECRET: secret },
+      /PAYMENT_PROVIDER: is sandbox, which production refuses/,
+    ],
+  ])('%o with the sandbox is refused', (env, message) => {
+    expect(() => configFromEnv({ ...sandbox, ...env })).toThrow(message)
+  })
+  test.each([
+    [{ MOYASAR_SECRET_KEY: 'sk_test_123' }, /sk_test_.*production needs sk_live_/],
+    [{ MOYASAR_SECRET_KEY: 'pk_live_123' }, /MOYASAR_SECRET_KEY: is not a secret key/],
+    [{ MOYASAR_WEBHOOK_TOKEN: sandboxWebhookSecret }, /MOYASAR_WEBHOOK_TOKEN: is the sandbox’s public key/],
+    [{ SITE_ORIGIN: 'http://www.rasid.example' }, /SITE_ORIGIN: is http:\/\/www.rasid.example, but/],
+    [{ RASID_ENV: 'local' }, /RASID_ENV: local is refused on Lambda/],
+    [
+      { LEAD_WEBHOOK_URL: 'http://crm.example/in', LEAD_WEBHOOK_SECRET: secret },
+      /LEAD_WEBHOOK_URL: must be an https: URL/,
+    ],
+    [{ LEAD_WEBHOOK_URL: 'https://crm.example/in' }, /LEAD_WEBHOOK_SECRET: is required in production/],
+  ])('%o on Lambda is refused', (env, message) => {
+    expect(() => configFromEnv({ ...moyasar, ...env }, { runtime: 'lambda' })).toThrow(message)
   })
 })
 
 describe('the hosted page', () => {
-  test('escapes every value and formats money with Latin digits', () => {
+  test('escapes every value and formats money with Latin digits', async () => {
     expect(escapeHtml(`<a href="x">'&'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;')
     expect(formatMoney(41090, 'SAR', 'ar')).not.toMatch(/[\u0660-\u0669]/)
     expect(formatMoney(41090, 'SAR', 'ar')).toContain('410.90')
@@ -183,7 +270,7 @@ describe('the hosted page', () => {
       catalogue,
       { code: '<b>x</b>', bp: 1000 },
     )
-    const { html, csp } = payPage({ lang: 'en', quote, action: '/pay?a=1&b=2', cancelAction: '/cancel' })
+    const { html, csp } = await payPage({ lang: 'en', quote, action: '/pay?a=1&b=2', cancelAction: '/cancel' })
     expect(html).not.toContain('<b>x</b>')
     expect(html).toContain('&lt;b&gt;x&lt;/b&gt;')
     expect(html).toContain('action="/pay?a=1&amp;b=2"')
