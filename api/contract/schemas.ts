@@ -171,6 +171,7 @@ export const problemCodes = [
   'signature-invalid',
   'signature-expired',
   'payment-mismatch',
+  'cross-site-request',
   'internal',
 ] as const
 export type ProblemCode = (typeof problemCodes)[number]
@@ -195,7 +196,8 @@ export type Problem = InferOutput<typeof Problem>
  * `contact.error.unknownField`.
  */
 export function fieldErrors(issues: readonly BaseIssue<unknown>[]): Record<string, ContactMessageId> {
-  const fields: Record<string, ContactMessageId> = {}
+  // No prototype: a field named `constructor` or `__proto__` is refused and named like any other.
+  const fields: Record<string, ContactMessageId> = Object.create(null)
   for (const issue of issues) {
     const key = issue.path?.[0]?.key
     if (typeof key !== 'string' || key in fields) continue

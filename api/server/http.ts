@@ -16,6 +16,7 @@ const titles: Record<ProblemCode, string> = {
   'signature-invalid': 'The Rasid-Signature header is missing or does not match the body',
   'signature-expired': 'The Rasid-Signature is more than 5 minutes old: a replay, or a clock far off',
   'payment-mismatch': 'The event’s amount or currency is not the order’s',
+  'cross-site-request': 'The form was posted from another site',
   internal: 'Internal error',
 }
 

@@ -240,7 +240,7 @@ describe('rate limits', () => {
   test('behind CloudFront (TRUST_PROXY=cloudfront) the viewer address counts, not the socket', async () => {
     const api = await startApi({
       config: {
-        trustProxy: 'cloudfront',
+        trustProxy: { kind: 'cloudfront' },
         rate: { perAddress: { limit: 2, ...window }, perEmail: { limit: 100, ...window } },
       },
     })
@@ -266,10 +266,44 @@ describe('rate limits', () => {
     }
   })
 
+  test('behind another proxy (TRUST_PROXY=xff:1) the address it appended counts; IPv6 by its /64', async () => {
+    const api = await startApi({
+      config: {
+        trustProxy: { kind: 'xff', hops: 1 },
+        rate: { perAddress: { limit: 2, ...window }, perEmail: { limit: 100, ...window } },
+      },
+    })
+    try {
+      const post = (i: number, headers: Record<string, string>) =>
+        call(api, sales, { body: { ...goodSales, email: `x${i}@example.com` }, headers })
+      // What the client wrote before the proxy's entry changes nothing: the last entry is the key.
+      const spoofed = []
+      for (let i = 0; i < 3; i++)
+        spoofed.push((await post(i, { 'x-forwarded-for': `10.9.9.${i}, 198.51.100.4` })).status)
+      expect(spoofed).toEqual([201, 201, 429])
+      // CloudFront's header is the client's own words here.
+      const viewer = []
+      for (let i = 0; i < 3; i++)
+        viewer.push(
+          (await post(10 + i, { 'cloudfront-viewer-address': `203.0.113.${i}:1`, 'x-forwarded-for': '198.51.100.5' }))
+            .status,
+        )
+      expect(viewer).toEqual([201, 201, 429])
+      // Every address of one /64 is one subscriber.
+      const block = []
+      for (let i = 0; i < 3; i++)
+        block.push((await post(20 + i, { 'x-forwarded-for': `2001:db8:1:2::${i + 1}` })).status)
+      expect(block).toEqual([201, 201, 429])
+      expect((await post(30, { 'x-forwarded-for': '2001:db8:1:3::1' })).status).toBe(201)
+    } finally {
+      await api.close()
+    }
+  })
+
   test('per email, whatever the address', async () => {
     const api = await startApi({
       config: {
-        trustProxy: 'cloudfront',
+        trustProxy: { kind: 'cloudfront' },
         rate: { perAddress: { limit: 100, ...window }, perEmail: { limit: 2, ...window } },
       },
     })
@@ -328,13 +362,17 @@ describe('the SQLite file', () => {
   test('`npm run api` (api/server/node.ts) creates it under DB_PATH, serves, and stops on SIGTERM', async () => {
     const dbPath = tempDbPath()
     const child = spawn(process.execPath, ['--import', 'tsx', 'api/server/node.ts'], {
-      env: { ...process.env, PORT: '0', DB_PATH: dbPath },
+      env: { ...process.env, PORT: '0', DB_PATH: dbPath, PAYMENT_PROVIDER: 'sandbox', RASID_ENV: '' },
       stdio: ['ignore', 'pipe', 'inherit'],
     })
     try {
-      const lines = createInterface({ input: child.stdout! })
-      const [first] = (await once(lines, 'line')) as [string]
-      const { url, store } = JSON.parse(first) as { url: string; store: string }
+      const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]()
+      const next = async () => JSON.parse((await lines.next()).value as string) as Record<string, string>
+      // The sandbox's public key in use: said before anything is served, in both languages.
+      const warning = await next()
+      expect(warning).toMatchObject({ level: 'warn', setting: 'PAYMENT_WEBHOOK_SECRET' })
+      expect(warning.msg_ar).toMatch(/[\u0600-\u06FF]/)
+      const { url = '', store } = await next()
       expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
       expect(store).toBe('sqlite')
       expect((await call({ url }, '/api/v1/health')).status).toBe(200)
@@ -350,7 +388,7 @@ describe('the SQLite file', () => {
     } finally {
       if (child.exitCode === null) child.kill('SIGKILL')
     }
-  })
+  }, 30_000)
 })
 
 describe('the DynamoDB table (dynalite on loopback)', () => {

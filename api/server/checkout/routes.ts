@@ -47,6 +47,14 @@ export function checkoutRoutes(app: Hono, ctx: RouteContext): void {
     const hit = perAddress.hit(ctx.clientAddress(c), now())
     return hit.ok ? undefined : { status: 429, body: problemBody(429, 'rate-limited', { retryAfter: hit.retryAfter }) }
   }
+  // Unknown codes have a budget of their own, smaller than the quotes': a guesser runs out long
+  // before a buyer who mistypes one.
+  const guesses = rateLimiter(checkout.codeGuesses)
+  const guessLimited = (c: Context, code: string | undefined): StoredResponse | undefined => {
+    if (code === undefined || checkout.discountCodes[code.toUpperCase()] !== undefined) return undefined
+    const hit = guesses.hit(ctx.clientAddress(c), now())
+    return hit.ok ? undefined : { status: 429, body: problemBody(429, 'rate-limited', { retryAfter: hit.retryAfter }) }
+  }
   const answer = (c: Context, { status, body }: StoredResponse, headers: Record<string, string> = {}) =>
     send(
       c,
@@ -63,7 +71,7 @@ export function checkoutRoutes(app: Hono, ctx: RouteContext): void {
     if (!parsed.success) return problem(c, 400, 'invalid-request', { fields: checkoutFieldErrors(parsed.issues) })
     const rules = cartRuleErrors(parsed.output)
     if (rules) return problem(c, 400, 'invalid-request', { fields: rules })
-    const limited = rateLimited(c)
+    const limited = rateLimited(c) ?? guessLimited(c, parsed.output.discountCode)
     if (limited) return answer(c, limited)
     return send(c, 200, quoteCart(parsed.output, checkout.discountCodes))
   })
@@ -81,7 +89,7 @@ export function checkoutRoutes(app: Hono, ctx: RouteContext): void {
     if (rules) return problem(c, 400, 'invalid-request', { fields: rules })
     const bodyHash = await sha256(canonical(body.json))
     const result = await store.idempotent('checkout/sessions', key, bodyHash, async (): Promise<StoredResponse> => {
-      const limited = rateLimited(c)
+      const limited = rateLimited(c) ?? guessLimited(c, cart.discountCode)
       if (limited) return limited
       const quote = quoteCart(cart, checkout.discountCodes)
       const at = now()
