@@ -89,7 +89,7 @@ export function verifyCatalogs(
       return null
     }
     const { args, plurals } = signature(ast)
-    // In CLDR's order: ICU lists the categories in an order that changed between Node 20 and 24.
+    // In CLDR's order on every Node: Node 20 lists pluralCategories alphabetically, Node 24 does not.
     const needed = new Intl.PluralRules(locale).resolvedOptions().pluralCategories
     const ordered = pluralOrder.filter((c) => needed.includes(c))
     for (const p of plurals) {
