@@ -1,13 +1,15 @@
-// What CloudFront needs in front of the S3 bucket, written by the build beside dist/ (in
-// cloudfront/, not uploaded): the response-headers policy with the site's security headers, in
-// the shape `aws cloudfront create-response-headers-policy --response-headers-policy-config` reads,
-// and the viewer-request function that gives a bucket behind the REST endpoint its index documents.
+// What CloudFront needs in front of the S3 bucket and the API, written by the build beside dist/
+// (in cloudfront/, not uploaded): the response-headers policies, the site's security headers and
+// the API's, in the shape `aws cloudfront create-response-headers-policy
+// --response-headers-policy-config` reads, and the viewer-request function that gives a bucket
+// behind the REST endpoint its index documents. docs/aws.md says which behaviour takes which.
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { viewerRequestSource } from '../renderer/shared/host'
 import { HSTS, PERMISSIONS_POLICY, REFERRER_POLICY } from './headers'
 
-function responseHeadersPolicy(csp: string, name = 'rasid-site-security-headers') {
+/** The site's (the default behaviour): every header set over whatever the origin sent, as dist/_headers does. */
+export function siteResponseHeadersPolicy(csp: string, name = 'rasid-site-security-headers') {
   return {
     Name: name,
     Comment: 'Security headers of the Rasid site (written by npm run build, build/cloudfront.ts)',
@@ -33,8 +35,39 @@ function responseHeadersPolicy(csp: string, name = 'rasid-site-security-headers'
   }
 }
 
+/** What an API answer that sets no policy of its own gets: a JSON answer loads nothing and is never framed. */
+export const API_FALLBACK_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'"
+
+/**
+ * The API's (`/api/*` and the webhook's behaviour). The Content-Security-Policy and Referrer-Policy
+ * are not overridden: the sandbox hosted page sends its own, stricter than the site's (its one
+ * `<style>` allowed by hash, forms posting only to itself, no referrer; api/server/checkout/page.ts),
+ * and the site's would replace them and unstyle the page. They fill in only where the origin sent
+ * none. nosniff, HSTS and DENY hold for every answer, as on the site.
+ */
+export function apiResponseHeadersPolicy(name = 'rasid-api-security-headers') {
+  return {
+    Name: name,
+    Comment: 'Security headers of the Rasid API; its own CSP wins (written by npm run build, build/cloudfront.ts)',
+    SecurityHeadersConfig: {
+      ContentSecurityPolicy: { Override: false, ContentSecurityPolicy: API_FALLBACK_CSP },
+      StrictTransportSecurity: {
+        Override: true,
+        AccessControlMaxAgeSec: HSTS.maxAge,
+        IncludeSubdomains: HSTS.includeSubDomains,
+        Preload: HSTS.preload,
+      },
+      ContentTypeOptions: { Override: true },
+      FrameOptions: { Override: true, FrameOption: 'DENY' },
+      ReferrerPolicy: { Override: false, ReferrerPolicy: 'no-referrer' },
+    },
+  }
+}
+
 export function writeCloudFront(dir: string, csp: string) {
   mkdirSync(dir, { recursive: true })
-  writeFileSync(join(dir, 'response-headers-policy.json'), `${JSON.stringify(responseHeadersPolicy(csp), null, 2)}\n`)
+  const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`
+  writeFileSync(join(dir, 'response-headers-policy.json'), json(siteResponseHeadersPolicy(csp)))
+  writeFileSync(join(dir, 'api-response-headers-policy.json'), json(apiResponseHeadersPolicy()))
   writeFileSync(join(dir, 'viewer-request.js'), viewerRequestSource())
 }

@@ -2,6 +2,7 @@
 // (build/headers.ts, renderer/shared/host.ts) are tests/unit/headers.test.ts.
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
+import { apiResponseHeadersPolicy } from '../../build/cloudfront'
 import { inlineHashes, parseHeadersFile } from '../../build/headers'
 import { IMMUTABLE, REVALIDATE, viewerRequestSource } from '../../renderer/shared/host'
 
@@ -52,6 +53,12 @@ describe('cloudfront/', () => {
     expect(s.ContentTypeOptions.Override).toBe(true)
     expect(policy.CustomHeadersConfig.Quantity).toBe(policy.CustomHeadersConfig.Items.length)
     for (const { Header, Value } of policy.CustomHeadersConfig.Items) expect(Value).toBe(h[Header])
+  })
+
+  it('has the API’s response-headers policy, which never overrides its CSP (tests/unit/cloudfront.test.ts)', () => {
+    const api = JSON.parse(readFileSync('cloudfront/api-response-headers-policy.json', 'utf8'))
+    expect(api).toEqual(apiResponseHeadersPolicy())
+    expect(api.SecurityHeadersConfig.ContentSecurityPolicy.Override).toBe(false)
   })
 
   it('has the viewer-request function of renderer/shared/host.ts', () => {
