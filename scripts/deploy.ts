@@ -32,7 +32,8 @@ Unchanged files are skipped by checksum; earlier builds' assets stay for open ta
 Options:
   --bucket <name>      the bucket (required)
   --prefix <path>      a folder inside the bucket (default: its root)
-  --endpoint <url>     an S3-compatible endpoint (MinIO, a local server); path-style addressing
+  --endpoint <url>     an S3-compatible endpoint (MinIO, a local server); path-style addressing;
+                       no credentials in it (user:password@ is refused)
   --region <region>    default: AWS_REGION, AWS_DEFAULT_REGION or the profile's region
                        (us-east-1 with --endpoint)
   --dir <folder>       the build to upload (default: dist)
@@ -124,8 +125,7 @@ function parseOptions(argv: string[]): Options | 'help' {
       throw new UsageError(`--${flag} wants a whole number of 1 or more, not "${value}"`)
     return Number(value)
   }
-  if (parsed.endpoint && !/^https?:\/\/[^/]+/.test(parsed.endpoint))
-    throw new UsageError(`--endpoint wants a URL such as http://127.0.0.1:4569, not "${parsed.endpoint}"`)
+  if (parsed.endpoint !== undefined) checkEndpoint(parsed.endpoint)
   const prefix = parsed.prefix!.replace(/^\/+|\/+$/g, '')
   return {
     bucket: parsed.bucket,
@@ -142,6 +142,25 @@ function parseOptions(argv: string[]): Options | 'help' {
     pruneKeep: count('prune-keep', parsed['prune-keep']),
     concurrency: count('concurrency', parsed.concurrency)!,
   }
+}
+
+/**
+ * `--endpoint`: http(s), a host, perhaps a port and a path. Credentials come from the AWS chain
+ * only, so a user or password in the URL is refused, and so is a query: the deploy prints its
+ * endpoint, and a refusal never repeats a value that may hold a secret.
+ */
+function checkEndpoint(value: string) {
+  let url: URL | undefined
+  try {
+    url = new URL(value)
+  } catch {}
+  if (value.includes('@') || url?.username || url?.password)
+    throw new UsageError(
+      '--endpoint must not hold credentials (user:password@): give them the standard AWS way, AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY or AWS_PROFILE',
+    )
+  if (url?.search || url?.hash) throw new UsageError('--endpoint takes no query or fragment: scheme, host, port, path')
+  if (!url || !/^https?:$/.test(url.protocol) || !url.host)
+    throw new UsageError(`--endpoint wants a URL such as http://127.0.0.1:4569, not "${value}"`)
 }
 
 function stageOf(path: string, id: string): Stage {

@@ -222,6 +222,25 @@ describe('npm run deploy: usage', () => {
     expect(await keys(bucket)).toContain('builds/latest.json')
   })
 
+  it('refuses credentials or a query in --endpoint, and never prints them', async () => {
+    const secret = /s3cr3t-value|AKIAEXAMPLE/
+    for (const endpoint of [
+      s3.endpoint.replace('//', '//AKIAEXAMPLE:s3cr3t-value@'),
+      s3.endpoint.replace('//', '//s3cr3t-value@'),
+      'AKIAEXAMPLE:s3cr3t-value@127.0.0.1:4569',
+    ]) {
+      const run = await deploy(['--bucket', 'site-0', '--endpoint', endpoint])
+      expect([run.code, run.stderr], endpoint).toEqual([
+        2,
+        expect.stringMatching(/--endpoint must not hold credentials/),
+      ])
+      expect(`${run.stdout}${run.stderr}`).not.toMatch(secret)
+    }
+    const query = await deploy(['--bucket', 'site-0', '--endpoint', `${s3.endpoint}/?X-Amz-Signature=s3cr3t-value`])
+    expect([query.code, query.stderr]).toEqual([2, expect.stringMatching(/--endpoint takes no query/)])
+    expect(`${query.stdout}${query.stderr}`).not.toMatch(secret)
+  })
+
   it('names a bucket that does not exist, and writes nothing', async () => {
     const run = await deploy(args('no-such-bucket'))
     expect(run.code).toBe(1)
