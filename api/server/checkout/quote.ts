@@ -27,7 +27,8 @@ export function cartRuleErrors(cart: Cart, prefix = ''): Record<string, Checkout
  * tells the page nothing it can show.
  */
 export function checkoutFieldErrors(issues: readonly BaseIssue<unknown>[]): Record<string, CheckoutMessageId> {
-  const fields: Record<string, CheckoutMessageId> = {}
+  // No prototype: a field named `constructor` or `__proto__` is refused and named like any other.
+  const fields: Record<string, CheckoutMessageId> = Object.create(null)
   for (const issue of issues) {
     const keys = (issue.path ?? []).map((item) => item.key)
     const depth = keys[0] === 'cart' && typeof keys[1] === 'string' ? 2 : 1
