@@ -134,7 +134,9 @@ export function checkoutRoutes(app: Hono, ctx: RouteContext): void {
   // The provider's event. Verified on the raw bytes before anything is parsed: a body re-serialised
   // would not match its signature. No Idempotency-Key: the event id is the key.
   app.post(`${apiBase}/webhooks/payments`, ctx.jsonOnly, ctx.limit, async (c) => {
-    const raw = await c.req.text()
+    // Text that encodes back to the very bytes received, a BOM included (c.req.text() drops one, and
+    // a signed body that starts with one would then fail its signature).
+    const raw = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await c.req.arrayBuffer())
     const verdict = provider.verifyWebhook(raw, (name) => c.req.header(name), now() / 1000)
     if (verdict.kind === 'invalid') return problem(c, 401, 'signature-invalid')
     if (verdict.kind === 'expired') return problem(c, 400, 'signature-expired')
