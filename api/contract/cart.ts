@@ -3,7 +3,8 @@
 // the site configuration's catalogue; `POST /cart/quote` gives the authoritative figures (the
 // server's catalogue and discount codes); `POST /checkout/sessions` prices again and stores the
 // order. Money in integer minor units, rates in basis points. The products, the catalogue type and
-// priceCart are in ./pricing.ts (no valibot: the islands draw a cart from it). Pure: valibot only.
+// priceCart are in ./pricing.ts (no valibot: the islands draw a cart from it). Pure: valibot and the
+// locale table (its languages are the site's, docs/behaviour.md §1) only.
 import {
   array,
   type InferOutput,
@@ -23,10 +24,10 @@ import {
   string,
 } from 'valibot'
 
-import { billingPeriods, cartMarkets, checkoutLocales, maxQuantity, skus } from './pricing'
+import { localeCodes } from '../../locales/locales'
+import { billingPeriods, cartMarkets, maxQuantity, skus } from './pricing'
 
 export {
-  checkoutLocales,
   monthsPerYear,
   priceCart,
   type Sku,
@@ -80,8 +81,8 @@ export type Quote = InferOutput<typeof Quote>
 export const CreateSession = /* @__PURE__ */ (() =>
   strictObject({
     cart: Cart,
-    /** The buyer's language: the hosted page speaks it and returns to `/checkout` or `/ar/checkout`. */
-    locale: picklist(checkoutLocales),
+    /** The buyer's language (locales/locales.ts): the hosted page speaks it and returns to its `/checkout`. */
+    locale: picklist(localeCodes),
   }))()
 export type CreateSession = InferOutput<typeof CreateSession>
 

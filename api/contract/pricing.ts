@@ -13,7 +13,6 @@ export type Sku = (typeof skus)[number]
 export const maxQuantity = 50
 /** A year of a plan or an add-on costs this many months (pricing.billing.yearlySaving). */
 export const monthsPerYear = 10
-export const checkoutLocales = ['en', 'ar'] as const
 
 /** A cart as priceCart reads it (the `Cart` schema's output). */
 export interface PricedCart {

@@ -20,7 +20,7 @@ export default function Page() {
         <div>
           <Island
             of={Checkout}
-            props={{ catalogue, pricingPath: localizePath('/pricing', pageContext.locale) }}
+            props={{ catalogue, pricingPath: localizePath('/pricing', pageContext.locale), locale: pageContext.locale }}
             hydrate="load"
           />
         </div>

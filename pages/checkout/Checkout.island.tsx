@@ -10,6 +10,7 @@ import {
   priceCart,
   type Sku,
 } from '../../api/contract/pricing'
+import type { Locale } from '../../locales/locales'
 import type { MessageId } from '../../locales/messages'
 import { defineIsland } from '../../renderer/islands/define'
 import { lazy } from '../../renderer/islands/lazy'
@@ -26,6 +27,8 @@ interface Props {
   catalogue: Catalogue
   /** The pricing page in the page's language, for the empty cart. */
   pricingPath: string
+  /** The page's locale: the hosted payment page speaks it and returns to this page. */
+  locale: Locale
 }
 
 /** The API's calls (./api.ts), loaded once the cart has something to price. */
@@ -77,7 +80,7 @@ const selectClass = 'field mt-1'
  * VAT as its own line and total: first from the site configuration, then from the API's quote,
  * which is the one that counts (a discount code is checked there only).
  */
-function Checkout({ catalogue, pricingPath }: Props) {
+function Checkout({ catalogue, pricingPath, locale }: Props) {
   const intl = useIntl()
   // The first render is the prerendered one (an empty cart): storage is read once hydrated.
   const [cart, setCart] = useState<Cart | undefined>(undefined)
@@ -195,7 +198,7 @@ function Checkout({ catalogue, pricingPath }: Props) {
     setPay({ state: 'creating' })
     try {
       const api = await loadApi()
-      const result = await api.createSession(cart, intl.locale.startsWith('ar') ? 'ar' : 'en', payKeyFor(cart))
+      const result = await api.createSession(cart, locale, payKeyFor(cart))
       if (!result.ok) return setPay({ state: 'error', error: result.error })
       const session = result.value
       // Nothing to pay (Starter alone): the order is confirmed at once.

@@ -3,6 +3,7 @@
 import { get, post } from '../../api/client/http'
 import { runtimeConfig } from '../../api/client/runtimeConfig'
 import { type Cart, CheckoutSession, Quote } from '../../api/contract/cart'
+import type { Locale } from '../../locales/locales'
 
 /** The API's own figures for a cart: its catalogue, and the discount code checked. */
 export function quote(cart: Cart) {
@@ -11,7 +12,7 @@ export function quote(cart: Cart) {
 }
 
 /** A checkout session for the cart: the server prices it again and stores the order (one per key). */
-export function createSession(cart: Cart, locale: 'en' | 'ar', key: string) {
+export function createSession(cart: Cart, locale: Locale, key: string) {
   return post('/checkout/sessions', { cart, locale }, { schema: CheckoutSession, key })
 }
 

@@ -1,10 +1,13 @@
 // Locales and markets are declared once (locales/locales.ts, site.config.ts): a copy of the project
 // with a third locale (the English catalog and guides under German's code, which has the same plural categories) and a fourth market builds,
 // and `npm run verify` passes on it: every route in three languages, reciprocal hreflang links, the
-// sitemap, the 404 page, and the new market's prices shown only when it is chosen.
+// sitemap, the 404 page, and the new market's prices shown only when it is chosen. The copy's API
+// takes a checkout in the third locale: its hosted page speaks the catalog's words, and the buyer
+// returns under the locale's prefix.
+import { type ChildProcess, spawn } from 'node:child_process'
 import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
-import { afterAll, expect, test } from 'vitest'
+import { join, resolve } from 'node:path'
+import { afterAll, beforeAll, expect, test } from 'vitest'
 import { copyProject, runIn } from './projectCopy'
 
 const copy = copyProject('rasid-locales-')
@@ -18,7 +21,15 @@ function edit(file: string, change: (text: string) => string) {
   writeFileSync(path, after)
 }
 
-test('a third locale and a fourth market build and pass verify', { timeout: 240_000 }, () => {
+/** A few of the hosted page's words in the third locale's catalog: the page must show these, not English. */
+const germanSandbox = {
+  'sandbox.title': '{merchant} bezahlen',
+  'sandbox.note': 'Testumgebung: nur Testkarten, es fließt kein Geld',
+  'sandbox.order.title': 'Ihre Bestellung',
+  'sandbox.card.pay': '{amount} bezahlen',
+}
+
+beforeAll(() => {
   // The locale: a row of the table, a catalog, guides, and the brand's name in it.
   edit('locales/locales.ts', (t) =>
     t.replace(
@@ -61,9 +72,12 @@ test('a third locale and a fourth market build and pass verify', { timeout: 240_
     catalog['pricing.marketName.qa'] = name
     catalog['contact.market.qa'] = name
     catalog['method.market.qa'] = name
+    if (locale === 'de') Object.assign(catalog, germanSandbox)
     writeFileSync(file, JSON.stringify(catalog, null, 2))
   }
+})
 
+test('a third locale and a fourth market build and pass verify', { timeout: 240_000 }, () => {
   const build = runIn(copy, 'build/index.ts', [], { BUILD_ID: 'more-locales', BUILD_TIMESTAMP: '1700000000000' })
   expect(build).toMatch(/Built \d+ pages into dist\//)
   // verify exits 1 on any problem, which fails the test with its report.
@@ -100,4 +114,80 @@ test('a third locale and a fourth market build and pass verify', { timeout: 240_
     expect(css).toMatch(
       new RegExp(`#market-${code}:checked\\)\\s*\\[data-market\\]:not\\(\\[data-market="?${code}"?\\]\\)`),
     )
+})
+
+/** The copy's `npm run api` (in memory, a free port), as a buyer's browser would reach it. */
+async function startCopyApi(): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, [resolve('node_modules/tsx/dist/cli.mjs'), 'api/server/node.ts'], {
+    cwd: copy,
+    env: {
+      ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(VITEST|NODE_ENV|TEST)/.test(k))),
+      PORT: '0',
+      API_STORE: 'memory',
+      PAYMENT_PROVIDER: 'sandbox',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  const url = await new Promise<string>((ok, fail) => {
+    child.stderr!.on('data', (chunk) => {
+      output += chunk
+    })
+    child.stdout!.on('data', (chunk) => {
+      output += chunk
+      const listening = /"msg":"listening","url":"([^"]+)"/.exec(output)
+      if (listening) ok(listening[1]!)
+    })
+    child.on('exit', (code) => fail(new Error(`the copy's API exited with ${code}:\n${output}`)))
+  })
+  return { url, child }
+}
+
+test('a checkout in the third locale: its hosted page in its language, and the return under its prefix', {
+  timeout: 60_000,
+}, async () => {
+  const { url, child } = await startCopyApi()
+  try {
+    const created = await fetch(`${url}/api/v1/checkout/sessions`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Idempotency-Key': crypto.randomUUID() },
+      body: JSON.stringify({
+        cart: { market: 'sa', billing: 'monthly', items: [{ sku: 'plan.growth', quantity: 1 }] },
+        locale: 'de',
+      }),
+    })
+    expect(created.status).toBe(201)
+    const session = (await created.json()) as { id: string; paymentUrl: string; quote: { totalMinor: number } }
+
+    const page = await (await fetch(`${url}${session.paymentUrl}`)).text()
+    // lang and dir from the locale table; the words from locales/de.json; money in German.
+    expect(page).toContain('<html lang="de" dir="ltr">')
+    expect(page).toContain('<title>Rasid bezahlen</title>')
+    expect(page).toContain('<h1>Rasid bezahlen</h1>')
+    expect(page).toContain(germanSandbox['sandbox.note'])
+    expect(page).toContain(germanSandbox['sandbox.order.title'])
+    const total = new Intl.NumberFormat('de-u-nu-latn', { style: 'currency', currency: 'SAR' }).format(
+      session.quote.totalMinor / 100,
+    )
+    expect(page).toContain(`${total} bezahlen`)
+    expect(page).not.toContain('Pay Rasid')
+    expect(page).not.toContain('Your order')
+
+    const next = new Date()
+    const paid = await fetch(`${url}${session.paymentUrl}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        number: '4000 5500 1284 7360',
+        expiry: `12/${String(next.getUTCFullYear() + 1).slice(2)}`,
+        cvc: '123',
+        name: 'Noura',
+      }),
+      redirect: 'manual',
+    })
+    expect(paid.status).toBe(303)
+    expect(paid.headers.get('location')).toBe(`/de/checkout?session_id=${session.id}`)
+  } finally {
+    child.kill()
+  }
 })

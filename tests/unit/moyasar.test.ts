@@ -9,6 +9,7 @@ import { createApp } from '../../api/server/app'
 import { moyasarInvoice, moyasarProvider } from '../../api/server/checkout/moyasar'
 import { defaultConfig } from '../../api/server/config'
 import { memoryStore } from '../../api/server/store/memory'
+import type { Locale } from '../../locales/locales'
 
 const invoiceAnswer = {
   id: '73bda482-5f95-4f59-87d3-3fe3615c54bc',
@@ -89,6 +90,22 @@ describe('Moyasar', () => {
       expired_at: '2026-11-23T19:20:10.490Z',
       metadata: { session_id: 'cs_abcdefgh1234' },
     })
+  })
+
+  test('a locale Moyasar has no page in keeps the invoice’s own language, not a lang it lacks', async () => {
+    const provider = moyasarProvider({ ...options, fetch: fakeFetch().fetch })
+    const page = await provider.createPaymentPage({
+      sessionId: 'cs_abcdefgh1234',
+      amountMinor: 41090,
+      currency: 'SAR',
+      description: 'Rasid plan.growth',
+      // A third row of locales/locales.ts, as tests/dist/moreLocales.test.ts adds one.
+      locale: 'de' as Locale,
+      returnPath: '/de/checkout?session_id=cs_abcdefgh1234',
+      expiresAt: '2026-11-23T19:20:10.490Z',
+    })
+    // The invoice's url as Moyasar gave it.
+    expect(page.url).toBe('https://checkout.moyasar.com/invoices/73bda482-5f95-4f59-87d3-3fe3615c54bc?lang=en')
   })
 
   test('the buyer is only ever sent back to the configured site', () => {

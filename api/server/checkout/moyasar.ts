@@ -31,6 +31,9 @@ type MoyasarPayment = {
   source?: { message?: unknown } | null
 }
 
+/** The languages of Moyasar's hosted pages: a property of Moyasar, not of the site's locale table. */
+const moyasarLanguages: readonly string[] = ['en', 'ar']
+
 /** Moyasar's event type -> the contract's; the others (refunds, captures …) change no session. */
 const types: Record<string, PaymentEvent['type']> = {
   payment_paid: 'payment.paid',
@@ -64,9 +67,10 @@ export function moyasarProvider(options: MoyasarOptions): PaymentProvider {
       const invoice = (await response.json()) as { url?: unknown }
       if (typeof invoice.url !== 'string' || !invoice.url.startsWith('https://'))
         throw new Error('Moyasar’s invoice has no https url')
-      // The page speaks the buyer's language: the invoice URL takes `lang`.
+      // The page speaks the buyer's language when Moyasar has it (the invoice URL takes `lang`);
+      // in any other, Moyasar's own default.
       const url = new URL(invoice.url)
-      url.searchParams.set('lang', request.locale)
+      if (moyasarLanguages.includes(request.locale)) url.searchParams.set('lang', request.locale)
       return { url: url.href }
     },
     verifyWebhook(raw, _header, _nowSeconds): WebhookVerdict {

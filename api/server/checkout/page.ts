@@ -1,110 +1,59 @@
 // The sandbox hosted payment page as HTML: template strings, every value escaped, no script. The
-// look is the merchant's theme (api/contract/theme.ts, the design page's model); the words are
-// this file's small table in both languages (the site's catalogs are for the site). One <style>,
-// allowed by its hash in the Content-Security-Policy, which the caller sends with the page.
+// look is the merchant's theme (api/contract/theme.ts, the design page's model); the words are the
+// `sandbox.*` messages of the buyer's locale catalog (locales/<code>.json, checked with the others
+// by the build), so a locale added to locales/locales.ts with its catalog gets this page in its own
+// language. One <style>, allowed by its hash in the Content-Security-Policy, which the caller sends
+// with the page.
 import { createHash } from 'node:crypto'
-import type { checkoutLocales, Quote, Sku } from '../../contract/cart'
+import type { Quote, Sku } from '../../contract/cart'
 import { defaultTheme, fontStacks, readableOn, type Theme, textOn } from '../../contract/theme'
-import ar from '../../../locales/ar.json' with { type: 'json' }
-import en from '../../../locales/en.json' with { type: 'json' }
-import { markets, methodsOf } from '../../../site.config'
+import { intlLocale } from '../../../locales/intlLocale'
+import { dirOf, type Locale } from '../../../locales/locales'
+import type { MessageId } from '../../../locales/messages'
+import { markets, methodsOf, site } from '../../../site.config'
 
 /** The buyer's language: the session's `locale`, or the page's `?lang=`. */
-export type Lang = (typeof checkoutLocales)[number]
+export type Lang = Locale
 
-const text = {
-  en: {
-    title: 'Pay {merchant}',
-    sandbox: 'Sandbox: test cards only, no money moves',
-    methods: 'Accepted here: {methods}. The sandbox takes the test cards.',
-    order: 'Your order',
-    monthly: 'monthly',
-    yearly: 'yearly',
-    subtotal: 'Subtotal',
-    discount: 'Discount ({code})',
-    vat: 'VAT ({rate})',
-    total: 'Total',
-    number: 'Card number',
-    expiry: 'Expiry (MM/YY)',
-    cvc: 'CVC',
-    name: 'Name on card',
-    pay: 'Pay {amount}',
-    cancel: 'Cancel and return',
-    notTest: 'The sandbox accepts only the test cards listed in the guide. A real card is never charged or kept here.',
-    invalidNumber: 'This is not a valid card number. Check it and try again.',
-    invalidExpiry: 'Enter a future expiry date as MM/YY.',
-    invalidCvc: 'Enter the 3 or 4 digits of the CVC.',
-    invalidName: 'Enter the name on the card.',
-    declined: 'The last attempt was declined ({code}). You can try another card.',
-    bankTitle: 'Your bank: confirm the payment',
-    bankBody: 'This is the sandbox’s simulated bank page (3-D Secure). Enter 123456 to pass; any other code fails.',
-    code: 'Verification code',
-    confirm: 'Confirm',
-    bankCancel: 'Cancel',
-    closed: 'This payment is no longer open.',
-    status: {
-      paid: 'It has been paid.',
-      cancelled: 'It was cancelled.',
-      expired: 'It expired before it was paid.',
-      processing: 'It is being processed.',
-    },
-    back: 'Return to checkout',
-    sku: {
-      'plan.starter': 'Starter plan',
-      'plan.growth': 'Growth plan',
-      'addon.posTerminal': 'Extra in-store terminal',
-    },
-  },
-  ar: {
-    title: 'الدفع إلى {merchant}',
-    sandbox: 'بيئة الاختبار: بطاقات الاختبار فقط، ولا تُنقل أي أموال',
-    methods: 'وسائل الدفع المقبولة هنا: {methods}. وتقبل بيئة الاختبار بطاقات الاختبار.',
-    order: 'طلبك',
-    monthly: 'شهريًا',
-    yearly: 'سنويًا',
-    subtotal: 'المجموع الفرعي',
-    discount: 'الخصم (⁨{code}⁩)',
-    vat: 'ضريبة القيمة المضافة ({rate})',
-    total: 'الإجمالي',
-    number: 'رقم البطاقة',
-    expiry: 'تاريخ الانتهاء (شهر/سنة)',
-    cvc: 'رمز الأمان (CVC)',
-    name: 'الاسم على البطاقة',
-    pay: 'ادفع {amount}',
-    cancel: 'ألغِ عملية الدفع وعُد',
-    notTest:
-      'لا تقبل بيئة الاختبار إلا بطاقات الاختبار المذكورة في دليل الربط، ولا تُخصم أي مبالغ من بطاقة حقيقية ولا تُحفظ بياناتها هنا.',
-    invalidNumber: 'رقم البطاقة غير صحيح. تحقّق منه وأعد المحاولة.',
-    invalidExpiry: 'أدخل تاريخ انتهاء مستقبليًا بالصيغة شهر/سنة، مثل 12/30.',
-    invalidCvc: 'أدخل رمز الأمان المكوّن من 3 أو 4 أرقام.',
-    invalidName: 'أدخل الاسم كما يظهر على البطاقة.',
-    declined: 'رُفضت عملية الدفع السابقة (رمز سبب الرفض: {code}). يمكنك المحاولة ببطاقة أخرى.',
-    bankTitle: 'بنكك: أكّد عملية الدفع',
-    bankBody:
-      'هذه صفحة تحاكي صفحة بنكك في بيئة الاختبار (المصادقة عبر ⁨3-D Secure⁩). أدخل 123456 لإتمام المصادقة، وسيُرفض أي رمز آخر.',
-    code: 'رمز التحقق',
-    confirm: 'أكّد',
-    bankCancel: 'ألغِ',
-    closed: 'لم تعد عملية الدفع هذه متاحة.',
-    status: {
-      paid: 'فقد اكتملت.',
-      cancelled: 'فقد أُلغيت.',
-      expired: 'فقد انتهت صلاحيتها قبل إتمام الدفع.',
-      processing: 'فهي قيد المعالجة.',
-    },
-    back: 'عُد إلى صفحة إتمام الطلب',
-    sku: {
-      'plan.starter': 'باقة البداية',
-      'plan.growth': 'باقة النمو',
-      'addon.posTerminal': 'جهاز دفع إضافي في المتجر',
-    },
-  },
-} satisfies Record<Lang, unknown>
+type Catalog = Record<string, string>
+const catalogs = new Map<Lang, Promise<Catalog>>()
 
-type Texts = (typeof text)['en']
+/**
+ * A locale's catalog, imported once per process. An import with the code in its path, not a file
+ * read: a bundle (the Lambda's, docs/aws.md) carries every locales/*.json with it. `lang` is a code
+ * of the locale table, never a request's text.
+ */
+function catalogOf(lang: Lang): Promise<Catalog> {
+  let catalog = catalogs.get(lang)
+  if (!catalog) {
+    catalog = import(`../../../locales/${lang}.json`, { with: { type: 'json' } }).then(
+      (module: { default: Catalog }) => module.default,
+    )
+    catalogs.set(lang, catalog)
+  }
+  return catalog
+}
+
+/**
+ * The page's words in `lang`. The sandbox's messages are plain text with `{arguments}` (no plural
+ * or select, so a translation has none either: the build's catalog check keeps the arguments
+ * alike), filled here without an ICU formatter.
+ */
+async function wordsOf(lang: Lang) {
+  const catalog = await catalogOf(lang)
+  return (id: MessageId, values: Record<string, string> = {}) =>
+    (catalog[id] ?? id).replace(/\{(\w+)\}/g, (_, key: string) => values[key] ?? '')
+}
+type Words = Awaited<ReturnType<typeof wordsOf>>
+
 export type FieldError = 'notTest' | 'invalidNumber' | 'invalidExpiry' | 'invalidCvc' | 'invalidName'
 
-const merchant = { en: 'Rasid', ar: 'رصيد' } as const
+/** The cart's names for what it sells (CONTRIBUTING.md, "Prices, fees and markets"). */
+const skuNames: Record<Sku, MessageId> = {
+  'plan.starter': 'checkout.sku.planStarter',
+  'plan.growth': 'checkout.sku.planGrowth',
+  'addon.posTerminal': 'checkout.sku.posTerminal',
+}
 
 export function escapeHtml(value: string | number): string {
   return String(value).replace(
@@ -113,18 +62,15 @@ export function escapeHtml(value: string | number): string {
   )
 }
 
-const fill = (template: string, values: Record<string, string>) =>
-  template.replace(/\{(\w+)\}/g, (_, key: string) => values[key] ?? '')
-
 /** Money in the buyer's language, Latin digits (the site's rule), from minor units. */
 export function formatMoney(minor: number, currency: string, lang: Lang): string {
-  const format = new Intl.NumberFormat(`${lang}-u-nu-latn`, { style: 'currency', currency })
+  const format = new Intl.NumberFormat(intlLocale(lang), { style: 'currency', currency })
   const digits = format.resolvedOptions().maximumFractionDigits ?? 2
   return format.format(minor / 10 ** digits)
 }
 
 const percent = (bp: number, lang: Lang) =>
-  new Intl.NumberFormat(`${lang}-u-nu-latn`, { style: 'percent', maximumFractionDigits: 2 }).format(bp / 10000)
+  new Intl.NumberFormat(intlLocale(lang), { style: 'percent', maximumFractionDigits: 2 }).format(bp / 10000)
 
 function css(theme: Theme): string {
   const dark = theme.mode === 'dark'
@@ -155,8 +101,8 @@ function css(theme: Theme): string {
 export type Page = { html: string; csp: string }
 
 function document(lang: Lang, title: string, body: string): Page {
-  const dir = lang === 'ar' ? 'rtl' : 'ltr'
-  const theme = defaultTheme(dir, merchant[lang])
+  const dir = dirOf(lang)
+  const theme = defaultTheme(dir, site.name[lang])
   const style = css(theme)
   const hash = createHash('sha256').update(style).digest('base64')
   const html = `<!doctype html>
@@ -187,38 +133,40 @@ ${body}
   return { html, csp }
 }
 
-function orderTable(quote: Quote, t: Texts, lang: Lang): string {
+function orderTable(quote: Quote, t: Words, lang: Lang): string {
   const money = (minor: number) => escapeHtml(formatMoney(minor, quote.currency, lang))
-  const period = quote.billing === 'yearly' ? t.yearly : t.monthly
+  const period = t(quote.billing === 'yearly' ? 'sandbox.order.yearly' : 'sandbox.order.monthly')
   const rows = quote.lines.map(
     (line) =>
-      `<tr><td>${escapeHtml(t.sku[line.sku as Sku])}${line.quantity > 1 ? ` × ${line.quantity}` : ''} <span class="note">(${escapeHtml(period)})</span></td><td>${money(line.amountMinor)}</td></tr>`,
+      `<tr><td>${escapeHtml(t(skuNames[line.sku]))}${line.quantity > 1 ? ` × ${line.quantity}` : ''} <span class="note">(${escapeHtml(period)})</span></td><td>${money(line.amountMinor)}</td></tr>`,
   )
-  rows.push(`<tr><td>${escapeHtml(t.subtotal)}</td><td>${money(quote.subtotalMinor)}</td></tr>`)
+  rows.push(`<tr><td>${escapeHtml(t('sandbox.order.subtotal'))}</td><td>${money(quote.subtotalMinor)}</td></tr>`)
   if (quote.discountMinor > 0 && quote.discount)
     rows.push(
-      `<tr><td>${escapeHtml(fill(t.discount, { code: quote.discount.code }))}</td><td>${money(-quote.discountMinor)}</td></tr>`,
+      `<tr><td>${escapeHtml(t('sandbox.order.discount', { code: quote.discount.code }))}</td><td>${money(-quote.discountMinor)}</td></tr>`,
     )
   rows.push(
-    `<tr><td>${escapeHtml(fill(t.vat, { rate: percent(quote.vatBp, lang) }))}</td><td>${money(quote.vatMinor)}</td></tr>`,
+    `<tr><td>${escapeHtml(t('sandbox.order.vat', { rate: percent(quote.vatBp, lang) }))}</td><td>${money(quote.vatMinor)}</td></tr>`,
   )
-  rows.push(`<tr class="total"><td>${escapeHtml(t.total)}</td><td>${money(quote.totalMinor)}</td></tr>`)
-  return `<h2>${escapeHtml(t.order)}</h2>\n<table>${rows.join('')}</table>`
+  rows.push(
+    `<tr class="total"><td>${escapeHtml(t('sandbox.order.total'))}</td><td>${money(quote.totalMinor)}</td></tr>`,
+  )
+  return `<h2>${escapeHtml(t('sandbox.order.title'))}</h2>\n<table>${rows.join('')}</table>`
 }
 
 /** The methods of the order's market (site.config.ts), named as the site names them. */
-function methodsLine(quote: Quote, t: Texts, lang: Lang): string {
+function methodsLine(quote: Quote, t: Words, lang: Lang): string {
   const market = markets.find((m) => m.code === quote.market)
   if (!market) return ''
-  const names = methodsOf(market).map((b) => ({ en, ar })[lang][`method.${b}` as keyof typeof en])
+  const names = methodsOf(market).map((brand) => t(`method.${brand}`))
   const list = new Intl.ListFormat(lang, { type: 'conjunction' }).format(names)
-  return `<p class="note">${escapeHtml(fill(t.methods, { methods: list }))}</p>`
+  return `<p class="note">${escapeHtml(t('sandbox.methods', { methods: list }))}</p>`
 }
 
-const header = (t: Texts, lang: Lang) =>
-  `<h1>${escapeHtml(fill(t.title, { merchant: merchant[lang] }))}</h1>\n<p class="note">${escapeHtml(t.sandbox)}</p>`
+const header = (t: Words, lang: Lang) =>
+  `<h1>${escapeHtml(t('sandbox.title', { merchant: site.name[lang] }))}</h1>\n<p class="note">${escapeHtml(t('sandbox.note'))}</p>`
 
-export function payPage(options: {
+export async function payPage(options: {
   lang: Lang
   quote: Quote
   action: string
@@ -228,13 +176,13 @@ export function payPage(options: {
   failureCode?: string
   /** What the buyer typed, shown again after an error: never the card number or the CVC. */
   values?: { expiry?: string; name?: string }
-}): Page {
+}): Promise<Page> {
   const { lang, quote } = options
-  const t = text[lang]
+  const t = await wordsOf(lang)
   const errors = options.errors ?? []
   const messages = [
-    ...(options.failureCode ? [fill(t.declined, { code: options.failureCode })] : []),
-    ...errors.map((e) => t[e]),
+    ...(options.failureCode ? [t('sandbox.error.declined', { code: options.failureCode })] : []),
+    ...errors.map((e) => t(`sandbox.error.${e}`)),
   ]
   const alert = messages.length
     ? `<div role="alert">${messages.map((m) => `<p class="error">${escapeHtml(m)}</p>`).join('')}</div>`
@@ -246,46 +194,51 @@ ${orderTable(quote, t, lang)}
 ${methodsLine(quote, t, lang)}
 ${alert}
 <form method="post" action="${escapeHtml(options.action)}">
-${field('number', t.number, 'inputmode="numeric" autocomplete="cc-number" dir="ltr" required')}
-<div class="row"><div>${field('expiry', t.expiry, 'inputmode="numeric" autocomplete="cc-exp" placeholder="12/30" dir="ltr" required', options.values?.expiry)}</div>
-<div>${field('cvc', t.cvc, 'inputmode="numeric" autocomplete="cc-csc" dir="ltr" required')}</div></div>
-${field('name', t.name, 'autocomplete="cc-name" required', options.values?.name)}
-<button type="submit">${escapeHtml(fill(t.pay, { amount: formatMoney(quote.totalMinor, quote.currency, lang) }))}</button>
+${field('number', t('sandbox.card.number'), 'inputmode="numeric" autocomplete="cc-number" dir="ltr" required')}
+<div class="row"><div>${field('expiry', t('sandbox.card.expiry'), 'inputmode="numeric" autocomplete="cc-exp" placeholder="12/30" dir="ltr" required', options.values?.expiry)}</div>
+<div>${field('cvc', t('sandbox.card.cvc'), 'inputmode="numeric" autocomplete="cc-csc" dir="ltr" required')}</div></div>
+${field('name', t('sandbox.card.name'), 'autocomplete="cc-name" required', options.values?.name)}
+<button type="submit">${escapeHtml(t('sandbox.card.pay', { amount: formatMoney(quote.totalMinor, quote.currency, lang) }))}</button>
 </form>
-<form method="post" action="${escapeHtml(options.cancelAction)}"><button class="link" type="submit">${escapeHtml(t.cancel)}</button></form>`
-  return document(lang, fill(t.title, { merchant: merchant[lang] }), body)
+<form method="post" action="${escapeHtml(options.cancelAction)}"><button class="link" type="submit">${escapeHtml(t('sandbox.card.cancel'))}</button></form>`
+  return document(lang, t('sandbox.title', { merchant: site.name[lang] }), body)
 }
 
-export function challengePage(options: { lang: Lang; quote: Quote; action: string; token: string }): Page {
+export async function challengePage(options: {
+  lang: Lang
+  quote: Quote
+  action: string
+  token: string
+}): Promise<Page> {
   const { lang, quote } = options
-  const t = text[lang]
-  const body = `<h1>${escapeHtml(t.bankTitle)}</h1>
-<p class="note">${escapeHtml(t.sandbox)}</p>
-<p>${escapeHtml(t.bankBody)}</p>
+  const t = await wordsOf(lang)
+  const body = `<h1>${escapeHtml(t('sandbox.bank.title'))}</h1>
+<p class="note">${escapeHtml(t('sandbox.note'))}</p>
+<p>${escapeHtml(t('sandbox.bank.body'))}</p>
 <p><strong>${escapeHtml(formatMoney(quote.totalMinor, quote.currency, lang))}</strong></p>
 <form method="post" action="${escapeHtml(options.action)}">
 <input type="hidden" name="challenge" value="${escapeHtml(options.token)}">
-<label for="code">${escapeHtml(t.code)}</label><input id="code" name="code" inputmode="numeric" autocomplete="one-time-code" dir="ltr" required>
-<button type="submit" name="decision" value="confirm">${escapeHtml(t.confirm)}</button>
+<label for="code">${escapeHtml(t('sandbox.bank.code'))}</label><input id="code" name="code" inputmode="numeric" autocomplete="one-time-code" dir="ltr" required>
+<button type="submit" name="decision" value="confirm">${escapeHtml(t('sandbox.bank.confirm'))}</button>
 </form>
 <form method="post" action="${escapeHtml(options.action)}">
 <input type="hidden" name="challenge" value="${escapeHtml(options.token)}">
-<button class="link" type="submit" name="decision" value="cancel">${escapeHtml(t.bankCancel)}</button>
+<button class="link" type="submit" name="decision" value="cancel">${escapeHtml(t('sandbox.bank.cancel'))}</button>
 </form>`
-  return document(lang, t.bankTitle, body)
+  return document(lang, t('sandbox.bank.title'), body)
 }
 
-export function closedPage(options: {
+export async function closedPage(options: {
   lang: Lang
   quote: Quote
   status: 'paid' | 'cancelled' | 'expired' | 'processing'
   returnUrl: string
-}): Page {
+}): Promise<Page> {
   const { lang } = options
-  const t = text[lang]
+  const t = await wordsOf(lang)
   const body = `${header(t, lang)}
 ${orderTable(options.quote, t, lang)}
-<p role="status"><strong>${escapeHtml(t.closed)}</strong> ${escapeHtml(t.status[options.status])}</p>
-<p><a href="${escapeHtml(options.returnUrl)}">${escapeHtml(t.back)}</a></p>`
-  return document(lang, t.closed, body)
+<p role="status"><strong>${escapeHtml(t('sandbox.closed.title'))}</strong> ${escapeHtml(t(`sandbox.closed.${options.status}`))}</p>
+<p><a href="${escapeHtml(options.returnUrl)}">${escapeHtml(t('sandbox.closed.back'))}</a></p>`
+  return document(lang, t('sandbox.closed.title'), body)
 }

@@ -2,6 +2,7 @@
 // payment page for a session, and the events of its webhook, verified. The sandbox (sandbox.ts)
 // implements it for `npm run api` and the tests; moyasar.ts for a real provider.
 import * as v from 'valibot'
+import type { Locale } from '../../../locales/locales'
 import { PaymentEvent } from '../../contract/payments'
 import type { CheckoutConfig } from '../config'
 import { verifySignature } from '../signature'
@@ -13,8 +14,8 @@ export type PaymentPageRequest = {
   amountMinor: number
   currency: string
   description: string
-  locale: 'en' | 'ar'
-  /** Where the buyer goes back to, on the site: `/checkout?session_id=…` (`/ar/checkout…`). */
+  locale: Locale
+  /** Where the buyer goes back to, on the site: `/checkout?session_id=…` in its locale (`/ar/checkout…`). */
   returnPath: string
   expiresAt: string
 }

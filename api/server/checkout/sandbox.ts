@@ -12,6 +12,7 @@ import { bodyLimit } from 'hono/body-limit'
 import { apiBase } from '../../contract/endpoints'
 import type { PaymentEvent, PaymentEventType } from '../../contract/payments'
 import type { ProblemCode } from '../../contract/schemas'
+import { isLocale } from '../../../locales/locales'
 import type { ApiConfig } from '../config'
 import { signature } from '../signature'
 import type { SessionRecord, Store } from '../store/port'
@@ -66,11 +67,13 @@ export function sandboxRoutes(app: Hono, ctx: SandboxContext): void {
   })
   const formLimit = bodyLimit({ maxSize: config.bodyLimit, onError: (c) => problem(c, 413, 'payload-too-large') })
 
-  const page = (c: Context, { html, csp }: Page, status = 200) =>
-    c.html(html, status as 200, { 'Content-Security-Policy': csp })
+  const page = async (c: Context, rendered: Promise<Page>, status = 200) => {
+    const { html, csp } = await rendered
+    return c.html(html, status as 200, { 'Content-Security-Policy': csp })
+  }
   const langOf = (c: Context, session: SessionRecord): Lang => {
     const lang = c.req.query('lang')
-    return lang === 'en' || lang === 'ar' ? lang : session.locale
+    return isLocale(lang) ? lang : session.locale
   }
   const actions = (session: SessionRecord, lang: Lang) => {
     const path = sandboxPagePath(session.id)

@@ -1,6 +1,7 @@
 // What the checkout routes and the sandbox share: ids, the hosted page's address, and a session
 // change that reads, decides (state.ts) and compares-and-sets until it holds.
 import { randomBytes } from 'node:crypto'
+import { localizePath } from '../../../locales/localizePath'
 import { apiBase } from '../../contract/endpoints'
 import type { CheckoutConfig } from '../config'
 import type { SessionChangeResult, SessionRecord, Store } from '../store/port'
@@ -16,9 +17,9 @@ export const sandboxPagePath = (id: string) => `${apiBase}/sandbox/pay/${id}`
 export const paymentUrl = (config: CheckoutConfig, id: string) =>
   `${config.paymentPageOrigin ?? ''}${sandboxPagePath(id)}`
 
-/** `/checkout?session_id=…` in the buyer's language: where the buyer lands after paying. */
+/** Where the buyer lands after paying: `/checkout?session_id=…` under the locale's prefix (`/ar/checkout…`). */
 export const returnPath = (session: Pick<SessionRecord, 'id' | 'locale'>) =>
-  `${session.locale === 'ar' ? '/ar' : ''}/checkout?session_id=${encodeURIComponent(session.id)}`
+  localizePath(`/checkout?session_id=${encodeURIComponent(session.id)}`, session.locale)
 
 /**
  * Applies `event` to the session, recording `eventId` with the change. Another change may land

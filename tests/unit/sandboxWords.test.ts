@@ -1,0 +1,38 @@
+// The sandbox hosted page's words (api/server/checkout/page.ts) are the `sandbox.*` messages of each
+// locale's catalog, filled by the page without an ICU formatter: each must be plain text and
+// `{arguments}` only, spelt so that ICU would print it the same (no plural, select or '' quoting).
+import { parse, TYPE } from '@formatjs/icu-messageformat-parser'
+import { describe, expect, test } from 'vitest'
+import { payPage } from '../../api/server/checkout/page'
+import { priceCart } from '../../api/contract/pricing'
+import { loadCatalog } from '../../locales/catalogs'
+import { dirOf, localeCodes } from '../../locales/locales'
+import { catalogue, site } from '../../site.config'
+
+describe.each(localeCodes)('the sandbox page in %s', (locale) => {
+  const catalog = loadCatalog(locale)
+  const ids = Object.keys(catalog).filter((id) => id.startsWith('sandbox.'))
+
+  test('its messages are plain text and {arguments}', () => {
+    expect(ids.length).toBeGreaterThan(25)
+    for (const id of ids) {
+      const asIcuReadsIt = parse(catalog[id]!)
+        .map((el) => (el.type === TYPE.literal ? el.value : el.type === TYPE.argument ? `{${el.value}}` : '\u0000'))
+        .join('')
+      expect(asIcuReadsIt, id).toBe(catalog[id])
+    }
+  })
+
+  test('the page speaks them, with the table’s dir and the brand’s name in the language', async () => {
+    const quote = priceCart(
+      { market: 'sa', billing: 'yearly', items: [{ sku: 'plan.growth', quantity: 1 }] },
+      catalogue,
+    )
+    const { html } = await payPage({ lang: locale, quote, action: '/pay', cancelAction: '/cancel' })
+    expect(html).toContain(`<html lang="${locale}" dir="${dirOf(locale)}">`)
+    const title = catalog['sandbox.title']!.replace('{merchant}', site.name[locale])
+    expect(html).toContain(`<h1>${title}</h1>`)
+    for (const id of ['sandbox.note', 'sandbox.order.title', 'sandbox.order.yearly', 'checkout.sku.planGrowth'])
+      expect(html, id).toContain(catalog[id]!)
+  })
+})
