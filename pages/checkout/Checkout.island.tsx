@@ -42,6 +42,8 @@ type PayState =
   | { state: 'returning'; id: string; approved: boolean }
   | { state: 'result'; session: CheckoutSession }
   | { state: 'lost'; id: string }
+  /** A return address naming a session this browser did not start: nothing about it is shown or done. */
+  | { state: 'foreign' }
 
 /** sessionStorage: the Idempotency-Key of the cart being paid, so that a second click pays once. */
 const payKeyStorage = 'rasid.checkout.key.v1'
@@ -60,6 +62,31 @@ function payKeyFor(cart: Cart): string {
     // Not kept: a second click in this page still reuses it through the in-flight guard.
   }
   return next.key
+}
+
+/**
+ * localStorage: the ids of the last sessions this browser started. A return address is anyone's
+ * link: only a session named here is looked up, shown, or allowed to empty the cart (a stranger's
+ * paid session would otherwise pass for the visitor's own). localStorage rather than the tab's
+ * sessionStorage: the cart is the browser's, and a bank may send the buyer back in another tab.
+ */
+const ownSessionsStorage = 'rasid.checkout.sessions.v1'
+
+function ownSessions(): string[] {
+  try {
+    const ids: unknown = JSON.parse(localStorage.getItem(ownSessionsStorage) ?? '[]')
+    return Array.isArray(ids) ? ids.filter((id) => typeof id === 'string') : []
+  } catch {
+    return []
+  }
+}
+
+function keepOwnSession(id: string) {
+  try {
+    localStorage.setItem(ownSessionsStorage, JSON.stringify([id, ...ownSessions().filter((o) => o !== id)].slice(0, 5)))
+  } catch {
+    // Not kept: the return shows the neutral view and keeps the cart; the email confirms a payment.
+  }
 }
 
 const forgetPayKey = () => {
@@ -131,7 +158,8 @@ function Checkout({ catalogue, pricingPath, locale }: Props) {
     void load()
     const q = new URLSearchParams(location.search)
     const sessionId = q.get('session_id')
-    if (sessionId) void follow(sessionId, q.get('status') === 'paid')
+    if (sessionId && ownSessions().includes(sessionId)) void follow(sessionId, q.get('status') === 'paid')
+    else if (sessionId) setPay({ state: 'foreign' })
     // Another tab changed the cart: show what it holds now.
     const onStorage = (e: StorageEvent) => {
       if (e.key === null || e.key === storageKeys.cart) void load()
@@ -201,6 +229,7 @@ function Checkout({ catalogue, pricingPath, locale }: Props) {
       const result = await api.createSession(cart, locale, payKeyFor(cart))
       if (!result.ok) return setPay({ state: 'error', error: result.error })
       const session = result.value
+      keepOwnSession(session.id)
       // Nothing to pay (Starter alone): the order is confirmed at once.
       if (session.status === 'paid') return settle(session)
       const target = allowedPaymentUrl(session.paymentUrl, new URL(location.href), await api.paymentHosts())
@@ -476,6 +505,7 @@ function PayMessage({ pay, money }: { pay: PayState; money: (minor: number, curr
   if (pay.state === 'returning')
     return <FormattedMessage id={pay.approved ? 'checkout.return.approved' : 'checkout.return.confirming'} />
   if (pay.state === 'lost') return <FormattedMessage id="checkout.return.unreachable" />
+  if (pay.state === 'foreign') return <FormattedMessage id="checkout.return.foreign" />
   if (pay.state === 'refused') return <FormattedMessage id="checkout.pay.refused" />
   if (pay.state === 'error')
     return (

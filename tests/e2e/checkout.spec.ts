@@ -3,7 +3,8 @@
 // cart -> reload -> the other language -> a discount code checked by the server -> pay with a test
 // card -> back to a paid checkout with the cart cleared; a declined card and a cancel keep the
 // cart; a payment address off the allow-list is refused; the API down at each step; the payment's
-// webhook arriving after the buyer is back.
+// webhook arriving after the buyer is back; a return address naming another browser's paid session
+// shows nothing of it and keeps the cart (the tests above return to the buyer's own sessions).
 import { createIntl } from '@formatjs/intl'
 import type { Page } from '@playwright/test'
 import { intlLocale } from '../../locales/intlLocale'
@@ -75,6 +76,46 @@ for (const l of ['en', 'ar'] as Locale[]) {
       await expect(checkout(page)).toContainText(t('checkout.empty.title'))
       await expect(page.locator('[data-cart-link]')).toBeHidden()
       expect(await page.evaluate(() => localStorage.getItem('rasid.cart.v1'))).toBeNull()
+    })
+
+    test('another browser’s paid session in the return address: a neutral view, no reference, the cart kept', async ({
+      page,
+      browser,
+      baseURL,
+      request,
+    }) => {
+      // Someone pays for an order of their own in their own browser, then sends the return address on.
+      const other = await browser.newContext()
+      let id: string
+      try {
+        const theirs = await other.newPage()
+        await chooseGrowth(theirs, l, baseURL)
+        await pay(theirs).click()
+        await payWith(theirs, cards.approved)
+        await theirs.waitForURL(/session_id=cs_/)
+        await expect(payState(theirs)).toHaveAttribute('data-pay-state', 'paid')
+        id = new URL(theirs.url()).searchParams.get('session_id')!
+      } finally {
+        await other.close()
+      }
+      const { reference } = await (await request.get(`/api/v1/checkout/sessions/${id}`)).json()
+      expect(reference).toMatch(/^pay_/)
+
+      await chooseGrowth(page, l)
+      const lookups: string[] = []
+      page.on('request', (r) => {
+        if (r.url().includes('/api/v1/checkout/sessions/')) lookups.push(r.url())
+      })
+      await page.goto(`${localized('/checkout', l)}?session_id=${id}`)
+      await expect(payState(page)).toHaveAttribute('data-pay-state', 'foreign')
+      await expect(payState(page)).toHaveText(t('checkout.return.foreign'))
+      await expect(checkout(page).locator('[data-cart-item="plan.growth"]')).toBeVisible()
+      await expect(checkout(page)).not.toContainText(reference)
+      await expect(checkout(page)).not.toContainText(t('checkout.return.paid.title'))
+      await expect(page.locator('[data-cart-count]')).toHaveText('1')
+      expect(await page.evaluate(() => localStorage.getItem('rasid.cart.v1'))).not.toBeNull()
+      // The session is not even looked up.
+      expect(lookups).toEqual([])
     })
 
     test('the hosted page speaks the buyer’s language and refuses a card that is not a test card', async ({ page }) => {
