@@ -4,7 +4,6 @@
 // field errors as message ids, writes idempotent by Idempotency-Key, no caching, one log line per
 // request without personal data.
 import { type Context, Hono } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
 import { createMiddleware } from 'hono/factory'
 import * as v from 'valibot'
 import { apiBase, endpoints } from '../contract/endpoints'
@@ -17,6 +16,7 @@ import {
   SupportRequest,
 } from '../contract/schemas'
 import { apiVersion } from '../contract/version'
+import { bodyLimit } from './bodyLimit'
 import { moyasarProvider } from './checkout/moyasar'
 import { type PaymentProvider, sandboxProvider } from './checkout/provider'
 import { checkoutRoutes } from './checkout/routes'
@@ -104,6 +104,7 @@ export function createApp(options: AppOptions): Hono {
     const requestId = crypto.randomUUID()
     await next()
     c.header('Cache-Control', 'no-store')
+    c.header('X-Content-Type-Options', 'nosniff')
     c.header('X-Request-Id', requestId)
     const line: LogLine = {
       time: new Date(now()).toISOString(),
@@ -131,7 +132,7 @@ export function createApp(options: AppOptions): Hono {
     if (!jsonType.test(c.req.header('Content-Type') ?? '')) return problem(c, 415, 'unsupported-media-type')
     await next()
   })
-  const limit = bodyLimit({ maxSize: config.bodyLimit, onError: (c) => problem(c, 413, 'payload-too-large') })
+  const limit = bodyLimit(config.bodyLimit, (c) => problem(c, 413, 'payload-too-large'))
   const contact = (kind: ContactKind, schema: typeof SalesRequest | typeof SupportRequest) => async (c: Context) => {
     const key = c.req.header('Idempotency-Key')
     if (key === undefined || key === '') return problem(c, 400, 'idempotency-key-missing')

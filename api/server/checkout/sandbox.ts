@@ -8,11 +8,11 @@
 // rule of /api/v1, and it is not part of the JSON API (no OpenAPI entry).
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import type { Context, Hono } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
 import { apiBase } from '../../contract/endpoints'
 import type { PaymentEvent, PaymentEventType } from '../../contract/payments'
 import type { ProblemCode } from '../../contract/schemas'
 import { isLocale } from '../../../locales/locales'
+import { bodyLimit } from '../bodyLimit'
 import type { ApiConfig } from '../config'
 import { signature } from '../signature'
 import type { SessionRecord, Store } from '../store/port'
@@ -65,7 +65,7 @@ export function sandboxRoutes(app: Hono, ctx: SandboxContext): void {
     c.header('X-Content-Type-Options', 'nosniff')
     c.header('Referrer-Policy', 'no-referrer')
   })
-  const formLimit = bodyLimit({ maxSize: config.bodyLimit, onError: (c) => problem(c, 413, 'payload-too-large') })
+  const formLimit = bodyLimit(config.bodyLimit, (c) => problem(c, 413, 'payload-too-large'))
 
   const page = async (c: Context, rendered: Promise<Page>, status = 200) => {
     const { html, csp } = await rendered
