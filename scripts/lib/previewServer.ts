@@ -8,7 +8,16 @@
 // The browser tests run against it (playwright.config.ts).
 import { createHash } from 'node:crypto'
 import { existsSync, readFileSync, statSync } from 'node:fs'
-import { createServer, type IncomingMessage, request, type Server, type ServerResponse } from 'node:http'
+import {
+  Agent,
+  createServer,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type OutgoingHttpHeaders,
+  request,
+  type Server,
+  type ServerResponse,
+} from 'node:http'
 import { join, relative, resolve } from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { parseHeadersFile } from '../../build/headers'
@@ -56,20 +65,51 @@ function encodingFor(req: IncomingMessage): 'br' | 'gzip' | undefined {
 /** The path prefix CloudFront's second behaviour sends to the API (docs/aws.md). */
 const apiPrefix = '/api/'
 
+/** Headers about one connection, not the message (RFC 9110, 7.6.1): a proxy never passes them on. */
+const hopByHop = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'te', 'trailer'])
+
+/** `headers` without the hop-by-hop ones: those above, `proxy-*`, and any that `Connection` names. */
+function endToEnd(headers: IncomingHttpHeaders): OutgoingHttpHeaders {
+  const named = new Set(
+    String(headers.connection ?? '')
+      .split(',')
+      .map((name) => name.trim().toLowerCase()),
+  )
+  const kept: OutgoingHttpHeaders = {}
+  for (const [name, value] of Object.entries(headers))
+    if (value !== undefined && !hopByHop.has(name) && !name.startsWith('proxy-') && !named.has(name)) kept[name] = value
+  return kept
+}
+
+/**
+ * A new connection to the API for each request: one the API closed after an early answer, with a
+ * body left unread, is then never reused for the next client's request (docs/api.md, "Connections
+ * and timeouts"), which would cost that client a 502. On loopback a connection costs next to nothing.
+ */
+const upstreamAgent = new Agent({ keepAlive: false })
+
 /**
  * Forwards a request under /api/ to the API at `origin`, as CloudFront's `/api/*` behaviour does:
- * method, headers and body as they came, the viewer's address in `CloudFront-Viewer-Address`,
- * nothing cached. An API that cannot be reached is a 502 problem document.
+ * method, end-to-end headers and body as they came, the viewer's address in
+ * `CloudFront-Viewer-Address`, nothing cached. An API that cannot be reached is a 502 problem document.
  */
 function forward(req: IncomingMessage, res: ServerResponse, origin: string) {
   const target = new URL(req.url ?? '/', origin)
-  const headers: Record<string, string | string[] | undefined> = { ...req.headers, host: target.host }
+  const headers: OutgoingHttpHeaders = { ...endToEnd(req.headers), host: target.host }
   delete headers['cloudfront-viewer-address']
   const viewer = req.socket.remoteAddress
   if (viewer) headers['cloudfront-viewer-address'] = `${viewer}:${req.socket.remotePort ?? 0}`
-  const upstream = request(target, { method: req.method, headers }, (answer) => {
-    res.writeHead(answer.statusCode ?? 502, answer.headers)
+  const upstream = request(target, { method: req.method, headers, agent: upstreamAgent }, (answer) => {
+    const answerHeaders = endToEnd(answer.headers)
+    // The API answered before the whole body came (an early 413): like the API, this connection
+    // ends with the answer rather than wait for the rest.
+    if (!req.complete) answerHeaders.connection = 'close'
+    res.writeHead(answer.statusCode ?? 502, answerHeaders)
     answer.pipe(res)
+  })
+  // A client gone before its whole body came: the API's side goes too, rather than wait for the rest.
+  req.on('close', () => {
+    if (!req.complete) upstream.destroy()
   })
   upstream.on('error', (err) => {
     if (res.headersSent) return res.destroy(err)
