@@ -21,9 +21,9 @@ import { moyasarProvider } from './checkout/moyasar'
 import { type PaymentProvider, sandboxProvider } from './checkout/provider'
 import { checkoutRoutes } from './checkout/routes'
 import { sandboxRoutes, sandboxRoutePatterns } from './checkout/sandbox'
-import type { ApiConfig } from './config'
+import { type ApiConfig, ConfigError, unsafeSettings } from './config'
 import { canonical, idempotencyKey, problemBody, sha256 } from './http'
-import { rateLimiter } from './rateLimit'
+import { rateKey, rateLimiter } from './rateLimit'
 import type { ContactKind, ContactRecord, Store, StoredResponse } from './store/port'
 
 /** One structured log line (JSON): never names, emails, phones or message text. */
@@ -66,6 +66,9 @@ const routeOf = (path: string) => routes.find((route) => route.regex.test(path))
 
 export function createApp(options: AppOptions): Hono {
   const { config, store } = options
+  // The same gate as the environment's (config.ts): no code path builds a production app on the sandbox.
+  const unsafe = unsafeSettings(config)
+  if (unsafe.length > 0) throw new ConfigError(unsafe)
   const log = options.log ?? ((line: LogLine) => console.log(JSON.stringify(line)))
   const now = options.now ?? Date.now
   const perAddress = rateLimiter(config.rate.perAddress)
@@ -82,21 +85,29 @@ export function createApp(options: AppOptions): Hono {
   const problem = (c: Context, status: number, code: ProblemCode, extra: Partial<Problem> = {}) =>
     send(c, status, problemBody(status, code, extra))
 
-  /** The client's address: the CDN's header only when configured to trust it (TRUST_PROXY=cloudfront). */
+  /** The client's address as TRUST_PROXY says to read it (config.ts, `TrustProxy`), as a rate limit's key. */
   function clientAddress(c: Context): string {
-    if (config.trustProxy === 'cloudfront') {
+    return rateKey(proxiedAddress(c) ?? options.socketAddress?.(c) ?? 'unknown')
+  }
+  function proxiedAddress(c: Context): string | undefined {
+    const trust = config.trustProxy
+    const forwarded = () =>
+      (c.req.header('X-Forwarded-For') ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+    if (trust.kind === 'cloudfront') {
       // "203.0.113.7:46532" or "2001:db8::1:46532": the address, then the port.
       const viewer = c.req.header('CloudFront-Viewer-Address')?.trim()
       if (viewer) return viewer.replace(/:\d+$/, '')
       // CloudFront appends the viewer's address last; what comes before it the client wrote.
-      const forwarded = c.req
-        .header('X-Forwarded-For')
-        ?.split(',')
-        .map((s) => s.trim())
-        .filter(Boolean)
-      if (forwarded?.length) return forwarded[forwarded.length - 1]!
+      return forwarded().at(-1)
     }
-    return options.socketAddress?.(c) ?? 'unknown'
+    // Each proxy appends the address it saw: the `hops`-th from the right is the one the outermost
+    // trusted proxy saw; anything further left the client wrote. Fewer entries: a request that
+    // came round the proxies, keyed by its socket.
+    if (trust.kind === 'xff') return forwarded().at(-trust.hops)
+    return undefined
   }
 
   app.use('*', async (c, next) => {

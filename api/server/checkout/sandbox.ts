@@ -65,8 +65,25 @@ export function sandboxRoutes(app: Hono, ctx: SandboxContext): void {
     c.header('X-Content-Type-Options', 'nosniff')
     c.header('Referrer-Policy', 'no-referrer')
   })
+  // The page's forms post to the page's own origin: a post another site's page made (a forged
+  // cancel or payment) is refused. Sec-Fetch-Site says so in every current browser; Origin is the
+  // fallback, against the page's origins; a client that sends neither is no browser, so no victim.
+  const ownOrigins = new Set([checkout.paymentPageOrigin, checkout.siteOrigin].filter(Boolean))
+  app.use(`${apiBase}/sandbox/*`, async (c, next) => {
+    if (c.req.method !== 'POST') return next()
+    const site = c.req.header('Sec-Fetch-Site')
+    const origin = c.req.header('Origin')
+    const foreign = site
+      ? site !== 'same-origin' && site !== 'none'
+      : origin !== undefined && origin !== new URL(c.req.url).origin && !ownOrigins.has(origin)
+    if (foreign) return problem(c, 403, 'cross-site-request')
+    return next()
+  })
   const formLimit = bodyLimit(config.bodyLimit, (c) => problem(c, 413, 'payload-too-large'))
 
+  /** The site's /checkout return: on the site's origin when the page is on another (config.ts requires it then). */
+  const backTo = (session: SessionRecord) =>
+    `${checkout.paymentPageOrigin ? (checkout.siteOrigin ?? '') : ''}${returnPath(session)}`
   const page = async (c: Context, rendered: Promise<Page>, status = 200) => {
     const { html, csp } = await rendered
     return c.html(html, status as 200, { 'Content-Security-Policy': csp })
@@ -92,7 +109,7 @@ export function sandboxRoutes(app: Hono, ctx: SandboxContext): void {
         lang: langOf(c, session),
         quote: session.quote,
         status: status === 'open' || status === 'failed' ? 'processing' : status,
-        returnUrl: returnPath(session),
+        returnUrl: backTo(session),
       }),
       409,
     )
@@ -129,11 +146,13 @@ export function sandboxRoutes(app: Hono, ctx: SandboxContext): void {
     if (checkout.sandboxWebhookDelayMs > 0)
       setTimeout(() => void send().catch(() => undefined), checkout.sandboxWebhookDelayMs)
     else await send()
-    return c.redirect(returnPath(session), 303)
+    return c.redirect(backTo(session), 303)
   }
 
+  // A key of its own, derived from the secret: a token of the bank page is never a webhook signature.
+  const challengeKey = createHmac('sha256', checkout.webhookSecret).update('challenge-key').digest()
   const challengeToken = (sessionId: string, mode: 'pass' | 'fail', expires: number) =>
-    `${mode}.${expires}.${createHmac('sha256', checkout.webhookSecret).update(`challenge.${sessionId}.${mode}.${expires}`).digest('hex')}`
+    `${mode}.${expires}.${createHmac('sha256', challengeKey).update(`challenge.${sessionId}.${mode}.${expires}`).digest('hex')}`
   const readChallenge = (sessionId: string, token: string): 'pass' | 'fail' | undefined => {
     const [mode, expires, mac] = token.split('.')
     if ((mode !== 'pass' && mode !== 'fail') || !/^\d{1,15}$/.test(expires ?? '') || !/^[0-9a-f]{64}$/.test(mac ?? ''))
@@ -212,7 +231,7 @@ export function sandboxRoutes(app: Hono, ctx: SandboxContext): void {
   app.post(`${base}/cancel`, async (c) => {
     const session = await load(c)
     if (!session) return problem(c, 404, 'not-found')
-    if (!payable(session, now())) return c.redirect(returnPath(session), 303)
+    if (!payable(session, now())) return c.redirect(backTo(session), 303)
     return finish(c, session, 'payment.cancelled')
   })
 }
