@@ -22,7 +22,7 @@ export type ConnectionLimits = {
   maxConnections: number
 }
 
-export const connectionDefaults: ConnectionLimits = {
+const connectionDefaults: ConnectionLimits = {
   requestTimeoutMs: 15_000,
   headersTimeoutMs: 10_000,
   keepAliveTimeoutMs: 5_000,
@@ -37,7 +37,7 @@ const closing = new WeakSet<Socket>()
 
 /**
  * Reads and drops up to `limit` bytes of a body nothing has read; true when it ended within them.
- * Past the limit the rest still flows, unread, while the connection closes.
+ * Past the limit the rest flows on and is dropped as it comes, while the connection closes.
  */
 function drain(incoming: IncomingMessage, limit: number): Promise<boolean> {
   return new Promise((done) => {
