@@ -30,14 +30,32 @@ const invoiceAnswer = {
   metadata: null,
 }
 
-function fakeFetch() {
+/**
+ * Moyasar's API: a new invoice answers `invoiceAnswer`; a payment's fetch answers what `payments`
+ * holds for its id (the "Fetch payment" example's fields), or 404.
+ */
+function fakeFetch(payments: Record<string, object> = {}) {
   const requests: { url: string; init: RequestInit }[] = []
   const fetch = (async (url: string, init: RequestInit) => {
     requests.push({ url, init })
-    return Response.json(invoiceAnswer, { status: 201 })
+    const payment = /\/payments\/([^/]+)$/.exec(url)
+    if (!payment) return Response.json(invoiceAnswer, { status: 201 })
+    const found = payments[payment[1]!]
+    return found ? Response.json(found) : Response.json({ type: 'invalid_request_error' }, { status: 404 })
   }) as unknown as typeof globalThis.fetch
   return { fetch, requests }
 }
+
+/** A payment as Moyasar's fetch answers it. */
+const fetched = (sessionId: string, amount: number, status = 'paid') => ({
+  id: '611c028e-855c-425c-a4eb-ce1e06680000',
+  status,
+  amount,
+  fee: 0,
+  currency: 'SAR',
+  metadata: { session_id: sessionId },
+  source: { type: 'creditcard', company: 'visa', message: null },
+})
 
 const options = { secretKey: 'sk_test_123', webhookToken: 'tok_dashboard_1', siteOrigin: 'https://www.rasid.example' }
 
@@ -151,8 +169,38 @@ describe('Moyasar', () => {
     expect(verify(noSession)).toEqual({ kind: 'malformed' })
   })
 
+  test('a paid event is confirmed by fetching the payment: its status, amount, currency and session', async () => {
+    const id = '611c028e-855c-425c-a4eb-ce1e06680000'
+    const event = {
+      id: 'evt_1',
+      type: 'payment.paid' as const,
+      sessionId: 'cs_abcdefgh1234',
+      amountMinor: 4866,
+      currency: 'SAR',
+      reference: id,
+      created: 0,
+    }
+    const confirm = (payment?: object) => {
+      const { fetch, requests } = fakeFetch(payment ? { [id]: payment } : {})
+      return { result: moyasarProvider({ ...options, fetch }).confirmPaid!(event), requests }
+    }
+    const ok = confirm(fetched('cs_abcdefgh1234', 4866))
+    expect(await ok.result).toBe(true)
+    expect(ok.requests[0]!.url).toBe(`https://api.moyasar.com/v1/payments/${id}`)
+    expect(new Headers(ok.requests[0]!.init.headers).get('authorization')).toBe(
+      `Basic ${Buffer.from('sk_test_123:').toString('base64')}`,
+    )
+    expect(await confirm(fetched('cs_abcdefgh1234', 4866, 'failed')).result).toBe(false)
+    expect(await confirm(fetched('cs_abcdefgh1234', 1)).result).toBe(false)
+    expect(await confirm(fetched('cs_other123456', 4866)).result).toBe(false)
+    expect(await confirm(undefined).result).toBe(false)
+    const down = (async () => new Response('', { status: 502 })) as unknown as typeof fetch
+    await expect(moyasarProvider({ ...options, fetch: down }).confirmPaid!(event)).rejects.toThrow(/502/)
+  })
+
   test('behind the app: the session’s paymentUrl is Moyasar’s page, and its webhook pays the order', async () => {
-    const { fetch } = fakeFetch()
+    const payments: Record<string, object> = {}
+    const { fetch } = fakeFetch(payments)
     const app = createApp({
       config: defaultConfig,
       store: memoryStore(),
@@ -180,6 +228,15 @@ describe('Moyasar', () => {
       body: JSON.stringify(delivery(session.id, 1)),
     })
     expect(mismatch.status).toBe(400)
+    // The token alone (leaked, say) pays nothing: Moyasar has no such payment yet.
+    const unconfirmed = await app.request('/api/v1/webhooks/payments', {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify(delivery(session.id, session.quote.totalMinor)),
+    })
+    expect(unconfirmed.status).toBe(400)
+    expect((await (await app.request(`/api/v1/checkout/sessions/${session.id}`)).json()).status).toBe('open')
+    payments['611c028e-855c-425c-a4eb-ce1e06680000'] = fetched(session.id, session.quote.totalMinor)
     const paid = await app.request('/api/v1/webhooks/payments', {
       method: 'POST',
       headers: json,

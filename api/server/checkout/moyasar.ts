@@ -4,8 +4,10 @@
 // is a JSON delivery carrying the `secret_token` set in Moyasar's dashboard, compared in constant
 // time (Moyasar signs nothing, so the token is the only proof, and the endpoint must be HTTPS).
 // The payment in the event must name the session in `metadata.session_id`, which the invoice
-// carries. Not selected by any setting yet (docs/aws.md, "Checkout in production"); no test
-// touches the network: `fetch` is given.
+// carries. Since the token is the only proof a delivery has, a `payment_paid` is confirmed by
+// fetching the payment from Moyasar's API with the secret key before the order is marked paid.
+// PAYMENT_PROVIDER=moyasar selects it (docs/aws.md, "Checkout in production"); no test touches the
+// network: `fetch` is given.
 import { timingSafeEqual } from 'node:crypto'
 import * as v from 'valibot'
 import { PaymentEvent } from '../../contract/payments'
@@ -72,6 +74,25 @@ export function moyasarProvider(options: MoyasarOptions): PaymentProvider {
       const url = new URL(invoice.url)
       if (moyasarLanguages.includes(request.locale)) url.searchParams.set('lang', request.locale)
       return { url: url.href }
+    },
+    async confirmPaid(event) {
+      // GET /payments/{id} (docs.moyasar.com, "Fetch payment"): the payment as Moyasar holds it.
+      if (!event.reference || !/^[\w-]{1,64}$/.test(event.reference)) return false
+      const response = await doFetch(`${apiBase}/payments/${event.reference}`, {
+        headers: { Authorization: `Basic ${Buffer.from(`${options.secretKey}:`).toString('base64')}` },
+        signal: AbortSignal.timeout(10_000),
+      })
+      if (response.status === 404) return false
+      if (!response.ok) throw new Error(`Moyasar answered ${response.status} to a payment's fetch`)
+      const payment = (await response.json()) as MoyasarPayment
+      return (
+        payment.id === event.reference &&
+        payment.status === 'paid' &&
+        payment.amount === event.amountMinor &&
+        typeof payment.currency === 'string' &&
+        payment.currency.toUpperCase() === event.currency &&
+        payment.metadata?.session_id === event.sessionId
+      )
     },
     verifyWebhook(raw, _header, _nowSeconds): WebhookVerdict {
       let body: { id?: unknown; type?: unknown; created_at?: unknown; secret_token?: unknown; data?: MoyasarPayment }

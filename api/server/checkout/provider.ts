@@ -37,6 +37,13 @@ export interface PaymentProvider {
   createPaymentPage(request: PaymentPageRequest): Promise<{ url: string }>
   /** The event in a delivery: `raw` is the body as received (signatures are over the bytes). */
   verifyWebhook(raw: string, header: (name: string) => string | undefined, nowSeconds: number): WebhookVerdict
+  /**
+   * Asks the provider itself whether a payment an event calls paid is paid, for the event's session,
+   * amount and currency: a delivery that passes verifyWebhook (a leaked token) then still marks
+   * nothing paid on its own word. Throws when the provider cannot say (the delivery is answered 500
+   * and retried). Unset: the verified event is the proof (the sandbox signs its own events).
+   */
+  confirmPaid?(event: PaymentEvent): Promise<boolean>
 }
 
 /** The sandbox: its page is this server's (sandbox.ts); its events are signed with Rasid-Signature. */
