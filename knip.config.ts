@@ -19,6 +19,8 @@ export default {
     // The test tiers (the Vitest plugin adds tests/dist/setup.ts from vitest.config.ts).
     'tests/{unit,api,dist}/**/*.test.ts',
     'tests/e2e/**/*.spec.ts',
+    // Programs a test starts in a child process (tests/api/failClosed.test.ts: a Lambda cold start).
+    'tests/api/fixtures/*.ts',
     '*.config.ts',
   ],
   project: ['{api,pages,renderer,locales,build,scripts,tests}/**/*.{ts,tsx}', '*.ts'],
