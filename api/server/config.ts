@@ -133,7 +133,7 @@ export class ConfigError extends Error {
   constructor(readonly refusals: Refusal[]) {
     super(
       [
-        'The API will not start / لن يبدأ الخادم:',
+        'The API will not start / لن يبدأ تشغيل الواجهة البرمجية:',
         ...refusals.flatMap((r) => [`- ${r.setting}: ${r.en}`, `  ${r.setting}: ${r.ar}`]),
       ].join('\n'),
     )
@@ -191,7 +191,7 @@ function trustProxyFrom(env: Env, checks: Checks): TrustProxy {
   checks.refuse(
     'TRUST_PROXY',
     `must be none, cloudfront or xff:<proxies> (xff:1 behind one proxy), not ${raw}`,
-    `يجب أن يكون none أو cloudfront أو xff:<عدد الوسطاء> (xff:1 خلف وسيط واحد)، لا ${raw}`,
+    `يجب أن يكون none أو cloudfront أو xff:<عدد الخوادم الوكيلة> (xff:1 خلف خادم وكيل واحد)، لا ${raw}`,
   )
   return { kind: 'none' }
 }
@@ -205,7 +205,7 @@ function webhookFrom(env: Env, environment: Environment, checks: Checks): Webhoo
       checks.refuse(
         'LEAD_WEBHOOK_URL',
         'is not set but LEAD_WEBHOOK_SECRET is: set both, or neither',
-        'غير مضبوط مع أن LEAD_WEBHOOK_SECRET مضبوط: اضبطهما معًا أو اتركهما معًا',
+        'لم يُضبط مع أن LEAD_WEBHOOK_SECRET ضُبط، فاضبطهما كليهما أو لا تضبط أيًّا منهما',
       )
     return undefined
   }
@@ -222,26 +222,26 @@ function webhookFrom(env: Env, environment: Environment, checks: Checks): Webhoo
     checks.refuse(
       'LEAD_WEBHOOK_URL',
       `must be an https: URL (a lead is personal data), not ${url.protocol}`,
-      `يجب أن يكون عنوان https: لأن بيانات العميل المحتمل بيانات شخصية، لا ${url.protocol}`,
+      `يجب أن يكون عنوان https:، لا ${url.protocol}، لأن بيانات العميل المحتمل بيانات شخصية`,
     )
   // fetch refuses a URL with credentials, and they would end up in error messages: say it now.
   if (url.username || url.password)
     checks.refuse(
       'LEAD_WEBHOOK_URL',
       'must not carry a user or password: authenticate with LEAD_WEBHOOK_SECRET',
-      'يجب ألا يحمل اسم مستخدم أو كلمة مرور: استخدم LEAD_WEBHOOK_SECRET للتوثيق',
+      'يجب ألا يتضمن اسم مستخدم أو كلمة مرور، بل استخدم LEAD_WEBHOOK_SECRET للمصادقة',
     )
   if (secret !== undefined && secret.trim() !== secret)
     checks.refuse(
       'LEAD_WEBHOOK_SECRET',
       'has leading or trailing spaces: a receiver would not match its signature',
-      'فيه مسافات في أوله أو آخره، فلن يطابق المستقبِل التوقيع',
+      'فيه مسافات في أوله أو آخره، فلن يتطابق التوقيع لدى الجهة المستقبِلة',
     )
   if (secret === undefined && environment !== 'local')
     checks.refuse(
       'LEAD_WEBHOOK_SECRET',
       `is required in ${environment}: the CRM must be able to tell a lead from a forgery`,
-      `مطلوب في ${environment}: ليتحقق نظام إدارة العملاء من أن العميل المحتمل مُرسَل منا`,
+      `مطلوب في بيئة ${environment}، ليتمكن نظام CRM من تمييز العميل المحتمل الحقيقي من المزوَّر`,
     )
   return {
     ...webhookDefaults,
@@ -263,7 +263,7 @@ function discountCodesFrom(raw: string | undefined, fallback: Record<string, num
       checks.refuse(
         'DISCOUNT_CODES',
         `must be CODE:bp,CODE:bp with bp 1 to 10000, not ${entry.trim()}`,
-        `يجب أن يكون CODE:bp,CODE:bp وقيمة bp من 1 إلى 10000، لا ${entry.trim()}`,
+        `يجب أن يكون بالصيغة CODE:bp,CODE:bp، وقيمة bp من 1 إلى 10000، لا ${entry.trim()}`,
       )
       continue
     }
@@ -279,7 +279,7 @@ function deploymentSecret(env: Env, name: string, environment: Environment, chec
     checks.refuse(
       name,
       `is not set: ${environment} needs a random secret of at least ${minSecretBytes} bytes`,
-      `غير مضبوط: تحتاج ${environment} إلى سرّ عشوائي لا يقل عن ${minSecretBytes} بايت`,
+      `لم يُضبط، وتحتاج بيئة ${environment} إلى سرّ عشوائي لا يقل طوله عن ${minSecretBytes} بايت`,
     )
     return undefined
   }
@@ -287,7 +287,7 @@ function deploymentSecret(env: Env, name: string, environment: Environment, chec
     checks.refuse(
       name,
       'is the sandbox’s public key, printed in the source: set a secret of your own',
-      'هو مفتاح بيئة الاختبار المنشور في الشيفرة: اضبط سرًّا خاصًّا بكم',
+      'هو مفتاح بيئة الاختبار المنشور في الشيفرة المصدرية، فاضبط سرًّا خاصًّا بك',
     )
   else if (Buffer.byteLength(value) < minSecretBytes)
     checks.refuse(
@@ -307,8 +307,8 @@ function providerFrom(env: Env, environment: Environment, checks: Checks): Check
         ? 'is not set: production takes payments with moyasar'
         : 'is not set: moyasar, or sandbox for test cards only (PAYMENT_PROVIDER=sandbox npm run api)',
       environment === 'production'
-        ? 'غير مضبوط: يستقبل الإنتاج المدفوعات عبر moyasar'
-        : 'غير مضبوط: moyasar، أو sandbox لبطاقات الاختبار فقط (PAYMENT_PROVIDER=sandbox npm run api)',
+        ? 'لم يُضبط: تستقبل بيئة الإنتاج المدفوعات عبر moyasar'
+        : 'لم يُضبط: اضبطه على moyasar، أو على sandbox لبطاقات الاختبار فقط (PAYMENT_PROVIDER=sandbox npm run api)',
     )
     return undefined
   }
@@ -317,7 +317,7 @@ function providerFrom(env: Env, environment: Environment, checks: Checks): Check
       checks.refuse(
         'PAYMENT_PROVIDER',
         'is sandbox, which production refuses: test cards would pay real orders. Set moyasar',
-        'قيمته sandbox، وهي مرفوضة في الإنتاج لأن بطاقات الاختبار ستدفع طلبات حقيقية. اضبطه على moyasar',
+        'قيمته sandbox، وهي مرفوضة في بيئة الإنتاج لأن الطلبات الحقيقية ستُدفع حينها ببطاقات الاختبار. اضبطه على moyasar',
       )
     return { kind }
   }
@@ -334,13 +334,13 @@ function providerFrom(env: Env, environment: Environment, checks: Checks): Check
     checks.refuse(
       'MOYASAR_SECRET_KEY',
       `${secretKey ? 'is not' : 'is not set: PAYMENT_PROVIDER=moyasar needs'} a secret key (sk_live_…, or sk_test_… outside production)`,
-      `${secretKey ? 'ليس' : 'غير مضبوط، ويحتاج PAYMENT_PROVIDER=moyasar إلى'} مفتاحًا سريًّا (sk_live_…، أو sk_test_… خارج الإنتاج)`,
+      `${secretKey ? 'ليس مفتاحًا سريًّا' : 'لم يُضبط، ويحتاج PAYMENT_PROVIDER=moyasar إلى مفتاح سري'} (sk_live_…، أو sk_test_… خارج بيئة الإنتاج)`,
     )
   else if (environment === 'production' && secretKey.startsWith('sk_test_'))
     checks.refuse(
       'MOYASAR_SECRET_KEY',
       'is a test key (sk_test_…): production needs sk_live_…, or test cards would pay real orders',
-      'مفتاح اختبار (sk_test_…): يحتاج الإنتاج إلى sk_live_… وإلا دفعت بطاقات الاختبار طلبات حقيقية',
+      'هو مفتاح اختبار (sk_test_…)، وتحتاج بيئة الإنتاج إلى sk_live_…، وإلا دُفعت الطلبات الحقيقية ببطاقات الاختبار',
     )
   const webhookToken =
     environment === 'local'
@@ -350,14 +350,14 @@ function providerFrom(env: Env, environment: Environment, checks: Checks): Check
     checks.refuse(
       'MOYASAR_WEBHOOK_TOKEN',
       'is not set: PAYMENT_PROVIDER=moyasar needs the webhook’s secret token',
-      'غير مضبوط: يحتاج PAYMENT_PROVIDER=moyasar إلى الرمز السري لخطاف الويب',
+      'لم يُضبط، ويحتاج PAYMENT_PROVIDER=moyasar إلى الرمز السري لأحداث Webhook',
     )
   const siteOrigin = env.SITE_ORIGIN ?? ''
   if (!/^https:\/\/[^/?#@]+$/.test(siteOrigin))
     checks.refuse(
       'SITE_ORIGIN',
       `${siteOrigin ? `is ${siteOrigin}, but` : 'is not set:'} PAYMENT_PROVIDER=moyasar needs the site’s https origin (https://www.example.com)`,
-      `${siteOrigin ? `قيمته ${siteOrigin}، لكن` : 'غير مضبوط، و'} يحتاج PAYMENT_PROVIDER=moyasar إلى أصل الموقع بـhttps (https://www.example.com)`,
+      `${siteOrigin ? `قيمته ${siteOrigin}، في حين` : 'لم يُضبط، في حين'} يحتاج PAYMENT_PROVIDER=moyasar إلى أصل الموقع عبر https (https://www.example.com)`,
     )
   return { kind, secretKey, webhookToken: webhookToken ?? '', siteOrigin }
 }
@@ -378,14 +378,14 @@ function checkoutFrom(env: Env, environment: Environment, checks: Checks): Check
     checks.refuse(
       'SITE_ORIGIN',
       'is not set, but PAYMENT_PAGE_ORIGIN is: the payment page needs the site’s origin to send the buyer back to',
-      'غير مضبوط مع أن PAYMENT_PAGE_ORIGIN مضبوط: تحتاج صفحة الدفع إلى أصل الموقع لتعيد المشتري إليه',
+      'لم يُضبط مع أن PAYMENT_PAGE_ORIGIN ضُبط، وتحتاج صفحة الدفع إلى أصل الموقع لتعيد العميل إليه',
     )
   const delay = env.SANDBOX_WEBHOOK_DELAY_MS
   if (delay !== undefined && delay !== '' && !/^\d{1,6}$/.test(delay))
     checks.refuse(
       'SANDBOX_WEBHOOK_DELAY_MS',
       `must be a whole number of milliseconds, not ${delay}`,
-      `يجب أن يكون عددًا صحيحًا من أجزاء الثانية، لا ${delay}`,
+      `يجب أن يكون عددًا صحيحًا بالمللي ثانية، لا ${delay}`,
     )
   // Only the sandbox signs with it; a real provider's config holds no sandbox key at all.
   let webhookSecret = ''
@@ -473,7 +473,7 @@ export function unsafeSettings(config: ApiConfig): Refusal[] {
     checks.refuse(
       'PAYMENT_PROVIDER',
       'is sandbox, which production refuses: test cards would pay real orders. Set moyasar',
-      'قيمته sandbox، وهي مرفوضة في الإنتاج لأن بطاقات الاختبار ستدفع طلبات حقيقية. اضبطه على moyasar',
+      'قيمته sandbox، وهي مرفوضة في بيئة الإنتاج لأن الطلبات الحقيقية ستُدفع حينها ببطاقات الاختبار. اضبطه على moyasar',
     )
   if (
     checkout.provider.kind === 'sandbox' &&
@@ -483,7 +483,7 @@ export function unsafeSettings(config: ApiConfig): Refusal[] {
     checks.refuse(
       'PAYMENT_WEBHOOK_SECRET',
       'is the sandbox’s public key, printed in the source: set a secret of your own',
-      'هو مفتاح بيئة الاختبار المنشور في الشيفرة: اضبط سرًّا خاصًّا بكم',
+      'هو مفتاح بيئة الاختبار المنشور في الشيفرة المصدرية، فاضبط سرًّا خاصًّا بك',
     )
   return checks.refusals
 }
@@ -496,7 +496,7 @@ export function startWarnings(config: ApiConfig): Refusal[] {
     {
       setting: 'PAYMENT_WEBHOOK_SECRET',
       en: 'is unset: the sandbox signs with its public key; anyone can mark a session paid. Local use only',
-      ar: 'غير مضبوط: تُوقّع بيئة الاختبار بمفتاحها المنشور، فيستطيع أي أحد أن يجعل الجلسة مدفوعة. للاستخدام المحلي فقط',
+      ar: 'لم يُضبط، فتوقّع بيئة الاختبار بمفتاحها المنشور، ويستطيع أي شخص أن يُعلّم جلسة دفع على أنها مدفوعة. للاستخدام المحلي فقط',
     },
   ]
 }
