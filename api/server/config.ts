@@ -11,8 +11,8 @@ export type RateRule = { limit: number; windowMs: number }
  * built-in key), `staging` (a deployment that takes test payments only), `production`. Unset: on
  * Lambda `production`; on Node `production` when NODE_ENV=production, `local` otherwise.
  */
-export type Environment = 'local' | 'staging' | 'production'
-export const environments = ['local', 'staging', 'production'] as const
+type Environment = 'local' | 'staging' | 'production'
+const environments = ['local', 'staging', 'production'] as const
 
 /** Forwarding each new lead to a CRM webhook (api/server/forward.ts; docs/api.md, "Forwarding to a CRM"). */
 export type WebhookConfig = {
@@ -64,10 +64,10 @@ export type CheckoutConfig = {
 export const sandboxWebhookSecret = 'whsec_sandbox_only_not_secret'
 
 /** The shortest PAYMENT_WEBHOOK_SECRET or MOYASAR_WEBHOOK_TOKEN a deployment takes: 32 bytes. */
-export const minSecretBytes = 32
+const minSecretBytes = 32
 
 /** The sandbox's discount code, public in the docs: only with PAYMENT_PROVIDER=sandbox and no DISCOUNT_CODES. */
-export const sandboxDiscountCodes: Record<string, number> = { WELCOME10: 1000 }
+const sandboxDiscountCodes: Record<string, number> = { WELCOME10: 1000 }
 
 /** The local sandbox's checkout: what the tests and `npm run preview` run (never what a missing setting gives). */
 export const checkoutDefaults: CheckoutConfig = {
@@ -87,7 +87,7 @@ export const checkoutDefaults: CheckoutConfig = {
  * function URL behind origin access control); `xff` with `hops`, the `hops`-th address of
  * X-Forwarded-For counted from the right (1: the one the nearest proxy appended).
  */
-export type TrustProxy = { kind: 'none' } | { kind: 'cloudfront' } | { kind: 'xff'; hops: number }
+type TrustProxy = { kind: 'none' } | { kind: 'cloudfront' } | { kind: 'xff'; hops: number }
 
 export type ApiConfig = {
   environment: Environment
