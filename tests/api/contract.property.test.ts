@@ -14,8 +14,11 @@ import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020'
 import addFormats from 'ajv-formats'
 import fc from 'fast-check'
 import sqlite3 from 'node-sqlite3-wasm'
-import { afterAll, beforeAll, expect, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { checkoutDefaults } from '../../api/server/config'
+import { memoryStore } from '../../api/server/store/memory'
+import type { Store } from '../../api/server/store/port'
+import { startDynalite, type TestDynamo } from './dynalite'
 import { call, goodSales, startApi, type TestApi, tempDbPath } from './helpers'
 import { arbitraryOf, type JsonSchema, type Mutation, mutate, mutationArbitrary } from './schemaArbitrary'
 
@@ -135,22 +138,8 @@ const bodyLimit = 16 * 1024 // the document's 413: "Body over 16 KB"
 const webhookSecret = 'whsec_property_test_only'
 const roomy = { limit: 1_000_000, windowMs: 60_000 }
 const cart = { market: 'sa', billing: 'monthly', items: [{ sku: 'plan.growth', quantity: 1 }] }
-const dbPath = tempDbPath()
+/** The server under test: `send` speaks to it. */
 let api: TestApi | undefined
-
-beforeAll(async () => {
-  api = await startApi({
-    dbPath,
-    config: {
-      bodyLimit,
-      // The secret is the test's own; the limits high enough that no run meets them.
-      checkout: { ...checkoutDefaults, webhookSecret, rate: roomy, codeGuesses: roomy },
-    },
-  })
-})
-afterAll(async () => {
-  await api?.close()
-})
 
 // ---- Requests: planned by fast-check, bound to what the server acknowledged when sent ----
 
@@ -160,6 +149,7 @@ type KeyPlan =
   | { kind: 'missing' }
   | { kind: 'raw'; value: string }
   | { kind: 'reuse'; pick: number; body: 'same' | 'reordered' | 'other' }
+  | { kind: 'twice'; value: string }
 /** The webhook's event bound to a session the server acknowledged, or an event it answered before. */
 type Bind =
   | { kind: 'none' }
@@ -350,6 +340,14 @@ function keyArbitrary(param: Parameter): fc.Arbitrary<KeyPlan> {
         ),
       }),
     },
+    // The header twice: the server reads the two values joined by a comma (RFC 9110, 5.3).
+    {
+      weight: 1,
+      arbitrary: fc.record({
+        kind: fc.constant('twice' as const),
+        value: arbitraryOf(param.schema, resolve) as fc.Arbitrary<string>,
+      }),
+    },
     {
       weight: 3,
       arbitrary: fc.record({
@@ -462,7 +460,7 @@ type Sent = {
   plan: Plan
   method: string
   path: string
-  headers: Record<string, string>
+  headers: Record<string, string | string[]>
   body?: Buffer
   /** The body as the server reads it (UTF-8), when it is JSON. */
   json?: unknown
@@ -580,6 +578,7 @@ function resolvePlan(plan: Plan, model: Model): Sent {
   }
   if (keyPlan?.kind === 'valid') headers['idempotency-key'] = `${++keys}.${keyPlan.value}`.slice(0, 255)
   if (keyPlan?.kind === 'raw') headers['idempotency-key'] = keyPlan.value
+  const twice = keyPlan?.kind === 'twice' ? [`${++keys}.${keyPlan.value}`.slice(0, 255), keyPlan.value] : undefined
 
   let signature: Sent['signature'] = 'invalid'
   const signed = body ?? Buffer.alloc(0)
@@ -614,8 +613,9 @@ function resolvePlan(plan: Plan, model: Model): Sent {
     json = JSON.parse(new TextDecoder('utf-8', { ignoreBOM: op === webhook }).decode(body ?? Buffer.alloc(0)))
     parsed = true
   } catch {}
-  const key = headers['idempotency-key']?.replace(/^[\t ]+|[\t ]+$/g, '')
-  return { plan, method: plan.method, path, headers, body, json, parsed, generated, key, signature }
+  const key = twice ? twice.join(', ') : headers['idempotency-key']?.replace(/^[\t ]+|[\t ]+$/g, '')
+  const sent = { ...headers, ...(twice && { 'idempotency-key': twice }) }
+  return { plan, method: plan.method, path, headers: sent, body, json, parsed, generated, key, signature }
 }
 
 // ---- What the answer must be ----
@@ -667,7 +667,7 @@ function predict(s: Sent, model: Model): Outcome[] {
       ? [{ status: op.success, id }]
       : [{ status: 404, code: 'not-found' }]
   }
-  if (mediaTypeOf(s.headers['content-type']) !== op.body.mediaType)
+  if (mediaTypeOf(s.headers['content-type'] as string | undefined) !== op.body.mediaType)
     return [{ status: 415, code: 'unsupported-media-type' }]
   if ((s.body?.length ?? 0) > bodyLimit) return [{ status: 413, code: 'payload-too-large' }]
   for (const param of op.headers) {
@@ -890,83 +890,124 @@ test('the converter makes values each schema of the document accepts', () => {
   }
 })
 
-// What the property found, kept as plain cases (none of them stores anything).
-test.each([
-  ['a sales lead', '/api/v1/contact/sales', goodSales as object, '__proto__'],
-  ['a quote', '/api/v1/cart/quote', cart, 'toString'],
-  ['a quote', '/api/v1/cart/quote', cart, 'constructor'],
-])('%s with a field named %s is a 400 that names it', async (_, path, good, field) => {
-  // As text: an object literal's `__proto__` would set a prototype, not a field.
-  const body = `${JSON.stringify(good).slice(0, -1)},${JSON.stringify(field)}:1}`
-  const answer = await call(api!, path, { body })
-  expect(answer.status).toBe(400)
-  expect((answer.body as { fields: object }).fields).toHaveProperty([field])
+// The long run on SQLite, whose file the end counts; shorter ones on the other stores.
+describe.each([
+  { kind: 'sqlite', runs: numRuns },
+  { kind: 'memory', runs: Math.ceil(numRuns / 3) },
+  { kind: 'dynamodb', runs: Math.ceil(numRuns / 3) },
+] as const)('on the $kind store', ({ kind, runs }) => {
+  const dbPath = kind === 'sqlite' ? tempDbPath() : undefined
+  let dynamo: TestDynamo | undefined
+  beforeAll(async () => {
+    let store: Store | undefined
+    if (kind === 'memory') store = memoryStore()
+    if (kind === 'dynamodb') {
+      dynamo = await startDynalite()
+      store = dynamo.store(await dynamo.newTable())
+    }
+    api = await startApi({
+      store,
+      dbPath,
+      config: {
+        bodyLimit,
+        // The secret is the test's own; the limits high enough that no run meets them.
+        checkout: { ...checkoutDefaults, webhookSecret, rate: roomy, codeGuesses: roomy },
+      },
+    })
+  })
+  afterAll(async () => {
+    await api?.close()
+    api = undefined
+    await dynamo?.close()
+  })
+
+  // What the property found, kept as plain cases (none of them stores anything).
+  test.each([
+    ['a sales lead', '__proto__', '/api/v1/contact/sales', goodSales as object],
+    ['a quote', 'toString', '/api/v1/cart/quote', cart],
+    ['a quote', 'constructor', '/api/v1/cart/quote', cart],
+  ])('%s with a field named %s is a 400 that names it', async (_, field, path, good) => {
+    // As text: an object literal's `__proto__` would set a prototype, not a field.
+    const body = `${JSON.stringify(good).slice(0, -1)},${JSON.stringify(field)}:1}`
+    const answer = await call(api!, path, { body })
+    expect(answer.status).toBe(400)
+    expect(Object.keys((answer.body as { fields: object }).fields)).toContain(field)
+  })
+
+  test('a signed webhook body that starts with a BOM passes its signature, then is no event', async () => {
+    const body = Buffer.from('\uFEFF{}')
+    const headers = { 'rasid-signature': sign(webhookSecret, body, Math.floor(Date.now() / 1000)) }
+    const answer = await call(api!, webhook.template, { body: body.toString(), headers, key: null })
+    expect(answer.status).toBe(400)
+    expect(answer.body).toMatchObject({ code: 'invalid-request' })
+  })
+
+  test('every operation answers as the document says, whatever it is sent, and stores what it acknowledged', async () => {
+    const model = newModel()
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.oneof(...ops.map(planArbitrary)), { minLength: 1, maxLength: 5 }), async (plans) => {
+        for (const plan of plans) await exchange(plan, model)
+      }),
+      { seed, numRuns: runs },
+    )
+
+    // The server still answers, and no request ended in a 5xx.
+    const getHealth = opById('getHealth')
+    const plain = {
+      path: {},
+      tweak: '',
+      query: null,
+      contentType: null,
+      body: null,
+      key: null,
+      signature: null,
+    } as const
+    const health = resolvePlan({ ...plain, op: getHealth.id, method: 'GET', chunked: false, twice: false }, model)
+    const answer = await send(health)
+    expect(verify(health, answer, model)).toEqual([])
+    expect(answer.status).toBe(200)
+    expect(api!.logs.filter((line) => line.level === 'error')).toEqual([])
+
+    // Each operation met its success and its errors with this seed: the runs reach every branch.
+    for (const op of kind === 'sqlite' ? ops : []) {
+      const expected = [op.success, ...(op.body ? [400, 413, 415] : []), ...(op.pathParams.length ? [404] : [])]
+      if (op.headers.length) expected.push(409)
+      if (op === webhook) expected.push(401, 404)
+      expect([...(model.seen.get(op.id) ?? [])].sort(), op.id).toEqual(expect.arrayContaining(expected))
+    }
+    if (kind === 'sqlite') expect([...(model.seen.get('elsewhere') ?? [])].sort()).toEqual([404, 405])
+
+    // Stored exactly what it acknowledged: each lead once, as sent (less the honeypot), spam marked;
+    // each session with the quote it answered; replays added nothing.
+    const leads = ops.filter((op) => op.template.startsWith('/api/v1/contact/'))
+    const acknowledged = new Map(
+      leads.flatMap((op) =>
+        [...createdOf(model, op.template)].map(([id, { request }]) => [id, { op, request }] as const),
+      ),
+    )
+    const contacts = await api!.store.listContacts()
+    expect(contacts.map((c) => c.id).sort()).toEqual([...acknowledged.keys()].sort())
+    for (const contact of contacts) {
+      const { op, request } = acknowledged.get(contact.id)!
+      const { website, ...data } = request as Record<string, unknown>
+      expect(contact.kind).toBe(op.template.split('/').pop())
+      expect(contact.data).toEqual(data)
+      expect(contact.spam).toBe(typeof website === 'string' && website.trim() !== '')
+    }
+    const sessions = createdOf(model, sessionsTemplate)
+    for (const [id, { body }] of sessions) expect((await api!.store.getSession(id))?.quote).toEqual(body.quote)
+    await api!.close()
+    api = undefined
+    if (kind !== 'sqlite') return
+    // The tables of docs/api.md ("The database"), counted on the file the server wrote.
+    const db = new sqlite3.Database(dbPath!)
+    try {
+      const count = (table: string) => Number(db.get(`SELECT COUNT(*) AS n FROM ${table}`)?.n)
+      expect(count('contacts')).toBe(acknowledged.size)
+      expect(count('checkout_sessions')).toBe(sessions.size)
+      expect(count('idempotency')).toBe([...model.keys.values()].reduce((n, byKey) => n + byKey.size, 0))
+    } finally {
+      db.close()
+    }
+  }, 180_000)
 })
-
-test('a signed webhook body that starts with a BOM passes its signature, then is no event', async () => {
-  const body = Buffer.from('\uFEFF{}')
-  const headers = { 'rasid-signature': sign(webhookSecret, body, Math.floor(Date.now() / 1000)) }
-  const answer = await call(api!, webhook.template, { body: body.toString(), headers, key: null })
-  expect(answer.status).toBe(400)
-  expect(answer.body).toMatchObject({ code: 'invalid-request' })
-})
-
-test('every operation answers as the document says, whatever it is sent, and stores what it acknowledged', async () => {
-  const model = newModel()
-  await fc.assert(
-    fc.asyncProperty(fc.array(fc.oneof(...ops.map(planArbitrary)), { minLength: 1, maxLength: 5 }), async (plans) => {
-      for (const plan of plans) await exchange(plan, model)
-    }),
-    { seed, numRuns },
-  )
-
-  // The server still answers, and no request ended in a 5xx.
-  const getHealth = opById('getHealth')
-  const plain = { path: {}, tweak: '', query: null, contentType: null, body: null, key: null, signature: null } as const
-  const health = resolvePlan({ ...plain, op: getHealth.id, method: 'GET', chunked: false, twice: false }, model)
-  const answer = await send(health)
-  expect(verify(health, answer, model)).toEqual([])
-  expect(answer.status).toBe(200)
-  expect(api!.logs.filter((line) => line.level === 'error')).toEqual([])
-
-  // Each operation met its success and its errors with this seed: the runs reach every branch.
-  for (const op of ops) {
-    const expected = [op.success, ...(op.body ? [400, 413, 415] : []), ...(op.pathParams.length ? [404] : [])]
-    if (op.headers.length) expected.push(409)
-    if (op === webhook) expected.push(401, 404)
-    expect([...(model.seen.get(op.id) ?? [])].sort(), op.id).toEqual(expect.arrayContaining(expected))
-  }
-  expect([...(model.seen.get('elsewhere') ?? [])].sort()).toEqual([404, 405])
-
-  // Stored exactly what it acknowledged: each lead once, as sent (less the honeypot), spam marked;
-  // each session with the quote it answered; replays added nothing.
-  const leads = ops.filter((op) => op.template.startsWith('/api/v1/contact/'))
-  const acknowledged = new Map(
-    leads.flatMap((op) =>
-      [...createdOf(model, op.template)].map(([id, { request }]) => [id, { op, request }] as const),
-    ),
-  )
-  const contacts = await api!.store.listContacts()
-  expect(contacts.map((c) => c.id).sort()).toEqual([...acknowledged.keys()].sort())
-  for (const contact of contacts) {
-    const { op, request } = acknowledged.get(contact.id)!
-    const { website, ...data } = request as Record<string, unknown>
-    expect(contact.kind).toBe(op.template.split('/').pop())
-    expect(contact.data).toEqual(data)
-    expect(contact.spam).toBe(typeof website === 'string' && website.trim() !== '')
-  }
-  const sessions = createdOf(model, sessionsTemplate)
-  for (const [id, { body }] of sessions) expect((await api!.store.getSession(id))?.quote).toEqual(body.quote)
-  await api!.close()
-  api = undefined
-  // The tables of docs/api.md ("The database"), counted on the file the server wrote.
-  const db = new sqlite3.Database(dbPath)
-  try {
-    const count = (table: string) => Number(db.get(`SELECT COUNT(*) AS n FROM ${table}`)?.n)
-    expect(count('contacts')).toBe(acknowledged.size)
-    expect(count('checkout_sessions')).toBe(sessions.size)
-    expect(count('idempotency')).toBe([...model.keys.values()].reduce((n, byKey) => n + byKey.size, 0))
-  } finally {
-    db.close()
-  }
-}, 180_000)
