@@ -213,7 +213,7 @@ describe('timeouts and the connection cap', () => {
       store: memoryStore(),
       port: 0,
       log: () => {},
-      connections: { requestTimeoutMs: 1500, headersTimeoutMs: 1000, keepAliveTimeoutMs: 1000, maxConnections: 4 },
+      connections: { requestTimeoutMs: 1500, headersTimeoutMs: 1000, keepAliveTimeoutMs: 1000 },
     })
   })
   afterAll(async () => {
@@ -283,19 +283,28 @@ describe('timeouts and the connection cap', () => {
   })
 
   test('connections beyond the cap are closed without an answer', async () => {
-    const open = await Promise.all(Array.from({ length: 4 }, () => openRaw(api.port)))
+    // A server of its own: the other tests' connections, still closing, would count.
+    const capped = await startApiServer({
+      config: defaultConfig,
+      store: memoryStore(),
+      port: 0,
+      log: () => {},
+      connections: { maxConnections: 2 },
+    })
+    const open = await Promise.all(Array.from({ length: 2 }, () => openRaw(capped.port)))
     try {
-      // Each asks once, so that the server has taken all four before the fifth comes.
+      // Each asks once, so that the server has taken both before the third comes.
       for (const connection of open) {
         await connection.write(head('GET', health))
         expect((await connection.answer()).status).toBe(200)
       }
-      const extra = await openRaw(api.port)
+      const extra = await openRaw(capped.port)
       open.push(extra)
       await extra.write(head('GET', health))
       await expect(extra.answer(2000)).rejects.toThrow(/ended the connection/)
     } finally {
       for (const connection of open) connection.close()
+      await capped.close()
     }
   })
 })
