@@ -66,7 +66,7 @@ describe('with API_ORIGIN, /api/* goes to the API already running there', () => 
   })
 
   test('requests reach it and are stored there; a stopped API is a 502 problem', async () => {
-    api = await startApi({ config: { trustProxy: 'cloudfront' } })
+    api = await startApi({ config: { trustProxy: { kind: 'cloudfront' } } })
     const port = await freePort()
     preview = await serve('dist', port, '127.0.0.1', { apiOrigin: api.url })
     const origin = { url: `http://127.0.0.1:${port}` }
