@@ -89,6 +89,7 @@ describe.each(['sqlite', 'memory', 'dynamodb'] as const)('forwarding with the %s
     return { ...started, close }
   }
 
+  // A second's hang, the backoffs and the polls: more than the default 5 s on a loaded machine.
   test('a 500, then a hang past the timeout, then a 200: the lead arrives once, signed, as stored', async () => {
     const crm = await receiver({ script: [500, 'hang', 200] })
     const server = await api(await database(), quick(crm.url))
@@ -125,7 +126,7 @@ describe.each(['sqlite', 'memory', 'dynamodb'] as const)('forwarding with the %s
     expect(await server.drainForwards!()).toEqual({ forwarded: 0, retrying: 0, failed: 0 })
     await sleep(150)
     expect(crm.deliveries).toHaveLength(3)
-  })
+  }, 20_000)
 
   test('spam is stored but never forwarded', async () => {
     const crm = await receiver()
