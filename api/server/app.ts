@@ -3,6 +3,7 @@
 // response follows the contract (api/contract/): JSON only, problems as RFC 9457 documents with
 // field errors as message ids, writes idempotent by Idempotency-Key, no caching, one log line per
 // request without personal data.
+import { isIP } from 'node:net'
 import { type Context, Hono } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import * as v from 'valibot'
@@ -64,6 +65,17 @@ const routes = (() => {
 /** The route a path belongs to, by its pattern: a log line names `/checkout/sessions/{id}`, never an id. */
 const routeOf = (path: string) => routes.find((route) => route.regex.test(path))
 
+/**
+ * An address as a proxy wrote it, without a port (`198.51.100.4:5678`, `[2001:db8::1]:443`), or
+ * undefined when it is no address at all: the socket's then counts, never a key the client chose.
+ */
+function bareAddress(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined
+  const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(value)
+  const candidate = bracketed ? bracketed[1]! : /^[\d.]+:\d+$/.test(value) ? value.replace(/:\d+$/, '') : value
+  return isIP(candidate) ? candidate : undefined
+}
+
 export function createApp(options: AppOptions): Hono {
   const { config, store } = options
   // The same gate as the environment's (config.ts): no code path builds a production app on the sandbox.
@@ -87,7 +99,7 @@ export function createApp(options: AppOptions): Hono {
 
   /** The client's address as TRUST_PROXY says to read it (config.ts, `TrustProxy`), as a rate limit's key. */
   function clientAddress(c: Context): string {
-    return rateKey(proxiedAddress(c) ?? options.socketAddress?.(c) ?? 'unknown')
+    return rateKey(bareAddress(proxiedAddress(c)) ?? options.socketAddress?.(c) ?? 'unknown')
   }
   function proxiedAddress(c: Context): string | undefined {
     const trust = config.trustProxy
@@ -99,7 +111,7 @@ export function createApp(options: AppOptions): Hono {
     if (trust.kind === 'cloudfront') {
       // "203.0.113.7:46532" or "2001:db8::1:46532": the address, then the port.
       const viewer = c.req.header('CloudFront-Viewer-Address')?.trim()
-      if (viewer) return viewer.replace(/:\d+$/, '')
+      if (viewer && isIP(viewer.replace(/:\d+$/, ''))) return viewer.replace(/:\d+$/, '')
       // CloudFront appends the viewer's address last; what comes before it the client wrote.
       return forwarded().at(-1)
     }

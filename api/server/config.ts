@@ -164,7 +164,9 @@ const loopbackHosts = new Set(['127.0.0.1', 'localhost', '[::1]'])
 
 function environmentFrom(env: Env, onLambda: boolean, checks: Checks): Environment {
   const raw = env.RASID_ENV
-  if (raw === undefined || raw === '') return onLambda || env.NODE_ENV === 'production' ? 'production' : 'local'
+  // NODE_ENV as the Node world spells production (`production`, `Production`, `prod`).
+  const nodeProduction = /^prod(uction)?$/i.test((env.NODE_ENV ?? '').trim())
+  if (raw === undefined || raw === '') return onLambda || nodeProduction ? 'production' : 'local'
   if (!(environments as readonly string[]).includes(raw)) {
     checks.refuse(
       'RASID_ENV',
@@ -173,6 +175,13 @@ function environmentFrom(env: Env, onLambda: boolean, checks: Checks): Environme
     )
     return 'production'
   }
+  // Two settings that disagree: the safer one is not guessed, the start is refused.
+  if (raw === 'local' && nodeProduction)
+    checks.refuse(
+      'RASID_ENV',
+      'is local, but NODE_ENV says production: set RASID_ENV=production, or unset NODE_ENV',
+      'قيمته local، لكن NODE_ENV يشير إلى بيئة الإنتاج: اضبط RASID_ENV=production أو أزل NODE_ENV',
+    )
   if (raw === 'local' && onLambda)
     checks.refuse(
       'RASID_ENV',
@@ -485,6 +494,11 @@ export function unsafeSettings(config: ApiConfig): Refusal[] {
       'is the sandbox’s public key, printed in the source: set a secret of your own',
       'هو مفتاح بيئة الاختبار المنشور في الشيفرة المصدرية، فاضبط سرًّا خاصًّا بك',
     )
+  // An empty key would verify an empty signature or token: no code path may start with one.
+  if (checkout.provider.kind === 'sandbox' && checkout.webhookSecret === '')
+    checks.refuse('PAYMENT_WEBHOOK_SECRET', 'is empty', 'فارغ')
+  if (checkout.provider.kind === 'moyasar' && (!checkout.provider.webhookToken || !checkout.provider.secretKey))
+    checks.refuse(checkout.provider.webhookToken ? 'MOYASAR_SECRET_KEY' : 'MOYASAR_WEBHOOK_TOKEN', 'is empty', 'فارغ')
   return checks.refusals
 }
 

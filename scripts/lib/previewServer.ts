@@ -97,6 +97,9 @@ function forward(req: IncomingMessage, res: ServerResponse, origin: string) {
   const target = new URL(req.url ?? '/', origin)
   const headers: OutgoingHttpHeaders = { ...endToEnd(req.headers), host: target.host }
   delete headers['cloudfront-viewer-address']
+  // The client's framing is its own hop's, but its body is not: a chunked body goes on chunked
+  // (Node frames it so), never unframed, where the API would read what follows as another request.
+  if (req.headers['transfer-encoding'] !== undefined) headers['transfer-encoding'] = 'chunked'
   const viewer = req.socket.remoteAddress
   if (viewer) headers['cloudfront-viewer-address'] = `${viewer}:${req.socket.remotePort ?? 0}`
   const upstream = request(target, { method: req.method, headers, agent: upstreamAgent }, (answer) => {

@@ -100,6 +100,31 @@ describe("the preview's proxy to the API", () => {
     }
   })
 
+  test('a chunked body goes on framed: what it holds never reaches the API as a request of its own', async () => {
+    const requests: string[] = []
+    const upstream = createServer((req, res) => {
+      requests.push(`${req.method} ${req.url}`)
+      req.resume()
+      req.on('end', () => res.end('{"status":"ok"}'))
+    })
+    servers.push(upstream)
+    const { server, port } = await preview(`http://127.0.0.1:${await listen(upstream)}`)
+    servers.push(server)
+    const connection = await openRaw(port)
+    try {
+      const answer = connection.answer(5000)
+      const smuggled = 'GET /api/v1/smuggled HTTP/1.1\r\nHost: x\r\n\r\n'
+      await connection.write(
+        `GET /api/v1/health HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n${smuggled.length.toString(16)}\r\n${smuggled}\r\n0\r\n\r\n`,
+      )
+      expect((await answer).status).toBe(200)
+    } finally {
+      connection.close()
+    }
+    await new Promise((done) => setTimeout(done, 200))
+    expect(requests).toEqual(['GET /api/v1/health'])
+  })
+
   test('hop-by-hop headers are not passed on, in either direction', async () => {
     let seen: IncomingHttpHeaders = {}
     const upstream = createServer((req, res) => {

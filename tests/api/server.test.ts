@@ -295,6 +295,15 @@ describe('rate limits', () => {
         block.push((await post(20 + i, { 'x-forwarded-for': `2001:db8:1:2::${i + 1}` })).status)
       expect(block).toEqual([201, 201, 429])
       expect((await post(30, { 'x-forwarded-for': '2001:db8:1:3::1' })).status).toBe(201)
+      // A proxy that writes the port: one client whatever its port.
+      const ports = []
+      for (let i = 0; i < 3; i++)
+        ports.push((await post(40 + i, { 'x-forwarded-for': `192.0.2.77:${1001 + i}` })).status)
+      expect(ports).toEqual([201, 201, 429])
+      // What is no address at all counts as the socket's (loopback here), not as a key of its own.
+      const garbage = []
+      for (let i = 0; i < 3; i++) garbage.push((await post(50 + i, { 'x-forwarded-for': `client-${i}` })).status)
+      expect(garbage).toEqual([201, 201, 429])
     } finally {
       await api.close()
     }

@@ -206,6 +206,18 @@ describe('checkout settings', () => {
       'PAYMENT_WEBHOOK_SECRET',
     ])
     expect(unsafeSettings(defaultConfig)).toEqual([])
+    // An empty key would let an empty signature or token through.
+    const empty = { ...defaultConfig, checkout: { ...defaultConfig.checkout, webhookSecret: '' } }
+    expect(unsafeSettings(empty).map((r) => r.setting)).toEqual(['PAYMENT_WEBHOOK_SECRET'])
+    const provider = {
+      kind: 'moyasar' as const,
+      secretKey: 'sk_live_1',
+      webhookToken: '',
+      siteOrigin: 'https://x.example',
+    }
+    expect(
+      unsafeSettings({ ...defaultConfig, checkout: { ...defaultConfig.checkout, provider } }).map((r) => r.setting),
+    ).toEqual(['MOYASAR_WEBHOOK_TOKEN'])
   })
   test('DISCOUNT_CODES, PAYMENT_WEBHOOK_SECRET, PAYMENT_PAGE_ORIGIN, SITE_ORIGIN, SANDBOX_WEBHOOK_DELAY_MS', () => {
     const { checkout } = configFromEnv({
@@ -234,6 +246,9 @@ describe('checkout settings', () => {
     [{ SANDBOX_WEBHOOK_DELAY_MS: 'soon' }, /SANDBOX_WEBHOOK_DELAY_MS/],
     [{ PAYMENT_WEBHOOK_SECRET: ' spaced ' }, /PAYMENT_WEBHOOK_SECRET/],
     [{ TRUST_PROXY: 'xff:0' }, /TRUST_PROXY/],
+    [{ NODE_ENV: 'Production' }, /PAYMENT_PROVIDER: is sandbox, which production refuses/],
+    [{ NODE_ENV: 'prod' }, /PAYMENT_PROVIDER: is sandbox, which production refuses/],
+    [{ NODE_ENV: 'production', RASID_ENV: 'local' }, /RASID_ENV: is local, but NODE_ENV says production/],
     [{ RASID_ENV: 'staging' }, /PAYMENT_WEBHOOK_SECRET: is not set/],
     [{ RASID_ENV: 'staging', PAYMENT_WEBHOOK_SECRET: 'short' }, /PAYMENT_WEBHOOK_SECRET: is shorter than 32 bytes/],
     [{ RASID_ENV: 'staging', PAYMENT_WEBHOOK_SECRET: sandboxWebhookSecret }, /sandbox’s public key/],
