@@ -72,11 +72,13 @@ test('the guide guard: a client-side navigation to an unknown slug ends on the 4
   page,
 }) => {
   for (const locale of ['en', 'ar'] as const) {
+    // Waited for from before the load: on a quick load the manifest is in before hydrated() returns.
+    const manifest = page.waitForResponse('**/builds/meta/*.json')
     await page.goto(locale === 'en' ? '/guide' : '/ar/guide')
     await hydrated(page)
     // Once the manifest is in, the guard knows the slug was never built and asks for no payload.
     // The whole body (not only the headers), then a task turn for the runtime to parse it.
-    await (await page.waitForResponse('**/builds/meta/*.json')).finished()
+    await (await manifest).finished()
     const requests: string[] = []
     page.on('request', (r) => requests.push(new URL(r.url()).pathname))
     const target = locale === 'en' ? '/guide/not-a-guide' : '/ar/guide/not-a-guide'
