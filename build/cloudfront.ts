@@ -8,6 +8,18 @@ import { join } from 'node:path'
 import { viewerRequestSource } from '../renderer/shared/host'
 import { HSTS, PERMISSIONS_POLICY, REFERRER_POLICY } from './headers'
 
+/** What every answer carries, the site's and the API's alike, over whatever the origin sent. */
+const alwaysHeaders = {
+  StrictTransportSecurity: {
+    Override: true,
+    AccessControlMaxAgeSec: HSTS.maxAge,
+    IncludeSubdomains: HSTS.includeSubDomains,
+    Preload: HSTS.preload,
+  },
+  ContentTypeOptions: { Override: true },
+  FrameOptions: { Override: true, FrameOption: 'DENY' },
+}
+
 /** The site's (the default behaviour): every header set over whatever the origin sent, as dist/_headers does. */
 export function siteResponseHeadersPolicy(csp: string, name = 'rasid-site-security-headers') {
   return {
@@ -15,14 +27,7 @@ export function siteResponseHeadersPolicy(csp: string, name = 'rasid-site-securi
     Comment: 'Security headers of the Rasid site (written by npm run build, build/cloudfront.ts)',
     SecurityHeadersConfig: {
       ContentSecurityPolicy: { Override: true, ContentSecurityPolicy: csp },
-      StrictTransportSecurity: {
-        Override: true,
-        AccessControlMaxAgeSec: HSTS.maxAge,
-        IncludeSubdomains: HSTS.includeSubDomains,
-        Preload: HSTS.preload,
-      },
-      ContentTypeOptions: { Override: true },
-      FrameOptions: { Override: true, FrameOption: 'DENY' },
+      ...alwaysHeaders,
       ReferrerPolicy: { Override: true, ReferrerPolicy: REFERRER_POLICY },
     },
     CustomHeadersConfig: {
@@ -51,14 +56,7 @@ export function apiResponseHeadersPolicy(name = 'rasid-api-security-headers') {
     Comment: 'Security headers of the Rasid API; its own CSP wins (written by npm run build, build/cloudfront.ts)',
     SecurityHeadersConfig: {
       ContentSecurityPolicy: { Override: false, ContentSecurityPolicy: API_FALLBACK_CSP },
-      StrictTransportSecurity: {
-        Override: true,
-        AccessControlMaxAgeSec: HSTS.maxAge,
-        IncludeSubdomains: HSTS.includeSubDomains,
-        Preload: HSTS.preload,
-      },
-      ContentTypeOptions: { Override: true },
-      FrameOptions: { Override: true, FrameOption: 'DENY' },
+      ...alwaysHeaders,
       ReferrerPolicy: { Override: false, ReferrerPolicy: 'no-referrer' },
     },
   }

@@ -8,9 +8,8 @@ import type { Problem } from '../../api/contract/schemas'
 import { checkoutDefaults, configFromEnv, sandboxWebhookSecret } from '../../api/server/config'
 import { signature } from '../../api/server/signature'
 import { memoryStore } from '../../api/server/store/memory'
-import type { Store } from '../../api/server/store/port'
 import { catalogue } from '../../site.config'
-import { startDynalite, type TestDynamo } from './dynalite'
+import { storeOfKind, type TestDynamo } from './dynalite'
 import { call, newKey, startApi, type TestApi } from './helpers'
 
 const quotePath = '/api/v1/cart/quote'
@@ -69,12 +68,8 @@ describe.each(['sqlite', 'memory', 'dynamodb'] as const)('checkout with the %s s
   let api: TestApi
   let dynamo: TestDynamo | undefined
   beforeAll(async () => {
-    let store: Store | undefined
-    if (kind === 'memory') store = memoryStore()
-    if (kind === 'dynamodb') {
-      dynamo = await startDynalite()
-      store = dynamo.store(await dynamo.newTable())
-    }
+    const { store, dynamo: made } = await storeOfKind(kind)
+    dynamo = made
     api = await startApi({ store, now: clock, config: { checkout: roomyCheckout } })
   })
   afterAll(async () => {

@@ -16,9 +16,7 @@ import fc from 'fast-check'
 import sqlite3 from 'node-sqlite3-wasm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { checkoutDefaults } from '../../api/server/config'
-import { memoryStore } from '../../api/server/store/memory'
-import type { Store } from '../../api/server/store/port'
-import { startDynalite, type TestDynamo } from './dynalite'
+import { storeOfKind, type TestDynamo } from './dynalite'
 import { call, goodSales, startApi, type TestApi, tempDbPath } from './helpers'
 import { arbitraryOf, type JsonSchema, type Mutation, mutate, mutationArbitrary } from './schemaArbitrary'
 
@@ -899,12 +897,8 @@ describe.each([
   const dbPath = kind === 'sqlite' ? tempDbPath() : undefined
   let dynamo: TestDynamo | undefined
   beforeAll(async () => {
-    let store: Store | undefined
-    if (kind === 'memory') store = memoryStore()
-    if (kind === 'dynamodb') {
-      dynamo = await startDynalite()
-      store = dynamo.store(await dynamo.newTable())
-    }
+    const { store, dynamo: made } = await storeOfKind(kind)
+    dynamo = made
     api = await startApi({
       store,
       dbPath,

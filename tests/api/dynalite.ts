@@ -13,6 +13,7 @@ import { type AttributeValue, PutItemCommand, type PutItemCommandInput } from '@
 import dynalite from 'dynalite'
 import { keyedLock } from '../../api/server/store/port'
 import { createTable, dynamoClient, dynamoStore } from '../../api/server/store/dynamo'
+import { memoryStore } from '../../api/server/store/memory'
 import type { Store } from '../../api/server/store/port'
 
 /** Dummy credentials: dynalite checks that a request is signed, not by whom. */
@@ -107,4 +108,17 @@ export async function startDynalite(): Promise<TestDynamo> {
         server.closeAllConnections()
       }),
   }
+}
+
+/**
+ * The store a test of `kind` runs on: memory, DynamoDB on a dynalite of its own (returned, to close
+ * after), or none for SQLite (startApi then makes a file in a temp folder).
+ */
+export async function storeOfKind(
+  kind: 'sqlite' | 'memory' | 'dynamodb',
+): Promise<{ store?: Store; dynamo?: TestDynamo }> {
+  if (kind === 'memory') return { store: memoryStore() }
+  if (kind === 'sqlite') return {}
+  const dynamo = await startDynalite()
+  return { store: dynamo.store(await dynamo.newTable()), dynamo }
 }

@@ -12,7 +12,7 @@ import { signature } from '../../api/server/signature'
 import { memoryStore } from '../../api/server/store/memory'
 import type { Store } from '../../api/server/store/port'
 import { sqliteStore } from '../../api/server/store/sqlite'
-import { startDynalite, type TestDynamo } from './dynalite'
+import { startDynalite, storeOfKind, type TestDynamo } from './dynalite'
 import { type Answer, call, goodSales, newKey, startApi, type TestApi, tempDbPath } from './helpers'
 
 const sessionsPath = '/api/v1/checkout/sessions'
@@ -67,12 +67,8 @@ describe.each(['sqlite', 'memory', 'dynamodb'] as const)('a slow payment provide
   let dynamo: TestDynamo | undefined
   const provider = heldProvider()
   beforeAll(async () => {
-    let store: Store | undefined
-    if (kind === 'memory') store = memoryStore()
-    if (kind === 'dynamodb') {
-      dynamo = await startDynalite()
-      store = dynamo.store(await dynamo.newTable())
-    }
+    const { store, dynamo: made } = await storeOfKind(kind)
+    dynamo = made
     api = await startApi({ store, config: { checkout }, paymentProvider: provider.payment })
   })
   afterAll(async () => {

@@ -8,10 +8,8 @@ import { existsSync } from 'node:fs'
 import { createInterface } from 'node:readline'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { ContactCreated, Problem } from '../../api/contract/schemas'
-import { memoryStore } from '../../api/server/store/memory'
-import type { Store } from '../../api/server/store/port'
 import { sqliteStore } from '../../api/server/store/sqlite'
-import { startDynalite, type TestDynamo } from './dynalite'
+import { startDynalite, storeOfKind, type TestDynamo } from './dynalite'
 import { call, goodSales, goodSupport, newKey, startApi, type TestApi, tempDbPath } from './helpers'
 
 const sales = '/api/v1/contact/sales'
@@ -21,12 +19,8 @@ describe.each(['sqlite', 'memory', 'dynamodb'] as const)('with the %s store', (k
   let api: TestApi
   let dynamo: TestDynamo | undefined
   beforeAll(async () => {
-    let store: Store | undefined
-    if (kind === 'memory') store = memoryStore()
-    if (kind === 'dynamodb') {
-      dynamo = await startDynalite()
-      store = dynamo.store(await dynamo.newTable())
-    }
+    const { store, dynamo: made } = await storeOfKind(kind)
+    dynamo = made
     api = await startApi({ store })
   })
   afterAll(async () => {
