@@ -96,7 +96,7 @@ describe.each(['sqlite', 'memory', 'dynamodb'] as const)('forwarding with the %s
     const created = await call(server, sales, { body: goodSales })
     expect(created.status).toBe(201)
     const { id, receivedAt } = created.body as ContactCreated
-    await until(async () => (await leadOf(server.store, id))?.forward?.status === 'forwarded')
+    await until(async () => (await leadOf(server.store, id))?.forward?.status === 'forwarded', 15_000)
 
     expect(crm.deliveries.map((d) => d.answer)).toEqual([500, 'hang', 200])
     for (const [index, delivery] of crm.deliveries.entries()) {

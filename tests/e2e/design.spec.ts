@@ -111,7 +111,12 @@ test('the configuration is copied to the clipboard, and the previewer keeps work
   await page.goto('/ar')
   await page.getByRole('link', { name: catalogs.ar['nav.design'] }).first().click()
   await ready(page)
-  await page.getByLabel(m('ar', 'radius')).fill('12')
+  // The value shown is the island's state: on a loaded machine a fill right after hydration can land
+  // before React reads it, so fill until the island says 12.
+  await expect(async () => {
+    await page.getByLabel(m('ar', 'radius')).fill('12')
+    await expect(page.locator('output[for$="-radius"]')).toContainText('12', { timeout: 1000 })
+  }).toPass({ timeout: 10_000 })
   await page.getByRole('button', { name: m('ar', 'copy') }).click()
   await expect(page.getByRole('status').filter({ hasText: m('ar', 'copied') })).toBeVisible()
   const copied = JSON.parse(await page.evaluate(() => navigator.clipboard.readText()))
