@@ -90,8 +90,10 @@ fi
 
 # The failed tests by name (CI keeps only the log's tail), then the runners' own summary lines
 # (Vitest's Test Files/Tests/Duration, Playwright's counts), last.
+# Only for a tier that failed: Playwright numbers a flaky test's first failure the same way.
 for tier in unit api dist e2e node24-unit node24-api; do
   [ -f "$logs/$tier" ] || continue
+  printf '%s\n' "${results[@]}" | grep -qx "$tier FAILED" || continue
   sed -E 's/\x1b\[[0-9;]*m//g' "$logs/$tier" | grep -E '^ *FAIL  |^ *[0-9]+\) ' | sort -u | head -20 | sed "s/^ */$tier failed: /"
 done
 printf '\n== npm test: %s\n' "$(IFS=','; echo "${results[*]}" | sed 's/,/, /g')"
