@@ -128,6 +128,16 @@ export const defaultConfig: ApiConfig = {
 /** One reason the server will not start, in both languages, naming the setting. */
 export type Refusal = { setting: string; en: string; ar: string }
 
+/** The refusals two gates give (the environment's checks and unsafeSettings): one wording each. */
+const sandboxInProduction = [
+  'is sandbox, which production refuses: test cards would pay real orders. Set moyasar',
+  'قيمته sandbox، وهي مرفوضة في بيئة الإنتاج لأن الطلبات الحقيقية ستُدفع حينها ببطاقات الاختبار. اضبطه على moyasar',
+] as const
+const publicKey = [
+  'is the sandbox’s public key, printed in the source: set a secret of your own',
+  'هو مفتاح بيئة الاختبار المنشور في الشيفرة المصدرية، فاضبط سرًّا خاصًّا بك',
+] as const
+
 /** A start refused: every reason, each in English then Arabic. */
 export class ConfigError extends Error {
   constructor(readonly refusals: Refusal[]) {
@@ -292,12 +302,7 @@ function deploymentSecret(env: Env, name: string, environment: Environment, chec
     )
     return undefined
   }
-  if (value === sandboxWebhookSecret)
-    checks.refuse(
-      name,
-      'is the sandbox’s public key, printed in the source: set a secret of your own',
-      'هو مفتاح بيئة الاختبار المنشور في الشيفرة المصدرية، فاضبط سرًّا خاصًّا بك',
-    )
+  if (value === sandboxWebhookSecret) checks.refuse(name, ...publicKey)
   else if (Buffer.byteLength(value) < minSecretBytes)
     checks.refuse(
       name,
@@ -322,12 +327,7 @@ function providerFrom(env: Env, environment: Environment, checks: Checks): Check
     return undefined
   }
   if (kind === 'sandbox') {
-    if (environment === 'production')
-      checks.refuse(
-        'PAYMENT_PROVIDER',
-        'is sandbox, which production refuses: test cards would pay real orders. Set moyasar',
-        'قيمته sandbox، وهي مرفوضة في بيئة الإنتاج لأن الطلبات الحقيقية ستُدفع حينها ببطاقات الاختبار. اضبطه على moyasar',
-      )
+    if (environment === 'production') checks.refuse('PAYMENT_PROVIDER', ...sandboxInProduction)
     return { kind }
   }
   if (kind !== 'moyasar') {
@@ -479,21 +479,13 @@ export function unsafeSettings(config: ApiConfig): Refusal[] {
   const checks = new Checks()
   const { environment, checkout } = config
   if (checkout.provider.kind === 'sandbox' && environment === 'production')
-    checks.refuse(
-      'PAYMENT_PROVIDER',
-      'is sandbox, which production refuses: test cards would pay real orders. Set moyasar',
-      'قيمته sandbox، وهي مرفوضة في بيئة الإنتاج لأن الطلبات الحقيقية ستُدفع حينها ببطاقات الاختبار. اضبطه على moyasar',
-    )
+    checks.refuse('PAYMENT_PROVIDER', ...sandboxInProduction)
   if (
     checkout.provider.kind === 'sandbox' &&
     environment !== 'local' &&
     checkout.webhookSecret === sandboxWebhookSecret
   )
-    checks.refuse(
-      'PAYMENT_WEBHOOK_SECRET',
-      'is the sandbox’s public key, printed in the source: set a secret of your own',
-      'هو مفتاح بيئة الاختبار المنشور في الشيفرة المصدرية، فاضبط سرًّا خاصًّا بك',
-    )
+    checks.refuse('PAYMENT_WEBHOOK_SECRET', ...publicKey)
   // An empty key would verify an empty signature or token: no code path may start with one.
   if (checkout.provider.kind === 'sandbox' && checkout.webhookSecret === '')
     checks.refuse('PAYMENT_WEBHOOK_SECRET', 'is empty', 'فارغ')

@@ -54,12 +54,14 @@ const sameText = (a: string, b: string) => {
 export function moyasarProvider(options: MoyasarOptions): PaymentProvider {
   const doFetch = options.fetch ?? fetch
   const apiBase = options.apiBase ?? 'https://api.moyasar.com/v1'
+  // HTTP Basic: the secret key as the user name, no password.
+  const authorization = `Basic ${Buffer.from(`${options.secretKey}:`).toString('base64')}`
   return {
     async createPaymentPage(request: PaymentPageRequest) {
       const response = await doFetch(`${apiBase}/invoices`, {
         method: 'POST',
         headers: {
-          Authorization: `Basic ${Buffer.from(`${options.secretKey}:`).toString('base64')}`,
+          Authorization: authorization,
           'Content-Type': 'application/json',
         },
         body: JSON.stringify(moyasarInvoice(request, options.siteOrigin)),
@@ -79,7 +81,7 @@ export function moyasarProvider(options: MoyasarOptions): PaymentProvider {
       // GET /payments/{id} (docs.moyasar.com, "Fetch payment"): the payment as Moyasar holds it.
       if (!event.reference || !/^[\w-]{1,64}$/.test(event.reference)) return false
       const response = await doFetch(`${apiBase}/payments/${event.reference}`, {
-        headers: { Authorization: `Basic ${Buffer.from(`${options.secretKey}:`).toString('base64')}` },
+        headers: { Authorization: authorization },
         signal: AbortSignal.timeout(10_000),
       })
       if (response.status === 404) return false

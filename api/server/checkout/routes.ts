@@ -8,7 +8,7 @@ import type { PaymentEventReceived } from '../../contract/payments'
 import type { Problem, ProblemCode } from '../../contract/schemas'
 import type { ApiConfig } from '../config'
 import { canonical, idempotencyKey, problemBody, sha256 } from '../http'
-import { rateLimiter } from '../rateLimit'
+import { type RateLimiter, rateLimiter } from '../rateLimit'
 import type { SessionRecord, Store, StoredResponse } from '../store/port'
 import { cartRuleErrors, checkoutFieldErrors, quoteCart } from './quote'
 import type { PaymentProvider } from './provider'
@@ -43,18 +43,17 @@ export function checkoutRoutes(app: Hono, ctx: RouteContext): void {
   const { config, store, now, send, problem, provider } = ctx
   const { checkout } = config
   const perAddress = rateLimiter(checkout.rate)
-  const rateLimited = (c: Context): StoredResponse | undefined => {
-    const hit = perAddress.hit(ctx.clientAddress(c), now())
+  /** A 429 to store or send when `limiter` has no room left for this client, else undefined. */
+  const over = (limiter: RateLimiter, c: Context): StoredResponse | undefined => {
+    const hit = limiter.hit(ctx.clientAddress(c), now())
     return hit.ok ? undefined : { status: 429, body: problemBody(429, 'rate-limited', { retryAfter: hit.retryAfter }) }
   }
   // Unknown codes have a budget of their own, smaller than the quotes': a guesser runs out long
   // before a buyer who mistypes one.
   const guesses = rateLimiter(checkout.codeGuesses)
-  const guessLimited = (c: Context, code: string | undefined): StoredResponse | undefined => {
-    if (code === undefined || checkout.discountCodes[code.toUpperCase()] !== undefined) return undefined
-    const hit = guesses.hit(ctx.clientAddress(c), now())
-    return hit.ok ? undefined : { status: 429, body: problemBody(429, 'rate-limited', { retryAfter: hit.retryAfter }) }
-  }
+  const rateLimited = (c: Context, code: string | undefined) =>
+    over(perAddress, c) ??
+    (code === undefined || checkout.discountCodes[code.toUpperCase()] !== undefined ? undefined : over(guesses, c))
   const answer = (c: Context, { status, body }: StoredResponse, headers: Record<string, string> = {}) =>
     send(
       c,
@@ -71,7 +70,7 @@ export function checkoutRoutes(app: Hono, ctx: RouteContext): void {
     if (!parsed.success) return problem(c, 400, 'invalid-request', { fields: checkoutFieldErrors(parsed.issues) })
     const rules = cartRuleErrors(parsed.output)
     if (rules) return problem(c, 400, 'invalid-request', { fields: rules })
-    const limited = rateLimited(c) ?? guessLimited(c, parsed.output.discountCode)
+    const limited = rateLimited(c, parsed.output.discountCode)
     if (limited) return answer(c, limited)
     return send(c, 200, quoteCart(parsed.output, checkout.discountCodes))
   })
@@ -89,7 +88,7 @@ export function checkoutRoutes(app: Hono, ctx: RouteContext): void {
     if (rules) return problem(c, 400, 'invalid-request', { fields: rules })
     const bodyHash = await sha256(canonical(body.json))
     const result = await store.idempotent('checkout/sessions', key, bodyHash, async (): Promise<StoredResponse> => {
-      const limited = rateLimited(c) ?? guessLimited(c, cart.discountCode)
+      const limited = rateLimited(c, cart.discountCode)
       if (limited) return limited
       const quote = quoteCart(cart, checkout.discountCodes)
       const at = now()

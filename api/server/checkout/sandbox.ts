@@ -62,7 +62,6 @@ export function sandboxRoutes(app: Hono, ctx: SandboxContext): void {
     await next()
     if (!c.res.headers.has('Content-Security-Policy'))
       c.header('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'; base-uri 'none'")
-    c.header('X-Content-Type-Options', 'nosniff')
     c.header('Referrer-Policy', 'no-referrer')
   })
   // The page's forms post to the page's own origin: a post another site's page made (a forged
