@@ -28,13 +28,7 @@ export function bodyLimit(maxSize: number, onError: (c: Context) => Response | P
       if (size > maxSize) return tooLarge(c, reader, size, onError)
       chunks.push(value)
     }
-    const body = new Uint8Array(size)
-    let offset = 0
-    for (const part of chunks) {
-      body.set(part, offset)
-      offset += part.byteLength
-    }
-    c.req.raw = new Request(raw, { body })
+    c.req.raw = new Request(raw, { body: Buffer.concat(chunks, size) })
     return next()
   }
 }
