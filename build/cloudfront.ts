@@ -1,11 +1,12 @@
-// What CloudFront needs in front of the S3 bucket and the API, written by the build beside dist/
-// (in cloudfront/, not uploaded): the response-headers policies, the site's security headers and
-// the API's, in the shape `aws cloudfront create-response-headers-policy
-// --response-headers-policy-config` reads, and the viewer-request function that gives a bucket
-// behind the REST endpoint its index documents. docs/aws.md says which behaviour takes which.
+// What CloudFront needs in front of the S3 bucket and the API: the response-headers policies, the
+// site's security headers and the API's, in the shape `aws cloudfront
+// create-response-headers-policy --response-headers-policy-config` reads. The stack (infra/) makes
+// them from these functions; the build also writes them beside dist/ (in cloudfront/, not
+// uploaded) with the two CloudFront Functions, for a reader, and the local CDN (`npm run preview`)
+// applies them as CloudFront does. docs/aws.md says which behaviour takes which.
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { viewerRequestSource } from '../renderer/shared/host'
+import { viewerRequestSource, viewerResponseSource } from '../renderer/shared/host'
 import { HSTS, PERMISSIONS_POLICY, REFERRER_POLICY } from './headers'
 
 /** What every answer carries, the site's and the API's alike, over whatever the origin sent. */
@@ -20,13 +21,17 @@ const alwaysHeaders = {
   FrameOptions: { Override: true, FrameOption: 'DENY' },
 }
 
-/** The site's (the default behaviour): every header set over whatever the origin sent, as dist/_headers does. */
-export function siteResponseHeadersPolicy(csp: string, name = 'rasid-site-security-headers') {
+/**
+ * The site's (the default behaviour): every header set over whatever the origin sent, as
+ * dist/_headers does, but the Content-Security-Policy: that one changes with the build (its inline
+ * scripts' hashes), so it travels with each build's objects and the viewer-response function sets it
+ * (renderer/shared/host.ts, `viewerResponseSource`); a policy here would lag a deploy.
+ */
+export function siteResponseHeadersPolicy(name = 'rasid-site-security-headers') {
   return {
     Name: name,
-    Comment: 'Security headers of the Rasid site (written by npm run build, build/cloudfront.ts)',
+    Comment: 'Security headers of the Rasid site; the CSP comes with each build (build/cloudfront.ts)',
     SecurityHeadersConfig: {
-      ContentSecurityPolicy: { Override: true, ContentSecurityPolicy: csp },
       ...alwaysHeaders,
       ReferrerPolicy: { Override: true, ReferrerPolicy: REFERRER_POLICY },
     },
@@ -62,10 +67,11 @@ export function apiResponseHeadersPolicy(name = 'rasid-api-security-headers') {
   }
 }
 
-export function writeCloudFront(dir: string, csp: string) {
+export function writeCloudFront(dir: string) {
   mkdirSync(dir, { recursive: true })
   const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`
-  writeFileSync(join(dir, 'response-headers-policy.json'), json(siteResponseHeadersPolicy(csp)))
+  writeFileSync(join(dir, 'response-headers-policy.json'), json(siteResponseHeadersPolicy()))
   writeFileSync(join(dir, 'api-response-headers-policy.json'), json(apiResponseHeadersPolicy()))
   writeFileSync(join(dir, 'viewer-request.js'), viewerRequestSource())
+  writeFileSync(join(dir, 'viewer-response.js'), viewerResponseSource())
 }

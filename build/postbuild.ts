@@ -100,14 +100,12 @@ export async function postbuild(
   const config = runtimeConfigFromEnv(process.env)
   writeRuntimeConfig(to, config)
   const apiOrigin = apiOriginOf(config.apiBase)
-  writeCloudFront(
-    join(dirname(resolve(to)), 'cloudfront'),
-    writeHeaders(
-      to,
-      { scripts: [...hashes.scripts].sort(), styles: [...hashes.styles].sort() },
-      apiOrigin ? [apiOrigin] : [],
-    ),
+  writeHeaders(
+    to,
+    { scripts: [...hashes.scripts].sort(), styles: [...hashes.styles].sort() },
+    apiOrigin ? [apiOrigin] : [],
   )
+  writeCloudFront(join(dirname(resolve(to)), 'cloudfront'))
   problems.push(...unservableFiles(to))
   if (problems.length)
     throw new Error(`dist/ holds what the host cannot serve:\n${problems.map((p) => `  ${p}`).join('\n')}`)

@@ -23,22 +23,109 @@ export function isCompressible(key: string): boolean {
 }
 
 /**
- * The viewer-request function: ES5.1 for CloudFront Functions (cloudfront-js-2.0), built from
- * isFilePath and the extension list, so that it maps `/pricing` and `/pricing/` to
- * `pricing/index.html`, leaves a file path as it is, and drops the query string (the site's
- * `?<buildId>` and `?<now>` only defeat browser caches).
+ * Where each file of a build lives in the bucket (docs/deploy.md). Content-hashed assets and the
+ * builds' meta never change under their name, so every build shares them; everything else (pages,
+ * payloads, shells, sitemap, `builds/latest.json`...) lives under `releases/<build id>/`, uploaded
+ * in full before the live build is switched to it. `404.html` is also copied to the bucket's root
+ * after each switch: CloudFront fetches its error page without running the viewer-request function.
+ */
+export const RELEASES = 'releases/'
+export const SHARED_PREFIXES: readonly string[] = ['assets/', 'builds/meta/']
+export const isSharedKey = (key: string) => SHARED_PREFIXES.some((prefix) => key.startsWith(prefix))
+/** `pricing/index.html` of build `b1` -> `releases/b1/pricing/index.html`; `assets/x.js` -> itself. */
+export const bucketKey = (id: string, key: string) => (isSharedKey(key) ? key : `${RELEASES}${id}/${key}`)
+/** The key of the CloudFront KeyValueStore whose value is the live build's id. */
+export const LIVE_KEY = 'live'
+/** What a build id may be (a UUID from the build, or BUILD_ID): safe in a key and a URL path. */
+export const BUILD_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/
+/** The S3 user metadata (`x-amz-meta-csp`) that carries a build's Content-Security-Policy on each of its objects. */
+export const CSP_METADATA = 'csp'
+/**
+ * The policy of an answer whose object carries none (a shared asset): it loads nothing and is never
+ * framed. Scripts, styles and fonts are not documents, so a policy on them restricts nothing else.
+ */
+export const FALLBACK_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'"
+
+/**
+ * What the edge answers when it cannot tell which build is live (the store is empty before the first
+ * deploy, or unreadable): 503 with a retry, in both languages, never a page of an unknown build.
+ */
+export const UNAVAILABLE_PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Rasid: back in a moment</title></head>
+<body><main><p>Rasid is being updated. Please try again in a minute.</p>
+<p lang="ar" dir="rtl">نحدّث موقع رصيد الآن. يُرجى المحاولة مرة أخرى بعد دقيقة.</p></main></body></html>
+`
+
+/**
+ * The viewer-request function, for CloudFront Functions (cloudfront-js-2.0, with the key value
+ * store associated), built from isFilePath and the extension list. It maps `/pricing` and
+ * `/pricing/` to `pricing/index.html`, leaves a file path as it is, drops the query string (the
+ * site's `?<buildId>` and `?<now>` only defeat browser caches), and serves every file but the shared
+ * ones from the live build's release, read from the key value store on each request: switching the
+ * whole site to another build is one write to the store (scripts/deploy.ts), and the cache key (the
+ * rewritten URI) is new with each build, so nothing needs invalidating.
  */
 export function viewerRequestSource(): string {
   const extensions = JSON.stringify(Object.keys(fileTypes).sort())
-  return `// Written by npm run build from renderer/shared/paths.ts: do not edit.
+  return `import cf from 'cloudfront';
+// Written from renderer/shared/host.ts: do not edit.
+var kvs = cf.kvs();
 var extensions = ${extensions};
+var shared = ${JSON.stringify(SHARED_PREFIXES.map((p) => `/${p}`))};
+var buildId = ${BUILD_ID_PATTERN};
+var unavailable = ${JSON.stringify(UNAVAILABLE_PAGE)};
 ${isFilePathSource()}
-function handler(event) {
+async function handler(event) {
   var request = event.request;
   var uri = request.uri;
-  if (!isFilePath(uri)) request.uri = uri.replace(/\\/+$/, '') + '/index.html';
   request.querystring = {};
+  if (!isFilePath(uri)) uri = uri.replace(/\\/+$/, '') + '/index.html';
+  for (var i = 0; i < shared.length; i++) {
+    if (uri.indexOf(shared[i]) === 0) {
+      request.uri = uri;
+      return request;
+    }
+  }
+  var live = '';
+  try {
+    live = await kvs.get(${JSON.stringify(LIVE_KEY)});
+  } catch (e) {}
+  if (!buildId.test(live)) {
+    return {
+      statusCode: 503,
+      statusDescription: 'Service Unavailable',
+      headers: {
+        'content-type': { value: 'text/html; charset=utf-8' },
+        'cache-control': { value: 'no-store' },
+        'retry-after': { value: '60' }
+      },
+      body: { encoding: 'text', data: unavailable }
+    };
+  }
+  request.uri = '/${RELEASES}' + live + uri;
   return request;
+}
+`
+}
+
+/**
+ * The viewer-response function (cloudfront-js-2.0): the Content-Security-Policy of the build that
+ * answered, from its object's `x-amz-meta-csp`, so that a build's inline-script hashes switch with
+ * its pages (a policy fixed in the distribution would lag a deploy that changed them); the fallback
+ * where the object has none; and S3's own `x-amz-*` headers removed.
+ */
+export function viewerResponseSource(): string {
+  return `// Written from renderer/shared/host.ts: do not edit.
+var fallback = ${JSON.stringify(FALLBACK_CSP)};
+function handler(event) {
+  var response = event.response;
+  var headers = response.headers;
+  var csp = headers['x-amz-meta-${CSP_METADATA}'];
+  headers['content-security-policy'] = { value: csp && csp.value ? csp.value : fallback };
+  for (var name in headers) {
+    if (name.indexOf('x-amz-') === 0) delete headers[name];
+  }
+  return response;
 }
 `
 }

@@ -1,13 +1,14 @@
-// The preview server (`npm run preview`, scripts/serve.ts): serves dist/ the way S3 behind
-// CloudFront will (README, "Deploying"):
-// - `/x` and `/x/` -> `x/index.html` (the viewer-request function), a file as it is, anything
-//   else -> `404.html` with status 404 (the error document); the query string is ignored;
-// - Content-Type and Cache-Control as `npm run deploy` stores them on the objects, and the
-//   security headers of dist/_headers (the same as the CloudFront policy);
-// - ETag and 304 for a revalidation, gzip or brotli for text as the client accepts.
+// The preview server (`npm run preview`, scripts/serve.ts, and `npm run s3:local`): serves the
+// site the way S3 behind CloudFront will (docs/deploy.md), through scripts/lib/cdn.ts:
+// - the viewer-request function the stack publishes, run from the same source: `/x` and `/x/` ->
+//   `x/index.html` of the live build's release, a file as it is, the query string dropped; a key
+//   that does not exist -> `404.html` with status 404 (the distribution's error response);
+// - the objects' Content-Type and Cache-Control as `npm run deploy` stores them, the build's
+//   Content-Security-Policy from the viewer-response function, the other security headers from the
+//   site's response headers policy (build/cloudfront.ts);
+// - ETag and 304 for a revalidation, gzip or brotli for text as the client accepts;
+// - `/api/*` forwarded to the API, as CloudFront's second behaviour does.
 // The browser tests run against it (playwright.config.ts).
-import { createHash } from 'node:crypto'
-import { existsSync, readFileSync, statSync } from 'node:fs'
 import {
   Agent,
   createServer,
@@ -18,41 +19,10 @@ import {
   type Server,
   type ServerResponse,
 } from 'node:http'
-import { join, relative, resolve } from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
-import { parseHeadersFile } from '../../build/headers'
-import { cacheControlFor, contentTypeFor, isCompressible } from '../../renderer/shared/host'
-import { notFoundKey, servedKey } from '../../renderer/shared/paths'
-
-function isFile(path: string) {
-  try {
-    return statSync(path).isFile()
-  } catch {
-    return false
-  }
-}
-
-/** The file that answers a request URL, by the host rule of renderer/shared/paths.ts. */
-export function resolveRequest(
-  root: string,
-  url: string,
-  exists = (key: string) => isFile(join(root, key)),
-): { file: string; status: number } {
-  let key: string | undefined
-  try {
-    key = servedKey(decodeURIComponent(new URL(url, 'http://host').pathname), exists)
-  } catch {
-    key = undefined
-  }
-  return key ? { file: join(root, key), status: 200 } : { file: join(root, notFoundKey), status: 404 }
-}
-
-interface Entry {
-  mtime: number
-  body: Buffer
-  etag: string
-  encoded: Map<string, Buffer>
-}
+import { siteResponseHeadersPolicy } from '../../build/cloudfront'
+import { isCompressible } from '../../renderer/shared/host'
+import { applyHeadersPolicy, type Bucket, edge, folderBucket } from './cdn'
 
 /** Pick the encoding a CDN would: brotli, then gzip, else none. */
 function encodingFor(req: IncomingMessage): 'br' | 'gzip' | undefined {
@@ -130,8 +100,9 @@ function forward(req: IncomingMessage, res: ServerResponse, origin: string) {
 }
 
 /**
- * Serves `dir` on `host:port`. With `apiOrigin`, requests under /api/ go to the API there (the
- * same origin for the browser, as behind CloudFront); without it they are 404, as a bucket has none.
+ * Serves `dir` (a build) on `host:port` as a deploy of it would be served: a bucket of one
+ * release, live. With `apiOrigin`, requests under /api/ go to the API there (the same origin for the
+ * browser, as behind CloudFront); without it they are answered as the bucket would (404).
  */
 export function serve(
   dir = 'dist',
@@ -139,60 +110,66 @@ export function serve(
   host = '127.0.0.1',
   options: { apiOrigin?: string } = {},
 ): Promise<Server> {
-  const root = resolve(dir)
-  const headersFile = join(root, '_headers')
-  const rules = existsSync(headersFile) ? parseHeadersFile(readFileSync(headersFile, 'utf8')) : []
-  const cache = new Map<string, Entry>()
-  const read = (file: string): Entry => {
-    const mtime = statSync(file).mtimeMs
-    let entry = cache.get(file)
-    if (!entry || entry.mtime !== mtime) {
-      const body = readFileSync(file)
-      entry = { mtime, body, etag: `"${createHash('md5').update(body).digest('hex')}"`, encoded: new Map() }
-      cache.set(file, entry)
-    }
-    return entry
+  const bucket = folderBucket(dir)
+  return serveBucket(bucket, async (key) => (key === 'live' ? bucket.live() : undefined), port, host, options)
+}
+
+/** The encodings of one body, made once per ETag (a CDN keeps them too). */
+const encodedBodies = new Map<string, Buffer>()
+const encoded = (etag: string, encoding: 'br' | 'gzip', body: Buffer) => {
+  const id = `${encoding}:${etag}`
+  let out = encodedBodies.get(id)
+  if (!out) {
+    out =
+      encoding === 'br' ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }) : gzipSync(body)
+    if (encodedBodies.size > 2000) encodedBodies.clear()
+    encodedBodies.set(id, out)
   }
+  return out
+}
+
+/**
+ * Serves `bucket` on `host:port` through the CloudFront Functions, reading the live build from
+ * `kvsGet` (a local key value store) on every request, as the edge does.
+ */
+export function serveBucket(
+  bucket: Bucket,
+  kvsGet: (key: string) => Promise<string | undefined>,
+  port = 4173,
+  host = '127.0.0.1',
+  options: { apiOrigin?: string } = {},
+): Promise<Server> {
+  const viaEdge = edge(bucket, kvsGet)
+  const policy = siteResponseHeadersPolicy()
   const server = createServer((req, res) => {
     if (options.apiOrigin && (req.url ?? '/').startsWith(apiPrefix)) return forward(req, res, options.apiOrigin)
-    const { file, status } = resolveRequest(root, req.url ?? '/')
-    const key = relative(root, file).split('\\').join('/')
-    const pathname = new URL(req.url ?? '/', 'http://host').pathname
-    const headers: Record<string, string> = {}
-    for (const rule of rules)
-      if (rule.pattern.test(pathname)) for (const [name, value] of rule.headers) headers[name] = value
-    headers['Content-Type'] = contentTypeFor(key)
-    headers['Cache-Control'] ??= cacheControlFor(key)
-    let entry: Entry
-    try {
-      entry = read(file)
-    } catch {
-      res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' })
-      return res.end(`Not found, and ${key} is missing too: run npm run build.`)
-    }
-    headers.ETag = entry.etag
-    if (status === 200 && req.headers['if-none-match'] === entry.etag) {
-      res.writeHead(304, headers)
-      return res.end()
-    }
-    let body = entry.body
-    const encoding = isCompressible(key) ? encodingFor(req) : undefined
-    if (encoding) {
-      headers.Vary = 'Accept-Encoding'
-      headers['Content-Encoding'] = encoding
-      let encoded = entry.encoded.get(encoding)
-      if (!encoded) {
-        encoded =
-          encoding === 'br'
-            ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
-            : gzipSync(body)
-        entry.encoded.set(encoding, encoded)
-      }
-      body = encoded
-    }
-    headers['Content-Length'] = String(body.length)
-    res.writeHead(status, headers)
-    res.end(req.method === 'HEAD' ? undefined : body)
+    const requestHeaders: Record<string, string> = {}
+    for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string') requestHeaders[name] = value
+    viaEdge(req.method ?? 'GET', req.url ?? '/', requestHeaders).then(
+      (answer) => {
+        const headers = applyHeadersPolicy(policy, new Headers(answer.headers))
+        const etag = headers.get('etag')
+        if (answer.status === 200 && etag && req.headers['if-none-match'] === etag) {
+          res.writeHead(304, Object.fromEntries(headers))
+          return res.end()
+        }
+        let body = answer.body
+        const encoding = answer.key && isCompressible(answer.key) ? encodingFor(req) : undefined
+        if (encoding && etag) {
+          headers.set('Vary', 'Accept-Encoding')
+          headers.set('Content-Encoding', encoding)
+          body = encoded(etag, encoding, body)
+        }
+        headers.set('Content-Length', String(body.length))
+        res.writeHead(answer.status, Object.fromEntries(headers))
+        res.end(req.method === 'HEAD' ? undefined : body)
+      },
+      (err: Error) => {
+        // The origin failed (not a missing key): CloudFront's 502.
+        res.writeHead(502, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' })
+        res.end(`The origin failed: ${err.message}`)
+      },
+    )
   })
   return new Promise((ok, fail) => {
     server.once('error', fail)

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { apiResponseHeadersPolicy } from '../../build/cloudfront'
 import { inlineHashes, parseHeadersFile } from '../../build/headers'
-import { IMMUTABLE, REVALIDATE, viewerRequestSource } from '../../renderer/shared/host'
+import { IMMUTABLE, REVALIDATE, viewerRequestSource, viewerResponseSource } from '../../renderer/shared/host'
 
 const headers = readFileSync('dist/_headers', 'utf8')
 const rules = parseHeadersFile(headers)
@@ -41,10 +41,10 @@ describe('dist/_headers', () => {
 })
 
 describe('cloudfront/', () => {
-  it('has a response-headers policy with the same headers as dist/_headers', () => {
+  it('has a response-headers policy with the same headers as dist/_headers, but the CSP, which travels with the build', () => {
     const h = headersFor('/')
     const s = policy.SecurityHeadersConfig
-    expect(s.ContentSecurityPolicy.ContentSecurityPolicy).toBe(h['Content-Security-Policy'])
+    expect(s.ContentSecurityPolicy).toBeUndefined()
     expect(`max-age=${s.StrictTransportSecurity.AccessControlMaxAgeSec}; includeSubDomains; preload`).toBe(
       h['Strict-Transport-Security'],
     )
@@ -61,7 +61,8 @@ describe('cloudfront/', () => {
     expect(api.SecurityHeadersConfig.ContentSecurityPolicy.Override).toBe(false)
   })
 
-  it('has the viewer-request function of renderer/shared/host.ts', () => {
+  it('has the two CloudFront Functions of renderer/shared/host.ts', () => {
     expect(readFileSync('cloudfront/viewer-request.js', 'utf8')).toBe(viewerRequestSource())
+    expect(readFileSync('cloudfront/viewer-response.js', 'utf8')).toBe(viewerResponseSource())
   })
 })

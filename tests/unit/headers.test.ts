@@ -2,7 +2,8 @@
 // headers the build wrote are tests/dist/headers.test.ts.
 import { describe, expect, it } from 'vitest'
 import { contentSecurityPolicy, inlineHashes } from '../../build/headers'
-import { cacheControlFor, contentTypeFor, IMMUTABLE, REVALIDATE, viewerRequestSource } from '../../renderer/shared/host'
+import { cacheControlFor, contentTypeFor, FALLBACK_CSP, IMMUTABLE, REVALIDATE } from '../../renderer/shared/host'
+import { type FunctionResponse, viewerRequest, viewerResponse } from '../../scripts/lib/cdn'
 
 describe('Content-Security-Policy', () => {
   it('hashes exactly what a browser hashes, and leaves JSON data alone', () => {
@@ -22,17 +23,67 @@ describe('Content-Security-Policy', () => {
 })
 
 describe('the CloudFront viewer-request function', () => {
-  it('maps clean URLs to index documents, leaves files alone and drops the query', () => {
-    const handler = new Function(`${viewerRequestSource()}; return handler`)() as (e: unknown) => {
+  const live = new Map<string, string>([['live', 'b1']])
+  const handler = viewerRequest(async (key) => live.get(key))
+  const run = async (uri: string) =>
+    (await handler({ request: { method: 'GET', uri, querystring: { v: { value: '1' } }, headers: {} } })) as {
       uri: string
       querystring: object
     }
-    const run = (uri: string) => handler({ request: { uri, querystring: { v: { value: '1' } } } })
-    expect(run('/')).toEqual({ uri: '/index.html', querystring: {} })
-    expect(run('/pricing').uri).toBe('/pricing/index.html')
-    expect(run('/ar/guide/webhooks/').uri).toBe('/ar/guide/webhooks/index.html')
-    expect(run('/pricing/_payload.json').uri).toBe('/pricing/_payload.json')
-    expect(run('/assets/site.abc.css').uri).toBe('/assets/site.abc.css')
+
+  it('maps clean URLs to index documents of the live release, leaves shared files alone and drops the query', async () => {
+    expect(await run('/')).toEqual({ method: 'GET', uri: '/releases/b1/index.html', querystring: {}, headers: {} })
+    expect((await run('/pricing')).uri).toBe('/releases/b1/pricing/index.html')
+    expect((await run('/ar/guide/webhooks/')).uri).toBe('/releases/b1/ar/guide/webhooks/index.html')
+    expect((await run('/pricing/_payload.json')).uri).toBe('/releases/b1/pricing/_payload.json')
+    expect((await run('/builds/latest.json')).uri).toBe('/releases/b1/builds/latest.json')
+    expect((await run('/assets/site.abc.css')).uri).toBe('/assets/site.abc.css')
+    expect((await run('/builds/meta/b0.json')).uri).toBe('/builds/meta/b0.json')
+    // Another release is never reachable by its own address.
+    expect((await run('/releases/b0/index.html')).uri).toBe('/releases/b1/releases/b0/index.html')
+  })
+
+  it('answers 503 in both languages while no build is live, or when the store holds no usable id', async () => {
+    for (const value of [undefined, '', '../b0', 'b1/x']) {
+      if (value === undefined) live.delete('live')
+      else live.set('live', value)
+      const answer = (await handler({
+        request: { method: 'GET', uri: '/pricing', querystring: {}, headers: {} },
+      })) as FunctionResponse
+      expect(answer.statusCode, String(value)).toBe(503)
+      expect(answer.headers['cache-control']!.value).toBe('no-store')
+      expect(answer.body!.data).toMatch(/Please try again in a minute/)
+      expect(answer.body!.data).toMatch(/<p lang="ar" dir="rtl">.*يُرجى المحاولة مرة أخرى بعد دقيقة/)
+    }
+    live.set('live', 'b1')
+  })
+})
+
+describe('the CloudFront viewer-response function', () => {
+  const respond = (headers: Record<string, string>) =>
+    viewerResponse()({
+      request: { method: 'GET', uri: '/releases/b1/index.html', querystring: {}, headers: {} },
+      response: {
+        statusCode: 200,
+        headers: Object.fromEntries(Object.entries(headers).map(([n, value]) => [n, { value }])),
+      },
+    })
+
+  it("sets the build's policy from its object's metadata, and drops S3's own headers", async () => {
+    const answer = await respond({
+      'content-type': 'text/html; charset=utf-8',
+      'x-amz-meta-csp': "default-src 'self'",
+      'x-amz-request-id': 'R',
+      'x-amz-version-id': 'V',
+    })
+    expect(answer.headers).toEqual({
+      'content-type': { value: 'text/html; charset=utf-8' },
+      'content-security-policy': { value: "default-src 'self'" },
+    })
+  })
+
+  it('gives an object without one a policy that loads nothing', async () => {
+    expect((await respond({})).headers['content-security-policy']!.value).toBe(FALLBACK_CSP)
   })
 })
 

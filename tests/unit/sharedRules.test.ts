@@ -1,13 +1,13 @@
 // One table of paths through every side that must agree on the URL <-> file rule
 // (renderer/shared/paths.ts): the build (which file a page is written to, and its payload), the
-// browser runtime (which links it swaps in place), the preview server and `npm run verify` (which
-// key answers), and the CloudFront viewer-request function the build writes (which key S3 is asked for).
-import { join } from 'node:path'
+// browser runtime (which links it swaps in place), `npm run verify` (which key answers), and the
+// edge: the CloudFront viewer-request function the stack publishes, over a bucket laid out in
+// releases, as the preview serves it (which key S3 is asked for).
 import { describe, expect, it } from 'vitest'
 import { pageUrl } from '../../renderer/client/links'
-import { viewerRequestSource } from '../../renderer/shared/host'
-import { htmlOfPath, isFilePath, notFoundKey, payloadPath, servedKey } from '../../renderer/shared/paths'
-import { resolveRequest } from '../../scripts/lib/previewServer'
+import { bucketKey, RELEASES } from '../../renderer/shared/host'
+import { htmlOfPath, hostFiles, isFilePath, payloadPath, servedKey } from '../../renderer/shared/paths'
+import { edge } from '../../scripts/lib/cdn'
 
 /** What dist/ holds in this table's world. */
 const files = new Set([
@@ -50,16 +50,23 @@ const table: Row[] = [
   { path: '/_headers', kind: 'page', key: null, payload: '/_headers/_payload.json' },
 ]
 
-// The function CloudFront runs, as the build writes it (ES5, no modules).
-const cloudFront = new Function(`${viewerRequestSource()}; return handler`)() as (event: {
-  request: { uri: string; querystring: Record<string, unknown> }
-}) => { uri: string; querystring: Record<string, unknown> }
-/** The key S3 is asked for, or null when it answers 403/404 and CloudFront serves 404.html. */
-const viaCloudFront = (path: string) => {
-  const request = cloudFront({ request: { uri: path, querystring: { v: { value: '1' } } } })
-  expect(request.querystring).toEqual({})
-  const key = request.uri.replace(/^\//, '')
-  return exists(key) && key !== '_headers' ? key : null
+// The bucket a deploy of that dist/ gives (build `b1`, live), through the edge.
+const viaEdge = edge(
+  {
+    async get(key) {
+      const file = [...files].find((f) => !hostFiles.includes(f) && bucketKey('b1', f) === key)
+      if (!file && key !== '404.html') return undefined
+      return { body: Buffer.from(key), contentType: 'text/plain', cacheControl: '', etag: '"x"', metadata: {} }
+    },
+  },
+  async (key) => (key === 'live' ? 'b1' : undefined),
+)
+/** The key of dist/ that answers, or null when S3 answers 403/404 and CloudFront serves 404.html. */
+const viaCloudFront = async (path: string) => {
+  const answer = await viaEdge('GET', `${path}?v=1`, {})
+  if (answer.status === 404) return null
+  expect(answer.status).toBe(200)
+  return answer.key!.replace(new RegExp(`^${RELEASES}b1/`), '')
 }
 
 describe.each(table)('$path', ({ path, kind, key, payload }) => {
@@ -79,14 +86,11 @@ describe.each(table)('$path', ({ path, kind, key, payload }) => {
     expect(url === null ? 'file' : 'page').toBe(kind)
   })
 
-  it('the preview server and verify serve the same key', () => {
+  it('verify serves the same key', () => {
     expect(servedKey(path, exists) ?? null).toBe(key)
-    const { file, status } = resolveRequest('/dist', `${path}?x=1`, exists)
-    expect(file).toBe(join('/dist', key ?? notFoundKey))
-    expect(status).toBe(key ? 200 : 404)
   })
 
-  it('the CloudFront function asks S3 for the same key', () => {
-    expect(viaCloudFront(path)).toBe(key)
+  it('the CloudFront function, as the preview runs it, asks S3 for the same key', async () => {
+    expect(await viaCloudFront(path)).toBe(key)
   })
 })
