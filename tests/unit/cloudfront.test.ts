@@ -57,8 +57,7 @@ describe('the API’s response-headers policy (cloudfront/api-response-headers-p
 
       // The site's behaviour, whose viewer-response function sets each answer's policy, must never
       // take /api/*: it would replace the page's, and the page would lose its style.
-      const headers: Record<string, { value: string }> = {}
-      page.headers.forEach((value, name) => (headers[name] = { value }))
+      const headers = Object.fromEntries([...page.headers].map(([name, value]) => [name, { value }]))
       const site = await viewerResponse()({
         request: { method: 'GET', uri: '/', querystring: {}, headers: {} },
         response: { statusCode: 200, headers },
