@@ -3,6 +3,7 @@
 //   npm run bench -- --lighthouse  build once, then Lighthouse (mobile defaults, performance), median of 3
 //   npm run bench -- --guides 500  build with 500 synthetic guides per language: time, memory, output size
 //   npm run bench -- --api         only the API: POST /api/v1/contact/sales on SQLite, req/s, latency, store check
+//   npm run bench -- --deploy      a deploy under load on 127.0.0.1: the mixed-build window, atomic and in place; the rollback
 // The default run ends with the API part too.
 // Every server and browser here listens on 127.0.0.1 only.
 import { spawn, spawnSync } from 'node:child_process'
@@ -16,11 +17,12 @@ import { chromium, type Browser } from 'playwright-core'
 import { guideGroups } from '../build/guides'
 import { pathOfHtml } from '../renderer/shared/paths'
 import { runApiBench } from './lib/apiBench'
+import { runDeployBench } from './lib/deployBench'
 import { chromiumArgs, chromiumPath } from './lib/chromium'
 import { serve } from './lib/previewServer'
 import { pageWeight } from './lib/weight'
 
-const usage = `Usage: npm run bench [-- --runs N | --lighthouse | --guides N | --api | --help]
+const usage = `Usage: npm run bench [-- --runs N | --lighthouse | --guides N | --api | --deploy | --help]
 
   (no option)    build (--runs N times), the gzip bytes of HTML, CSS and the JavaScript each page requests,
                  and FCP, LCP, layout shift on a throttled connection; then the API part (--api)
@@ -32,7 +34,10 @@ const usage = `Usage: npm run bench [-- --runs N | --lighthouse | --guides N | -
                  over keep-alive connections: req/s, p50/p95/p99/max ms; each lead replayed once; then every
                  accepted lead must be in the store exactly once, else the bench exits 1
   --api-requests N      measured API requests (default 2000)
-  --api-concurrency N   API requests in flight at once (default 16)`
+  --api-concurrency N   API requests in flight at once (default 16)
+  --deploy       the built dist/ as two builds, deployed one after the other to a local S3 while clients load
+                 every page and payload: the mixed-build window of an atomic deploy and of the old in-place
+                 one (from git), the switch and the rollback (scripts/lib/deployBench.ts)`
 
 const { values: options } = parseArgs({
   options: {
@@ -41,6 +46,7 @@ const { values: options } = parseArgs({
     lighthouse: { type: 'boolean' },
     pages: { type: 'string' },
     api: { type: 'boolean' },
+    deploy: { type: 'boolean' },
     'api-requests': { type: 'string' },
     'api-concurrency': { type: 'string' },
     help: { type: 'boolean', short: 'h' },
@@ -596,6 +602,8 @@ if (options.guides !== undefined) {
   await lighthouseMode()
 } else if (options.api) {
   await apiMode()
+} else if (options.deploy) {
+  await runDeployBench()
 } else {
   await defaultMode()
   console.log()

@@ -1,15 +1,16 @@
-// `npm run deploy -- --bucket <name>`: uploads dist/ to S3 so that visitors never see a
-// half-deployed site (README, "Deploying"):
-// 1. assets (content-hashed, immutable), then 2. pages, payloads, sitemap and robots, then
-// 3. builds/meta/<id>.json and this deploy's record, and 4. builds/latest.json last, which is what
-// tells open tabs that a new build is out. A stage starts when the one before has fully landed,
-// so a deploy killed half-way leaves every page working (new pages only refer to assets already
-// up, old assets stay), and running it again uploads what is missing.
-// Unchanged files are skipped by checksum (the objects' ETag is their MD5), uploads run a few at a
-// time with retries and backoff, and `--prune-keep N` deletes what only older builds use.
-// Credentials and region come from the standard AWS chain (environment, profile, SSO, role).
+// `npm run deploy`: atomic deploys of dist/ to the S3 bucket behind CloudFront, with a rollback in
+// seconds (docs/deploy.md). A build's pages, payloads and shells go under `releases/<id>/`, its
+// content-hashed assets and meta beside every other build's; once all of it is up and checked, one
+// conditional write to the CloudFront KeyValueStore makes it the live build for the whole site (the
+// viewer-request function reads that key on each request: renderer/shared/host.ts). Nothing a
+// visitor sees changes before that write, and nothing of the old build is served after it.
+// Every build keeps a record (`deploys/builds/<id>.json`) and every switch one of its own
+// (`deploys/switches/`): who, when, from, to. Credentials and region come from the standard AWS
+// chain (environment, profile, SSO, role).
+import { execFileSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { hostname, userInfo } from 'node:os'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import {
@@ -20,55 +21,196 @@ import {
   S3Client,
   type S3ServiceException,
 } from '@aws-sdk/client-s3'
-import { cacheControlFor, contentTypeFor } from '../renderer/shared/host'
-import { hostFiles } from '../renderer/shared/paths'
+import {
+  BUILD_ID_PATTERN,
+  bucketKey,
+  CSP_METADATA,
+  cacheControlFor,
+  contentTypeFor,
+  isSharedKey,
+  RELEASES,
+} from '../renderer/shared/host'
+import { hostFiles, notFoundKey } from '../renderer/shared/paths'
+import { buildCsp, buildIdOf } from './lib/cdn'
+import { KvsConflictError, type LiveStore, liveStore } from './lib/kvs'
 
-const usage = `Usage: npm run deploy -- --bucket <name> [options]
+const usage = `Usage: npm run deploy -- [options]              upload dist/, check it, make it live
+       npm run deploy -- --list                    the deployed builds and the last switches
+       npm run deploy -- --rollback [<build id>]   make the previous (or the named) build live again
 
-Uploads the built site (dist/) to an S3 bucket, in an order that never exposes a half-deployed
-site: assets, then pages and payloads, then builds/meta/<id>.json, then builds/latest.json.
-Unchanged files are skipped by checksum; earlier builds' assets stay for open tabs.
+A build goes up under releases/<id>/ in the bucket, beside the shared assets, and is checked
+(every page, payload and asset it names is there); then one write to the CloudFront KeyValueStore
+switches the whole site to it. A deploy that fails before the switch changes nothing a visitor
+sees. Unchanged files are skipped by checksum.
+
+Where (flags, or the environment):
+  --bucket <name>        the site's bucket (SITE_BUCKET; the stack's output SiteBucketName)
+  --kvs-arn <arn>        the key value store that names the live build (SITE_KVS_ARN; the stack's
+                         output LiveBuildStoreArn)
+  --region <region>      AWS_REGION, AWS_DEFAULT_REGION or the profile's (us-east-1 with --endpoint)
+  --endpoint <url>       an S3-compatible endpoint (npm run s3:local); path-style; no credentials
+  --kvs-endpoint <url>   a key value store endpoint other than AWS's (npm run s3:local)
 
 Options:
-  --bucket <name>      the bucket (required)
-  --prefix <path>      a folder inside the bucket (default: its root)
-  --endpoint <url>     an S3-compatible endpoint (MinIO, a local server); path-style addressing;
-                       no credentials in it (user:password@ is refused)
-  --region <region>    default: AWS_REGION, AWS_DEFAULT_REGION or the profile's region
-                       (us-east-1 with --endpoint)
-  --dir <folder>       the build to upload (default: dist)
-  --dry-run            list what would be uploaded and deleted; change nothing
-  --prune-keep <N>     after deploying, delete the files that only builds older than the
-                       newest N deployed ones use (N >= 1; the build just deployed counts)
-  --concurrency <N>    uploads at once (default 8)
-  --help               this text
+  --dir <folder>         the build to deploy (default: dist)
+  --by <name>            who deploys, for the record (DEPLOY_BY, GITHUB_ACTOR, else user@host)
+  --dry-run              list what would be uploaded, switched or deleted; change nothing
+  --prune-keep <N>       after deploying, delete the files that no build among the newest N
+                         (nor the live one) uses
+  --concurrency <N>      uploads at once (default 8)
+  --help                 this text
 
-Credentials come from the standard AWS chain: AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY,
-AWS_PROFILE and ~/.aws, SSO, or the instance's role. Never put them in the repository.
-
-Exit codes: 0 deployed (or planned, with --dry-run); 1 the deploy failed (the message says
-where; builds/latest.json is not written, so the site still announces the previous build);
-2 wrong usage or no build to deploy.`
-
-/** The stages of a deploy, in upload order. */
-const stages = ['assets', 'pages', 'meta', 'latest'] as const
-type Stage = (typeof stages)[number]
-const stageNames: Record<Stage, string> = {
-  assets: 'assets',
-  pages: 'pages and payloads',
-  meta: 'build meta',
-  latest: 'builds/latest.json',
-}
+Exit codes: 0 done (or planned, with --dry-run); 1 failed (the message says where and which build
+is live); 2 wrong usage or no build to deploy.`
 
 interface Options {
+  mode: 'deploy' | 'list' | 'rollback'
+  rollbackTo?: string
   bucket: string
-  prefix: string
+  kvsArn: string
   endpoint?: string
+  kvsEndpoint?: string
   region?: string
   dir: string
+  by: string
   dryRun: boolean
   pruneKeep?: number
   concurrency: number
+}
+
+/** What the bucket keeps about a build: enough to list it, roll back to it and prune it. */
+interface BuildRecord {
+  id: string
+  /** The commit the build came from, when known (GIT_COMMIT, GITHUB_SHA, or git at deploy time). */
+  commit?: string
+  builtAt: number
+  deployedAt: number
+  by: string
+  /** False while it uploads: prune keeps such a build's assets, and nobody switches to it. */
+  complete: boolean
+  /** Every key the build uses: its release and the shared files it names. */
+  keys: string[]
+}
+
+interface SwitchRecord {
+  at: number
+  by: string
+  from: string | null
+  to: string
+  kind: 'deploy' | 'rollback'
+}
+
+class UsageError extends Error {}
+class DeployError extends Error {}
+
+const MAX_ATTEMPTS = 5
+const RECORDS = 'deploys/builds/'
+const SWITCHES = 'deploys/switches/'
+const recordKey = (id: string) => `${RECORDS}${id}.json`
+/** A build still uploading for longer than this is taken as abandoned by `--prune-keep`. */
+const ABANDONED_MS = 24 * 60 * 60 * 1000
+
+function who(given: string | undefined): string {
+  if (given) return given
+  const env = process.env.DEPLOY_BY || process.env.GITHUB_ACTOR
+  if (env) return env
+  try {
+    return `${userInfo().username}@${hostname()}`
+  } catch {
+    return `unknown@${hostname()}`
+  }
+}
+
+function parseOptions(argv: string[]): Options | 'help' {
+  let parsed: ReturnType<typeof flags>
+  function flags() {
+    return parseArgs({
+      args: argv,
+      options: {
+        bucket: { type: 'string' },
+        'kvs-arn': { type: 'string' },
+        endpoint: { type: 'string' },
+        'kvs-endpoint': { type: 'string' },
+        region: { type: 'string' },
+        dir: { type: 'string', default: 'dist' },
+        by: { type: 'string' },
+        list: { type: 'boolean', default: false },
+        rollback: { type: 'boolean', default: false },
+        'dry-run': { type: 'boolean', default: false },
+        'prune-keep': { type: 'string' },
+        concurrency: { type: 'string', default: '8' },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+      strict: true,
+      allowPositionals: true,
+    })
+  }
+  try {
+    parsed = flags()
+  } catch (err) {
+    throw new UsageError((err as Error).message)
+  }
+  const { values, positionals } = parsed
+  if (values.help) return 'help'
+  if (values.list && values.rollback) throw new UsageError('--list and --rollback do not go together')
+  const mode = values.list ? 'list' : values.rollback ? 'rollback' : 'deploy'
+  if (positionals.length > (mode === 'rollback' ? 1 : 0))
+    throw new UsageError(`unexpected argument "${positionals.at(-1)}"`)
+  const rollbackTo = positionals[0]
+  if (rollbackTo !== undefined && !BUILD_ID_PATTERN.test(rollbackTo))
+    throw new UsageError(`"${rollbackTo}" is not a build id`)
+  const bucket = values.bucket ?? process.env.SITE_BUCKET
+  const kvsArn = values['kvs-arn'] ?? process.env.SITE_KVS_ARN
+  if (!bucket) throw new UsageError('--bucket <name> (or SITE_BUCKET) is required')
+  if (!kvsArn)
+    throw new UsageError('--kvs-arn <arn> (or SITE_KVS_ARN) is required: the store that names the live build')
+  const count = (flag: string, value: string | undefined) => {
+    if (value === undefined) return undefined
+    if (!/^\d+$/.test(value) || Number(value) < 1)
+      throw new UsageError(`--${flag} wants a whole number of 1 or more, not "${value}"`)
+    return Number(value)
+  }
+  for (const flag of ['endpoint', 'kvs-endpoint'] as const)
+    if (values[flag] !== undefined) checkEndpoint(flag, values[flag])
+  if (values['prune-keep'] !== undefined && mode !== 'deploy') throw new UsageError('--prune-keep goes with a deploy')
+  return {
+    mode,
+    rollbackTo,
+    bucket,
+    kvsArn,
+    endpoint: values.endpoint,
+    kvsEndpoint: values['kvs-endpoint'],
+    // An S3-compatible server ignores the region, but the SDK signs with one.
+    region:
+      values.region ??
+      process.env.AWS_REGION ??
+      process.env.AWS_DEFAULT_REGION ??
+      (values.endpoint ? 'us-east-1' : undefined),
+    dir: values.dir!,
+    by: who(values.by),
+    dryRun: values['dry-run']!,
+    pruneKeep: count('prune-keep', values['prune-keep']),
+    concurrency: count('concurrency', values.concurrency)!,
+  }
+}
+
+/**
+ * An endpoint flag: http(s), a host, perhaps a port and a path. Credentials come from the AWS chain
+ * only, so a user or password in the URL is refused, and so is a query: the deploy prints its
+ * endpoint, and a refusal never repeats a value that may hold a secret.
+ */
+function checkEndpoint(flag: string, value: string) {
+  let url: URL | undefined
+  try {
+    url = new URL(value)
+  } catch {}
+  if (value.includes('@') || url?.username || url?.password)
+    throw new UsageError(
+      `--${flag} must not hold credentials (user:password@): give them the standard AWS way, AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY or AWS_PROFILE`,
+    )
+  if (url?.search || url?.hash) throw new UsageError(`--${flag} takes no query or fragment: scheme, host, port, path`)
+  if (!url || !/^https?:$/.test(url.protocol) || !url.host)
+    throw new UsageError(`--${flag} wants a URL such as http://127.0.0.1:4569, not "${value}"`)
 }
 
 interface Upload {
@@ -77,135 +219,61 @@ interface Upload {
   md5: string
   contentType: string
   cacheControl: string
-  stage: Stage
+  metadata?: Record<string, string>
 }
 
-/** What a deploy leaves in the bucket for `--prune-keep`: the keys its build uses. */
-interface DeployRecord {
-  id: string
-  deployedAt: number
-  keys: string[]
-}
+const md5 = (body: Buffer) => createHash('md5').update(body).digest('hex')
 
-class UsageError extends Error {}
-class DeployError extends Error {}
-
-const MAX_ATTEMPTS = 5
-const recordKey = (id: string) => `builds/deploys/${id}.json`
-
-function parseOptions(argv: string[]): Options | 'help' {
-  const flags = () => {
-    try {
-      return parseArgs({
-        args: argv,
-        options: {
-          bucket: { type: 'string' },
-          prefix: { type: 'string', default: '' },
-          endpoint: { type: 'string' },
-          region: { type: 'string' },
-          dir: { type: 'string', default: 'dist' },
-          'dry-run': { type: 'boolean', default: false },
-          'prune-keep': { type: 'string' },
-          concurrency: { type: 'string', default: '8' },
-          help: { type: 'boolean', short: 'h', default: false },
-        },
-        strict: true,
-        allowPositionals: false,
-      }).values
-    } catch (err) {
-      throw new UsageError((err as Error).message)
-    }
-  }
-  const parsed = flags()
-  if (parsed.help) return 'help'
-  if (!parsed.bucket) throw new UsageError('--bucket <name> is required')
-  const count = (flag: string, value: string | undefined) => {
-    if (value === undefined) return undefined
-    if (!/^\d+$/.test(value) || Number(value) < 1)
-      throw new UsageError(`--${flag} wants a whole number of 1 or more, not "${value}"`)
-    return Number(value)
-  }
-  if (parsed.endpoint !== undefined) checkEndpoint(parsed.endpoint)
-  const prefix = parsed.prefix!.replace(/^\/+|\/+$/g, '')
-  return {
-    bucket: parsed.bucket,
-    prefix: prefix ? `${prefix}/` : '',
-    endpoint: parsed.endpoint,
-    // An S3-compatible server ignores the region, but the SDK signs with one.
-    region:
-      parsed.region ??
-      process.env.AWS_REGION ??
-      process.env.AWS_DEFAULT_REGION ??
-      (parsed.endpoint ? 'us-east-1' : undefined),
-    dir: parsed.dir!,
-    dryRun: parsed['dry-run']!,
-    pruneKeep: count('prune-keep', parsed['prune-keep']),
-    concurrency: count('concurrency', parsed.concurrency)!,
-  }
-}
-
-/**
- * `--endpoint`: http(s), a host, perhaps a port and a path. Credentials come from the AWS chain
- * only, so a user or password in the URL is refused, and so is a query: the deploy prints its
- * endpoint, and a refusal never repeats a value that may hold a secret.
- */
-function checkEndpoint(value: string) {
-  let url: URL | undefined
+/** The commit of the build, as CI names it, or git's at deploy time (marked when the tree differs). */
+function commitOf(): string | undefined {
+  const named = process.env.GIT_COMMIT || process.env.GITHUB_SHA
+  if (named) return named.slice(0, 12)
   try {
-    url = new URL(value)
-  } catch {}
-  if (value.includes('@') || url?.username || url?.password)
-    throw new UsageError(
-      '--endpoint must not hold credentials (user:password@): give them the standard AWS way, AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY or AWS_PROFILE',
-    )
-  if (url?.search || url?.hash) throw new UsageError('--endpoint takes no query or fragment: scheme, host, port, path')
-  if (!url || !/^https?:$/.test(url.protocol) || !url.host)
-    throw new UsageError(`--endpoint wants a URL such as http://127.0.0.1:4569, not "${value}"`)
+    const git = (...args: string[]) =>
+      execFileSync('git', args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })
+    const head = git('rev-parse', '--short=12', 'HEAD').trim()
+    return git('status', '--porcelain', '--untracked-files=no').trim() ? `${head}+changes` : head
+  } catch {
+    return undefined
+  }
 }
 
-function stageOf(path: string, id: string): Stage {
-  if (path === 'builds/latest.json') return 'latest'
-  if (path === `builds/meta/${id}.json`) return 'meta'
-  if (
-    /(^|\/)(index\.html|404\.html|_payload\.json)$/.test(path) ||
-    path.startsWith('_shell/') ||
-    path === 'sitemap.xml' ||
-    path === 'robots.txt'
-  )
-    return 'pages'
-  return 'assets'
-}
-
-/** The build in `dir`, as uploads in stage order. */
-function readBuild(opts: Options): { id: string; uploads: Upload[] } {
-  const dir = resolve(opts.dir)
-  const latestFile = join(dir, 'builds', 'latest.json')
-  if (!existsSync(latestFile))
-    throw new UsageError(`${opts.dir}/builds/latest.json is missing: run npm run build first`)
+/** The build in `dir`: its id, when it was built, and its files as uploads to their bucket keys. */
+function readBuild(dir: string): { id: string; builtAt: number; uploads: Upload[] } {
+  const root = resolve(dir)
+  if (!existsSync(join(root, 'builds', 'latest.json')))
+    throw new UsageError(`${dir}/builds/latest.json is missing: run npm run build first`)
   let id: string
+  let csp: string
   try {
-    id = (JSON.parse(readFileSync(latestFile, 'utf8')) as { id: string }).id
+    id = buildIdOf(root)
+    csp = buildCsp(root)
   } catch (err) {
-    throw new UsageError(`${opts.dir}/builds/latest.json is not JSON: ${(err as Error).message}`)
+    throw new UsageError(`${(err as Error).message}: the build is incomplete, run npm run build`)
   }
-  if (typeof id !== 'string' || !existsSync(join(dir, 'builds', 'meta', `${id}.json`)))
-    throw new UsageError(`${opts.dir}/builds/meta/${id}.json is missing: the build is incomplete, run npm run build`)
-  const paths = (readdirSync(dir, { recursive: true }) as string[])
+  if (!existsSync(join(root, 'builds', 'meta', `${id}.json`)))
+    throw new UsageError(`${dir}/builds/meta/${id}.json is missing: the build is incomplete, run npm run build`)
+  const builtAt =
+    Number(
+      (JSON.parse(readFileSync(join(root, 'builds', 'latest.json'), 'utf8')) as { timestamp?: unknown }).timestamp,
+    ) || 0
+  const paths = (readdirSync(root, { recursive: true }) as string[])
     .map((p) => p.split('\\').join('/'))
-    .filter((p) => !hostFiles.includes(p) && statSync(join(dir, p)).isFile())
+    .filter((p) => !hostFiles.includes(p) && statSync(join(root, p)).isFile())
   const uploads = paths.map((path): Upload => {
-    const body = readFileSync(join(dir, path))
+    const body = readFileSync(join(root, path))
     return {
-      key: opts.prefix + path,
+      key: bucketKey(id, path),
       body,
-      md5: createHash('md5').update(body).digest('hex'),
+      md5: md5(body),
       contentType: contentTypeFor(path),
       cacheControl: cacheControlFor(path),
-      stage: stageOf(path, id),
+      // The build's policy rides on each of its objects; the viewer-response function sets it.
+      metadata: isSharedKey(path) ? undefined : { [CSP_METADATA]: csp },
     }
   })
-  uploads.sort((a, b) => stages.indexOf(a.stage) - stages.indexOf(b.stage) || (a.key < b.key ? -1 : 1))
-  return { id, uploads }
+  uploads.sort((a, b) => (a.key < b.key ? -1 : 1))
+  return { id, builtAt, uploads }
 }
 
 const sleep = (ms: number) => new Promise((ok) => setTimeout(ok, ms))
@@ -226,11 +294,11 @@ function isTransient(err: unknown): boolean {
   return e.name !== 'CredentialsProviderError' && !/Region is missing/.test(e.message ?? '')
 }
 
-class Deployer {
+class Bucket {
   retries = 0
   constructor(
     private s3: S3Client,
-    private opts: Options,
+    readonly name: string,
   ) {}
 
   /** Exponential backoff with jitter: about 0.2, 0.4, 0.8, 1.6 s. */
@@ -248,13 +316,14 @@ class Deployer {
     }
   }
 
-  async remoteObjects(prefix = this.opts.prefix): Promise<Map<string, string>> {
+  /** Key -> MD5 (the ETag of a single-part upload) of every object under `prefix`. */
+  async list(prefix: string): Promise<Map<string, string>> {
     const objects = new Map<string, string>()
     let token: string | undefined
     do {
-      const page = await this.attempt(`Listing s3://${this.opts.bucket}/${prefix}`, () =>
+      const page = await this.attempt(`Listing s3://${this.name}/${prefix}`, () =>
         this.s3.send(
-          new ListObjectsV2Command({ Bucket: this.opts.bucket, Prefix: prefix || undefined, ContinuationToken: token }),
+          new ListObjectsV2Command({ Bucket: this.name, Prefix: prefix || undefined, ContinuationToken: token }),
         ),
       )
       for (const o of page.Contents ?? []) if (o.Key) objects.set(o.Key, (o.ETag ?? '').replace(/"/g, ''))
@@ -263,15 +332,16 @@ class Deployer {
     return objects
   }
 
-  put(u: Pick<Upload, 'key' | 'body' | 'contentType' | 'cacheControl' | 'md5'>) {
+  put(u: Upload) {
     return this.attempt(`Uploading ${u.key}`, () =>
       this.s3.send(
         new PutObjectCommand({
-          Bucket: this.opts.bucket,
+          Bucket: this.name,
           Key: u.key,
           Body: u.body,
           ContentType: u.contentType,
           CacheControl: u.cacheControl,
+          Metadata: u.metadata,
           // S3 refuses the object if it does not arrive intact.
           ContentMD5: Buffer.from(u.md5, 'hex').toString('base64'),
         }),
@@ -279,21 +349,50 @@ class Deployer {
     )
   }
 
-  async getJson<T>(key: string): Promise<T | undefined> {
+  putJson(key: string, value: unknown) {
+    const body = Buffer.from(`${JSON.stringify(value)}\n`)
+    return this.put({
+      key,
+      body,
+      md5: md5(body),
+      contentType: 'application/json; charset=utf-8',
+      cacheControl: 'no-store',
+    })
+  }
+
+  async get(
+    key: string,
+  ): Promise<
+    { body: Buffer; metadata: Record<string, string>; contentType?: string; cacheControl?: string } | undefined
+  > {
     try {
       const res = await this.attempt(`Reading ${key}`, () =>
-        this.s3.send(new GetObjectCommand({ Bucket: this.opts.bucket, Key: key })),
+        this.s3.send(new GetObjectCommand({ Bucket: this.name, Key: key })),
       )
-      return JSON.parse(await res.Body!.transformToString()) as T
+      return {
+        body: Buffer.from(await res.Body!.transformToByteArray()),
+        metadata: res.Metadata ?? {},
+        contentType: res.ContentType,
+        cacheControl: res.CacheControl,
+      }
+    } catch (err) {
+      if (err instanceof DeployError && /NoSuchKey|HTTP 404/.test(err.message)) return undefined
+      throw err
+    }
+  }
+
+  async getJson<T>(key: string): Promise<T | undefined> {
+    const found = await this.get(key)
+    if (!found) return undefined
+    try {
+      return JSON.parse(found.body.toString('utf8')) as T
     } catch {
       return undefined
     }
   }
 
   delete(key: string) {
-    return this.attempt(`Deleting ${key}`, () =>
-      this.s3.send(new DeleteObjectCommand({ Bucket: this.opts.bucket, Key: key })),
-    )
+    return this.attempt(`Deleting ${key}`, () => this.s3.send(new DeleteObjectCommand({ Bucket: this.name, Key: key })))
   }
 }
 
@@ -317,8 +416,10 @@ async function pool<T>(items: T[], limit: number, work: (item: T) => Promise<voi
 
 const formatBytes = (n: number) =>
   n < 1024 ? `${n} B` : n < 1024 * 1024 ? `${(n / 1024).toFixed(1)} KiB` : `${(n / 1024 / 1024).toFixed(2)} MiB`
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`
+const time = (at: number) => new Date(at).toISOString().replace(/\.\d+Z$/, 'Z')
 
-/** A bar on a terminal; a line a stage in a log (CI). */
+/** A bar on a terminal; nothing but the summary in a log (CI). */
 class Progress {
   private done = 0
   private bytes = 0
@@ -327,11 +428,6 @@ class Progress {
     private total: number,
     private totalBytes: number,
   ) {}
-
-  stage(stage: Stage, files: number, bytes: number) {
-    if (this.tty) process.stdout.write('\n')
-    console.log(`${stageNames[stage]}: ${files} file(s), ${formatBytes(bytes)}`)
-  }
 
   tick(bytes: number) {
     this.done++
@@ -349,116 +445,314 @@ class Progress {
   }
 }
 
-/** Deletes what only builds older than the newest `keep` deploys use. */
-async function prune(d: Deployer, opts: Options, keep: number, remote: Map<string, string>, current: DeployRecord) {
-  const records: DeployRecord[] = [current]
-  for (const key of remote.keys()) {
-    const m = new RegExp(`^${opts.prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}builds/deploys/(.+)\\.json$`).exec(key)
-    if (!m || m[1] === current.id) continue
-    const record = await d.getJson<DeployRecord>(key)
-    if (record && Array.isArray(record.keys)) records.push(record)
-    else console.warn(`Skipping ${key} in pruning: it is not a deploy record`)
+/** `/assets/...` named by a page, payload, shell or stylesheet: what must be in the bucket before the switch. */
+function assetsNamed(uploads: Upload[]): Set<string> {
+  const named = new Set<string>()
+  for (const u of uploads) {
+    if (!/\.(html|json|css|js)$/.test(u.key)) continue
+    for (const [, ref] of u.body.toString('utf8').matchAll(/["'(]\/(assets\/[^"'()\s?#]+)/g)) named.add(ref!)
   }
-  records.sort((a, b) => b.deployedAt - a.deployedAt)
-  const kept = records.slice(0, keep)
-  const old = records.slice(keep)
-  const inUse = new Set(kept.flatMap((r) => r.keys))
-  const doomed = new Set<string>()
-  for (const record of old) {
-    for (const key of record.keys) if (!inUse.has(key) && remote.has(key)) doomed.add(key)
-    for (const key of [`${opts.prefix}builds/meta/${record.id}.json`, opts.prefix + recordKey(record.id)])
-      if (remote.has(key)) doomed.add(key)
-  }
-  console.log(
-    `prune: keeping ${kept.length} build(s) (${kept.map((r) => r.id).join(', ')}); ${old.length} older build(s); ${doomed.size} file(s) only they use`,
-  )
-  const list = [...doomed].sort()
-  if (opts.dryRun) {
-    for (const key of list) console.log(`  would delete ${key}`)
-    return 0
-  }
-  await pool(list, opts.concurrency, async (key) => {
-    await d.delete(key)
-  })
-  return list.length
+  return named
 }
 
-export async function deploy(opts: Options) {
+class Deployer {
+  constructor(
+    readonly bucket: Bucket,
+    readonly store: LiveStore,
+    readonly opts: Options,
+  ) {}
+
+  async records(): Promise<BuildRecord[]> {
+    const keys = [...(await this.bucket.list(RECORDS)).keys()]
+    const records: BuildRecord[] = []
+    await pool(keys, this.opts.concurrency, async (key) => {
+      const record = await this.bucket.getJson<BuildRecord>(key)
+      if (record && typeof record.id === 'string' && Array.isArray(record.keys)) records.push(record)
+      else console.warn(`Skipping ${key}: it is not a build record`)
+    })
+    return records.sort((a, b) => b.deployedAt - a.deployedAt)
+  }
+
+  async switches(): Promise<SwitchRecord[]> {
+    const keys = [...(await this.bucket.list(SWITCHES)).keys()].sort().reverse()
+    const out: SwitchRecord[] = []
+    for (const key of keys.slice(0, 50)) {
+      const record = await this.bucket.getJson<SwitchRecord>(key)
+      if (record) out.push(record)
+    }
+    return out.sort((a, b) => b.at - a.at)
+  }
+
+  /**
+   * Makes `to` the live build, if the store is still as read (`etag`): one conditional write. Then
+   * records the switch and copies the build's 404.html to the bucket's root, where CloudFront's
+   * error response fetches it (without the function).
+   */
+  async switchTo(to: string, from: string | undefined, etag: string, kind: SwitchRecord['kind']) {
+    const started = Date.now()
+    try {
+      await this.store.switchTo(to, etag)
+    } catch (err) {
+      if (err instanceof KvsConflictError) {
+        const now = await this.store.read().catch(() => undefined)
+        throw new DeployError(
+          `the live build changed while this ran (now ${now?.live ?? 'unknown'}, was ${from ?? 'none'}): not switching over someone else's switch. Build ${now?.live ?? from ?? 'none'} stays live; run the command again to make ${to} live.`,
+        )
+      }
+      throw new DeployError(
+        `the switch to ${to} failed: ${(err as Error).message}. Build ${from ?? 'none'} stays live.`,
+      )
+    }
+    const switched = Date.now()
+    const record: SwitchRecord = { at: switched, by: this.opts.by, from: from ?? null, to, kind }
+    const problems: string[] = []
+    await this.bucket
+      .putJson(`${SWITCHES}${time(switched).replace(/:/g, '')}-${to}.json`, record)
+      .catch((err: Error) => problems.push(`the switch was not recorded: ${err.message}`))
+    await this.copyErrorDocument(to).catch((err: Error) =>
+      problems.push(`the error document was not updated: ${err.message}`),
+    )
+    if (problems.length)
+      throw new DeployError(
+        `build ${to} is live, but ${problems.join('; ')}. Run npm run deploy -- --rollback ${to} to finish.`,
+      )
+    return switched - started
+  }
+
+  async copyErrorDocument(id: string) {
+    const page = await this.bucket.get(bucketKey(id, notFoundKey))
+    if (!page) throw new DeployError(`${bucketKey(id, notFoundKey)} is missing`)
+    await this.bucket.put({
+      key: notFoundKey,
+      body: page.body,
+      md5: md5(page.body),
+      contentType: page.contentType ?? contentTypeFor(notFoundKey),
+      cacheControl: page.cacheControl ?? cacheControlFor(notFoundKey),
+      metadata: page.metadata,
+    })
+  }
+
+  /** Every key of `record` is in the bucket, as the listing of its release and of the shared files shows. */
+  async missing(record: BuildRecord, shared?: Map<string, string>): Promise<string[]> {
+    const release = await this.bucket.list(`${RELEASES}${record.id}/`)
+    const sharedNow =
+      shared ?? new Map([...(await this.bucket.list('assets/')), ...(await this.bucket.list('builds/meta/'))])
+    return record.keys.filter((k) => !release.has(k) && !sharedNow.has(k))
+  }
+}
+
+async function deployBuild(d: Deployer, opts: Options) {
   const started = Date.now()
-  const { id, uploads } = readBuild(opts)
-  const target = `s3://${opts.bucket}/${opts.prefix}`
+  const { id, builtAt, uploads } = readBuild(opts.dir)
+  const target = `s3://${opts.bucket}/`
+  // The store as it is now: the switch at the end happens only if nobody switched in between.
+  const before = await d.store.read().catch((err: Error) => {
+    throw new DeployError(`Reading the live build from ${opts.kvsArn} failed: ${err.message}`)
+  })
+  const remote = new Map([
+    ...(await d.bucket.list('assets/')),
+    ...(await d.bucket.list('builds/meta/')),
+    ...(await d.bucket.list(`${RELEASES}${id}/`)),
+  ])
+  const changed = uploads.filter((u) => remote.get(u.key) !== u.md5)
+  const bytes = changed.reduce((n, u) => n + u.body.length, 0)
+  console.log(
+    `${opts.dryRun ? 'Planning' : 'Deploying'} build ${id} to ${target}${opts.endpoint ? ` (${opts.endpoint})` : ''}: ${changed.length} to upload (${formatBytes(bytes)}), ${uploads.length - changed.length} unchanged; live now: ${before.live ?? 'none'}`,
+  )
+  const named = assetsNamed(uploads)
+  const keys = new Set(uploads.map((u) => u.key))
+  const unknown = [...named].filter((k) => !keys.has(k) && !remote.has(k))
+  if (unknown.length)
+    throw new DeployError(
+      `the build names assets it does not hold: ${unknown.slice(0, 5).join(', ')}${unknown.length > 5 ? ` and ${unknown.length - 5} more` : ''}. Nothing was switched; build ${before.live ?? 'none'} stays live.`,
+    )
+  const record: BuildRecord = {
+    id,
+    commit: commitOf(),
+    builtAt,
+    deployedAt: Date.now(),
+    by: opts.by,
+    complete: false,
+    keys: [...keys].sort(),
+  }
+  if (opts.dryRun) {
+    for (const u of changed) console.log(`  would upload ${u.key}  (${u.contentType}; ${u.cacheControl})`)
+    console.log(`  would switch the live build from ${before.live ?? 'none'} to ${id}`)
+    if (opts.pruneKeep) await prune(d, opts.pruneKeep, record)
+    console.log(`Dry run: nothing was changed in ${target}.`)
+    return
+  }
+  // First the record, marked incomplete, so that a prune running meanwhile keeps what it uploads.
+  await d.bucket.putJson(recordKey(id), record)
+  const progress = new Progress(changed.length, bytes)
+  await pool(changed, opts.concurrency, async (u) => {
+    await d.bucket.put(u)
+    progress.tick(u.body.length)
+  })
+  progress.end()
+  const uploadedIn = Date.now() - started
+  // Check what the switch will expose: every key of the build, listed back from the bucket.
+  const missing = await d.missing(record)
+  if (missing.length)
+    throw new DeployError(
+      `after the upload, ${missing.length} file(s) of build ${id} are not in the bucket (${missing.slice(0, 5).join(', ')}). Nothing was switched; build ${before.live ?? 'none'} stays live. Run the command again.`,
+    )
+  await d.bucket.putJson(recordKey(id), { ...record, complete: true })
+  if (before.live === id) {
+    console.log(`Build ${id} was live already; its files are complete.`)
+  } else {
+    const ms = await d.switchTo(id, before.live, before.etag, 'deploy')
+    console.log(`Switched the live build from ${before.live ?? 'none'} to ${id} in ${ms} ms.`)
+  }
+  let deleted = 0
+  if (opts.pruneKeep) {
+    try {
+      deleted = await prune(d, opts.pruneKeep, record)
+    } catch (err) {
+      throw new DeployError(
+        `build ${id} is live, but pruning stopped: ${(err as Error).message}. Run the command again to finish pruning.`,
+      )
+    }
+  }
+  console.log(
+    `Deployed build ${id} to ${target}: ${changed.length} uploaded (${formatBytes(bytes)}) in ${seconds(uploadedIn)}, ${uploads.length - changed.length} unchanged, ${deleted} deleted, ${d.bucket.retries} retried, in ${seconds(Date.now() - started)}. Open tabs offer a reload at their next check of builds/latest.json.`,
+  )
+}
+
+/** Which build `--rollback` goes back to: the named one, or the one live before the live one. */
+async function rollbackTarget(
+  d: Deployer,
+  live: string | undefined,
+  named: string | undefined,
+  records: BuildRecord[],
+) {
+  if (named) return named
+  const last = (await d.switches()).find((s) => s.to === live && s.from)
+  if (last?.from) return last.from
+  // No switch recorded: the newest complete build deployed before the live one.
+  const liveRecord = records.find((r) => r.id === live)
+  return records.find((r) => r.complete && r.id !== live && (!liveRecord || r.deployedAt < liveRecord.deployedAt))?.id
+}
+
+async function rollback(d: Deployer, opts: Options) {
+  const started = Date.now()
+  const { live, etag } = await d.store.read()
+  const records = await d.records()
+  const to = await rollbackTarget(d, live, opts.rollbackTo, records)
+  if (!to) throw new DeployError(`there is no earlier build to roll back to; build ${live ?? 'none'} stays live`)
+  if (to === live) {
+    console.log(`Build ${to} is live already.`)
+    return
+  }
+  const record = records.find((r) => r.id === to)
+  if (!record)
+    throw new DeployError(`build ${to} was never deployed to s3://${opts.bucket}/ (npm run deploy -- --list)`)
+  if (!record.complete)
+    throw new DeployError(`build ${to} never finished uploading; build ${live ?? 'none'} stays live`)
+  const missing = await d.missing(record)
+  if (missing.length)
+    throw new DeployError(
+      `build ${to} lacks ${missing.length} file(s) (pruned?): ${missing.slice(0, 3).join(', ')}. Build ${live ?? 'none'} stays live; deploy ${to} again from its commit (${record.commit ?? 'unknown'}).`,
+    )
+  if (opts.dryRun) {
+    console.log(`Dry run: would switch the live build from ${live ?? 'none'} to ${to}.`)
+    return
+  }
+  const ms = await d.switchTo(to, live, etag, 'rollback')
+  console.log(
+    `Rolled back: build ${to} (commit ${record.commit ?? 'unknown'}, deployed ${time(record.deployedAt)}) is live again, was ${live ?? 'none'}. Switched in ${ms} ms; ${seconds(Date.now() - started)} in all.`,
+  )
+}
+
+async function list(d: Deployer) {
+  const [{ live }, records, switches] = await Promise.all([d.store.read(), d.records(), d.switches()])
+  if (!records.length) {
+    console.log(`No build deployed to s3://${d.opts.bucket}/ yet; live: ${live ?? 'none'}.`)
+    return
+  }
+  const rows = records.map((r) => [
+    r.id === live ? '* live' : r.complete ? '' : 'incomplete',
+    r.id,
+    r.commit ?? '-',
+    time(r.builtAt),
+    time(r.deployedAt),
+    r.by,
+  ])
+  const head = ['', 'build', 'commit', 'built', 'deployed', 'by']
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)))
+  for (const row of [head, ...rows])
+    console.log(
+      row
+        .map((cell, i) => cell.padEnd(widths[i]!))
+        .join('  ')
+        .trimEnd(),
+    )
+  if (live && !records.some((r) => r.id === live)) console.log(`Live: ${live}, which has no record in this bucket.`)
+  if (switches.length) {
+    console.log('\nLast switches:')
+    for (const s of switches.slice(0, 10))
+      console.log(`  ${time(s.at)}  ${s.kind.padEnd(8)}  ${s.from ?? 'none'} -> ${s.to}  by ${s.by}`)
+  }
+}
+
+/**
+ * Deletes what only builds outside the kept set use: the newest `keep` complete builds, the live
+ * one, the one just deployed, and any still uploading (for a day). A shared file goes only when no
+ * kept build names it; a build's release, meta and record go with it.
+ */
+async function prune(d: Deployer, keep: number, current: BuildRecord): Promise<number> {
+  const [{ live }, stored] = await Promise.all([d.store.read(), d.records()])
+  // The build just deployed is the newest (in a dry run, as it would be).
+  const records = [{ ...current, complete: true }, ...stored.filter((r) => r.id !== current.id)]
+  const now = Date.now()
+  const complete = records.filter((r) => r.complete)
+  const kept = new Set<string>([current.id, ...(live ? [live] : [])])
+  for (const r of complete.slice(0, keep)) kept.add(r.id)
+  for (const r of records) if (!r.complete && now - r.deployedAt < ABANDONED_MS) kept.add(r.id)
+  const old = records.filter((r) => !kept.has(r.id))
+  const inUse = new Set(records.filter((r) => kept.has(r.id)).flatMap((r) => r.keys))
+  const shared = new Map([...(await d.bucket.list('assets/')), ...(await d.bucket.list('builds/meta/'))])
+  const doomed = new Set<string>()
+  for (const record of old) {
+    for (const key of await d.bucket.list(`${RELEASES}${record.id}/`).then((m) => m.keys())) doomed.add(key)
+    for (const key of record.keys) if (isSharedKey(key) && !inUse.has(key) && shared.has(key)) doomed.add(key)
+  }
+  console.log(
+    `prune: keeping ${kept.size} build(s) (${[...kept].join(', ')}); ${old.length} older build(s); ${doomed.size} file(s) only they use`,
+  )
+  if (d.opts.dryRun) {
+    for (const key of [...doomed].sort()) console.log(`  would delete ${key}`)
+    return 0
+  }
+  await pool([...doomed].sort(), d.opts.concurrency, (key) => d.bucket.delete(key).then(() => {}))
+  // The records last: a prune stopped half-way is finished by the next one.
+  await pool(old, d.opts.concurrency, (r) => d.bucket.delete(recordKey(r.id)).then(() => {}))
+  return doomed.size + old.length
+}
+
+async function run(opts: Options) {
   // The locked SDK runs on Node 20; only its releases after January 2027 need Node 22 (README).
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true'
   const s3 = new S3Client({
     region: opts.region,
     endpoint: opts.endpoint,
     forcePathStyle: Boolean(opts.endpoint),
-    // Our own retries (Deployer.attempt) count and pace them.
+    // Our own retries (Bucket.attempt) count and pace them.
     maxAttempts: 1,
     // Plain MD5 integrity (ContentMD5) works with S3 and with S3-compatible servers alike.
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
     requestHandler: { connectionTimeout: 5000, requestTimeout: 60000 },
   })
-  const d = new Deployer(s3, opts)
+  const store = liveStore({ arn: opts.kvsArn, endpoint: opts.kvsEndpoint, region: opts.region })
+  const d = new Deployer(new Bucket(s3, opts.bucket), store, opts)
   try {
-    const remote = await d.remoteObjects()
-    const record: DeployRecord = { id, deployedAt: Date.now(), keys: uploads.map((u) => u.key) }
-    const recordBody = Buffer.from(`${JSON.stringify(record)}\n`)
-    const changed = uploads.filter((u) => remote.get(u.key) !== u.md5)
-    const bytes = changed.reduce((n, u) => n + u.body.length, 0)
-    console.log(
-      `${opts.dryRun ? 'Planning' : 'Deploying'} build ${id} to ${target}${opts.endpoint ? ` (${opts.endpoint})` : ''}: ${changed.length} to upload (${formatBytes(bytes)}), ${uploads.length - changed.length} unchanged`,
-    )
-    const progress = new Progress(changed.length, bytes)
-    for (const stage of stages) {
-      const batch = changed.filter((u) => u.stage === stage)
-      if (stage === 'meta' && !opts.dryRun) {
-        // The record of this deploy goes up with the meta, before latest.json names the build.
-        await d.put({
-          key: opts.prefix + recordKey(id),
-          body: recordBody,
-          contentType: 'application/json; charset=utf-8',
-          cacheControl: cacheControlFor(recordKey(id)),
-          md5: createHash('md5').update(recordBody).digest('hex'),
-        })
-      }
-      if (!batch.length) continue
-      progress.stage(
-        stage,
-        batch.length,
-        batch.reduce((n, u) => n + u.body.length, 0),
-      )
-      if (opts.dryRun) {
-        for (const u of batch) console.log(`  would upload ${u.key}  (${u.contentType}; ${u.cacheControl})`)
-        continue
-      }
-      await pool(batch, opts.concurrency, async (u) => {
-        await d.put(u)
-        progress.tick(u.body.length)
-      })
-    }
-    progress.end()
-    let deleted = 0
-    try {
-      if (opts.pruneKeep) deleted = await prune(d, opts, opts.pruneKeep, remote, record)
-    } catch (err) {
-      throw new DeployError(
-        `build ${id} is deployed, but pruning stopped: ${err instanceof DeployError ? err.message : describe(err)}. Run the command again to finish pruning.`,
-      )
-    }
-    const seconds = ((Date.now() - started) / 1000).toFixed(1)
-    if (opts.dryRun) {
-      console.log(
-        `Dry run: nothing was changed in ${target}. ${changed.length} file(s) would be uploaded, ${uploads.length - changed.length} skipped as unchanged.`,
-      )
-    } else {
-      console.log(
-        `Deployed build ${id} to ${target}: ${changed.length} uploaded (${formatBytes(bytes)}), ${uploads.length - changed.length} unchanged, ${deleted} deleted, ${d.retries} retried, in ${seconds} s`,
-      )
-    }
+    if (opts.mode === 'list') await list(d)
+    else if (opts.mode === 'rollback') await rollback(d, opts)
+    else await deployBuild(d, opts)
   } finally {
     s3.destroy()
+    store.close()
   }
 }
 
@@ -475,7 +769,7 @@ async function main() {
     return 0
   }
   try {
-    await deploy(opts)
+    await run(opts)
     return 0
   } catch (err) {
     if (err instanceof UsageError) {
@@ -490,10 +784,8 @@ async function main() {
       )
     if (/Region is missing/i.test(message))
       console.error("Give a region: --region, AWS_REGION, or the profile's region.")
-    if (!/is deployed, but pruning/.test(message))
-      console.error(
-        'builds/latest.json was not written: the site still announces its previous build. Run the same command again to finish.',
-      )
+    if (opts.mode === 'deploy' && !/ is live|stays live/.test(message))
+      console.error('Nothing was switched: the live build is the one before. Run the same command again to finish.')
     return 1
   }
 }

@@ -1,37 +1,21 @@
-// `npm run s3:local`: an S3-protocol server on 127.0.0.1 (s3rver) with an empty bucket `site`, to
-// try `npm run deploy` without AWS. The files live in a temporary folder, gone when it stops.
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import S3rver from 's3rver'
+// `npm run s3:local`: the production path on 127.0.0.1 (docs/deploy.md): S3 with an empty bucket
+// `site`, a local CloudFront KeyValueStore, and the edge running the stack's two functions over
+// them (scripts/lib/localSite.ts). Deploy, switch and roll back with `npm run deploy` exactly as in
+// production, and watch the site change. The files are gone when it stops.
+import { startLocalSite } from './lib/localSite'
 
-export async function startLocalS3(port = 0, buckets = ['site']) {
-  const directory = mkdtempSync(join(tmpdir(), 's3rver-'))
-  const server = new S3rver({
-    address: '127.0.0.1',
-    port,
-    silent: true,
-    directory,
-    configureBuckets: buckets.map((name) => ({ name, configs: [] })),
-  })
-  const { port: bound } = await server.run()
-  return {
-    server,
-    endpoint: `http://127.0.0.1:${bound}`,
-    /** s3rver's fixed key pair. */
-    env: { AWS_ACCESS_KEY_ID: 'S3RVER', AWS_SECRET_ACCESS_KEY: 'S3RVER', AWS_REGION: 'us-east-1' },
-    async stop() {
-      await server.close()
-      rmSync(directory, { recursive: true, force: true })
-    },
-  }
-}
-
-if (process.argv[1]?.endsWith('local-s3.ts')) {
-  const s3 = await startLocalS3(Number(process.env.PORT ?? 4569))
-  console.log(`S3 on ${s3.endpoint}, bucket "site". In another shell:
-  AWS_ACCESS_KEY_ID=S3RVER AWS_SECRET_ACCESS_KEY=S3RVER npm run deploy -- --bucket site --endpoint ${s3.endpoint}`)
-  const stop = () => s3.stop().then(() => process.exit(0))
-  process.on('SIGINT', stop)
-  process.on('SIGTERM', stop)
-}
+const site = await startLocalSite({
+  s3: Number(process.env.S3_PORT ?? 4569),
+  kvs: Number(process.env.KVS_PORT ?? 4570),
+  edge: Number(process.env.PORT ?? 4174),
+})
+const env = Object.entries(site.env)
+  .map(([k, v]) => `${k}=${v}`)
+  .join(' ')
+console.log(`S3 on ${site.s3.endpoint} (bucket "${site.bucket}"), the key value store on ${site.kvs.endpoint},
+the site on ${site.edge} (503 until a build is live). In another shell:
+  ${env} npm run deploy -- ${site.deployArgs.join(' ')}
+and the same with --list, or --rollback.`)
+const stop = () => site.stop().then(() => process.exit(0))
+process.on('SIGINT', stop)
+process.on('SIGTERM', stop)

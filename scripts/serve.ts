@@ -1,4 +1,5 @@
-// `npm run preview`: serves dist/ as S3 behind CloudFront would (scripts/lib/previewServer.ts),
+// `npm run preview`: serves dist/ as S3 behind CloudFront would, through the stack's two CloudFront
+// Functions, as a bucket with one live release (scripts/lib/previewServer.ts, docs/deploy.md),
 // with the API behind /api/* on the same origin: its own (api/server, the store of `npm run api`),
 // or the one at API_ORIGIN.
 import { existsSync } from 'node:fs'
@@ -11,9 +12,12 @@ import { serve } from './lib/previewServer'
 
 const usage = `Usage: npm run preview [-- --help]
 
-Serves dist/ on http://127.0.0.1:4173 as S3 behind CloudFront would: index documents, 404.html
-with status 404, query strings ignored, the headers of dist/_headers and of the deploy, ETag/304,
+Serves dist/ on http://127.0.0.1:4173 as S3 behind CloudFront would, through the same viewer-request
+and viewer-response functions, as a bucket whose live release is this build: index documents,
+404.html with status 404, query strings ignored, the objects' Content-Type and Cache-Control as the
+deploy stores them, the build's Content-Security-Policy and the security headers policy, ETag/304,
 gzip and brotli; and the API behind /api/*, as CloudFront's second behaviour sends it there.
+(npm run s3:local serves a bucket that npm run deploy writes, the same way.)
 
 Environment: PORT (default 4173), DIST (default dist); API_ORIGIN to forward /api/* to an API
 already running there (http://127.0.0.1:8787 for \`npm run api\`); without it the preview starts

@@ -30,7 +30,7 @@ export function isCompressible(key: string): boolean {
  * after each switch: CloudFront fetches its error page without running the viewer-request function.
  */
 export const RELEASES = 'releases/'
-export const SHARED_PREFIXES: readonly string[] = ['assets/', 'builds/meta/']
+const SHARED_PREFIXES: readonly string[] = ['assets/', 'builds/meta/']
 export const isSharedKey = (key: string) => SHARED_PREFIXES.some((prefix) => key.startsWith(prefix))
 /** `pricing/index.html` of build `b1` -> `releases/b1/pricing/index.html`; `assets/x.js` -> itself. */
 export const bucketKey = (id: string, key: string) => (isSharedKey(key) ? key : `${RELEASES}${id}/${key}`)
@@ -50,7 +50,7 @@ export const FALLBACK_CSP = "default-src 'none'; frame-ancestors 'none'; base-ur
  * What the edge answers when it cannot tell which build is live (the store is empty before the first
  * deploy, or unreadable): 503 with a retry, in both languages, never a page of an unknown build.
  */
-export const UNAVAILABLE_PAGE = `<!doctype html>
+const UNAVAILABLE_PAGE = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Rasid: back in a moment</title></head>
 <body><main><p>Rasid is being updated. Please try again in a minute.</p>
 <p lang="ar" dir="rtl">نحدّث موقع رصيد الآن. يُرجى المحاولة مرة أخرى بعد دقيقة.</p></main></body></html>

@@ -56,7 +56,7 @@ const IMPORT_LINE = "import cf from 'cloudfront';\n"
  * A CloudFront Function's handler from its source, run here as CloudFront runs it: the
  * `cloudfront` module gives `kvs()`, whose `get` throws for a missing key as the real one does.
  */
-export function compileFunction<E, R>(
+function compileFunction<E, R>(
   source: string,
   kvsGet: (key: string) => Promise<string | undefined> = async () => undefined,
 ): (event: E) => Promise<R> {

@@ -1,59 +1,59 @@
-// `npm run deploy` against a real S3-protocol server (s3rver) on 127.0.0.1, through a loopback proxy
-// that records the order of uploads and can fail, slow or stall them. The deploy runs as the
-// command operators run, in a child process, with credentials from the environment.
+// `npm run deploy` on the production path, on 127.0.0.1 (docs/deploy.md): a real S3-protocol
+// server (s3rver), the local key value store, and the edge running the CloudFront Functions over
+// them (scripts/local-s3.ts), with loopback proxies that fail, stall or race the deploy. The deploy
+// runs as operators run it, in a child process, with credentials from the environment.
 import { spawn } from 'node:child_process'
 import { cpSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
-import { createServer, request, type IncomingMessage, type Server } from 'node:http'
+import { createServer, type IncomingMessage, request, type Server } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { startLocalS3 } from '../../scripts/local-s3'
-import { IMMUTABLE, REVALIDATE } from '../../renderer/shared/host'
+import { bucketKey, IMMUTABLE, REVALIDATE } from '../../renderer/shared/host'
+import { buildCsp } from '../../scripts/lib/cdn'
+import { startLocalSite } from '../../scripts/lib/localSite'
 
-type LocalS3 = Awaited<ReturnType<typeof startLocalS3>>
-let s3: LocalS3
-let client: S3Client
+type Site = Awaited<ReturnType<typeof startLocalSite>>
 const work = mkdtempSync(join(tmpdir(), 'deploy-'))
 const dist = 'dist'
 const distId = (JSON.parse(readFileSync('dist/builds/latest.json', 'utf8')) as { id: string }).id
-let bucketNumber = 0
-const buckets = Array.from({ length: 12 }, (_, i) => `site-${i}`)
 // Each deploy is a child process of its own (about 2 s to start tsx and the SDK).
-vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 })
+vi.setConfig({ testTimeout: 90_000, hookTimeout: 60_000 })
 
-beforeAll(async () => {
-  s3 = await startLocalS3(0, buckets)
-  client = new S3Client({
-    endpoint: s3.endpoint,
+const sites: Site[] = []
+/** A bucket, a key value store and an edge of their own for each test. */
+async function freshSite(): Promise<Site & { client: S3Client }> {
+  const site = await startLocalSite()
+  sites.push(site)
+  const client = new S3Client({
+    endpoint: site.s3.endpoint,
     region: 'us-east-1',
     forcePathStyle: true,
     credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
   })
-})
+  return Object.assign(site, { client })
+}
 afterAll(async () => {
-  client.destroy()
-  await s3.stop()
+  await Promise.all(sites.map((s) => s.stop()))
   rmSync(work, { recursive: true, force: true })
 })
-
-/** A bucket of its own for each test. */
-const freshBucket = () => buckets[bucketNumber++]!
 
 interface Run {
   code: number | null
   stdout: string
   stderr: string
+  ms: number
 }
 
 function deploy(
   args: string[],
-  env: Record<string, string | undefined> = s3.env,
+  env: Record<string, string | undefined>,
   onSpawn?: (kill: () => void) => void,
 ): Promise<Run> {
+  const started = Date.now()
   return new Promise((done) => {
     const child = spawn('npx', ['tsx', 'scripts/deploy.ts', ...args], {
-      env: { ...process.env, ...env, AWS_EC2_METADATA_DISABLED: 'true' },
+      env: { ...process.env, ...env, AWS_EC2_METADATA_DISABLED: 'true', DEPLOY_BY: env.DEPLOY_BY ?? 'ops-test' },
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
     })
@@ -61,20 +61,18 @@ function deploy(
     let stderr = ''
     child.stdout.on('data', (d) => (stdout += d))
     child.stderr.on('data', (d) => (stderr += d))
-    child.on('close', (code) => done({ code, stdout, stderr }))
+    child.on('close', (code) => done({ code, stdout, stderr, ms: Date.now() - started }))
     onSpawn?.(() => process.kill(-child.pid!, 'SIGKILL'))
   })
 }
+const run = (site: Site, ...more: string[]) => deploy([...site.deployArgs, ...more], site.env)
 
-/** A proxy to s3rver that logs each upload's start and end and lets a test answer in its place. */
-interface Proxy {
-  endpoint: string
-  log: { event: 'start' | 'end'; key: string }[]
-  puts: number
-  close: () => Promise<void>
-}
-type Intercept = (req: IncomingMessage, key: string, puts: number) => 'pass' | 'hang' | { status: number; code: string }
-
+/** A proxy in front of `target` that lets a test answer, stall or act before passing a request on. */
+type Intercept = (
+  req: IncomingMessage,
+  path: string,
+  count: number,
+) => Promise<'pass' | 'hang' | { status: number; body: string }>
 const proxies: Server[] = []
 afterEach(async () => {
   for (const p of proxies.splice(0)) {
@@ -82,56 +80,52 @@ afterEach(async () => {
     await new Promise((ok) => p.close(ok))
   }
 })
-
-async function proxy(intercept: Intercept = () => 'pass'): Promise<Proxy> {
-  const target = new URL(s3.endpoint)
-  const state: Proxy = { endpoint: '', log: [], puts: 0, close: async () => {} }
-  const server = createServer((req, res) => {
-    const key = decodeURIComponent(new URL(req.url!, 'http://x').pathname.split('/').slice(2).join('/'))
-    const isPut = req.method === 'PUT'
-    if (isPut) state.puts++
-    const verdict = intercept(req, key, state.puts)
+async function proxy(target: string, intercept: Intercept): Promise<string> {
+  const to = new URL(target)
+  let count = 0
+  const server = createServer(async (req, res) => {
+    const verdict = await intercept(req, decodeURIComponent(new URL(req.url!, 'http://x').pathname), ++count)
     if (verdict === 'hang') return
     if (verdict !== 'pass') {
       req.resume()
       res.writeHead(verdict.status, { 'content-type': 'application/xml' })
-      return res.end(
-        `<?xml version="1.0" encoding="UTF-8"?><Error><Code>${verdict.code}</Code><Message>${verdict.code} (test proxy)</Message></Error>`,
-      )
+      return res.end(verdict.body)
     }
-    if (isPut) state.log.push({ event: 'start', key })
     const upstream = request(
-      { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers },
+      { host: to.hostname, port: to.port, method: req.method, path: req.url, headers: req.headers },
       (up) => {
         res.writeHead(up.statusCode!, up.headers)
         up.pipe(res)
-        up.on('end', () => isPut && up.statusCode === 200 && state.log.push({ event: 'end', key }))
       },
     )
     req.pipe(upstream)
   })
   proxies.push(server)
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok))
-  const { port } = server.address() as { port: number }
-  state.endpoint = `http://127.0.0.1:${port}`
-  return state
+  return `http://127.0.0.1:${(server.address() as { port: number }).port}`
+}
+const withFlag = (args: string[], flag: string, value: string) => {
+  const out = [...args]
+  out[out.indexOf(flag) + 1] = value
+  return out
 }
 
-async function keys(bucket: string, prefix = ''): Promise<string[]> {
+async function keys(site: Site & { client: S3Client }, prefix = ''): Promise<string[]> {
   const out: string[] = []
   let token: string | undefined
   do {
-    const page = await client.send(
-      new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix || undefined, ContinuationToken: token }),
+    const page = await site.client.send(
+      new ListObjectsV2Command({ Bucket: site.bucket, Prefix: prefix || undefined, ContinuationToken: token }),
     )
     out.push(...(page.Contents ?? []).map((o) => o.Key!))
     token = page.IsTruncated ? page.NextContinuationToken : undefined
   } while (token)
   return out.sort()
 }
-const text = async (bucket: string, key: string) =>
-  (await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }))).Body!.transformToString()
-const head = (bucket: string, key: string) => client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }))
+const object = (site: Site & { client: S3Client }, key: string) =>
+  site.client.send(new GetObjectCommand({ Bucket: site.bucket, Key: key }))
+const head = (site: Site & { client: S3Client }, key: string) =>
+  site.client.send(new HeadObjectCommand({ Bucket: site.bucket, Key: key }))
 
 const files = (dir: string) =>
   (readdirSync(dir, { recursive: true }) as string[])
@@ -166,290 +160,318 @@ function nextBuild(id: string, from = dist): string {
   return dir
 }
 
-const args = (bucket: string, endpoint = s3.endpoint, ...more: string[]) => [
-  '--bucket',
-  bucket,
-  '--endpoint',
-  endpoint,
-  '--region',
-  'us-east-1',
-  ...more,
-]
+/** The build an answer of the edge comes from, by the ids written in it. */
+async function buildOf(site: Site, path: string, ids: string[]): Promise<string> {
+  const res = await fetch(`${site.edge}${path}`)
+  const body = await res.text()
+  const seen = ids.filter((id) => body.includes(id))
+  if (res.status !== 200 || seen.length !== 1) return `mixed or failed: ${res.status} ${seen.join('+')}`
+  return seen[0]!
+}
+const live = async (site: Site) =>
+  ((await (await fetch(`${site.edge}/builds/latest.json`)).json()) as { id: string }).id
 
 describe('npm run deploy: usage', () => {
   it('prints its help, and refuses wrong usage with exit code 2', async () => {
-    const help = await deploy(['--help'])
+    const env = {}
+    const help = await deploy(['--help'], env)
     expect(help.code).toBe(0)
-    expect(help.stdout).toMatch(/--bucket <name>[\s\S]*--prune-keep <N>[\s\S]*--dry-run/)
-    const noBucket = await deploy([])
-    expect([noBucket.code, noBucket.stderr]).toEqual([2, expect.stringMatching(/--bucket <name> is required/)])
-    const unknown = await deploy(['--bucket', 'site', '--force'])
-    expect([unknown.code, unknown.stderr]).toEqual([2, expect.stringMatching(/Unknown option '--force'/)])
-    const badKeep = await deploy(['--bucket', 'site', '--prune-keep', '0'])
-    expect([badKeep.code, badKeep.stderr]).toEqual([2, expect.stringMatching(/--prune-keep wants a whole number/)])
-    const noBuild = await deploy(['--bucket', 'site', '--dir', join(work, 'nothing')])
-    expect([noBuild.code, noBuild.stderr]).toEqual([
-      2,
-      expect.stringMatching(/nothing\/builds\/latest\.json is missing: run npm run build first/),
-    ])
-  })
-
-  it('takes credentials from the standard AWS chain only, and says so when there are none', async () => {
-    const home = mkdtempSync(join(work, 'home-'))
-    const none = {
-      HOME: home,
-      AWS_ACCESS_KEY_ID: undefined,
-      AWS_SECRET_ACCESS_KEY: undefined,
-      AWS_PROFILE: undefined,
-      AWS_SHARED_CREDENTIALS_FILE: join(home, 'none'),
-      AWS_CONFIG_FILE: join(home, 'none'),
+    expect(help.stdout).toMatch(/--list[\s\S]*--rollback \[<build id>\][\s\S]*--kvs-arn <arn>[\s\S]*--prune-keep <N>/)
+    const cases: [string[], RegExp][] = [
+      [[], /--bucket <name> \(or SITE_BUCKET\) is required/],
+      [['--bucket', 'site'], /--kvs-arn <arn> \(or SITE_KVS_ARN\) is required/],
+      [['--bucket', 'site', '--kvs-arn', 'arn', '--force'], /Unknown option '--force'/],
+      [['--bucket', 'site', '--kvs-arn', 'arn', '--prune-keep', '0'], /--prune-keep wants a whole number/],
+      [['--bucket', 'site', '--kvs-arn', 'arn', '--list', '--rollback'], /--list and --rollback do not go together/],
+      [['--bucket', 'site', '--kvs-arn', 'arn', '--rollback', 'a/b'], /"a\/b" is not a build id/],
+      [
+        ['--bucket', 'site', '--kvs-arn', 'arn', '--dir', join(work, 'nothing')],
+        /nothing\/builds\/latest\.json is missing: run npm run build first/,
+      ],
+    ]
+    for (const [args, message] of cases) {
+      const r = await deploy(args, { SITE_BUCKET: undefined, SITE_KVS_ARN: undefined })
+      expect([r.code, r.stderr], args.join(' ')).toEqual([2, expect.stringMatching(message)])
     }
-    const run = await deploy(args(freshBucket()), { ...process.env, ...none })
-    expect(run.code).toBe(1)
-    expect(run.stderr).toMatch(
-      /Could not load credentials[\s\S]*AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, AWS_PROFILE/,
-    )
-    // A profile in ~/.aws works as well as the environment.
-    writeFileSync(join(home, 'credentials'), '[shop]\naws_access_key_id = S3RVER\naws_secret_access_key = S3RVER\n')
-    const bucket = freshBucket()
-    const profile = await deploy(args(bucket), {
-      ...process.env,
-      ...none,
-      AWS_PROFILE: 'shop',
-      AWS_SHARED_CREDENTIALS_FILE: join(home, 'credentials'),
-    })
-    expect(profile.code, profile.stderr).toBe(0)
-    expect(await keys(bucket)).toContain('builds/latest.json')
   })
 
-  it('refuses credentials or a query in --endpoint, and never prints them', async () => {
+  it('refuses credentials or a query in either endpoint, and never prints them', async () => {
     const secret = /s3cr3t-value|AKIAEXAMPLE/
-    for (const endpoint of [
-      s3.endpoint.replace('//', '//AKIAEXAMPLE:s3cr3t-value@'),
-      s3.endpoint.replace('//', '//s3cr3t-value@'),
-      'AKIAEXAMPLE:s3cr3t-value@127.0.0.1:4569',
-    ]) {
-      const run = await deploy(['--bucket', 'site-0', '--endpoint', endpoint])
-      expect([run.code, run.stderr], endpoint).toEqual([
-        2,
-        expect.stringMatching(/--endpoint must not hold credentials/),
-      ])
-      expect(`${run.stdout}${run.stderr}`).not.toMatch(secret)
-    }
-    const query = await deploy(['--bucket', 'site-0', '--endpoint', `${s3.endpoint}/?X-Amz-Signature=s3cr3t-value`])
-    expect([query.code, query.stderr]).toEqual([2, expect.stringMatching(/--endpoint takes no query/)])
-    expect(`${query.stdout}${query.stderr}`).not.toMatch(secret)
-  })
-
-  it('names a bucket that does not exist, and writes nothing', async () => {
-    const run = await deploy(args('no-such-bucket'))
-    expect(run.code).toBe(1)
-    expect(run.stderr).toMatch(/Listing s3:\/\/no-such-bucket\/ failed: NoSuchBucket/)
+    for (const flag of ['--endpoint', '--kvs-endpoint'])
+      for (const endpoint of [
+        'http://AKIAEXAMPLE:s3cr3t-value@127.0.0.1:4569',
+        'AKIAEXAMPLE:s3cr3t-value@127.0.0.1:4569',
+      ]) {
+        const r = await deploy(['--bucket', 'site', '--kvs-arn', 'arn', flag, endpoint], {})
+        expect([r.code, r.stderr], `${flag} ${endpoint}`).toEqual([
+          2,
+          expect.stringMatching(/must not hold credentials/),
+        ])
+        expect(`${r.stdout}${r.stderr}`).not.toMatch(secret)
+      }
   })
 })
 
 describe('npm run deploy: a first deploy', () => {
-  const bucket = freshBucket()
-  let run: Run
-  let log: Proxy['log']
+  let site: Awaited<ReturnType<typeof freshSite>>
+  let first: Run
   beforeAll(async () => {
-    const p = await proxy()
-    run = await deploy(args(bucket, p.endpoint))
-    log = p.log
+    site = await freshSite()
+    expect((await fetch(`${site.edge}/`)).status).toBe(503)
+    first = await run(site)
   })
 
-  it('uploads every file of dist/ but the host configuration, byte for byte', async () => {
-    expect(run.code, run.stderr).toBe(0)
-    const local = files(dist)
-    expect((await keys(bucket)).filter((k) => !k.startsWith('builds/deploys/'))).toEqual(local)
-    expect(await keys(bucket, 'builds/deploys/')).toEqual([`builds/deploys/${distId}.json`])
-    for (const key of ['index.html', 'ar/pricing/_payload.json', 'sitemap.xml'])
-      expect(await text(bucket, key)).toBe(readFileSync(join(dist, key), 'utf8'))
-    expect(run.stdout).toMatch(
-      new RegExp(
-        `Deployed build ${distId} to s3://${bucket}/: ${local.length} uploaded \\([\\d.]+ MiB\\), 0 unchanged, 0 deleted, 0 retried, in [\\d.]+ s`,
-      ),
-    )
+  it('puts the build under its release, the assets and meta beside, and 404.html at the root', async () => {
+    expect(first.code, first.stderr).toBe(0)
+    const expected = [
+      ...files(dist).map((f) => bucketKey(distId, f)),
+      '404.html',
+      `deploys/builds/${distId}.json`,
+    ].sort()
+    const all = await keys(site)
+    expect(all.filter((k) => !k.startsWith('deploys/switches/'))).toEqual(expected)
+    expect(all.filter((k) => k.startsWith('deploys/switches/'))).toHaveLength(1)
+    expect(first.stdout).toMatch(new RegExp(`Switched the live build from none to ${distId} in \\d+ ms`))
+    expect(first.stdout).toMatch(new RegExp(`Deployed build ${distId} to s3://site/: ${files(dist).length} uploaded`))
   })
 
-  it('gives each object its Content-Type and Cache-Control', async () => {
-    const css = files(dist).find((f) => f.endsWith('.css'))!
+  it("gives each object its Content-Type, Cache-Control, and the build's policy on its own files", async () => {
+    const csp = buildCsp(dist)
     const font = files(dist).find((f) => f.endsWith('.woff2'))!
-    const chunk = files(dist).find((f) => f.startsWith('assets/') && f.endsWith('.js'))!
-    const expected: [string, string, string][] = [
-      ['index.html', 'text/html; charset=utf-8', REVALIDATE],
-      ['ar/guide/webhooks/index.html', 'text/html; charset=utf-8', REVALIDATE],
-      ['404.html', 'text/html; charset=utf-8', REVALIDATE],
-      ['pricing/_payload.json', 'application/json; charset=utf-8', REVALIDATE],
-      ['builds/latest.json', 'application/json; charset=utf-8', REVALIDATE],
-      ['sitemap.xml', 'application/xml; charset=utf-8', REVALIDATE],
-      ['robots.txt', 'text/plain; charset=utf-8', REVALIDATE],
-      [`builds/meta/${distId}.json`, 'application/json; charset=utf-8', IMMUTABLE],
-      [css, 'text/css; charset=utf-8', IMMUTABLE],
-      [chunk, 'text/javascript; charset=utf-8', IMMUTABLE],
-      [font, 'font/woff2', IMMUTABLE],
+    const expected: [string, string, string, string | undefined][] = [
+      ['index.html', 'text/html; charset=utf-8', REVALIDATE, csp],
+      ['ar/guide/webhooks/index.html', 'text/html; charset=utf-8', REVALIDATE, csp],
+      ['pricing/_payload.json', 'application/json; charset=utf-8', REVALIDATE, csp],
+      ['builds/latest.json', 'application/json; charset=utf-8', REVALIDATE, csp],
+      [`builds/meta/${distId}.json`, 'application/json; charset=utf-8', IMMUTABLE, undefined],
+      [font, 'font/woff2', IMMUTABLE, undefined],
     ]
-    for (const [key, type, cache] of expected) {
-      const h = await head(bucket, key)
-      expect([key, h.ContentType, h.CacheControl]).toEqual([key, type, cache])
+    for (const [file, type, cache, policy] of expected) {
+      const h = await head(site, bucketKey(distId, file))
+      expect([file, h.ContentType, h.CacheControl, h.Metadata?.csp]).toEqual([file, type, cache, policy])
     }
+    expect((await head(site, '404.html')).Metadata?.csp).toBe(csp)
   })
 
-  it('uploads in an order that never exposes a half-deployed site: assets, pages, meta, latest.json', () => {
-    const stage = (key: string) =>
-      key === 'builds/latest.json'
-        ? 3
-        : key.startsWith('builds/meta/') || key.startsWith('builds/deploys/')
-          ? 2
-          : /(index|404)\.html$|_payload\.json$|^_shell\/|^sitemap\.xml$|^robots\.txt$/.test(key)
-            ? 1
-            : 0
-    // No upload of a stage starts before every upload of the stage before has ended.
-    for (const [i, entry] of log.entries()) {
-      if (entry.event !== 'start') continue
-      const earlier = log.filter((e) => stage(e.key) < stage(entry.key))
-      const ended = log.slice(0, i).filter((e) => e.event === 'end' && stage(e.key) < stage(entry.key))
-      expect(ended.length, `${entry.key} started before all of the earlier stage had landed`).toBe(earlier.length / 2)
-    }
-    expect(log.at(-1)).toEqual({ event: 'end', key: 'builds/latest.json' })
-    expect(run.stdout).toMatch(
-      /assets: \d+ file\(s\)[\s\S]*pages and payloads: \d+ file\(s\)[\s\S]*build meta: 1 file\(s\)[\s\S]*builds\/latest\.json: 1 file\(s\)/,
-    )
+  it('serves the site through the edge, with the policy, and lists the build as live', async () => {
+    const page = await fetch(`${site.edge}/ar/pricing`)
+    expect(page.status).toBe(200)
+    expect(await page.text()).toBe(readFileSync('dist/ar/pricing/index.html', 'utf8'))
+    expect(page.headers.get('content-security-policy')).toBe(buildCsp(dist))
+    const missing = await fetch(`${site.edge}/no-such-page`)
+    expect([missing.status, await missing.text()]).toEqual([404, readFileSync('dist/404.html', 'utf8')])
+    const listed = await run(site, '--list')
+    expect(listed.code, listed.stderr).toBe(0)
+    expect(listed.stdout).toMatch(new RegExp(`^\\* live\\s+${distId}\\s+\\S+\\s+\\d{4}-.*ops-test$`, 'm'))
+    expect(listed.stdout).toMatch(new RegExp(`deploy\\s+none -> ${distId}\\s+by ops-test`))
   })
 
   it('skips every unchanged file the second time', async () => {
-    const again = await deploy(args(bucket))
-    expect(again.code).toBe(0)
-    expect(again.stdout).toMatch(new RegExp(`: 0 uploaded \\(0 B\\), ${files(dist).length} unchanged`))
+    const again = await run(site)
+    expect(again.code, again.stderr).toBe(0)
+    expect(again.stdout).toMatch(new RegExp(`: 0 uploaded \\(0 B\\) in [\\d.]+ s, ${files(dist).length} unchanged`))
+    expect(again.stdout).toMatch(/was live already/)
   })
 })
 
-describe('npm run deploy: later deploys', () => {
-  it('--dry-run lists the plan and changes nothing', async () => {
-    const bucket = freshBucket()
-    const run = await deploy(args(bucket, s3.endpoint, '--dry-run'))
-    expect(run.code).toBe(0)
-    expect(run.stdout).toMatch(
-      /would upload index\.html {2}\(text\/html; charset=utf-8; public, max-age=0, must-revalidate\)/,
-    )
-    expect(run.stdout).toMatch(/Dry run: nothing was changed/)
-    expect(await keys(bucket)).toEqual([])
-  })
-
-  it('a new build uploads only what changed and keeps the old assets for open tabs', async () => {
-    const bucket = freshBucket()
+describe('npm run deploy: switching builds', () => {
+  it('switches every page at once: while B uploads, every answer is A; after the switch, never A again', async () => {
+    const site = await freshSite()
     const a = nextBuild('build-a')
     const b = nextBuild('build-b')
-    expect((await deploy(args(bucket, s3.endpoint, '--dir', a))).code).toBe(0)
-    const run = await deploy(args(bucket, s3.endpoint, '--dir', b))
-    expect(run.code).toBe(0)
-    // Every page, payload and manifest names the build; the assets but the new chunk are the same, and
-    // so is runtime-config.json, which carries no build id.
-    const changed = files(b).filter((f) => /\.(html|json)$/.test(f) && f !== 'runtime-config.json').length + 1
-    expect(run.stdout).toMatch(new RegExp(`: ${changed} uploaded .*, ${files(b).length - changed} unchanged`))
-    const all = await keys(bucket)
-    expect(all).toContain('assets/chunks/only-build-a.js')
-    expect(all).toContain('assets/chunks/only-build-b.js')
-    expect(JSON.parse(await text(bucket, 'builds/latest.json')).id).toBe('build-b')
+    expect((await deploy([...site.deployArgs, '--dir', a], site.env)).code).toBe(0)
+    const paths = [
+      '/',
+      '/pricing',
+      '/ar/pricing',
+      '/pricing/_payload.json',
+      '/ar/_payload.json',
+      '/builds/latest.json',
+      '/_shell/ar.json',
+    ]
+    const answers: { path: string; build: string; start: number; end: number }[] = []
+    let loading = true
+    const client = (async () => {
+      for (let i = 0; loading; i++) {
+        const path = paths[i % paths.length]!
+        const start = performance.now()
+        const build = await buildOf(site, path, ['build-a', 'build-b'])
+        answers.push({ path, build, start, end: performance.now() })
+      }
+    })()
+    const deployB = await deploy([...site.deployArgs, '--dir', b], site.env)
+    // A few more rounds after the deploy has ended.
+    const after = answers.length
+    while (answers.length < after + 3 * paths.length) await new Promise((ok) => setTimeout(ok, 5))
+    loading = false
+    await client
+    expect(deployB.code, deployB.stderr).toBe(0)
+    expect(answers.filter((x) => !/^build-[ab]$/.test(x.build))).toEqual([])
+    const firstB = answers.find((x) => x.build === 'build-b')!
+    const lateA = answers.filter((x) => x.build === 'build-a' && x.start > firstB.end)
+    expect(lateA, 'an answer of A after one of B').toEqual([])
+    // The loop ran all through the upload: many answers, all of A, before the switch.
+    expect(answers.indexOf(firstB)).toBeGreaterThan(20)
+    expect(answers.slice(-paths.length).every((x) => x.build === 'build-b')).toBe(true)
   })
 
-  it('retries what fails for a while, with backoff', async () => {
-    const bucket = freshBucket()
-    const failures = new Map<string, number>()
-    const p = await proxy((req, key) => {
-      if (req.method !== 'PUT' || !/\.(css|html)$/.test(key)) return 'pass'
-      const n = failures.get(key) ?? 0
-      failures.set(key, n + 1)
-      return n < 2 ? { status: 503, code: 'SlowDown' } : 'pass'
-    })
-    const run = await deploy(args(bucket, p.endpoint))
-    expect(run.code, run.stderr).toBe(0)
-    expect(run.stdout).toMatch(new RegExp(`, ${[...failures.keys()].length * 2} retried`))
-    expect(await keys(bucket)).toContain('index.html')
-  })
-
-  it('stops at a refusal, names the file, and leaves latest.json on the old build', async () => {
-    const bucket = freshBucket()
-    expect((await deploy(args(bucket, s3.endpoint, '--dir', nextBuild('build-a')))).code).toBe(0)
-    const p = await proxy((req, key) =>
-      req.method === 'PUT' && key === 'ar/pricing/index.html' ? { status: 403, code: 'AccessDenied' } : 'pass',
-    )
-    const run = await deploy(args(bucket, p.endpoint, '--dir', nextBuild('build-b')))
-    expect(run.code).toBe(1)
-    expect(run.stderr).toMatch(/Uploading ar\/pricing\/index\.html failed: AccessDenied: HTTP 403/)
-    expect(run.stderr).toMatch(/builds\/latest\.json was not written: the site still announces its previous build/)
-    expect(JSON.parse(await text(bucket, 'builds/latest.json')).id).toBe('build-a')
-    expect(await keys(bucket, 'builds/meta/')).toEqual(['builds/meta/build-a.json'])
-  })
-
-  it('killed half-way, leaves the old site fully served; run again, it completes', async () => {
-    const bucket = freshBucket()
-    expect((await deploy(args(bucket, s3.endpoint, '--dir', nextBuild('build-a')))).code).toBe(0)
+  it('killed half-way, changes nothing a visitor sees; run again, it completes and switches', async () => {
+    const site = await freshSite()
+    expect((await deploy([...site.deployArgs, '--dir', nextBuild('build-a')], site.env)).code).toBe(0)
     const b = nextBuild('build-b')
-    // Stall the upload once 20 pages or payloads of the new build are up, then kill the deploy.
     let stalled = () => {}
     const stalledNow = new Promise<void>((ok) => (stalled = ok))
-    const p = await proxy((req, _key, puts) => {
-      if (req.method !== 'PUT' || puts <= 21) return 'pass'
+    let puts = 0
+    const s3 = await proxy(site.s3.endpoint, async (req) => {
+      if (req.method !== 'PUT' || ++puts <= 30) return 'pass'
       stalled()
       return 'hang'
     })
     let kill = () => {}
-    const killed = deploy(args(bucket, p.endpoint, '--dir', b), s3.env, (k) => (kill = k))
+    const killed = deploy([...withFlag(site.deployArgs, '--endpoint', s3), '--dir', b], site.env, (k) => (kill = k))
     await stalledNow
     kill()
     expect((await killed).code).not.toBe(0)
-    expect(p.log.some((e) => e.key.endsWith('.html'))).toBe(true)
-    // The site still announces build-a, and every page in the bucket finds what it loads.
-    expect(JSON.parse(await text(bucket, 'builds/latest.json')).id).toBe('build-a')
-    const all = new Set(await keys(bucket))
-    for (const key of [...all].filter((k) => k.endsWith('.html'))) {
-      for (const [, ref] of (await text(bucket, key)).matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g))
-        expect(all.has(ref!), `${key} loads /${ref}`).toBe(true)
-    }
-    const rerun = await deploy(args(bucket, s3.endpoint, '--dir', b))
-    expect(rerun.code).toBe(0)
+    expect((await keys(site, 'releases/build-b/')).length).toBeGreaterThan(0)
+    for (const path of ['/', '/pricing', '/ar/guide/webhooks', '/pricing/_payload.json', '/builds/latest.json'])
+      expect(await buildOf(site, path, ['build-a', 'build-b']), path).toBe('build-a')
+    const listed = await run(site, '--list')
+    expect(listed.stdout).toMatch(/^incomplete\s+build-b/m)
+    expect(listed.stdout).toMatch(/^\* live\s+build-a/m)
+    const rerun = await deploy([...site.deployArgs, '--dir', b], site.env)
+    expect(rerun.code, rerun.stderr).toBe(0)
     const uploaded = Number(/: (\d+) uploaded/.exec(rerun.stdout)![1])
     expect(uploaded).toBeGreaterThan(0)
-    expect(uploaded).toBeLessThan(files(b).filter((f) => /\.(html|json)$/.test(f)).length)
-    expect(JSON.parse(await text(bucket, 'builds/latest.json')).id).toBe('build-b')
+    expect(uploaded).toBeLessThan(files(b).length - 25)
+    expect(await live(site)).toBe('build-b')
   })
 
-  it('--prefix deploys into a folder of the bucket, and --endpoint needs no region', async () => {
-    const bucket = freshBucket()
-    // No region anywhere: with --endpoint, the deploy signs for us-east-1.
-    const run = await deploy(['--bucket', bucket, '--endpoint', s3.endpoint, '--prefix', '/preview/v2/'], {
-      ...s3.env,
-      AWS_REGION: undefined,
-      AWS_DEFAULT_REGION: undefined,
+  it('a refused upload stops the deploy before the switch, and says which build stays live', async () => {
+    const site = await freshSite()
+    expect((await deploy([...site.deployArgs, '--dir', nextBuild('build-a')], site.env)).code).toBe(0)
+    const s3 = await proxy(site.s3.endpoint, async (req, path) =>
+      req.method === 'PUT' && path.endsWith('build-b/ar/pricing/index.html')
+        ? { status: 403, body: '<Error><Code>AccessDenied</Code><Message>denied (test proxy)</Message></Error>' }
+        : 'pass',
+    )
+    const r = await deploy([...withFlag(site.deployArgs, '--endpoint', s3), '--dir', nextBuild('build-b')], site.env)
+    expect(r.code).toBe(1)
+    expect(r.stderr).toMatch(/Uploading releases\/build-b\/ar\/pricing\/index\.html failed: AccessDenied: HTTP 403/)
+    expect(r.stderr).toMatch(/Nothing was switched: the live build is the one before/)
+    expect(await live(site)).toBe('build-a')
+  })
+
+  it('a failed switch says so and leaves the old build live', async () => {
+    const site = await freshSite()
+    expect((await deploy([...site.deployArgs, '--dir', nextBuild('build-a')], site.env)).code).toBe(0)
+    const kvs = await proxy(site.kvs.endpoint, async (req) =>
+      req.method === 'PUT' ? { status: 500, body: '{"Message":"InternalServerException (test proxy)"}' } : 'pass',
+    )
+    const r = await deploy(
+      [...withFlag(site.deployArgs, '--kvs-endpoint', kvs), '--dir', nextBuild('build-b')],
+      site.env,
+    )
+    expect(r.code).toBe(1)
+    expect(r.stderr).toMatch(/the switch to build-b failed: .*Build build-a stays live/)
+    expect(await live(site)).toBe('build-a')
+    expect(await buildOf(site, '/pricing', ['build-a', 'build-b'])).toBe('build-a')
+  })
+
+  it("never switches over another operator's switch made during its upload", async () => {
+    const site = await freshSite()
+    for (const id of ['build-a', 'build-b'])
+      expect((await deploy([...site.deployArgs, '--dir', nextBuild(id)], site.env)).code).toBe(0)
+    // While build-c uploads, another operator rolls back to build-a.
+    let rolledBack: Promise<Run> | undefined
+    const s3 = await proxy(site.s3.endpoint, async (req) => {
+      if (req.method === 'PUT' && !rolledBack) {
+        rolledBack = run(site, '--rollback', 'build-a')
+        await rolledBack
+      }
+      return 'pass'
     })
-    expect(run.code, run.stderr).toBe(0)
-    const all = await keys(bucket)
-    expect(all.every((k) => k.startsWith('preview/v2/'))).toBe(true)
-    expect(all).toContain('preview/v2/ar/index.html')
+    const r = await deploy([...withFlag(site.deployArgs, '--endpoint', s3), '--dir', nextBuild('build-c')], site.env)
+    expect((await rolledBack!).code).toBe(0)
+    expect(r.code).toBe(1)
+    expect(r.stderr).toMatch(
+      /the live build changed while this ran \(now build-a, was build-b\).*Build build-a stays live/,
+    )
+    expect(await live(site)).toBe('build-a')
+    // Neither action is lost: both are on record, and build-c is complete, ready to switch to.
+    const listed = await run(site, '--list')
+    expect(listed.stdout).toMatch(/rollback\s+build-b -> build-a/)
+    expect(listed.stdout).toMatch(/^\s+build-c\s/m)
+    expect((await run(site, '--rollback', 'build-c')).code).toBe(0)
+    expect(await live(site)).toBe('build-c')
+  })
+})
+
+describe('npm run deploy: rollback and pruning', () => {
+  it('--rollback goes back to the previous build in seconds, with no upload; --rollback <id> to a named one', async () => {
+    const site = await freshSite()
+    for (const id of ['build-a', 'build-b'])
+      expect((await deploy([...site.deployArgs, '--dir', nextBuild(id)], site.env, undefined)).code).toBe(0)
+    expect(await live(site)).toBe('build-b')
+    const back = await deploy([...site.deployArgs, '--rollback'], { ...site.env, DEPLOY_BY: 'on-call' })
+    expect(back.code, back.stderr).toBe(0)
+    expect(back.stdout).toMatch(/Rolled back: build build-a .* is live again, was build-b\. Switched in \d+ ms/)
+    console.log(
+      `rollback: ${back.stdout.match(/Switched in \d+ ms; [\d.]+ s in all/)?.[0]}, ${back.ms} ms with the process start`,
+    )
+    for (const path of ['/', '/ar/pricing', '/pricing/_payload.json', '/builds/latest.json'])
+      expect(await buildOf(site, path, ['build-a', 'build-b']), path).toBe('build-a')
+    // The error document follows the live build.
+    expect(await (await object(site, '404.html')).Body!.transformToString()).toContain('build-a')
+    const forward = await run(site, '--rollback', 'build-b')
+    expect(forward.code, forward.stderr).toBe(0)
+    expect(await live(site)).toBe('build-b')
+    const listed = await run(site, '--list')
+    expect(listed.stdout).toMatch(
+      /rollback\s+build-a -> build-b\s+by ops-test[\s\S]*rollback\s+build-b -> build-a\s+by on-call/,
+    )
+    const unknown = await run(site, '--rollback', 'build-z')
+    expect([unknown.code, unknown.stderr]).toEqual([1, expect.stringMatching(/build build-z was never deployed/)])
+    const plan = await run(site, '--rollback', '--dry-run')
+    expect(plan.stdout).toMatch(/Dry run: would switch the live build from build-b to build-a/)
+    expect(await live(site)).toBe('build-b')
   })
 
-  it('--prune-keep N deletes what only older builds use, and nothing else', async () => {
-    const bucket = freshBucket()
-    for (const id of ['build-a', 'build-b', 'build-c'])
-      expect((await deploy(args(bucket, s3.endpoint, '--dir', nextBuild(id)))).code).toBe(0)
-    const before = await keys(bucket)
+  it("--prune-keep N deletes a build's files only once it is no longer kept, and never a file a kept build uses", async () => {
+    const site = await freshSite()
+    for (const id of ['build-a', 'build-b'])
+      expect((await deploy([...site.deployArgs, '--dir', nextBuild(id)], site.env)).code).toBe(0)
+    const c = await deploy([...site.deployArgs, '--dir', nextBuild('build-c'), '--prune-keep', '3'], site.env)
+    expect(c.stdout).toMatch(/0 file\(s\) only they use/)
+    expect(await keys(site, 'releases/build-a/')).not.toEqual([])
+    const before = await keys(site)
     const plan = await deploy(
-      args(bucket, s3.endpoint, '--dir', join(work, 'build-c'), '--prune-keep', '2', '--dry-run'),
+      [...site.deployArgs, '--dir', nextBuild('build-d'), '--prune-keep', '3', '--dry-run'],
+      site.env,
     )
     expect(plan.stdout).toMatch(/would delete assets\/chunks\/only-build-a\.js/)
-    expect(await keys(bucket)).toEqual(before)
-    const run = await deploy(args(bucket, s3.endpoint, '--dir', join(work, 'build-c'), '--prune-keep', '2'))
-    expect(run.code, run.stderr).toBe(0)
-    expect(run.stdout).toMatch(
-      /prune: keeping 2 build\(s\) \(build-c, build-b\); 1 older build\(s\); 3 file\(s\) only they use/,
+    expect(await keys(site)).toEqual(before)
+    const d = await deploy([...site.deployArgs, '--dir', join(work, 'build-d'), '--prune-keep', '3'], site.env)
+    expect(d.code, d.stderr).toBe(0)
+    expect(d.stdout).toMatch(/prune: keeping 3 build\(s\) \(build-d, [^)]*\); 1 older build\(s\)/)
+    const after = await keys(site)
+    const gone = before.filter((k) => !after.includes(k))
+    expect(gone.every((k) => k.includes('build-a'))).toBe(true)
+    expect(gone).toEqual(
+      expect.arrayContaining([
+        'assets/chunks/only-build-a.js',
+        'builds/meta/build-a.json',
+        'deploys/builds/build-a.json',
+        'releases/build-a/index.html',
+      ]),
     )
-    expect(run.stdout).toMatch(/, 3 deleted/)
-    const after = await keys(bucket)
-    expect(before.filter((k) => !after.includes(k)).sort()).toEqual([
-      'assets/chunks/only-build-a.js',
-      'builds/deploys/build-a.json',
-      'builds/meta/build-a.json',
-    ])
+    expect(after.filter((k) => k.includes('build-a') && !k.startsWith('deploys/switches/'))).toEqual([])
+    // What the kept builds share is all still there, and each of them can be rolled back to.
+    for (const id of ['build-b', 'build-c']) {
+      const back = await run(site, '--rollback', id)
+      expect(back.code, back.stderr).toBe(0)
+      expect(await buildOf(site, '/pricing', ['build-b', 'build-c', 'build-d'])).toBe(id)
+    }
+    const none = await run(site, '--rollback', 'build-a')
+    expect([none.code, none.stderr]).toEqual([1, expect.stringMatching(/build build-a was never deployed/)])
   })
 })

@@ -1,0 +1,167 @@
+// `npm run bench -- --deploy`: what a visitor sees while a deploy runs, measured on 127.0.0.1
+// (docs/deploy.md). Two builds, A and B, made from dist/ (B differs from A in every page and
+// payload); A is deployed, then clients load every page and payload through the edge in a loop
+// while B is deployed, and each answer is put down to the build it came from. Measured twice:
+// - atomic: `npm run deploy` (releases and the key value store switch), the edge of `npm run s3:local`;
+// - in place: the deploy before atomic deploys (kept in git), which overwrote the pages at the
+//   bucket's root stage by stage, through the same edge reading the root as the old function did.
+// The mixed-build window is the time from the first answer of B to the last answer of A: how long
+// a visitor moving between pages could get pages of both builds. Also: the switch and the rollback.
+import { execFileSync, spawn } from 'node:child_process'
+import { cpSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import type { Server } from 'node:http'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { S3Client } from '@aws-sdk/client-s3'
+import { RELEASES } from '../../renderer/shared/host'
+import { pathOfHtml, payloadPath } from '../../renderer/shared/paths'
+import { startLocalS3, startLocalSite } from './localSite'
+import { s3Bucket } from './cdn'
+import { serveBucket } from './previewServer'
+
+/** The last commit whose `npm run deploy` uploaded in place. */
+const IN_PLACE_DEPLOY = 'e0496b2:scripts/deploy.ts'
+
+interface Answer {
+  build: string
+  start: number
+  end: number
+}
+
+function makeBuild(work: string, id: string): string {
+  const dir = join(work, id)
+  cpSync('dist', dir, { recursive: true })
+  const oldId = (JSON.parse(readFileSync(join(dir, 'builds/latest.json'), 'utf8')) as { id: string }).id
+  for (const f of readdirSync(dir, { recursive: true }) as string[])
+    if (/\.(html|json)$/.test(f)) writeFileSync(join(dir, f), readFileSync(join(dir, f), 'utf8').replaceAll(oldId, id))
+  renameSync(join(dir, `builds/meta/${oldId}.json`), join(dir, `builds/meta/${id}.json`))
+  return dir
+}
+
+function runDeploy(script: string, args: string[], env: Record<string, string>): Promise<{ ms: number; out: string }> {
+  const started = performance.now()
+  return new Promise((done, fail) => {
+    const child = spawn('npx', ['tsx', script, ...args], {
+      env: { ...process.env, ...env, AWS_EC2_METADATA_DISABLED: 'true', DEPLOY_BY: 'bench' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let out = ''
+    child.stdout.on('data', (d) => (out += d))
+    child.stderr.on('data', (d) => (out += d))
+    child.on('close', (code) =>
+      code === 0
+        ? done({ ms: performance.now() - started, out })
+        : fail(new Error(`${script} exited ${code}:\n${out}`)),
+    )
+  })
+}
+
+/** Clients loading `paths` through `origin` until `stop()`; each answer put down to build A or B. */
+function visitors(origin: string, paths: string[], clients = 4) {
+  const answers: Answer[] = []
+  let running = true
+  const loops = Array.from({ length: clients }, async (_, n) => {
+    for (let i = n; running; i += clients) {
+      const start = performance.now()
+      const body = await (await fetch(`${origin}${paths[i % paths.length]}`)).text()
+      const build = body.includes('bench-b')
+        ? body.includes('bench-a')
+          ? 'both'
+          : 'B'
+        : body.includes('bench-a')
+          ? 'A'
+          : '?'
+      answers.push({ build, start, end: performance.now() })
+    }
+  })
+  return {
+    answers,
+    async stop() {
+      running = false
+      await Promise.all(loops)
+    },
+  }
+}
+
+function summarize(answers: Answer[]) {
+  const firstB = Math.min(...answers.filter((a) => a.build === 'B').map((a) => a.end))
+  const lastA = Math.max(...answers.filter((a) => a.build === 'A').map((a) => a.end))
+  return {
+    answers: answers.length,
+    aAfterFirstB: answers.filter((a) => a.build === 'A' && a.start > firstB).length,
+    other: answers.filter((a) => a.build !== 'A' && a.build !== 'B').length,
+    windowMs: Math.max(0, lastA - firstB),
+  }
+}
+
+export async function runDeployBench() {
+  const work = mkdtempSync(join(tmpdir(), 'deploy-bench-'))
+  const a = makeBuild(work, 'bench-a')
+  const b = makeBuild(work, 'bench-b')
+  const pages = (readdirSync(a, { recursive: true }) as string[])
+    .filter((f) => f.endsWith('index.html'))
+    .map((f) => pathOfHtml(f))
+  const paths = pages.flatMap((p) => [p, payloadPath(p)])
+  console.log(`Deploy bench: ${pages.length} pages and their payloads, 4 clients in a loop through the edge`)
+  try {
+    // Atomic: releases and the switch.
+    const site = await startLocalSite()
+    try {
+      await runDeploy('scripts/deploy.ts', [...site.deployArgs, '--dir', a], site.env)
+      const load = visitors(site.edge, paths)
+      const deployB = await runDeploy('scripts/deploy.ts', [...site.deployArgs, '--dir', b], site.env)
+      await new Promise((ok) => setTimeout(ok, 300))
+      await load.stop()
+      const s = summarize(load.answers)
+      const switched = /in (\d+) ms\./.exec(deployB.out)?.[1]
+      const back = await runDeploy('scripts/deploy.ts', [...site.deployArgs, '--rollback'], site.env)
+      const rollback = /Switched in (\d+) ms; ([\d.]+) s in all/.exec(back.out)
+      console.log(
+        `atomic:   deploy of B ${(deployB.ms / 1000).toFixed(1)} s; ${s.answers} answers, ${s.other} neither A nor B, ${s.aAfterFirstB} of A after the first of B; mixed-build window ${s.windowMs.toFixed(0)} ms; switch ${switched} ms`,
+      )
+      console.log(
+        `rollback: switch ${rollback?.[1]} ms, ${rollback?.[2]} s in the command, ${(back.ms / 1000).toFixed(1)} s with the process start`,
+      )
+    } finally {
+      await site.stop()
+    }
+    // In place: the old deploy, at the bucket's root, through an edge reading the root.
+    const legacy = join('scripts', `.in-place-deploy-${process.pid}.ts`)
+    writeFileSync(legacy, execFileSync('git', ['show', IN_PLACE_DEPLOY], { encoding: 'utf8' }))
+    const s3 = await startLocalS3()
+    const client = new S3Client({
+      endpoint: s3.endpoint,
+      region: 'us-east-1',
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+    })
+    const root = s3Bucket(client, 'site')
+    let edge: Server | undefined
+    try {
+      edge = await serveBucket(
+        { get: (key) => root.get(key.replace(new RegExp(`^${RELEASES}[^/]+/`), '')) },
+        async () => 'in-place',
+        0,
+      )
+      const origin = `http://127.0.0.1:${(edge.address() as { port: number }).port}`
+      const args = ['--bucket', 'site', '--endpoint', s3.endpoint]
+      await runDeploy(legacy, [...args, '--dir', a], s3.env)
+      const load = visitors(origin, paths)
+      const deployB = await runDeploy(legacy, [...args, '--dir', b], s3.env)
+      await new Promise((ok) => setTimeout(ok, 300))
+      await load.stop()
+      const s = summarize(load.answers)
+      console.log(
+        `in place: deploy of B ${(deployB.ms / 1000).toFixed(1)} s; ${s.answers} answers, ${s.other} neither A nor B, ${s.aAfterFirstB} of A after the first of B; mixed-build window ${s.windowMs.toFixed(0)} ms`,
+      )
+    } finally {
+      edge?.closeAllConnections()
+      edge?.close()
+      client.destroy()
+      await s3.stop()
+      rmSync(legacy, { force: true })
+    }
+  } finally {
+    rmSync(work, { recursive: true, force: true })
+  }
+}
