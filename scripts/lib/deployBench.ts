@@ -126,7 +126,8 @@ export async function runDeployBench() {
       await site.stop()
     }
     // In place: the old deploy, at the bucket's root, through an edge reading the root.
-    const legacy = join('scripts', `.in-place-deploy-${process.pid}.ts`)
+    // Named to end in deploy.ts: the old script runs its main only then.
+    const legacy = join('scripts', `.in-place-${process.pid}-deploy.ts`)
     writeFileSync(legacy, execFileSync('git', ['show', IN_PLACE_DEPLOY], { encoding: 'utf8' }))
     const s3 = await startLocalS3()
     const client = new S3Client({
