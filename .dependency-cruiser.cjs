@@ -94,9 +94,9 @@ module.exports = {
     {
       name: 'only-api-commands-and-tests-to-server',
       comment:
-        'The server is its own program: the site and the build reach the API through the contract only; commands (the preview) and tests may run it.',
+        'The server is its own program: the site and the build reach the API through the contract only; commands (the preview), the stack (infra/, which bundles it and reads its table definition) and tests may use it.',
       severity: 'error',
-      from: { pathNot: '^(api|tests|scripts)/' },
+      from: { pathNot: '^(api|tests|scripts|infra)/' },
       to: { path: '^api/server/' },
     },
     {
@@ -125,7 +125,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: '(^|/)node_modules/' },
-    exclude: { path: '^(dist|cloudfront|\\.vike)/' },
+    exclude: { path: '^(dist|cloudfront|\\.vike|infra/cdk\\.out)/' },
     tsConfig: { fileName: 'tsconfig.json' },
     // Type-only imports count: a cycle or a forbidden arrow through types is still one.
     tsPreCompilationDeps: true,

@@ -16,6 +16,8 @@ export default {
     'build/postbuildWorker.ts',
     // The API server's AWS Lambda handler (docs/api.md; `npm run api` adds api/server/node.ts).
     'api/server/lambda.ts',
+    // The AWS CDK app (`npm run infra:synth`, infra/cdk.json).
+    'infra/app.ts',
     // The test tiers (the Vitest plugin adds tests/dist/setup.ts from vitest.config.ts).
     'tests/{unit,api,dist}/**/*.test.ts',
     'tests/e2e/**/*.spec.ts',
@@ -23,7 +25,7 @@ export default {
     'tests/api/fixtures/*.ts',
     '*.config.ts',
   ],
-  project: ['{api,pages,renderer,locales,build,scripts,tests}/**/*.{ts,tsx}', '*.ts'],
+  project: ['{api,pages,renderer,locales,build,scripts,tests,infra}/**/*.{ts,tsx}', '*.ts'],
   // build/css.ts copies the font files out of these packages by path; nothing imports them.
   ignoreDependencies: ['@fontsource/inter', '@fontsource/ibm-plex-sans-arabic'],
 } satisfies KnipConfig

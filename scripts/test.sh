@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # The whole test run on a fresh machine (`npm test`, and CI through .ci/run): Chromium and Java,
-# dependencies, then every check in order: typecheck, lint, dependency rules, knip, build, verify,
-# and the test tiers (unit, api, dist, e2e), then unit, api and the build on Node 24. A failed step
-# does not stop the others, except that verify, dist and e2e need the build. Ends with each step's
-# result and the runners' own summaries.
+# dependencies, then every check in order: typecheck, lint, dependency rules, knip, the AWS stacks'
+# synthesis, build, verify, and the test tiers (unit, api, dist, e2e), then unit, api and the build
+# on Node 24. A failed step does not stop the others, except that verify, dist and e2e need the
+# build. Ends with each step's result and the runners' own summaries.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -51,6 +51,8 @@ step typecheck npm run -s typecheck
 step lint npm run -s lint
 step deps npm run -s deps
 step knip npm run -s knip
+# The AWS stacks (infra/) synthesized offline, the Lambda bundled: what `npx cdk deploy` would send.
+step infra npm run -s infra:synth
 if step build npm run -s build; then
   # What CI would refuse to ship (scripts/verify.ts).
   step verify npm run -s verify
