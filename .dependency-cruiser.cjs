@@ -1,4 +1,4 @@
-// The import rules of the project (README, "Layout"), checked by `npm run deps` in `npm test`.
+// The import rules of the project (docs/development.md, "Layout"), checked by `npm run deps` in `npm test`.
 // Paths are relative to the project root; npm packages resolve to node_modules/<name>/.
 const reactLike =
   '(^|/)node_modules/(react|react-dom|react-intl|@formatjs/[^/]+|@radix-ui/[^/]+|@types/react|@types/react-dom|vike-react)/'

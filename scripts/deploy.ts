@@ -731,7 +731,7 @@ async function prune(d: Deployer, keep: number, current: BuildRecord): Promise<n
 }
 
 async function run(opts: Options) {
-  // The locked SDK runs on Node 20; only its releases after January 2027 need Node 22 (README).
+  // The locked SDK runs on Node 20; only its releases after January 2027 need Node 22 (docs/deploy.md).
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true'
   const s3 = new S3Client({
     region: opts.region,

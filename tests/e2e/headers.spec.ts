@@ -1,4 +1,4 @@
-// What `npm run preview` answers, as S3 behind CloudFront will (README, "Deploying"), and the
+// What `npm run preview` answers, as S3 behind CloudFront will (docs/deploy.md), and the
 // security headers doing their work in the browser. Every other browser test runs with the same
 // Content-Security-Policy and fails on a violation (fixtures.ts).
 import { readFileSync } from 'node:fs'
