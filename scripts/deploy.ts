@@ -507,7 +507,7 @@ class Deployer {
     const record: SwitchRecord = { at: switched, by: this.opts.by, from: from ?? null, to, kind }
     const problems: string[] = []
     await this.bucket
-      .putJson(`${SWITCHES}${time(switched).replace(/:/g, '')}-${to}.json`, record)
+      .putJson(`${SWITCHES}${new Date(switched).toISOString().replace(/[:.]/g, '')}-${to}.json`, record)
       .catch((err: Error) => problems.push(`the switch was not recorded: ${err.message}`))
     await this.copyErrorDocument(to).catch((err: Error) =>
       problems.push(`the error document was not updated: ${err.message}`),
