@@ -7,9 +7,10 @@
 //   bucket's root stage by stage, through the same edge reading the root as the old function did.
 // The mixed-build window is the time from the first answer of B to the last answer of A: how long
 // a visitor moving between pages could get pages of both builds. Also: the switch and the rollback.
+// Every request of a deploy to S3 goes through a proxy that holds it LINK_MS first, as a real link would.
 import { execFileSync, spawn } from 'node:child_process'
 import { cpSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
-import type { Server } from 'node:http'
+import { createServer, request, type Server } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { S3Client } from '@aws-sdk/client-s3'
@@ -18,6 +19,37 @@ import { pathOfHtml, payloadPath } from '../../renderer/shared/paths'
 import { startLocalS3, startLocalSite } from './localSite'
 import { s3Bucket } from './cdn'
 import { serveBucket } from './previewServer'
+
+/**
+ * Each request of the deploy to S3 waits this long first, as on a link to a region (a CI runner to
+ * S3 is 20-80 ms away); on loopback an upload takes a millisecond, which would hide the window.
+ */
+const LINK_MS = 40
+
+/** A loopback proxy to `target` that holds each request `ms` before passing it on. */
+async function slowLink(target: string, ms: number): Promise<{ endpoint: string; close(): void }> {
+  const to = new URL(target)
+  const server = createServer((req, res) => {
+    setTimeout(() => {
+      const upstream = request(
+        { host: to.hostname, port: to.port, method: req.method, path: req.url, headers: req.headers },
+        (up) => {
+          res.writeHead(up.statusCode ?? 502, up.headers)
+          up.pipe(res)
+        },
+      )
+      req.pipe(upstream)
+    }, ms)
+  })
+  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok))
+  return {
+    endpoint: `http://127.0.0.1:${(server.address() as { port: number }).port}`,
+    close: () => {
+      server.closeAllConnections()
+      server.close()
+    },
+  }
+}
 
 /** The last commit whose `npm run deploy` uploaded in place. */
 const IN_PLACE_DEPLOY = 'e0496b2:scripts/deploy.ts'
@@ -102,19 +134,23 @@ export async function runDeployBench() {
     .filter((f) => f.endsWith('index.html'))
     .map((f) => pathOfHtml(f))
   const paths = pages.flatMap((p) => [p, payloadPath(p)])
-  console.log(`Deploy bench: ${pages.length} pages and their payloads, 4 clients in a loop through the edge`)
+  console.log(
+    `Deploy bench: ${pages.length} pages and their payloads, 4 clients in a loop through the edge; each request of the deploy to S3 delayed ${LINK_MS} ms`,
+  )
   try {
     // Atomic: releases and the switch.
     const site = await startLocalSite()
+    const link = await slowLink(site.s3.endpoint, LINK_MS)
+    const deployArgs = site.deployArgs.map((arg) => (arg === site.s3.endpoint ? link.endpoint : arg))
     try {
-      await runDeploy('scripts/deploy.ts', [...site.deployArgs, '--dir', a], site.env)
+      await runDeploy('scripts/deploy.ts', [...deployArgs, '--dir', a], site.env)
       const load = visitors(site.edge, paths)
-      const deployB = await runDeploy('scripts/deploy.ts', [...site.deployArgs, '--dir', b], site.env)
+      const deployB = await runDeploy('scripts/deploy.ts', [...deployArgs, '--dir', b], site.env)
       await new Promise((ok) => setTimeout(ok, 300))
       await load.stop()
       const s = summarize(load.answers)
       const switched = /in (\d+) ms\./.exec(deployB.out)?.[1]
-      const back = await runDeploy('scripts/deploy.ts', [...site.deployArgs, '--rollback'], site.env)
+      const back = await runDeploy('scripts/deploy.ts', [...deployArgs, '--rollback'], site.env)
       const rollback = /Switched in (\d+) ms; ([\d.]+) s in all/.exec(back.out)
       console.log(
         `atomic:   deploy of B ${(deployB.ms / 1000).toFixed(1)} s; ${s.answers} answers, ${s.other} neither A nor B, ${s.aAfterFirstB} of A after the first of B; mixed-build window ${s.windowMs.toFixed(0)} ms; switch ${switched} ms`,
@@ -123,6 +159,7 @@ export async function runDeployBench() {
         `rollback: switch ${rollback?.[1]} ms, ${rollback?.[2]} s in the command, ${(back.ms / 1000).toFixed(1)} s with the process start`,
       )
     } finally {
+      link.close()
       await site.stop()
     }
     // In place: the old deploy, at the bucket's root, through an edge reading the root.
@@ -137,6 +174,7 @@ export async function runDeployBench() {
       credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
     })
     const root = s3Bucket(client, 'site')
+    const slow = await slowLink(s3.endpoint, LINK_MS)
     let edge: Server | undefined
     try {
       edge = await serveBucket(
@@ -145,7 +183,7 @@ export async function runDeployBench() {
         0,
       )
       const origin = `http://127.0.0.1:${(edge.address() as { port: number }).port}`
-      const args = ['--bucket', 'site', '--endpoint', s3.endpoint]
+      const args = ['--bucket', 'site', '--endpoint', slow.endpoint]
       await runDeploy(legacy, [...args, '--dir', a], s3.env)
       const load = visitors(origin, paths)
       const deployB = await runDeploy(legacy, [...args, '--dir', b], s3.env)
@@ -158,6 +196,7 @@ export async function runDeployBench() {
     } finally {
       edge?.closeAllConnections()
       edge?.close()
+      slow.close()
       client.destroy()
       await s3.stop()
       rmSync(legacy, { force: true })
