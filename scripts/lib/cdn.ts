@@ -120,6 +120,8 @@ export function folderBucket(dir: string): Bucket & { live(): string } {
     return build
   }
   const fileOf = (key: string): { file: string; release: boolean } | undefined => {
+    // S3 keys are literal: `a/../b` names no file here either, and nothing outside the folder.
+    if (key.split('/').some((segment) => segment === '..' || segment === '.' || segment === '')) return undefined
     if (isSharedKey(key)) return { file: key, release: false }
     if (key === notFoundKey) return { file: key, release: true }
     const prefix = `${RELEASES}${current().id}/`
@@ -131,6 +133,7 @@ export function folderBucket(dir: string): Bucket & { live(): string } {
       const found = fileOf(key)
       if (!found || hostFiles.includes(found.file)) return undefined
       const path = join(root, found.file)
+      if (!path.startsWith(`${root}/`)) return undefined
       let mtime: number
       try {
         const stat = statSync(path)

@@ -29,6 +29,9 @@ describe('the test server answers like S3 behind a CDN', () => {
     ['/nope', '404.html', 404],
     ['/ar/nope', '404.html', 404],
     ['/../package.json', '404.html', 404],
+    ['/..%2f..%2fpackage.json', '404.html', 404],
+    ['/assets/..%2f..%2fpackage.json', '404.html', 404],
+    ['/%2e%2e/%2e%2e/package.json', '404.html', 404],
     ['/_headers', '404.html', 404],
   ])('%s -> %s', async (url, file, status) => {
     const res = await fetch(`${origin}${url}`)
