@@ -9,14 +9,14 @@
 // a visitor moving between pages could get pages of both builds. Also: the switch and the rollback.
 // Every request of a deploy to S3 goes through a proxy that holds it LINK_MS first, as a real link would.
 import { execFileSync, spawn } from 'node:child_process'
-import { cpSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer, request, type Server } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { S3Client } from '@aws-sdk/client-s3'
 import { RELEASES } from '../../renderer/shared/host'
 import { pathOfHtml, payloadPath } from '../../renderer/shared/paths'
-import { startLocalS3, startLocalSite } from './localSite'
+import { copyBuildAs, startLocalS3, startLocalSite } from './localSite'
 import { s3Bucket } from './cdn'
 import { serveBucket } from './previewServer'
 
@@ -58,16 +58,6 @@ interface Answer {
   build: string
   start: number
   end: number
-}
-
-function makeBuild(work: string, id: string): string {
-  const dir = join(work, id)
-  cpSync('dist', dir, { recursive: true })
-  const oldId = (JSON.parse(readFileSync(join(dir, 'builds/latest.json'), 'utf8')) as { id: string }).id
-  for (const f of readdirSync(dir, { recursive: true }) as string[])
-    if (/\.(html|json)$/.test(f)) writeFileSync(join(dir, f), readFileSync(join(dir, f), 'utf8').replaceAll(oldId, id))
-  renameSync(join(dir, `builds/meta/${oldId}.json`), join(dir, `builds/meta/${id}.json`))
-  return dir
 }
 
 function runDeploy(script: string, args: string[], env: Record<string, string>): Promise<{ ms: number; out: string }> {
@@ -128,8 +118,8 @@ function summarize(answers: Answer[]) {
 
 export async function runDeployBench() {
   const work = mkdtempSync(join(tmpdir(), 'deploy-bench-'))
-  const a = makeBuild(work, 'bench-a')
-  const b = makeBuild(work, 'bench-b')
+  const a = copyBuildAs(work, 'bench-a')
+  const b = copyBuildAs(work, 'bench-b')
   const pages = (readdirSync(a, { recursive: true }) as string[])
     .filter((f) => f.endsWith('index.html'))
     .map((f) => pathOfHtml(f))

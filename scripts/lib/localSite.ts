@@ -3,7 +3,7 @@
 // (scripts/lib/kvsServer.ts), and the edge in front of them: the same viewer-request and
 // viewer-response functions the stack publishes (scripts/lib/cdn.ts), reading the live build from
 // that store on every request. The bucket's files live in a temporary folder, gone when it stops.
-import { mkdtempSync, rmSync } from 'node:fs'
+import { cpSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import type { Server } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -78,4 +78,19 @@ export async function startLocalSite(
       await Promise.all([kvs.stop(), s3.stop()])
     },
   }
+}
+
+/**
+ * `from` (a built site) copied to `<work>/<id>` as another build: its id replaced wherever the
+ * pages and manifests write it, its meta renamed. What the deploy tests and the bench deploy.
+ */
+export function copyBuildAs(work: string, id: string, from = 'dist'): string {
+  const dir = join(work, id)
+  rmSync(dir, { recursive: true, force: true })
+  cpSync(from, dir, { recursive: true })
+  const old = (JSON.parse(readFileSync(join(dir, 'builds/latest.json'), 'utf8')) as { id: string }).id
+  for (const f of readdirSync(dir, { recursive: true }) as string[])
+    if (/\.(html|json)$/.test(f)) writeFileSync(join(dir, f), readFileSync(join(dir, f), 'utf8').replaceAll(old, id))
+  renameSync(join(dir, `builds/meta/${old}.json`), join(dir, `builds/meta/${id}.json`))
+  return dir
 }

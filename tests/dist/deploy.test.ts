@@ -3,7 +3,7 @@
 // them (scripts/local-s3.ts), with loopback proxies that fail, stall or race the deploy. The deploy
 // runs as operators run it, in a child process, with credentials from the environment.
 import { spawn } from 'node:child_process'
-import { cpSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer, type IncomingMessage, request, type Server } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -11,7 +11,7 @@ import { GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, S3Client } f
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { bucketKey, IMMUTABLE, REVALIDATE } from '../../renderer/shared/host'
 import { buildCsp } from '../../scripts/lib/cdn'
-import { startLocalSite } from '../../scripts/lib/localSite'
+import { copyBuildAs, startLocalSite } from '../../scripts/lib/localSite'
 
 type Site = Awaited<ReturnType<typeof startLocalSite>>
 const work = mkdtempSync(join(tmpdir(), 'deploy-'))
@@ -137,14 +137,8 @@ const files = (dir: string) =>
  * Another build of the site, as the next commit gives: a new id everywhere it is written, one
  * asset of its own (`assets/chunks/only-<id>.js`) that its pages load, and one page changed.
  */
-function nextBuild(id: string, from = dist): string {
-  const dir = join(work, id)
-  rmSync(dir, { recursive: true, force: true })
-  cpSync(from, dir, { recursive: true })
-  const oldId = (JSON.parse(readFileSync(join(dir, 'builds/latest.json'), 'utf8')) as { id: string }).id
-  for (const f of files(dir))
-    if (/\.(html|json)$/.test(f)) writeFileSync(join(dir, f), readFileSync(join(dir, f), 'utf8').replaceAll(oldId, id))
-  renameSync(join(dir, `builds/meta/${oldId}.json`), join(dir, `builds/meta/${id}.json`))
+function nextBuild(id: string): string {
+  const dir = copyBuildAs(work, id, dist)
   for (const f of files(join(dir, 'assets/chunks'))) if (f.startsWith('only-')) rmSync(join(dir, 'assets/chunks', f))
   writeFileSync(join(dir, `assets/chunks/only-${id}.js`), `export const build = ${JSON.stringify(id)}\n`)
   for (const f of files(dir).filter((f) => f.endsWith('index.html'))) {

@@ -4,28 +4,17 @@
 // run it, and Chromium on the site. The tab on build A hears of build B at its next check, offers
 // the reload in its language, and every page it loads afterwards is B's; a rollback brings A back.
 import { spawn } from 'node:child_process'
-import { cpSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Page } from '@playwright/test'
-import { startLocalSite } from '../../scripts/lib/localSite'
+import { copyBuildAs, startLocalSite } from '../../scripts/lib/localSite'
 import { catalogs } from '../routes'
 import { expect, hydrated, test } from './fixtures'
 
 type Site = Awaited<ReturnType<typeof startLocalSite>>
 let site: Site
 const work = mkdtempSync(join(tmpdir(), 'deploy-e2e-'))
-
-/** dist/ as another build: its id replaced wherever the pages and manifests write it. */
-function build(id: string): string {
-  const dir = join(work, id)
-  cpSync('dist', dir, { recursive: true })
-  const old = (JSON.parse(readFileSync(join(dir, 'builds/latest.json'), 'utf8')) as { id: string }).id
-  for (const f of readdirSync(dir, { recursive: true }) as string[])
-    if (/\.(html|json)$/.test(f)) writeFileSync(join(dir, f), readFileSync(join(dir, f), 'utf8').replaceAll(old, id))
-  renameSync(join(dir, `builds/meta/${old}.json`), join(dir, `builds/meta/${id}.json`))
-  return dir
-}
 
 /** `npm run deploy` in a child process; never a synchronous one: the bucket and the store answer from this process. */
 async function deploy(...args: string[]): Promise<string> {
@@ -45,7 +34,7 @@ const buildOf = (page: Page) => page.locator('meta[name="build-id"]').getAttribu
 test.describe.configure({ mode: 'serial' })
 test.beforeAll(async () => {
   site = await startLocalSite()
-  await deploy('--dir', build('e2e-build-a'))
+  await deploy('--dir', copyBuildAs(work, 'e2e-build-a'))
 })
 test.afterAll(async () => {
   await site.stop()
@@ -56,7 +45,7 @@ test('a tab on build A hears of build B, offers the reload, and loads only B fro
   await page.goto(`${site.edge}/pricing`)
   await hydrated(page)
   expect(await buildOf(page)).toBe('e2e-build-a')
-  await deploy('--dir', build('e2e-build-b'))
+  await deploy('--dir', copyBuildAs(work, 'e2e-build-b'))
   // The tab checks builds/latest.json when the visitor comes back to it.
   await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')))
   await expect(page.getByRole('button', { name: catalogs.en['update.toast.reload'] })).toBeVisible()
