@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config'
 import { runtimeMessages } from './build/runtimeMessages'
 
-// Three tiers (docs/development.md, "Tests"): `unit` is pure and needs nothing; `api` starts the API server
+// Three tiers (docs/testing.md, "The tiers"): `unit` is pure and needs nothing; `api` starts the API server
 // (api/server/) on loopback and talks HTTP to it; `dist` checks the built site and needs
 // `npm run build` first (and Java for the Nu Html Checker). `npx vitest run --project unit`.
 export default defineConfig({

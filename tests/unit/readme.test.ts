@@ -35,9 +35,10 @@ describe('README.md', () => {
       expect(table, name).toMatch(new RegExp(`\`${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\``))
   })
 
-  it('keeps the two commands .ci/run relies on', () => {
+  it('keeps the two commands of a fresh machine, the second the one .ci/run runs', () => {
     expect(readme).toContain('npm install && npm run build')
     expect(readme).toMatch(/^npm test +#/m)
+    expect(readFileSync('.ci/run', 'utf8')).toMatch(/^npm test$/m)
   })
 })
 
