@@ -94,10 +94,28 @@ module.exports = {
     {
       name: 'only-api-commands-and-tests-to-server',
       comment:
-        'The server is its own program: the site and the build reach the API through the contract only; commands (the preview), the stack (infra/, which bundles it and reads its table definition) and tests may use it.',
+        'The server is its own program: the site and the build reach the API through the contract only; commands (the preview), the stack (infra/, which bundles it and reads its table definition and problem document) and tests may use it.',
       severity: 'error',
       from: { pathNot: '^(api|tests|scripts|infra)/' },
       to: { path: '^api/server/' },
+    },
+    {
+      name: 'infra-only-what-it-deploys',
+      comment:
+        'The stack (infra/) takes what it deploys from where it is made: the CloudFront Functions (renderer/shared), the headers policies (build/cloudfront.ts), the table (api/server/store/dynamo.ts) and the API’s problem document for the WAF (api/server/http.ts); nothing else of the project.',
+      severity: 'error',
+      from: { path: '^infra/' },
+      to: {
+        path: '^(api|build|pages|renderer|locales|scripts|tests)/',
+        pathNot: '^(renderer/shared/[^/]+|build/cloudfront\\.ts|api/server/store/dynamo\\.ts|api/server/http\\.ts)$',
+      },
+    },
+    {
+      name: 'nothing-to-infra',
+      comment: 'infra/ is a program of its own (npx cdk): nothing imports it but its test.',
+      severity: 'error',
+      from: { pathNot: '^(infra/|tests/unit/infra\\.test\\.ts$)' },
+      to: { path: '^infra/' },
     },
     {
       name: 'no-orphans',

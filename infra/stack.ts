@@ -8,6 +8,8 @@
 //   forwarding schedule, the API's alarms, and the deploy policy;
 // - `RasidEdgeAlarms` (us-east-1): the CloudFront 5xx alarm, where CloudFront's metrics are.
 // The references run one way (Waf -> Site -> EdgeAlarms) through CDK's cross-region references.
+// Staging's stacks and resources carry its name (`RasidStagingSite`, `rasid-api-staging`), so that a
+// `-c stage=staging` deploy can never update production's stacks in a shared account.
 // Nothing here looks anything up: `npx cdk synth` runs offline, with no account.
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -41,6 +43,7 @@ import * as sns from 'aws-cdk-lib/aws-sns'
 import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions'
 import * as wafv2 from 'aws-cdk-lib/aws-wafv2'
 import type { Construct } from 'constructs'
+import { problemBody } from '../api/server/http'
 import { tableDefinition } from '../api/server/store/dynamo'
 import { apiResponseHeadersPolicy, siteResponseHeadersPolicy } from '../build/cloudfront'
 import { viewerRequestSource, viewerResponseSource } from '../renderer/shared/host'
@@ -65,6 +68,12 @@ export interface Settings {
   siteOrigin: string
   /** The CRM's https endpoint (LEAD_WEBHOOK_URL); without it leads are kept, not forwarded. */
   leadWebhookUrl?: string
+  /**
+   * Any new value makes the function read its secrets again: CloudFormation resolves a dynamic
+   * reference only when it updates the resource that holds it, and a version keeps the environment
+   * it was published with (docs/aws.md, "Rotate a secret").
+   */
+  secretsRevision: string
   /** Secrets Manager names of the secrets; their values never enter the template. */
   secretNames: {
     moyasarSecretKey: string
@@ -73,9 +82,23 @@ export interface Settings {
     paymentWebhookSecret: string
   }
   reservedConcurrency: number
-  logRetentionDays: number
+  logRetentionDays: logs.RetentionDays
   tableName: string
 }
+
+/** What differs by name between the two stages: production keeps the plain names. */
+function namesOf(stage: Settings['stage']) {
+  const production = stage === 'production'
+  return {
+    stack: (name: string) => (production ? `Rasid${name}` : `RasidStaging${name}`),
+    table: production ? 'rasid-api' : 'rasid-api-staging',
+    keyAlias: production ? 'alias/rasid-api' : 'alias/rasid-api-staging',
+    secretPrefix: production ? 'rasid/api/' : 'rasid/staging/api/',
+  }
+}
+
+/** The retention periods CloudWatch Logs accepts (1, 3, 5, 7, 14, 30, 60, 90, … days). */
+const retentions = new Set(Object.values(logs.RetentionDays).filter((v) => typeof v === 'number'))
 
 export function settingsFrom(get: (name: string) => string | undefined): Settings {
   const stage = get('stage') ?? 'production'
@@ -84,12 +107,16 @@ export function settingsFrom(get: (name: string) => string | undefined): Setting
   const domain = get('domain')
   const certificateArn = get('certificateArn')
   if (domain && !certificateArn) throw new Error('domain needs certificateArn (an ACM certificate in us-east-1)')
-  const prefix = get('secretPrefix') ?? 'rasid/api/'
+  const names = namesOf(stage)
+  const prefix = get('secretPrefix') ?? names.secretPrefix
   const number = (name: string, fallback: number) => {
     const value = Number(get(name) ?? fallback)
     if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a whole number, not ${get(name)}`)
     return value
   }
+  const logRetentionDays = number('logRetentionDays', 30)
+  if (!retentions.has(logRetentionDays))
+    throw new Error(`logRetentionDays must be one of ${[...retentions].join(', ')}, not ${logRetentionDays}`)
   const leadWebhookUrl = get('leadWebhookUrl')
   if (leadWebhookUrl && !leadWebhookUrl.startsWith('https://')) throw new Error('leadWebhookUrl must be https')
   return {
@@ -100,6 +127,7 @@ export function settingsFrom(get: (name: string) => string | undefined): Setting
     alarmEmail: get('alarmEmail'),
     siteOrigin: get('siteOrigin') ?? `https://${domain ?? 'www.rasid.example'}`,
     leadWebhookUrl,
+    secretsRevision: get('secretsRevision') ?? '1',
     secretNames: {
       moyasarSecretKey: `${prefix}moyasar-secret-key`,
       moyasarWebhookToken: `${prefix}moyasar-webhook-token`,
@@ -107,8 +135,8 @@ export function settingsFrom(get: (name: string) => string | undefined): Setting
       paymentWebhookSecret: `${prefix}payment-webhook-secret`,
     },
     reservedConcurrency: number('reservedConcurrency', 50),
-    logRetentionDays: number('logRetentionDays', 30),
-    tableName: get('tableName') ?? 'rasid-api',
+    logRetentionDays,
+    tableName: get('tableName') ?? names.table,
   }
 }
 
@@ -148,6 +176,15 @@ class WafStack extends Stack {
       scope: 'CLOUDFRONT',
       defaultAction: { allow: {} },
       visibilityConfig: { cloudWatchMetricsEnabled: true, metricName: 'rasid', sampledRequestsEnabled: true },
+      // A blocked request gets the API's own 429 problem document, which the islands already read
+      // ("try again in a minute", api/client/http.ts), rather than a bare 403 that the distribution's
+      // error responses would turn into the site's 404 page. WAF prefixes the header: x-amzn-waf-rule.
+      customResponseBodies: {
+        'rate-limited': {
+          contentType: 'APPLICATION_JSON',
+          content: JSON.stringify(problemBody(429, 'rate-limited', { retryAfter: 60 })),
+        },
+      },
       rules: [
         {
           // The API's own counters are per Lambda instance; this one holds across them (docs/aws.md).
@@ -155,7 +192,15 @@ class WafStack extends Stack {
           // signature or token proves each.
           name: 'api-rate-per-address',
           priority: 0,
-          action: { block: {} },
+          action: {
+            block: {
+              customResponse: {
+                responseCode: 429,
+                customResponseBodyKey: 'rate-limited',
+                responseHeaders: [{ name: 'rule', value: 'api-rate-per-address' }],
+              },
+            },
+          },
           visibilityConfig: { cloudWatchMetricsEnabled: true, metricName: 'api-rate', sampledRequestsEnabled: true },
           statement: {
             rateBasedStatement: {
@@ -196,25 +241,24 @@ class WafStack extends Stack {
   }
 }
 
-/** A response headers policy from build/cloudfront.ts's description (the CLI's shape). */
+/**
+ * A response headers policy from build/cloudfront.ts's description (the shape of the CLI's
+ * `--response-headers-policy-config`). Without its `Name`: CloudFront's names are unique per
+ * account, and a staging stack may share the account with production's; CDK names it after the stack.
+ */
 function headersPolicy(
   scope: Construct,
   id: string,
-  policy: ReturnType<typeof apiResponseHeadersPolicy> | ReturnType<typeof siteResponseHeadersPolicy>,
+  policy: ReturnType<typeof siteResponseHeadersPolicy> | ReturnType<typeof apiResponseHeadersPolicy>,
 ) {
-  const s = policy.SecurityHeadersConfig as ReturnType<typeof apiResponseHeadersPolicy>['SecurityHeadersConfig'] &
-    Partial<ReturnType<typeof apiResponseHeadersPolicy>['SecurityHeadersConfig']>
+  const s = policy.SecurityHeadersConfig
+  const csp = 'ContentSecurityPolicy' in s ? s.ContentSecurityPolicy : undefined
   const custom = 'CustomHeadersConfig' in policy ? policy.CustomHeadersConfig.Items : []
   return new cloudfront.ResponseHeadersPolicy(scope, id, {
     comment: policy.Comment,
     securityHeadersBehavior: {
-      ...(s.ContentSecurityPolicy
-        ? {
-            contentSecurityPolicy: {
-              contentSecurityPolicy: s.ContentSecurityPolicy.ContentSecurityPolicy,
-              override: s.ContentSecurityPolicy.Override,
-            },
-          }
+      ...(csp
+        ? { contentSecurityPolicy: { contentSecurityPolicy: csp.ContentSecurityPolicy, override: csp.Override } }
         : {}),
       strictTransportSecurity: {
         accessControlMaxAge: Duration.seconds(s.StrictTransportSecurity.AccessControlMaxAgeSec),
@@ -223,13 +267,16 @@ function headersPolicy(
         override: s.StrictTransportSecurity.Override,
       },
       contentTypeOptions: { override: s.ContentTypeOptions.Override },
-      frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: s.FrameOptions.Override },
+      frameOptions: {
+        frameOption: s.FrameOptions.FrameOption as cloudfront.HeadersFrameOption,
+        override: s.FrameOptions.Override,
+      },
       referrerPolicy: {
         referrerPolicy: s.ReferrerPolicy.ReferrerPolicy as cloudfront.HeadersReferrerPolicy,
         override: s.ReferrerPolicy.Override,
       },
     },
-    ...(custom.length
+    ...(custom.length > 0
       ? {
           customHeadersBehavior: {
             customHeaders: custom.map((h) => ({ header: h.Header, value: h.Value, override: h.Override })),
@@ -247,15 +294,18 @@ class SiteStack extends Stack {
     const topic = alarmTopic(this, settings)
 
     // ---- data: the table of api/server/store/dynamo.ts
+    // Its keys, their types, its billing and its indexes as the store and its tests create them.
     const definition = tableDefinition(settings.tableName)
-    const attribute = (name: string): dynamodb.Attribute => ({ name, type: dynamodb.AttributeType.STRING })
-    const keyOf = (schema: { AttributeName?: string; KeyType?: string }[], type: 'HASH' | 'RANGE') =>
-      attribute(schema.find((k) => k.KeyType === type)!.AttributeName!)
+    const types = new Map(definition.AttributeDefinitions!.map((a) => [a.AttributeName!, a.AttributeType!]))
+    const keyOf = (schema: { AttributeName?: string; KeyType?: string }[], type: 'HASH' | 'RANGE') => {
+      const name = schema.find((k) => k.KeyType === type)!.AttributeName!
+      return { name, type: types.get(name) as dynamodb.AttributeType }
+    }
     const table = new dynamodb.Table(this, 'Table', {
       tableName: definition.TableName,
       partitionKey: keyOf(definition.KeySchema!, 'HASH'),
       sortKey: keyOf(definition.KeySchema!, 'RANGE'),
-      billingMode: dynamodb.BillingMode.PAY_PER_REQUEST,
+      billingMode: definition.BillingMode as dynamodb.BillingMode,
       timeToLiveAttribute: 'expiresAt',
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       deletionProtection: true,
@@ -266,28 +316,33 @@ class SiteStack extends Stack {
         indexName: index.IndexName!,
         partitionKey: keyOf(index.KeySchema!, 'HASH'),
         sortKey: keyOf(index.KeySchema!, 'RANGE'),
-        projectionType: dynamodb.ProjectionType.ALL,
+        projectionType: index.Projection!.ProjectionType as dynamodb.ProjectionType,
+        nonKeyAttributes: index.Projection!.NonKeyAttributes,
       })
 
     // ---- the API function
     const key = new kms.Key(this, 'ApiKey', {
-      alias: 'alias/rasid-api',
+      alias: namesOf(settings.stage).keyAlias,
       enableKeyRotation: true,
       description: "Encrypts the Rasid API function's environment (its secrets)",
       removalPolicy: RemovalPolicy.RETAIN,
     })
     const logGroup = new logs.LogGroup(this, 'ApiLogs', {
-      retention: settings.logRetentionDays as logs.RetentionDays,
+      retention: settings.logRetentionDays,
       removalPolicy: RemovalPolicy.RETAIN,
     })
-    // A secret by reference: CloudFormation resolves it at deploy, the template holds only the name.
+    // A secret by reference, `{{resolve:secretsmanager:<name>:SecretString:::}}`: CloudFormation
+    // resolves it at deploy into the environment, which the key encrypts; the template, cdk.out and
+    // the repository hold only its name. (Reading Secrets Manager at each cold start would keep the
+    // value out of the function's configuration too, but the API reads its settings from the
+    // environment, as on every other host, and refuses to start without them: api/server/config.ts.)
     const secret = (name: string) => SecretValue.secretsManager(name).unsafeUnwrap()
+    // docs/aws.md, "Environment of the function"; the names are api/server/config.ts's.
     const environment: Record<string, string> = {
       NODE_OPTIONS: '--enable-source-maps',
       DDB_TABLE: table.tableName,
       TRUST_PROXY: 'cloudfront',
       SITE_ORIGIN: settings.siteOrigin,
-      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
       ...(production
         ? {
             PAYMENT_PROVIDER: 'moyasar',
@@ -311,6 +366,8 @@ class SiteStack extends Stack {
       description: 'The Rasid API function: its table, its logs, its key; nothing else (docs/aws.md, IAM)',
     })
     const fn = new nodejs.NodejsFunction(this, 'Api', {
+      // Part of what the version is made from: a new secrets revision publishes a new one.
+      description: `The Rasid API (api/server/lambda.ts); secrets revision ${settings.secretsRevision}`,
       entry: join(root, 'api/server/lambda.ts'),
       handler: 'handler',
       projectRoot: root,
@@ -419,13 +476,13 @@ class SiteStack extends Stack {
       queryStringBehavior: cloudfront.OriginRequestQueryStringBehavior.all(),
       cookieBehavior: cloudfront.OriginRequestCookieBehavior.none(),
     })
+    // HTTPS only, no redirect: a redirected POST arrives as a GET, without its body.
     const apiBehaviour = (
       origin: cloudfront.IOrigin,
-      viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy,
       request: cloudfront.IOriginRequestPolicy,
     ): cloudfront.BehaviorOptions => ({
       origin,
-      viewerProtocolPolicy,
+      viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
       allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
       cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
       originRequestPolicy: request,
@@ -434,11 +491,7 @@ class SiteStack extends Stack {
     const webhookOrigin = new origins.HttpOrigin(`${webhooks.apiId}.execute-api.${this.region}.amazonaws.com`, {
       protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
     })
-    const webhookBehaviour = apiBehaviour(
-      webhookOrigin,
-      cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
-      cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
-    )
+    const webhookBehaviour = apiBehaviour(webhookOrigin, cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER)
     const distribution = new cloudfront.Distribution(this, 'Cdn', {
       comment: 'The Rasid site and its API',
       ...(settings.domain
@@ -449,6 +502,10 @@ class SiteStack extends Stack {
           }
         : {}),
       webAclId: props.webAclArn,
+      // No access logs: they would keep every visitor's address and path in one more place, while the
+      // API logs each request itself (without personal data) and the alarms read metrics. Turn on
+      // standard logging for an incident that needs the edge's view.
+      enableLogging: false,
       httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
       // Europe, the Middle East and Africa are in the cheaper classes' 200: the markets' edges.
       priceClass: cloudfront.PriceClass.PRICE_CLASS_200,
@@ -466,14 +523,13 @@ class SiteStack extends Stack {
       additionalBehaviors: {
         '/api/v1/webhooks/*': webhookBehaviour,
         ...(production ? {} : { '/api/v1/sandbox/*': webhookBehaviour }),
-        '/api/*': apiBehaviour(
-          origins.FunctionUrlOrigin.withOriginAccessControl(url),
-          cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
-          apiRequests,
-        ),
+        '/api/*': apiBehaviour(origins.FunctionUrlOrigin.withOriginAccessControl(url), apiRequests),
       },
       // A missing key is 403 from a bucket CloudFront may not list: both are the site's 404 page,
-      // fetched from the bucket's root (docs/deploy.md: a copy of the live build's).
+      // fetched from the bucket's root (docs/deploy.md: a copy of the live build's). These apply to
+      // every behaviour, CloudFront has no other kind: the API's own 404s (an unknown session) and
+      // 403s (staging's cross-site sandbox form) arrive as that page too, with status 404; the
+      // islands judge an answer by its status (api/client/http.ts), so nothing they do changes.
       errorResponses: [403, 404].map((httpStatus) => ({
         httpStatus,
         responseHttpStatus: 404,
@@ -600,14 +656,15 @@ class EdgeAlarmsStack extends Stack {
  * explicitly): a stack that another reads from cannot drop what it exports while that one uses it.
  */
 export function rasid(app: App, settings: Settings) {
-  const waf = new WafStack(app, 'RasidWaf', { env: { region: 'us-east-1' }, crossRegionReferences: true })
-  const site = new SiteStack(app, 'RasidSite', {
+  const { stack } = namesOf(settings.stage)
+  const waf = new WafStack(app, stack('Waf'), { env: { region: 'us-east-1' }, crossRegionReferences: true })
+  const site = new SiteStack(app, stack('Site'), {
     env: { region: settings.region },
     crossRegionReferences: true,
     settings,
     webAclArn: waf.webAcl.attrArn,
   })
-  const edge = new EdgeAlarmsStack(app, 'RasidEdgeAlarms', {
+  const edge = new EdgeAlarmsStack(app, stack('EdgeAlarms'), {
     env: { region: 'us-east-1' },
     crossRegionReferences: true,
     settings,

@@ -1,10 +1,14 @@
-// The production stacks (infra/stack.ts) synthesized in process, offline, and checked with
+// The stacks (infra/stack.ts) synthesized in process, offline, and checked with
 // aws-cdk-lib/assertions for what a mistake would cost: a public bucket, an API anyone can call
 // past CloudFront, a table without its indexes or backups, a missing alarm, a wildcard in IAM, a
-// secret in the template, functions that are not the ones the preview runs.
+// secret in the template, settings the API would refuse, functions that are not the ones the
+// preview runs. Production's synthesis bundles the Lambda (esbuild, no Docker); the others skip
+// bundling (the `aws:cdk:bundling-stacks` context). CDK's CloudFormation validation, which costs
+// some 15 s to load, is left to `npm run infra:synth` (npm test's `infra` step, where a finding fails).
 import { App, type Stack } from 'aws-cdk-lib'
 import { Match, Template } from 'aws-cdk-lib/assertions'
-import { beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { configFromEnv } from '../../api/server/config'
 import { tableDefinition } from '../../api/server/store/dynamo'
 import { rasid, settingsFrom } from '../../infra/stack'
 import { viewerRequestSource, viewerResponseSource } from '../../renderer/shared/host'
@@ -12,10 +16,11 @@ import { viewerRequestSource, viewerResponseSource } from '../../renderer/shared
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 })
 
 const FAKE_SECRET = 'sk_live_this-value-must-never-reach-a-template'
-function synth(context: Record<string, string>) {
-  // A secret in the environment of whoever synthesizes must not leak into the template either.
-  process.env.MOYASAR_SECRET_KEY = FAKE_SECRET
-  const app = new App({ context })
+function synth(context: Record<string, string>, { bundle = false } = {}) {
+  const app = new App({
+    context: bundle ? context : { ...context, 'aws:cdk:bundling-stacks': [] },
+    builtinCloudFormationValidation: false,
+  })
   const stacks = rasid(
     app,
     settingsFrom((name) => context[name]),
@@ -26,17 +31,23 @@ function synth(context: Record<string, string>) {
 
 let prod: ReturnType<typeof synth>
 let staging: ReturnType<typeof synth>
+const prodContext = {
+  domain: 'www.rasid.example',
+  certificateArn: 'arn:aws:acm:us-east-1:111111111111:certificate/x',
+  alarmEmail: 'ops@rasid.example',
+  leadWebhookUrl: 'https://crm.example/hooks/rasid',
+}
 beforeAll(() => {
-  prod = synth({
-    domain: 'www.rasid.example',
-    certificateArn: 'arn:aws:acm:us-east-1:111111111111:certificate/x',
-    alarmEmail: 'ops@rasid.example',
-    leadWebhookUrl: 'https://crm.example/hooks/rasid',
-  })
+  // A secret in the environment of whoever synthesizes must not leak into the template either.
+  vi.stubEnv('MOYASAR_SECRET_KEY', FAKE_SECRET)
+  prod = synth(prodContext, { bundle: true })
   staging = synth({ stage: 'staging' })
 })
+afterAll(() => {
+  vi.unstubAllEnvs()
+})
 
-type Resource = { Type: string; Properties?: Record<string, unknown> }
+type Resource = { Type: string; Properties?: Record<string, unknown>; DeletionPolicy?: string }
 const resources = (t: Template, type: string) =>
   Object.entries(t.toJSON().Resources as Record<string, Resource>).filter(([, r]) => r.Type === type)
 const only = (t: Template, type: string) => {
@@ -47,9 +58,14 @@ const only = (t: Template, type: string) => {
   ).toHaveLength(1)
   return found[0]!
 }
+const idOf = (t: Template, type: string) => only(t, type)[0]
+const apiEnvironment = (t: Template) => {
+  const [, fn] = resources(t, 'AWS::Lambda::Function').find(([id]) => id.startsWith('Api'))!
+  return (fn.Properties!.Environment as { Variables: Record<string, unknown> }).Variables
+}
 
 describe('the site bucket', () => {
-  it('is private, encrypted, versioned, and read by CloudFront only, through OAC', () => {
+  it('is private, encrypted, versioned, and read by this distribution only, through OAC', () => {
     prod.site.hasResourceProperties('AWS::S3::Bucket', {
       PublicAccessBlockConfiguration: {
         BlockPublicAcls: true,
@@ -58,16 +74,21 @@ describe('the site bucket', () => {
         RestrictPublicBuckets: true,
       },
       VersioningConfiguration: { Status: 'Enabled' },
-      BucketEncryption: Match.objectLike({}),
+      BucketEncryption: {
+        ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }],
+      },
     })
+    expect(only(prod.site, 'AWS::S3::Bucket')[1].DeletionPolicy).toBe('Retain')
     const [, policy] = only(prod.site, 'AWS::S3::BucketPolicy')
     const statements = (policy.Properties!.PolicyDocument as { Statement: Record<string, unknown>[] }).Statement
     const allows = statements.filter((s) => s.Effect === 'Allow')
     expect(allows.length).toBeGreaterThan(0)
+    const distribution = idOf(prod.site, 'AWS::CloudFront::Distribution')
     for (const s of allows) {
       expect(s.Principal).toEqual({ Service: 'cloudfront.amazonaws.com' })
-      expect(JSON.stringify(s.Condition)).toMatch(/AWS:SourceArn/)
       expect(s.Action).toBe('s3:GetObject')
+      const sourceArn = (s.Condition as { StringEquals: Record<string, unknown> }).StringEquals['AWS:SourceArn']
+      expect(JSON.stringify(sourceArn)).toContain(`{"Ref":"${distribution}"}`)
     }
     // Anything not over TLS is refused.
     expect(
@@ -81,22 +102,25 @@ describe('the site bucket', () => {
 
 describe('the API', () => {
   it('has a function URL that requires IAM, on the alias live, reached by CloudFront with OAC', () => {
-    prod.site.hasResourceProperties('AWS::Lambda::Url', {
-      AuthType: 'AWS_IAM',
-      Qualifier: 'live',
-    })
+    expect(resources(prod.site, 'AWS::Lambda::Url').map(([, r]) => r.Properties)).toEqual([
+      expect.objectContaining({ AuthType: 'AWS_IAM', Qualifier: 'live' }),
+    ])
     prod.site.hasResourceProperties('AWS::CloudFront::OriginAccessControl', {
       OriginAccessControlConfig: Match.objectLike({
         OriginAccessControlOriginType: 'lambda',
         SigningBehavior: 'always',
       }),
     })
-    prod.site.hasResourceProperties('AWS::Lambda::Permission', {
-      Action: 'lambda:InvokeFunctionUrl',
-      Principal: 'cloudfront.amazonaws.com',
-      SourceArn: Match.anyValue(),
-    })
-    expect(resources(prod.site, 'AWS::Lambda::Url').every(([, r]) => r.Properties!.AuthType === 'AWS_IAM')).toBe(true)
+    // Both permissions a function URL behind OAC needs, each for this distribution only.
+    const distribution = `{"Ref":"${idOf(prod.site, 'AWS::CloudFront::Distribution')}"}`
+    const fromCloudFront = resources(prod.site, 'AWS::Lambda::Permission')
+      .map(([, r]) => r.Properties!)
+      .filter((p) => p.Principal === 'cloudfront.amazonaws.com')
+    expect(fromCloudFront.map((p) => [p.Action, p.InvokedViaFunctionUrl]).sort()).toEqual([
+      ['lambda:InvokeFunction', true],
+      ['lambda:InvokeFunctionUrl', undefined],
+    ])
+    for (const p of fromCloudFront) expect(JSON.stringify(p.SourceArn)).toContain(distribution)
   })
 
   it('runs the bundled lambda.ts on Node 24, arm64, with a reserved concurrency and an encrypted environment', () => {
@@ -107,16 +131,16 @@ describe('the API', () => {
       MemorySize: 512,
       Timeout: 30,
       ReservedConcurrentExecutions: 50,
-      KmsKeyArn: Match.anyValue(),
+      KmsKeyArn: { 'Fn::GetAtt': [Match.stringLikeRegexp('^ApiKey'), 'Arn'] },
       LoggingConfig: Match.objectLike({ LogFormat: 'Text' }),
     })
+    expect(apiEnvironment(prod.site).NODE_OPTIONS).toBe('--enable-source-maps')
+    prod.site.hasResourceProperties('AWS::KMS::Alias', { AliasName: 'alias/rasid-api' })
+    prod.site.hasResourceProperties('AWS::KMS::Key', { EnableKeyRotation: true })
   })
 
-  it('takes its secrets by reference, and production settings that the API accepts', () => {
-    const [, fn] = resources(prod.site, 'AWS::Lambda::Function').find(([, r]) =>
-      JSON.stringify(r.Properties).includes('PAYMENT_PROVIDER'),
-    )!
-    const env = (fn.Properties!.Environment as { Variables: Record<string, unknown> }).Variables
+  it('takes its secrets by reference, and settings that the API accepts in production and on staging', () => {
+    const env = apiEnvironment(prod.site)
     expect(env).toMatchObject({
       PAYMENT_PROVIDER: 'moyasar',
       TRUST_PROXY: 'cloudfront',
@@ -125,15 +149,54 @@ describe('the API', () => {
       MOYASAR_SECRET_KEY: '{{resolve:secretsmanager:rasid/api/moyasar-secret-key:SecretString:::}}',
       MOYASAR_WEBHOOK_TOKEN: '{{resolve:secretsmanager:rasid/api/moyasar-webhook-token:SecretString:::}}',
       LEAD_WEBHOOK_SECRET: '{{resolve:secretsmanager:rasid/api/lead-webhook-secret:SecretString:::}}',
+      DDB_TABLE: { Ref: idOf(prod.site, 'AWS::DynamoDB::Table') },
     })
     expect(env.RASID_ENV).toBeUndefined()
     for (const t of [prod.site, prod.waf, prod.edge, staging.site])
       expect(JSON.stringify(t.toJSON())).not.toContain(FAKE_SECRET)
-    // Staging takes test payments from the sandbox, with a secret of its own, never production's key.
-    const stagingEnv = JSON.stringify(staging.site.toJSON())
-    expect(stagingEnv).toContain('"PAYMENT_PROVIDER":"sandbox"')
-    expect(stagingEnv).toContain('{{resolve:secretsmanager:rasid/api/payment-webhook-secret:SecretString:::}}')
-    expect(stagingEnv).not.toContain('moyasar-secret-key')
+    const stagingEnv = apiEnvironment(staging.site)
+    expect(stagingEnv).toMatchObject({
+      RASID_ENV: 'staging',
+      PAYMENT_PROVIDER: 'sandbox',
+      PAYMENT_WEBHOOK_SECRET: '{{resolve:secretsmanager:rasid/staging/api/payment-webhook-secret:SecretString:::}}',
+    })
+    expect(JSON.stringify(stagingEnv)).not.toMatch(/MOYASAR/)
+
+    // What the function would read once CloudFormation resolved the references: the API's own
+    // check (api/server/config.ts) must start with it, as production and as staging.
+    const resolved = (variables: Record<string, unknown>) =>
+      Object.fromEntries(
+        Object.entries(variables).map(([name, value]) => [
+          name,
+          typeof value !== 'string'
+            ? 'rasid-api'
+            : !value.startsWith('{{resolve:')
+              ? value
+              : name === 'MOYASAR_SECRET_KEY'
+                ? `sk_live_${'k'.repeat(32)}`
+                : 'w'.repeat(48),
+        ]),
+      )
+    const production = configFromEnv(resolved(env), { runtime: 'lambda' })
+    expect(production.environment).toBe('production')
+    expect(production.checkout.provider.kind).toBe('moyasar')
+    expect(production.webhook?.url).toBe('https://crm.example/hooks/rasid')
+    const onStaging = configFromEnv(resolved(stagingEnv), { runtime: 'lambda' })
+    expect(onStaging.environment).toBe('staging')
+    expect(onStaging.checkout.provider.kind).toBe('sandbox')
+  })
+
+  it('publishes a new version, and moves the alias to it, when the secrets revision changes', () => {
+    const version = (revision: string) => {
+      const { site } = synth({ ...prodContext, secretsRevision: revision })
+      const id = idOf(site, 'AWS::Lambda::Version')
+      site.hasResourceProperties('AWS::Lambda::Alias', {
+        Name: 'live',
+        FunctionVersion: { 'Fn::GetAtt': [id, 'Version'] },
+      })
+      return id
+    }
+    expect(version('1')).not.toBe(version('2'))
   })
 
   it('has a role of exactly the statements docs/aws.md lists, and no wildcard on both action and resource anywhere', () => {
@@ -142,6 +205,7 @@ describe('the API', () => {
       for (const [id, r] of Object.entries(json.Resources)) {
         const docs = [
           r.Properties?.PolicyDocument,
+          r.Properties?.KeyPolicy,
           ...((r.Properties?.Policies as { PolicyDocument: unknown }[] | undefined)?.map((p) => p.PolicyDocument) ??
             []),
         ].filter(Boolean) as { Statement: { Action: unknown; Resource: unknown; Effect: string }[] }[]
@@ -152,30 +216,46 @@ describe('the API', () => {
           }
       }
     }
-    const role = resources(prod.site, 'AWS::IAM::Policy').find(([id]) => id.startsWith('ApiRole'))!
-    const actions = (
-      role[1].Properties!.PolicyDocument as { Statement: { Action: string | string[] }[] }
-    ).Statement.flatMap((s) => s.Action)
-    expect(actions.sort()).toEqual(
+    const table = idOf(prod.site, 'AWS::DynamoDB::Table')
+    const [, policy] = resources(prod.site, 'AWS::IAM::Policy').find(([id]) => id.startsWith('ApiRole'))!
+    const statements = (
+      policy.Properties!.PolicyDocument as { Statement: { Action: string | string[]; Resource: unknown }[] }
+    ).Statement
+    const grants = statements.map((s) => [[s.Action].flat().sort(), JSON.stringify(s.Resource)] as const)
+    const arn = `{"Fn::GetAtt":["${table}","Arn"]}`
+    expect(grants).toEqual([
+      [['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'], arn],
       [
-        'dynamodb:GetItem',
-        'dynamodb:PutItem',
-        'dynamodb:UpdateItem',
-        'dynamodb:Query',
-        'logs:CreateLogStream',
-        'logs:PutLogEvents',
-        'kms:Decrypt',
-      ].sort(),
-    )
-    expect(JSON.stringify(role[1].Properties)).not.toMatch(/Scan|DeleteItem|dynamodb:\*/)
+        ['dynamodb:Query'],
+        JSON.stringify(
+          ['byReceived', 'byForward'].map((index) => ({ 'Fn::Join': ['', [JSON.parse(arn), `/index/${index}`]] })),
+        ),
+      ],
+      [
+        ['logs:CreateLogStream', 'logs:PutLogEvents'],
+        `{"Fn::GetAtt":["${idOf(prod.site, 'AWS::Logs::LogGroup')}","Arn"]}`,
+      ],
+      [['kms:Decrypt'], `{"Fn::GetAtt":["${idOf(prod.site, 'AWS::KMS::Key')}","Arn"]}`],
+    ])
+    // The role has no managed policy either (no AWSLambdaBasicExecutionRole with its logs:* on *).
+    prod.site.hasResourceProperties('AWS::IAM::Role', {
+      AssumeRolePolicyDocument: Match.objectLike({
+        Statement: [Match.objectLike({ Principal: { Service: 'lambda.amazonaws.com' } })],
+      }),
+      ManagedPolicyArns: Match.absent(),
+    })
   })
 
   it('drains the forwarding queue every minute through the alias, and keeps its logs 30 days', () => {
+    const alias = idOf(prod.site, 'AWS::Lambda::Alias')
     prod.site.hasResourceProperties('AWS::Events::Rule', {
       ScheduleExpression: 'rate(1 minute)',
-      Targets: [Match.objectLike({ Arn: { Ref: Match.stringLikeRegexp('^Live') } })],
+      Targets: [Match.objectLike({ Arn: { Ref: alias } })],
     })
     prod.site.hasResourceProperties('AWS::Logs::LogGroup', { RetentionInDays: 30 })
+    prod.site.hasResourceProperties('AWS::Lambda::Function', {
+      LoggingConfig: { LogFormat: 'Text', LogGroup: { Ref: idOf(prod.site, 'AWS::Logs::LogGroup') } },
+    })
   })
 
   it('routes only the payment webhook through API Gateway in production, and the sandbox too on staging', () => {
@@ -188,6 +268,9 @@ describe('the API', () => {
     prod.site.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
       DefaultRouteSettings: { ThrottlingBurstLimit: 20, ThrottlingRateLimit: 10 },
     })
+    prod.site.hasResourceProperties('AWS::ApiGatewayV2::Integration', {
+      IntegrationUri: { Ref: idOf(prod.site, 'AWS::Lambda::Alias') },
+    })
   })
 })
 
@@ -198,15 +281,15 @@ describe('the table', () => {
       TableName: 'rasid-api',
       BillingMode: 'PAY_PER_REQUEST',
       KeySchema: definition.KeySchema,
+      AttributeDefinitions: Match.arrayWith(definition.AttributeDefinitions!),
       TimeToLiveSpecification: { AttributeName: 'expiresAt', Enabled: true },
       PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
       DeletionProtectionEnabled: true,
       GlobalSecondaryIndexes: definition.GlobalSecondaryIndexes!.map((i) =>
-        Match.objectLike({ IndexName: i.IndexName, KeySchema: i.KeySchema, Projection: { ProjectionType: 'ALL' } }),
+        Match.objectLike({ IndexName: i.IndexName, KeySchema: i.KeySchema, Projection: i.Projection }),
       ),
     })
-    const [, table] = only(prod.site, 'AWS::DynamoDB::Table')
-    expect((table as unknown as { DeletionPolicy: string }).DeletionPolicy).toBe('Retain')
+    expect(only(prod.site, 'AWS::DynamoDB::Table')[1].DeletionPolicy).toBe('Retain')
   })
 })
 
@@ -216,27 +299,61 @@ describe('the distribution', () => {
     const request = functions.find((f) => f.FunctionCode === viewerRequestSource())
     const response = functions.find((f) => f.FunctionCode === viewerResponseSource())
     expect(request && response).toBeTruthy()
-    expect((request!.FunctionConfig as { Runtime: string }).Runtime).toBe('cloudfront-js-2.0')
-    expect(JSON.stringify(request!.FunctionConfig)).toMatch(/KeyValueStoreAssociations.*LiveBuild/)
-    only(prod.site, 'AWS::CloudFront::KeyValueStore')
+    const store = idOf(prod.site, 'AWS::CloudFront::KeyValueStore')
+    expect(request!.FunctionConfig).toEqual({
+      Comment: expect.any(String),
+      Runtime: 'cloudfront-js-2.0',
+      KeyValueStoreAssociations: [{ KeyValueStoreARN: { 'Fn::GetAtt': [store, 'Arn'] } }],
+    })
+    expect((response!.FunctionConfig as { Runtime: string }).Runtime).toBe('cloudfront-js-2.0')
+    expect(Object.keys(prod.site.findOutputs('LiveBuildStoreArn'))).toHaveLength(1)
   })
 
   it('has the behaviours of docs/aws.md, the 404 page for a missing key, and the WAF', () => {
     const [, dist] = only(prod.site, 'AWS::CloudFront::Distribution')
+    type Behaviour = {
+      PathPattern: string
+      ViewerProtocolPolicy: string
+      FunctionAssociations?: { EventType: string }[]
+      AllowedMethods: string[]
+      OriginRequestPolicyId: unknown
+    }
     const config = dist.Properties!.DistributionConfig as {
-      DefaultCacheBehavior: { FunctionAssociations: { EventType: string }[]; ViewerProtocolPolicy: string }
-      CacheBehaviors: { PathPattern: string; ViewerProtocolPolicy: string; FunctionAssociations?: unknown }[]
+      DefaultCacheBehavior: Behaviour
+      CacheBehaviors: Behaviour[]
       CustomErrorResponses: unknown[]
       WebACLId: unknown
       Aliases: string[]
+      DefaultRootObject?: string
+      HttpVersion: string
     }
-    expect(config.DefaultCacheBehavior.FunctionAssociations.map((f) => f.EventType).sort()).toEqual([
+    expect(config.DefaultCacheBehavior.FunctionAssociations!.map((f) => f.EventType).sort()).toEqual([
       'viewer-request',
       'viewer-response',
     ])
+    expect(config.DefaultCacheBehavior.ViewerProtocolPolicy).toBe('redirect-to-https')
+    expect(config.DefaultRootObject).toBeUndefined()
+    expect(config.HttpVersion).toBe('http2and3')
     expect(config.CacheBehaviors.map((b) => b.PathPattern)).toEqual(['/api/v1/webhooks/*', '/api/*'])
-    for (const b of config.CacheBehaviors) expect(b.FunctionAssociations).toBeUndefined()
-    expect(config.CacheBehaviors[0]!.ViewerProtocolPolicy).toBe('https-only')
+    for (const b of config.CacheBehaviors) {
+      expect(b.FunctionAssociations).toBeUndefined()
+      expect(b.ViewerProtocolPolicy).toBe('https-only')
+      expect(b.AllowedMethods).toHaveLength(7)
+    }
+    // The function URL's behaviour forwards what the API reads, and neither Host nor cookies.
+    expect(config.CacheBehaviors[1]!.OriginRequestPolicyId).toEqual({
+      Ref: idOf(prod.site, 'AWS::CloudFront::OriginRequestPolicy'),
+    })
+    prod.site.hasResourceProperties('AWS::CloudFront::OriginRequestPolicy', {
+      OriginRequestPolicyConfig: Match.objectLike({
+        HeadersConfig: {
+          HeaderBehavior: 'whitelist',
+          Headers: ['Content-Type', 'Accept', 'Idempotency-Key', 'X-Amz-Content-Sha256', 'CloudFront-Viewer-Address'],
+        },
+        QueryStringsConfig: { QueryStringBehavior: 'all' },
+        CookiesConfig: { CookieBehavior: 'none' },
+      }),
+    })
     expect(config.CustomErrorResponses).toEqual([
       { ErrorCode: 403, ResponseCode: 404, ResponsePagePath: '/404.html', ErrorCachingMinTTL: 10 },
       { ErrorCode: 404, ResponseCode: 404, ResponsePagePath: '/404.html', ErrorCachingMinTTL: 10 },
@@ -257,23 +374,26 @@ describe('the distribution', () => {
     expect(JSON.stringify(staged.Properties)).toContain('/api/v1/sandbox/*')
   })
 
-  it('is rate-limited on /api/* by a WAF in us-east-1, the webhook left out', () => {
+  it('is rate-limited on /api/* by a WAF in us-east-1, the webhook left out, with the API’s own 429', () => {
     expect(prod.stacks.waf.region).toBe('us-east-1')
     prod.waf.hasResourceProperties('AWS::WAFv2::WebACL', {
       Scope: 'CLOUDFRONT',
       Rules: [
         Match.objectLike({
-          Action: { Block: {} },
+          Action: { Block: { CustomResponse: Match.objectLike({ ResponseCode: 429 }) } },
           Statement: Match.objectLike({ RateBasedStatement: Match.objectLike({ Limit: 100 }) }),
         }),
       ],
     })
-    expect(JSON.stringify(prod.waf.toJSON())).toContain('/api/v1/webhooks/')
+    const [, acl] = only(prod.waf, 'AWS::WAFv2::WebACL')
+    const bodies = acl.Properties!.CustomResponseBodies as Record<string, { Content: string }>
+    expect(JSON.parse(bodies['rate-limited']!.Content)).toMatchObject({ status: 429, code: 'rate-limited' })
+    expect(JSON.stringify(acl.Properties)).toContain('/api/v1/webhooks/')
   })
 })
 
 describe('alarms', () => {
-  it('exist for the API, the table and the CDN, and each notifies a topic with the operators’ email', () => {
+  it('exist for the API, the table and the CDN, and each notifies its stack’s topic, with the operators’ email', () => {
     const names = (t: Template) => resources(t, 'AWS::CloudWatch::Alarm').map(([id]) => id.replace(/[0-9A-F]{8}$/, ''))
     expect(names(prod.site).sort()).toEqual(
       [
@@ -288,41 +408,91 @@ describe('alarms', () => {
     )
     expect(names(prod.edge)).toEqual(['Cdn5xx'])
     expect(prod.stacks.edge.region).toBe('us-east-1')
+    prod.edge.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      Namespace: 'AWS/CloudFront',
+      MetricName: '5xxErrorRate',
+      Dimensions: Match.arrayWith([{ Name: 'Region', Value: 'Global' }]),
+    })
     for (const t of [prod.site, prod.edge]) {
+      const topic = idOf(t, 'AWS::SNS::Topic')
       for (const [id, a] of resources(t, 'AWS::CloudWatch::Alarm'))
-        expect(JSON.stringify(a.Properties!.AlarmActions), id).toMatch(/Alarms/)
-      t.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'ops@rasid.example' })
+        expect(a.Properties!.AlarmActions, id).toEqual([{ Ref: topic }])
+      t.hasResourceProperties('AWS::SNS::Subscription', {
+        Protocol: 'email',
+        Endpoint: 'ops@rasid.example',
+        TopicArn: { Ref: topic },
+      })
     }
-    for (const pattern of ['{ $.status >= 500 }', '{ $.msg = "forward" && $.level = "error" }'])
-      prod.site.hasResourceProperties('AWS::Logs::MetricFilter', { FilterPattern: pattern })
+    for (const pattern of [
+      '{ $.status >= 500 }',
+      '{ $.msg = "forward" && $.level = "error" }',
+      '{ $.path = "/api/v1/webhooks/payments" && $.status >= 400 }',
+    ])
+      prod.site.hasResourceProperties('AWS::Logs::MetricFilter', {
+        FilterPattern: pattern,
+        LogGroupName: { Ref: idOf(prod.site, 'AWS::Logs::LogGroup') },
+      })
+    for (const metric of ['ThrottledRequests', 'SystemErrors'])
+      expect(JSON.stringify(prod.site.findResources('AWS::CloudWatch::Alarm'))).toContain(`"MetricName":"${metric}"`)
   })
 })
 
 describe('the deploy policy', () => {
   it('lets npm run deploy write the bucket and the live-build store, and nothing else', () => {
     const [, policy] = only(prod.site, 'AWS::IAM::ManagedPolicy')
-    const actions = (
-      policy.Properties!.PolicyDocument as { Statement: { Action: string | string[] }[] }
-    ).Statement.flatMap((s) => s.Action)
-    expect(actions.sort()).toEqual(
+    const statements = (
+      policy.Properties!.PolicyDocument as { Statement: { Action: string | string[]; Resource: unknown }[] }
+    ).Statement
+    const bucket = idOf(prod.site, 'AWS::S3::Bucket')
+    const store = idOf(prod.site, 'AWS::CloudFront::KeyValueStore')
+    expect(statements.map((s) => [[s.Action].flat().sort(), JSON.stringify(s.Resource)])).toEqual([
+      [['s3:ListBucket'], `{"Fn::GetAtt":["${bucket}","Arn"]}`],
       [
-        's3:ListBucket',
-        's3:GetObject',
-        's3:PutObject',
-        's3:DeleteObject',
-        'cloudfront-keyvaluestore:DescribeKeyValueStore',
-        'cloudfront-keyvaluestore:GetKey',
-        'cloudfront-keyvaluestore:PutKey',
+        ['s3:DeleteObject', 's3:GetObject', 's3:PutObject'],
+        `{"Fn::Join":["",[{"Fn::GetAtt":["${bucket}","Arn"]},"/*"]]}`,
+      ],
+      [
+        [
+          'cloudfront-keyvaluestore:DescribeKeyValueStore',
+          'cloudfront-keyvaluestore:GetKey',
+          'cloudfront-keyvaluestore:PutKey',
+        ],
+        `{"Fn::GetAtt":["${store}","Arn"]}`,
+      ],
+    ])
+    const outputs = Object.keys(prod.site.toJSON().Outputs as object).sort()
+    expect(outputs).toEqual(
+      [
+        'AlarmTopicArn',
+        'ApiFunction',
+        'DeployPolicyArn',
+        'DistributionDomain',
+        'DistributionId',
+        'LiveBuildStoreArn',
+        'SiteBucketName',
+        'TableName',
       ].sort(),
     )
   })
 })
 
 describe('settings', () => {
-  it('come from context, and a domain without a certificate or a bad stage is refused', () => {
+  it('come from context; a domain without a certificate, a bad stage or retention is refused', () => {
     expect(() => settingsFrom((n) => ({ domain: 'www.rasid.example' })[n])).toThrow(/certificateArn/)
     expect(() => settingsFrom((n) => ({ stage: 'prod' })[n])).toThrow(/production or staging/)
     expect(() => settingsFrom((n) => ({ leadWebhookUrl: 'http://crm' })[n])).toThrow(/https/)
+    expect(() => settingsFrom((n) => ({ logRetentionDays: '45' })[n])).toThrow(/one of 1, 3, 5/)
     expect(settingsFrom(() => undefined).region).toBe('me-south-1')
+  })
+
+  it('give staging stacks and resources of its own, so that it never updates production’s', () => {
+    expect(Object.values(prod.stacks).map((s) => s.stackName)).toEqual(['RasidWaf', 'RasidSite', 'RasidEdgeAlarms'])
+    expect(Object.values(staging.stacks).map((s) => s.stackName)).toEqual([
+      'RasidStagingWaf',
+      'RasidStagingSite',
+      'RasidStagingEdgeAlarms',
+    ])
+    staging.site.hasResourceProperties('AWS::DynamoDB::Table', { TableName: 'rasid-api-staging' })
+    staging.site.hasResourceProperties('AWS::KMS::Alias', { AliasName: 'alias/rasid-api-staging' })
   })
 })
