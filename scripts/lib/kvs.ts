@@ -1,19 +1,23 @@
 // The CloudFront KeyValueStore that names the live build (docs/deploy.md): what `npm run deploy`
-// reads and switches, with `@aws-sdk/client-cloudfront-keyvaluestore`. The store's data plane
-// signs with SigV4a, which the SDK does in JavaScript once `@aws-sdk/signature-v4a` is loaded (no
-// native code). A switch is one `PutKey` conditional on the store's ETag (`If-Match`): if anyone
-// wrote the store since it was read, the service answers 409 ConflictException and nothing changes.
+// reads and switches, with `@aws-sdk/client-cloudfront-keyvaluestore`. The store's endpoint rules
+// name SigV4a as the only signer (region set `*`): the SDK signs with it in plain JavaScript once
+// `@aws-sdk/signature-v4a` is loaded (imported below for that alone; no native code, no aws-crt),
+// and without it refuses to send. A switch is one `PutKey` conditional on the store's ETag
+// (`If-Match`): if anyone wrote the store since it was read, the service answers 409
+// ConflictException and nothing changes. The key's name, `LIVE_KEY`, is in renderer/shared/host.ts,
+// shared with the CloudFront function that reads it.
 import '@aws-sdk/signature-v4a'
 import {
   CloudFrontKeyValueStoreClient,
-  type CloudFrontKeyValueStoreServiceException,
+  ConflictException,
   DescribeKeyValueStoreCommand,
   GetKeyCommand,
   PutKeyCommand,
+  ResourceNotFoundException,
 } from '@aws-sdk/client-cloudfront-keyvaluestore'
 import { LIVE_KEY } from '../../renderer/shared/host'
 
-/** The store changed since it was read: someone else switched. */
+/** The store changed since it was read: someone else switched. Nothing was written. */
 export class KvsConflictError extends Error {}
 
 export interface LiveStore {
@@ -24,92 +28,112 @@ export interface LiveStore {
   close(): void
 }
 
-const sleep = (ms: number) => new Promise((ok) => setTimeout(ok, ms))
+/** A failure already named (operation, store): passed on as it is. */
+class KvsError extends Error {}
 
+const TRIES = 3
+const sleep = (ms: number) => new Promise((ok) => setTimeout(ok, ms))
+/** Node's codes for a connection that failed or dropped (what the SDK's own retries count too). */
+const NETWORK = new Set([
+  'ECONNRESET',
+  'ECONNREFUSED',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+])
+type SdkError = Error & { code?: string; $metadata?: { httpStatusCode?: number } }
+
+/** What may pass if tried again: 5xx, throttling, the network, a timeout. Not a refusal, nor a bug. */
 function isTransient(err: unknown): boolean {
-  const e = err as CloudFrontKeyValueStoreServiceException
+  const e = err as SdkError
   const status = e.$metadata?.httpStatusCode
-  if (status) return status >= 500 || status === 429 || e.name === 'ThrottlingException'
-  // No answer at all (a refused or reset connection, a timeout); not a missing credential or region.
-  return !/Credential|Region is missing|Invalid URL/i.test(`${e.name} ${e.message}`)
+  if (status) return status >= 500 || status === 429 || /Throttl/.test(e.name)
+  return NETWORK.has(e.code ?? '') || e.name === 'TimeoutError'
 }
 
 /**
  * The live-build store at `arn`. `endpoint` points the client at another server speaking the
- * service's protocol (`npm run s3:local`, the tests): the service's own endpoint puts the account id
- * in the host name, which a loopback address cannot take, so the address is given as it is.
+ * service's protocol (`npm run s3:local`, the tests): the service's endpoint rule would put the
+ * account id in front of its host name (`123456789012.127.0.0.1`), so the address is used as it is.
+ * Credentials come from the SDK's default chain (environment, profile, SSO, instance role).
  */
 export function liveStore(opts: { arn: string; endpoint?: string; region?: string }): LiveStore {
+  const { arn, endpoint } = opts
   const client = new CloudFrontKeyValueStoreClient({
+    // The store is global; the region only picks the partition (aws).
     region: opts.region ?? 'us-east-1',
+    // Our own retries (`attempt`): paced for a deploy, and a write's retry judged below.
     maxAttempts: 1,
     requestHandler: { connectionTimeout: 5000, requestTimeout: 15000 },
-    ...(opts.endpoint
-      ? {
-          endpointProvider: () => ({
-            url: new URL(opts.endpoint!),
-            properties: {
-              authSchemes: [
-                {
-                  name: 'sigv4a',
-                  signingName: 'cloudfront-keyvaluestore',
-                  signingRegion: 'us-east-1',
-                  signingRegionSet: ['*'],
-                  properties: {},
-                },
-              ],
-            },
-          }),
-        }
-      : {}),
+    ...(endpoint ? { endpointProvider: () => ({ url: new URL(endpoint) }) } : {}),
   })
-  const where = opts.arn
-  /** Three tries with backoff for what may pass (5xx, throttling, the network); a refusal at once. */
-  const attempt = async <T>(what: string, run: () => Promise<T>): Promise<T> => {
+
+  /** `run` (given its try's number), tried again with backoff on what may pass; any other error at once. */
+  const attempt = async <T>(op: string, run: (n: number) => Promise<T>): Promise<T> => {
     for (let n = 1; ; n++) {
       try {
-        return await run()
+        return await run(n)
       } catch (err) {
-        const e = err as CloudFrontKeyValueStoreServiceException
-        if (e.name === 'ConflictException') throw new KvsConflictError(`${what}: the store changed since it was read`)
-        if (n >= 3 || !isTransient(err)) {
-          const status = e.$metadata?.httpStatusCode
-          throw new Error(
-            `${what} on ${where}: ${[e.name, status && `HTTP ${status}`, e.message].filter(Boolean).join(': ')}`,
-          )
+        if (err instanceof KvsConflictError || err instanceof KvsError) throw err
+        if (n < TRIES && isTransient(err)) {
+          // 250 ms, then 500 ms, with jitter: two deploys that failed together do not retry together.
+          await sleep(250 * 2 ** (n - 1) * (0.75 + Math.random() / 2))
+          continue
         }
-        await sleep(250 * 2 ** (n - 1))
+        const e = err as SdkError
+        const status = e.$metadata?.httpStatusCode
+        const what = [e.code ?? e.name, status && `HTTP ${status}`].filter(Boolean).join(', ')
+        throw new KvsError(`${op} on ${arn}: ${what}: ${e.message}${n > 1 ? ` (tried ${n} times)` : ''}`, {
+          cause: err,
+        })
       }
     }
   }
+
+  const read = async () => {
+    // The ETag first, then the value. A switch in between leaves an ETag older than the value, so a
+    // write with it is refused; the other order could pair an old value with a new ETag, and the
+    // deploy would switch over a switch it never saw.
+    const described = await attempt('DescribeKeyValueStore', () =>
+      client.send(new DescribeKeyValueStoreCommand({ KvsARN: arn })),
+    )
+    // GetKey answers 404 ResourceNotFoundException for a missing key (the store exists: Describe said so).
+    const live = await attempt('GetKey', () =>
+      client.send(new GetKeyCommand({ KvsARN: arn, Key: LIVE_KEY })).then(
+        (got) => got.Value,
+        (err) => {
+          if (err instanceof ResourceNotFoundException) return undefined
+          throw err
+        },
+      ),
+    )
+    return { live, etag: described.ETag! }
+  }
+
   return {
-    async read() {
-      const described = await attempt('DescribeKeyValueStore', () =>
-        client.send(new DescribeKeyValueStoreCommand({ KvsARN: opts.arn })),
-      )
-      let live: string | undefined
-      try {
-        live = (await attempt('GetKey', () => client.send(new GetKeyCommand({ KvsARN: opts.arn, Key: LIVE_KEY }))))
-          .Value
-      } catch (err) {
-        if (!/ResourceNotFoundException/.test((err as Error).message)) throw err
-      }
-      return { live, etag: described.ETag! }
-    },
-    async switchTo(id, etag) {
-      try {
-        const put = await attempt('PutKey', () =>
-          client.send(new PutKeyCommand({ KvsARN: opts.arn, Key: LIVE_KEY, Value: id, IfMatch: etag })),
-        )
-        return { etag: put.ETag! }
-      } catch (err) {
-        // A retried write whose first try landed meets its own change: the build is live, as asked.
-        if (!(err instanceof KvsConflictError)) throw err
-        const now = await this.read()
-        if (now.live === id) return { etag: now.etag }
-        throw err
-      }
-    },
+    read,
+    switchTo: (id, etag) =>
+      attempt('PutKey', async (n) => {
+        try {
+          const put = await client.send(new PutKeyCommand({ KvsARN: arn, Key: LIVE_KEY, Value: id, IfMatch: etag }))
+          return { etag: put.ETag! }
+        } catch (err) {
+          if (!(err instanceof ConflictException)) throw err
+          // Refused on a retry, the write may meet its own first try, which landed while its answer
+          // was lost: if the store holds `id`, the build is live as asked. On the first try, a
+          // refusal is always someone else's switch (a conflict is never retried).
+          if (n > 1) {
+            const now = await read()
+            if (now.live === id) return { etag: now.etag }
+          }
+          throw new KvsConflictError(`PutKey on ${arn}: the store changed since it was read (ETag ${etag})`, {
+            cause: err,
+          })
+        }
+      }),
     close: () => client.destroy(),
   }
 }
