@@ -76,6 +76,8 @@ export interface Market {
   currency: string
   /** VAT rate in basis points, charged on Rasid's fee. */
   vatBp: number
+  /** IANA time zone: an operator's times for this market (`npm run status -- --market`) are read in it. */
+  timeZone: string
   /** Fees in display order: mada first where it exists. */
   fees: Fee[]
   /** Fee per dispute (chargeback), minor units, refunded when the merchant wins it. */
@@ -100,6 +102,7 @@ export const markets: readonly Market[] = [
     code: 'sa',
     country: 'SA',
     currency: 'SAR',
+    timeZone: 'Asia/Riyadh',
     vatBp: 1500,
     fees: [
       { scheme: 'mada', rateBp: 150, fixedMinor: 100, settlementDays: 1 },
@@ -122,6 +125,7 @@ export const markets: readonly Market[] = [
     code: 'ae',
     country: 'AE',
     currency: 'AED',
+    timeZone: 'Asia/Dubai',
     vatBp: 500,
     fees: [
       { scheme: 'cards', rateBp: 290, fixedMinor: 100, settlementDays: 2 },
@@ -143,6 +147,7 @@ export const markets: readonly Market[] = [
     code: 'eg',
     country: 'EG',
     currency: 'EGP',
+    timeZone: 'Africa/Cairo',
     vatBp: 1400,
     fees: [
       { scheme: 'meeza', rateBp: 200, fixedMinor: 300, settlementDays: 2 },

@@ -41,6 +41,7 @@ import { buildMatcher, buildMeta, readRouteInfo, writeManifest } from './manifes
 import { rootHtml } from './payloads'
 import { fileWriter, headSplices, type ReadPage, type ReadPages } from './readPage'
 import { runtimeConfigFromEnv, writeRuntimeConfig } from './runtimeConfig'
+import { writeStatus } from './status'
 import { scriptImports } from './scriptImports'
 import { writeSitemap } from './sitemap'
 
@@ -99,6 +100,8 @@ export async function postbuild(
   writeSitemap(to, prerendered)
   const config = runtimeConfigFromEnv(process.env)
   writeRuntimeConfig(to, config)
+  const catalogs = loadCatalogs()
+  writeStatus(to, { en: catalogs.en, ar: catalogs.ar })
   const apiOrigin = apiOriginOf(config.apiBase)
   writeHeaders(
     to,

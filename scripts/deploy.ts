@@ -28,6 +28,7 @@ import {
   cacheControlFor,
   contentTypeFor,
   isSharedKey,
+  STATUS_PREFIX,
   RELEASES,
 } from '../renderer/shared/host'
 import { hostFiles, notFoundKey } from '../renderer/shared/paths'
@@ -239,7 +240,7 @@ function commitOf(): string | undefined {
 }
 
 /** The build in `dir`: its id, when it was built, and its files as uploads to their bucket keys. */
-function readBuild(dir: string): { id: string; builtAt: number; uploads: Upload[] } {
+function readBuild(dir: string): { id: string; builtAt: number; uploads: Upload[]; status: Upload[] } {
   const root = resolve(dir)
   if (!existsSync(join(root, 'builds', 'latest.json')))
     throw new UsageError(`${dir}/builds/latest.json is missing: run npm run build first`)
@@ -260,7 +261,7 @@ function readBuild(dir: string): { id: string; builtAt: number; uploads: Upload[
   const paths = (readdirSync(root, { recursive: true }) as string[])
     .map((p) => p.split('\\').join('/'))
     .filter((p) => !hostFiles.includes(p) && statSync(join(root, p)).isFile())
-  const uploads = paths.map((path): Upload => {
+  const files = paths.map((path): Upload => {
     const body = readFileSync(join(root, path))
     return {
       key: bucketKey(id, path),
@@ -272,8 +273,11 @@ function readBuild(dir: string): { id: string; builtAt: number; uploads: Upload[
       metadata: isSharedKey(path) ? undefined : { [CSP_METADATA]: csp },
     }
   })
-  uploads.sort((a, b) => (a.key < b.key ? -1 : 1))
-  return { id, builtAt, uploads }
+  files.sort((a, b) => (a.key < b.key ? -1 : 1))
+  // The status document and its feeds belong to operations (docs/status.md): a build only seeds them.
+  const uploads = files.filter((u) => !u.key.startsWith(STATUS_PREFIX))
+  const status = files.filter((u) => u.key.startsWith(STATUS_PREFIX))
+  return { id, builtAt, uploads, status }
 }
 
 const sleep = (ms: number) => new Promise((ok) => setTimeout(ok, ms))
@@ -347,6 +351,35 @@ class Bucket {
         }),
       ),
     )
+  }
+
+  /**
+   * The build's sample status document and feeds, only where the bucket has no document yet: never
+   * over what operations or the probe wrote. The document goes last and only if still absent
+   * (`If-None-Match: *`), so an operator's first write at the same moment wins.
+   */
+  async seedStatus(files: Upload[]): Promise<number> {
+    const document = files.find((u) => u.key === `${STATUS_PREFIX}status.json`)
+    if (!document || (await this.list(document.key)).has(document.key)) return 0
+    for (const u of files) if (u !== document) await this.put(u)
+    try {
+      await this.attempt(`Uploading ${document.key}`, () =>
+        this.s3.send(
+          new PutObjectCommand({
+            Bucket: this.name,
+            Key: document.key,
+            Body: document.body,
+            ContentType: document.contentType,
+            CacheControl: document.cacheControl,
+            IfNoneMatch: '*',
+          }),
+        ),
+      )
+    } catch (err) {
+      if (/PreconditionFailed|HTTP 412|HTTP 409/.test((err as Error).message)) return files.length - 1
+      throw err
+    }
+    return files.length
   }
 
   putJson(key: string, value: unknown) {
@@ -543,7 +576,7 @@ class Deployer {
 
 async function deployBuild(d: Deployer, opts: Options) {
   const started = Date.now()
-  const { id, builtAt, uploads } = readBuild(opts.dir)
+  const { id, builtAt, uploads, status } = readBuild(opts.dir)
   const target = `s3://${opts.bucket}/`
   // The store as it is now: the switch at the end happens only if nobody switched in between.
   const before = await d.store.read().catch((err: Error) => {
@@ -584,6 +617,8 @@ async function deployBuild(d: Deployer, opts: Options) {
   }
   // First the record, marked incomplete, so that a prune running meanwhile keeps what it uploads.
   await d.bucket.putJson(recordKey(id), record)
+  const seeded = await d.bucket.seedStatus(status)
+  if (seeded) console.log(`No status document in the bucket: seeded status/ with the build's sample (${seeded} files).`)
   const progress = new Progress(changed.length, bytes)
   await pool(changed, opts.concurrency, async (u) => {
     await d.bucket.put(u)

@@ -2,7 +2,7 @@
 // Functions, as a bucket with one live release (scripts/lib/previewServer.ts, docs/deploy.md),
 // with the API behind /api/* on the same origin: its own (api/server, the store of `npm run api`),
 // or the one at API_ORIGIN.
-import { existsSync } from 'node:fs'
+import { cpSync, existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { configFromEnv } from '../api/server/config'
@@ -19,7 +19,9 @@ deploy stores them, the build's Content-Security-Policy and the security headers
 gzip and brotli; and the API behind /api/*, as CloudFront's second behaviour sends it there.
 (npm run s3:local serves a bucket that npm run deploy writes, the same way.)
 
-Environment: PORT (default 4173), DIST (default dist); API_ORIGIN to forward /api/* to an API
+Environment: PORT (default 4173), DIST (default dist); STATUS_DIR (default .status), the folder
+\`npm run status\` writes, served at /status/ (seeded with the build's sample when it has no document);
+API_ORIGIN to forward /api/* to an API
 already running there (http://127.0.0.1:8787 for \`npm run api\`); without it the preview starts
 its own API with the settings of \`npm run api\` (API_STORE, DB_PATH, ...: docs/api.md).`
 
@@ -35,6 +37,11 @@ if (!existsSync(join(dir, 'index.html'))) {
   process.exit(2)
 }
 
+// The status folder, seeded as a deploy seeds the bucket: once, never over what `npm run status` wrote.
+const statusDir = process.env.STATUS_DIR || '.status'
+if (!existsSync(join(statusDir, 'status.json')) && existsSync(join(dir, 'status', 'status.json')))
+  cpSync(join(dir, 'status'), statusDir, { recursive: true })
+
 let api: RunningApi | undefined
 try {
   if (!process.env.API_ORIGIN)
@@ -49,9 +56,11 @@ try {
   process.exit(1)
 }
 const apiOrigin = process.env.API_ORIGIN || api!.url
-serve(dir, port, '127.0.0.1', { apiOrigin }).then(
+serve(dir, port, '127.0.0.1', { apiOrigin, statusDir }).then(
   (server) => {
-    console.log(`Serving ${dir}/ on http://127.0.0.1:${port} (as S3 + CloudFront would), /api/* -> ${apiOrigin}`)
+    console.log(
+      `Serving ${dir}/ on http://127.0.0.1:${port} (as S3 + CloudFront would), /api/* -> ${apiOrigin}, /status/* from ${statusDir}/`,
+    )
     for (const signal of ['SIGINT', 'SIGTERM'] as const)
       process.once(signal, () => {
         server.close()

@@ -3,6 +3,7 @@ import { usePageContext } from 'vike-react/usePageContext'
 import { localizePath } from '../../locales/localizePath'
 import { PageHero, Section, Steps } from '../../renderer/components/PageHero'
 import { MarketMethods } from '../../renderer/components/PaymentMethods'
+import { StatusBanner } from '../../renderer/components/StatusBanner'
 import { Island } from '../../renderer/islands/Island'
 import { catalogue } from '../../site.config'
 import Checkout from './Checkout.island'
@@ -16,6 +17,7 @@ export default function Page() {
   return (
     <>
       <PageHero title="checkout.hero.title" body="checkout.hero.body" />
+      <StatusBanner needs={['checkout', 'mada', 'applePay', 'api']} />
       <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div>
           <Island

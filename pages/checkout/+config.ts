@@ -1,3 +1,3 @@
 import type { Config } from 'vike/types'
 
-export default { pageMeta: { layout: 'no-footer' } } satisfies Config
+export default { pageMeta: { layout: 'no-footer', messageAreas: ['status'] } } satisfies Config

@@ -2,6 +2,7 @@ import { FormattedMessage, useIntl } from 'react-intl'
 import { Link } from '../../renderer/components/Link'
 import { PageHero, Section } from '../../renderer/components/PageHero'
 import type { MessageId } from '../../locales/messages'
+import { StatusBanner } from '../../renderer/components/StatusBanner'
 import { Island } from '../../renderer/islands/Island'
 import { weekdayName } from '../../locales/intlLocale'
 import { usePageContext } from 'vike-react/usePageContext'
@@ -26,6 +27,7 @@ export default function Page() {
   return (
     <>
       <PageHero title="contactUs.hero.title" body="contactUs.hero.body" />
+      <StatusBanner needs={['api']} />
       <div className="mt-10">
         <Island of={ContactForms} props={{}} />
       </div>

@@ -3,37 +3,18 @@ import { usePageContext } from 'vike-react/usePageContext'
 import { PageHero, SampleNote, Section } from '../../renderer/components/PageHero'
 import { dirOf } from '../../locales/locales'
 import type { MessageId } from '../../locales/messages'
-import {
-  approval,
-  asOf,
-  components,
-  dayStates,
-  days,
-  declines,
-  incidents,
-  timeZone,
-  uptimeBp,
-  type ComponentState,
-} from './sample'
+import { Island } from '../../renderer/islands/Island'
+import { statusPaths } from '../../api/contract/status'
+import ar from '../../locales/ar.json'
+import en from '../../locales/en.json'
+import { approval, declines, sampleStatus } from './sample'
+import ServiceStatus from './ServiceStatus.island'
 
 // Everything here is drawn at build time as SVG and HTML: no chart library reaches the browser.
 // Time runs toward the reading direction's end: left to right in English, right to left in Arabic.
+// The service health part is an island fed live (./ServiceStatus.island.tsx, docs/status.md).
 
-const stateStyle: Record<ComponentState, { fill: string; text: string; icon: string }> = {
-  operational: {
-    fill: 'fill-primary-500',
-    text: 'text-primary-700 dark:text-primary-400',
-    icon: 'i-lucide-circle-check',
-  },
-  degraded: { fill: 'fill-warning-400', text: 'text-warning-700 dark:text-warning-300', icon: 'i-lucide-circle-alert' },
-  partial: { fill: 'fill-orange-500', text: 'text-orange-700 dark:text-orange-300', icon: 'i-lucide-circle-alert' },
-  major: { fill: 'fill-error-600', text: 'text-error-700 dark:text-error-300', icon: 'i-lucide-circle-x' },
-  maintenance: {
-    fill: 'fill-secondary-500',
-    text: 'text-secondary-700 dark:text-secondary-300',
-    icon: 'i-lucide-wrench',
-  },
-}
+const timeZone = 'Asia/Riyadh'
 
 function useFormat() {
   const intl = useIntl()
@@ -47,176 +28,9 @@ function useFormat() {
   }
 }
 
-/**
- * One bar per day. The operational days, nearly all of them, are one rect filled with a pattern of
- * bars (a few hundred bytes instead of 90 rects, on a page and in its payload); each other day is a
- * bar of its state's colour drawn over its place.
- */
-function UptimeBars({ id, states, label }: { id: string; states: ComponentState[]; label: string }) {
-  const { dir } = useDirection()
-  const w = 4
-  const step = w + 1
-  const width = days * step - 1
-  const pattern = `uptime-${id}`
-  return (
-    <svg viewBox={`0 0 ${width} 28`} preserveAspectRatio="none" className="h-7 w-full" role="img" aria-label={label}>
-      <pattern id={pattern} width={step} height={28} patternUnits="userSpaceOnUse">
-        <rect width={w} height={28} rx={1} className={stateStyle.operational.fill} />
-      </pattern>
-      <rect width={width} height={28} fill={`url(#${pattern})`} />
-      {states.map((s, i) => {
-        if (s === 'operational') return null
-        const x = (dir === 'rtl' ? days - 1 - i : i) * step
-        // biome-ignore lint/suspicious/noArrayIndexKey: a fixed series of days rendered once at build time; the index is the day
-        return <rect key={i} x={x} width={w} height={28} rx={1} data-day={i} className={stateStyle[s].fill} />
-      })}
-    </svg>
-  )
-}
-
 /** The page's reading direction, from the locale list (locales/locales.ts). */
 function useDirection() {
   return { dir: dirOf(usePageContext().locale) }
-}
-
-function StatusSection() {
-  const intl = useIntl()
-  const f = useFormat()
-  const worst = components.some((c) => c.state !== 'operational')
-  return (
-    <section aria-labelledby="status-title" className="mt-12">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <h2 id="status-title" className="text-2xl font-bold text-neutral-900 dark:text-white">
-          <FormattedMessage id="monitoring.status.title" />
-        </h2>
-        <p className="text-sm text-neutral-500 dark:text-neutral-400">
-          <FormattedMessage
-            id="monitoring.status.asOf"
-            values={{ date: f.date(asOf), time: <bdi>{f.time(asOf)}</bdi> }}
-          />
-        </p>
-      </div>
-      <p
-        className={`mt-4 flex items-center gap-2 rounded-xl border p-4 font-semibold ${worst ? 'border-warning-300 bg-warning-50 text-warning-900 dark:border-warning-700 dark:bg-warning-950 dark:text-warning-100' : 'border-primary-300 bg-primary-50 text-primary-900'}`}
-      >
-        <span
-          className={`${worst ? 'i-lucide-circle-alert' : 'i-lucide-circle-check'} size-5 shrink-0`}
-          aria-hidden="true"
-        />
-        <FormattedMessage id={worst ? 'monitoring.status.summaryDegraded' : 'monitoring.status.summaryOk'} />
-      </p>
-      <ul className="mt-4 divide-y divide-neutral-200 rounded-xl border border-neutral-200 bg-white dark:divide-neutral-800 dark:border-neutral-800 dark:bg-neutral-900">
-        {components.map((c) => {
-          const name = intl.formatMessage({ id: `monitoring.component.${c.key}` as MessageId })
-          const uptime = f.percent(uptimeBp(c))
-          const affected = c.events.length
-          return (
-            <li key={c.key} className="p-4">
-              <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1">
-                <h3 className="font-semibold text-neutral-900 dark:text-white">{name}</h3>
-                <span className={`inline-flex items-center gap-1.5 text-sm font-medium ${stateStyle[c.state].text}`}>
-                  <span className={`${stateStyle[c.state].icon} size-4`} aria-hidden="true" />
-                  <FormattedMessage id={`monitoring.state.${c.state}` as MessageId} />
-                </span>
-              </div>
-              <div className="mt-3">
-                <UptimeBars
-                  id={c.key}
-                  states={dayStates(c)}
-                  label={intl.formatMessage(
-                    { id: 'monitoring.uptime.label' },
-                    { component: name, uptime, count: affected },
-                  )}
-                />
-                <div
-                  className="mt-1 flex justify-between text-xs text-neutral-500 dark:text-neutral-400"
-                  aria-hidden="true"
-                >
-                  <span>
-                    <FormattedMessage id="monitoring.uptime.start" values={{ days }} />
-                  </span>
-                  <span>
-                    <FormattedMessage id="monitoring.uptime.uptime" values={{ uptime: <bdi>{uptime}</bdi> }} />
-                  </span>
-                  <span>
-                    <FormattedMessage id="monitoring.uptime.today" />
-                  </span>
-                </div>
-              </div>
-            </li>
-          )
-        })}
-      </ul>
-      <ul
-        className="mt-3 flex flex-wrap gap-x-5 gap-y-1 text-sm text-neutral-600 dark:text-neutral-400"
-        aria-label={intl.formatMessage({ id: 'monitoring.uptime.legend' })}
-      >
-        {(Object.keys(stateStyle) as ComponentState[]).map((s) => (
-          <li key={s} className="inline-flex items-center gap-1.5">
-            <svg viewBox="0 0 10 10" className="size-3" aria-hidden="true">
-              <rect width="10" height="10" rx="2" className={stateStyle[s].fill} />
-            </svg>
-            <FormattedMessage id={`monitoring.state.${s}` as MessageId} />
-          </li>
-        ))}
-      </ul>
-    </section>
-  )
-}
-
-function IncidentsSection() {
-  const intl = useIntl()
-  const f = useFormat()
-  return (
-    <Section id="incidents" title="monitoring.incidents.title" className="mt-16">
-      <ol className="mt-6 grid gap-6">
-        {incidents.map((incident) => {
-          const current = incident.updates[0]!
-          return (
-            <li key={incident.key} className="rounded-xl border border-neutral-200 p-5 dark:border-neutral-800">
-              <div className="flex flex-wrap items-center justify-between gap-2">
-                <h3 className="font-semibold text-neutral-900 dark:text-white">
-                  <FormattedMessage id={`monitoring.incident.${incident.key}.title` as MessageId} />
-                </h3>
-                <span
-                  className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${current.stage === 'resolved' ? 'bg-primary-100 text-primary-800 dark:bg-primary-900 dark:text-primary-200' : 'bg-warning-100 text-warning-900 dark:bg-warning-900 dark:text-warning-100'}`}
-                >
-                  <FormattedMessage id={`monitoring.stage.${current.stage}` as MessageId} />
-                </span>
-              </div>
-              <p className="mt-1 text-sm text-neutral-500 dark:text-neutral-400">
-                {f.date(current.at)} ·{' '}
-                {incident.components
-                  .map((k) => intl.formatMessage({ id: `monitoring.component.${k}` as MessageId }))
-                  .join(intl.formatMessage({ id: 'common.listSeparator' }))}
-              </p>
-              <ol className="mt-4 grid gap-4 border-s-2 border-neutral-200 ps-4 dark:border-neutral-700">
-                {incident.updates.map((u) => (
-                  <li key={u.stage} className="relative">
-                    <span
-                      className="absolute -start-[1.4rem] top-1.5 size-2.5 rounded-full bg-neutral-400 dark:bg-neutral-500"
-                      aria-hidden="true"
-                    />
-                    <p className="text-sm">
-                      <strong className="font-semibold text-neutral-900 dark:text-white">
-                        <FormattedMessage id={`monitoring.stage.${u.stage}` as MessageId} />
-                      </strong>{' '}
-                      <time dateTime={u.at} className="text-neutral-500 dark:text-neutral-400">
-                        <bdi>{f.time(u.at)}</bdi>
-                      </time>
-                    </p>
-                    <p className="mt-0.5 text-neutral-700 dark:text-neutral-300">
-                      <FormattedMessage id={`monitoring.incident.${incident.key}.${u.stage}` as MessageId} />
-                    </p>
-                  </li>
-                ))}
-              </ol>
-            </li>
-          )
-        })}
-      </ol>
-    </Section>
-  )
 }
 
 function ApprovalChart() {
@@ -371,13 +185,24 @@ function DeclinesChart() {
 const alerts = ['approvalDrop', 'declineSpike', 'webhookFailures'] as const
 
 export default function Page() {
+  const { locale } = usePageContext()
+  const dir = dirOf(locale)
   return (
     <>
       <PageHero title="monitoring.hero.title" body="monitoring.hero.body">
         <SampleNote id="monitoring.sample" />
       </PageHero>
-      <StatusSection />
-      <IncidentsSection />
+      <Island of={ServiceStatus} props={{ doc: sampleStatus({ en, ar }), lang: locale, rtl: dir === 'rtl' }} hydrate="load" />
+      <p className="mt-4 text-sm">
+        <a
+          href={statusPaths.feed[locale]}
+          className="inline-flex items-center gap-1.5 font-medium text-primary-700 underline dark:text-primary-400"
+          type="application/atom+xml"
+        >
+          <span className="i-lucide-rss size-4" aria-hidden="true" />
+          <FormattedMessage id="monitoring.feed.link" />
+        </a>
+      </p>
       <Section
         id="transactions"
         title="monitoring.transactions.title"

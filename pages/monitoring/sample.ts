@@ -1,70 +1,48 @@
 // Sample data for the monitoring page (docs/content.md: "Sample data, rendered as accessible SVG/HTML
 // with text equivalents"). Fixed, not random and not the build's clock: the same commit builds the
-// same page.
-
-export type ComponentState = 'operational' | 'degraded' | 'partial' | 'major' | 'maintenance'
-type IncidentStage = 'investigating' | 'identified' | 'monitoring' | 'resolved'
+// same page. The service health part is the status document's first version (api/contract/status.ts,
+// `sample: true`): the build writes it to dist/status/, and operations replace it (docs/status.md).
+import {
+  type ComponentKey,
+  type ComponentState,
+  componentKeys,
+  type Impact,
+  type Stage,
+  type StatusDocument,
+  statusDays,
+} from '../../api/contract/status'
 
 /** The day the sample data describes ("today" on the page), in the sample's time zone. */
-export const asOf = '2026-11-01T09:00:00+03:00'
-export const timeZone = 'Asia/Riyadh'
-export const days = 90
+const asOf = '2026-11-01T09:00:00+03:00'
+const timeZone = 'Asia/Riyadh'
 
-export interface StatusComponent {
-  key: 'api' | 'checkout' | 'webhooks' | 'mada' | 'applePay' | 'stcPay' | 'payouts'
-  state: ComponentState
-  /** Days (0 = 89 days ago, 89 = today) that were not fully operational, with minutes affected. */
-  events: { day: number; state: Exclude<ComponentState, 'operational'>; minutes: number }[]
+/** Days (0 = 89 days ago, 89 = today) that were not fully operational, with minutes affected. */
+type SampleEvent = { day: number; state: Exclude<ComponentState, 'operational'>; minutes: number }
+const events: Partial<Record<ComponentKey, SampleEvent[]>> = {
+  api: [{ day: 23, state: 'degraded', minutes: 14 }],
+  checkout: [{ day: 61, state: 'partial', minutes: 38 }],
+  webhooks: [
+    { day: 12, state: 'degraded', minutes: 25 },
+    { day: 89, state: 'degraded', minutes: 55 },
+  ],
+  mada: [
+    { day: 40, state: 'maintenance', minutes: 30 },
+    { day: 74, state: 'major', minutes: 21 },
+  ],
+  stcPay: [{ day: 55, state: 'degraded', minutes: 42 }],
+  payouts: [{ day: 33, state: 'maintenance', minutes: 60 }],
 }
 
-export const components: StatusComponent[] = [
-  { key: 'api', state: 'operational', events: [{ day: 23, state: 'degraded', minutes: 14 }] },
-  { key: 'checkout', state: 'operational', events: [{ day: 61, state: 'partial', minutes: 38 }] },
-  {
-    key: 'webhooks',
-    state: 'degraded',
-    events: [
-      { day: 12, state: 'degraded', minutes: 25 },
-      { day: 89, state: 'degraded', minutes: 55 },
-    ],
-  },
-  {
-    key: 'mada',
-    state: 'operational',
-    events: [
-      { day: 40, state: 'maintenance', minutes: 30 },
-      { day: 74, state: 'major', minutes: 21 },
-    ],
-  },
-  { key: 'applePay', state: 'operational', events: [] },
-  { key: 'stcPay', state: 'operational', events: [{ day: 55, state: 'degraded', minutes: 42 }] },
-  { key: 'payouts', state: 'operational', events: [{ day: 33, state: 'maintenance', minutes: 60 }] },
-]
-
-/** Maintenance does not count against uptime; everything else does. Basis points of the 90 days. */
-export function uptimeBp(c: StatusComponent): number {
-  const down = c.events.filter((e) => e.state !== 'maintenance').reduce((sum, e) => sum + e.minutes, 0)
-  const total = days * 24 * 60
-  return Math.floor(((total - down) * 10000 * 100) / total) / 100
-}
-
-/** The state of each of the 90 days, oldest first. */
-export function dayStates(c: StatusComponent): ComponentState[] {
-  const out: ComponentState[] = Array.from({ length: days }, () => 'operational')
-  for (const e of c.events) out[e.day] = e.state
-  return out
-}
-
-export interface Incident {
+const sampleIncidents: {
   key: 'webhookDelay' | 'madaOutage' | 'checkoutErrors'
-  components: StatusComponent['key'][]
+  impact: Impact
+  components: ComponentKey[]
   /** Newest update first, as a status page lists them. */
-  updates: { stage: IncidentStage; at: string }[]
-}
-
-export const incidents: Incident[] = [
+  updates: { stage: Stage; at: string }[]
+}[] = [
   {
     key: 'webhookDelay',
+    impact: 'degraded',
     components: ['webhooks'],
     updates: [
       { stage: 'monitoring', at: '2026-11-01T08:40:00+03:00' },
@@ -74,6 +52,7 @@ export const incidents: Incident[] = [
   },
   {
     key: 'madaOutage',
+    impact: 'major',
     components: ['mada'],
     updates: [
       { stage: 'resolved', at: '2026-10-17T22:31:00+03:00' },
@@ -83,6 +62,7 @@ export const incidents: Incident[] = [
   },
   {
     key: 'checkoutErrors',
+    impact: 'partial',
     components: ['checkout'],
     updates: [
       { stage: 'resolved', at: '2026-09-04T15:02:00+03:00' },
@@ -91,6 +71,55 @@ export const incidents: Incident[] = [
     ],
   },
 ]
+
+type Catalogs = { en: Record<string, string>; ar: Record<string, string> }
+const utc = (iso: string) => new Date(iso).toISOString()
+
+/** The sample as a status document: its incidents' words from the catalogs, a minute measured for each of 90 days. */
+export function sampleStatus(catalogs: Catalogs): StatusDocument {
+  const text = (id: string) => {
+    const en = catalogs.en[id]
+    const ar = catalogs.ar[id]
+    if (!en || !ar) throw new Error(`pages/monitoring/sample.ts: the message ${id} is missing from a catalog`)
+    return { en, ar }
+  }
+  const last = Date.parse(`${asOf.slice(0, 10)}T00:00:00Z`)
+  const dates = Array.from({ length: statusDays }, (_, i) =>
+    new Date(last - (statusDays - 1 - i) * 86_400_000).toISOString().slice(0, 10),
+  )
+  const open = sampleIncidents.filter((i) => i.updates[0]!.stage !== 'resolved')
+  return {
+    schema: 1,
+    revision: 0,
+    sample: true,
+    updatedAt: utc(asOf),
+    timeZone,
+    components: componentKeys.map((key) => {
+      const state = open.filter((i) => i.components.includes(key)).length ? 'degraded' : 'operational'
+      return {
+        key,
+        state,
+        days: dates.map((date, day) => {
+          const e = events[key]?.find((x) => x.day === day)
+          const failed = e && e.state !== 'maintenance' ? e.minutes : 0
+          return { date, checks: 1440, failed, ...(e ? { state: e.state } : {}) }
+        }),
+      }
+    }),
+    incidents: sampleIncidents.map((i) => ({
+      id: i.key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`),
+      impact: i.impact,
+      components: i.components,
+      title: text(`monitoring.incident.${i.key}.title`),
+      updates: i.updates.map((u) => ({
+        at: utc(u.at),
+        stage: u.stage,
+        text: text(`monitoring.incident.${i.key}.${u.stage}`),
+      })),
+    })),
+    maintenance: [],
+  }
+}
 
 /** Daily approval rate of the last 14 days, in basis points; day 9 dips and raises an alert. */
 export const approval = {

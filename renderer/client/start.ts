@@ -14,6 +14,7 @@ import { hydrateIslands, type IslandLoaders, startIslands, unmountIslands } from
 import { updateLocaleSwitch, watchLocaleSwitch } from './localeSwitch'
 import { prefetchOnIntent, watchLinks } from './prefetch'
 import { navigate, startRouter } from './router'
+import { startStatusBanner } from './statusBanner'
 import { startToasts, type ToasterModule, toast } from './toasts'
 import { resetTooltips, startTooltips } from './tooltip'
 import { isOutdated, startUpdateChecks } from './updates'
@@ -61,6 +62,7 @@ export function startRuntime(loaders: RuntimeLoaders) {
   startTooltips()
   startCodeCopy()
   startCartLink()
+  startStatusBanner()
   watchLocaleSwitch()
   startIslands(loaders)
   startToasts(loaders.toaster)

@@ -45,6 +45,14 @@ export const dataAttrs = {
   /** On the header's cart link, hidden until the cart holds something; its count in `data-cart-count`. */
   cartLink: 'data-cart-link',
   cartCount: 'data-cart-count',
+  /** On a page's status banner region: the components (api/contract/status.ts) the page needs, comma-separated. */
+  statusNeeds: 'data-status-needs',
+  /** The banner itself, hidden until one of them is not operational. */
+  statusBanner: 'data-status-banner',
+  /** A component's name in the page's language, never shown itself. */
+  statusComponent: 'data-status-component',
+  /** Where the affected components' names go; its value is the list separator. */
+  statusAffected: 'data-status-affected',
 } as const
 
 /** How an island waits before it hydrates: when visible (the default), when the browser is idle, or once the page has painted (`load`). */

@@ -13,13 +13,18 @@ export function contentTypeFor(key: string): string {
   return fileTypes[extensionOf(key)] ?? 'application/octet-stream'
 }
 
+/** The status document and its feeds (docs/status.md): changed by operations between builds, read every minute. */
+export const STATUS_PREFIX = 'status/'
+export const STATUS_CACHE = 'public, max-age=30'
+
 export function cacheControlFor(key: string): string {
+  if (key.startsWith(STATUS_PREFIX)) return STATUS_CACHE
   return key.startsWith('assets/') || key.startsWith('builds/meta/') ? IMMUTABLE : REVALIDATE
 }
 
 /** Text worth compressing on the wire (fonts and images are compressed already). */
 export function isCompressible(key: string): boolean {
-  return /^(text\/|application\/(json|xml|manifest))|^image\/svg/.test(contentTypeFor(key))
+  return /^(text\/|application\/(json|xml|atom\+xml|manifest))|^image\/svg/.test(contentTypeFor(key))
 }
 
 /**
@@ -30,7 +35,7 @@ export function isCompressible(key: string): boolean {
  * after each switch: CloudFront fetches its error page without running the viewer-request function.
  */
 export const RELEASES = 'releases/'
-const SHARED_PREFIXES: readonly string[] = ['assets/', 'builds/meta/']
+const SHARED_PREFIXES: readonly string[] = ['assets/', 'builds/meta/', STATUS_PREFIX]
 export const isSharedKey = (key: string) => SHARED_PREFIXES.some((prefix) => key.startsWith(prefix))
 /** `pricing/index.html` of build `b1` -> `releases/b1/pricing/index.html`; `assets/x.js` -> itself. */
 export const bucketKey = (id: string, key: string) => (isSharedKey(key) ? key : `${RELEASES}${id}/${key}`)

@@ -35,7 +35,7 @@ export const isShellHeadTag = (tag: HeadTag) =>
  */
 export const isDerivedHeadTag = (tag: HeadTag) =>
   ['og:title', 'og:description', 'og:url'].includes(property(tag) ?? '') ||
-  (tag.tag === 'link' && tag.attrs.rel === 'alternate')
+  (tag.tag === 'link' && tag.attrs.rel === 'alternate' && !!tag.attrs.hreflang)
 
 /**
  * The head tags of a page that a navigation replaces (./payload.ts `isPageHeadTag`), as its HTML

@@ -14,6 +14,7 @@ import {
   cacheControlFor,
   contentTypeFor,
   isSharedKey,
+  STATUS_PREFIX,
   RELEASES,
   viewerRequestSource,
   viewerResponseSource,
@@ -110,8 +111,10 @@ export function buildIdOf(dir: string): string {
  * Rebuilt under a running preview, it serves the new build (the id is read again when
  * builds/latest.json changes).
  */
-export function folderBucket(dir: string): Bucket & { live(): string } {
+export function folderBucket(dir: string, options: { statusDir?: string } = {}): Bucket & { live(): string } {
   const root = resolve(dir)
+  // The status document and its feeds (docs/status.md) from the folder `npm run status` writes, if given.
+  const statusRoot = options.statusDir ? resolve(options.statusDir) : undefined
   const cache = new Map<string, { mtime: number; object: StoredObject }>()
   let build: { mtime: number; id: string; csp: string } | undefined
   const current = () => {
@@ -119,9 +122,11 @@ export function folderBucket(dir: string): Bucket & { live(): string } {
     if (build?.mtime !== mtime) build = { mtime, id: buildIdOf(root), csp: buildCsp(root) }
     return build
   }
-  const fileOf = (key: string): { file: string; release: boolean } | undefined => {
+  const fileOf = (key: string): { file: string; release: boolean; root?: string } | undefined => {
     // S3 keys are literal: `a/../b` names no file here either, and nothing outside the folder.
     if (key.split('/').some((segment) => segment === '..' || segment === '.' || segment === '')) return undefined
+    if (statusRoot && key.startsWith(STATUS_PREFIX))
+      return { file: key.slice(STATUS_PREFIX.length), release: false, root: statusRoot }
     if (isSharedKey(key)) return { file: key, release: false }
     if (key === notFoundKey) return { file: key, release: true }
     const prefix = `${RELEASES}${current().id}/`
@@ -132,8 +137,9 @@ export function folderBucket(dir: string): Bucket & { live(): string } {
     async get(key) {
       const found = fileOf(key)
       if (!found || hostFiles.includes(found.file)) return undefined
-      const path = join(root, found.file)
-      if (!path.startsWith(`${root}/`)) return undefined
+      const base = found.root ?? root
+      const path = join(base, found.file)
+      if (!path.startsWith(`${base}/`)) return undefined
       let mtime: number
       try {
         const stat = statSync(path)
@@ -147,8 +153,8 @@ export function folderBucket(dir: string): Bucket & { live(): string } {
       const body = readFileSync(path)
       const object: StoredObject = {
         body,
-        contentType: contentTypeFor(found.file),
-        cacheControl: cacheControlFor(found.file),
+        contentType: contentTypeFor(key),
+        cacheControl: cacheControlFor(key),
         etag: md5(body),
         metadata: found.release ? { [CSP_METADATA]: current().csp } : {},
       }

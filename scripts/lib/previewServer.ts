@@ -108,9 +108,9 @@ export function serve(
   dir = 'dist',
   port = 4173,
   host = '127.0.0.1',
-  options: { apiOrigin?: string } = {},
+  options: { apiOrigin?: string; statusDir?: string } = {},
 ): Promise<Server> {
-  const bucket = folderBucket(dir)
+  const bucket = folderBucket(dir, { statusDir: options.statusDir })
   return serveBucket(bucket, async (key) => (key === 'live' ? bucket.live() : undefined), port, host, options)
 }
 

@@ -1,0 +1,289 @@
+// What each `npm run status` command and each probe run does to the status document
+// (api/contract/status.ts), as pure functions of the document read, the change and the time: the
+// store (./store.ts) reads, applies one of these, and writes only if nobody wrote in between, else
+// reads again and applies it again, so two operators at once both land.
+import {
+  type Bilingual,
+  type ComponentKey,
+  type ComponentState,
+  componentKeys,
+  type Day,
+  type Impact,
+  type Incident,
+  isActive,
+  isOpen,
+  type Maintenance,
+  type Stage,
+  type StatusDocument,
+  statusDays,
+  worst,
+} from '../../../api/contract/status'
+
+/** A refused change: what an operator typed that cannot be applied, with the reason in both languages. */
+export class StatusInputError extends Error {
+  constructor(readonly text: Bilingual) {
+    super(text.en)
+  }
+}
+
+const refuse = (en: string, ar: string): never => {
+  throw new StatusInputError({ en, ar })
+}
+
+/** `2026-11-25` of an instant in a time zone. */
+export function dayIn(ms: number, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(ms)
+}
+
+/** The `count` dates ending with `last`, oldest first. */
+export function datesUntil(last: string, count: number): string[] {
+  const end = Date.parse(`${last}T00:00:00Z`)
+  return Array.from({ length: count }, (_, i) =>
+    new Date(end - (count - 1 - i) * 86_400_000).toISOString().slice(0, 10),
+  )
+}
+
+export function checkComponents(keys: readonly string[]): ComponentKey[] {
+  if (!keys.length) refuse('Name at least one component.', 'اذكر مكوّنًا واحدًا على الأقل.')
+  for (const key of keys)
+    if (!(componentKeys as readonly string[]).includes(key))
+      refuse(
+        `Unknown component "${key}". Components: ${componentKeys.join(', ')}.`,
+        `المكوّن «${key}» غير معروف. المكوّنات: ${componentKeys.join('، ')}.`,
+      )
+  return [...new Set(keys)] as ComponentKey[]
+}
+
+export function checkText(name: string, text: Partial<Bilingual>): Bilingual {
+  const en = text.en?.trim()
+  const ar = text.ar?.trim()
+  if (!en || !ar) {
+    const missing = !en && !ar ? 'English and Arabic' : !en ? 'English' : 'Arabic'
+    const missingAr = !en && !ar ? 'بالإنجليزية والعربية' : !en ? 'بالإنجليزية' : 'بالعربية'
+    refuse(
+      `The ${name} is required in English and Arabic; the ${missing} is missing (--${name}-en, --${name}-ar).`,
+      `النص (${name}) مطلوب بالإنجليزية والعربية، وينقصه ما كُتب ${missingAr} (‎--${name}-en، ‎--${name}-ar).`,
+    )
+  }
+  if (/[\u0600-\u06ff]/.test(en!) || !/[\u0600-\u06ff]/.test(ar!))
+    refuse(
+      `The ${name}'s English and Arabic look swapped or untranslated: --${name}-ar must be written in Arabic and --${name}-en in English.`,
+      `يبدو أن نصَّي (${name}) مُتبادلان أو غير مترجمين: ‎--${name}-ar يُكتب بالعربية و‎--${name}-en بالإنجليزية.`,
+    )
+  return { en: en!, ar: ar! }
+}
+
+const incidentOf = (doc: StatusDocument, id: string): Incident => {
+  const incident = doc.incidents.find((i) => i.id === id)
+  if (!incident)
+    refuse(`There is no incident "${id}" (npm run status -- show).`, `لا يوجد حادث «${id}» (npm run status -- show).`)
+  return incident!
+}
+
+/** A new id from the title: `2026-11-25-api-errors`, with a number when the day already has it. */
+function newId(taken: readonly { id: string }[], date: string, title: string): string {
+  const slug =
+    title
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '')
+      .slice(0, 40)
+      .replace(/-$/, '') || 'incident'
+  const base = `${date}-${slug}`
+  let id = base
+  for (let n = 2; taken.some((t) => t.id === id); n++) id = `${base}-${n}`
+  return id
+}
+
+export interface OpenIncident {
+  id?: string
+  impact: Impact
+  components: readonly string[]
+  title: Partial<Bilingual>
+  text: Partial<Bilingual>
+  stage?: Stage
+  at: number
+}
+
+export function openIncident(doc: StatusDocument, input: OpenIncident): { doc: StatusDocument; id: string } {
+  const components = checkComponents(input.components)
+  const title = checkText('title', input.title)
+  const text = checkText('text', input.text)
+  const stage = input.stage ?? 'investigating'
+  if (stage === 'resolved') refuse('A new incident cannot start resolved.', 'لا يبدأ حادث جديد محلولًا.')
+  const id = input.id ?? newId(doc.incidents, dayIn(input.at, doc.timeZone), title.en)
+  if (doc.incidents.some((i) => i.id === id))
+    refuse(`An incident "${id}" exists already.`, `يوجد حادث باسم «${id}» من قبل.`)
+  const incident: Incident = {
+    id,
+    impact: input.impact,
+    components,
+    title,
+    updates: [{ at: iso(input.at), stage, text }],
+  }
+  return { doc: { ...doc, incidents: [incident, ...doc.incidents] }, id }
+}
+
+export function updateIncident(
+  doc: StatusDocument,
+  id: string,
+  input: { stage: Stage; text: Partial<Bilingual>; at: number; impact?: Impact; components?: readonly string[] },
+): StatusDocument {
+  const incident = incidentOf(doc, id)
+  const text = checkText('text', input.text)
+  if (!isOpen(incident))
+    refuse(
+      `Incident "${id}" is resolved; open a new one if the problem is back.`,
+      `الحادث «${id}» محلول؛ افتح حادثًا جديدًا إن عادت المشكلة.`,
+    )
+  const changed: Incident = {
+    ...incident,
+    impact: input.impact ?? incident.impact,
+    components: input.components ? checkComponents(input.components) : incident.components,
+    updates: [{ at: iso(input.at), stage: input.stage, text }, ...incident.updates],
+  }
+  return { ...doc, incidents: doc.incidents.map((i) => (i.id === id ? changed : i)) }
+}
+
+export const resolveIncident = (doc: StatusDocument, id: string, input: { text: Partial<Bilingual>; at: number }) =>
+  updateIncident(doc, id, { ...input, stage: 'resolved' })
+
+export interface ScheduleMaintenance {
+  id?: string
+  components: readonly string[]
+  from: number
+  to: number
+  title: Partial<Bilingual>
+  text: Partial<Bilingual>
+  now: number
+}
+
+export function scheduleMaintenance(
+  doc: StatusDocument,
+  input: ScheduleMaintenance,
+): { doc: StatusDocument; id: string } {
+  const components = checkComponents(input.components)
+  const title = checkText('title', input.title)
+  const text = checkText('text', input.text)
+  if (!(input.to > input.from))
+    refuse(
+      'The maintenance must end after it starts (--to after --from).',
+      'يجب أن تنتهي الصيانة بعد بدايتها (‎--to بعد ‎--from).',
+    )
+  if (input.to <= input.now) refuse('That maintenance window is over already.', 'نافذة الصيانة هذه انتهت بالفعل.')
+  const id = input.id ?? newId(doc.maintenance, dayIn(input.from, doc.timeZone), `maintenance-${title.en}`)
+  if (doc.maintenance.some((m) => m.id === id))
+    refuse(`A maintenance "${id}" exists already.`, `توجد صيانة باسم «${id}» من قبل.`)
+  const m: Maintenance = { id, components, from: iso(input.from), to: iso(input.to), title, text }
+  return { doc: { ...doc, maintenance: [m, ...doc.maintenance] }, id }
+}
+
+export function cancelMaintenance(doc: StatusDocument, id: string, input: { text: Partial<Bilingual>; at: number }) {
+  const m = doc.maintenance.find((x) => x.id === id)
+  if (!m) refuse(`There is no maintenance "${id}".`, `لا توجد صيانة باسم «${id}».`)
+  if (m!.cancelled) refuse(`Maintenance "${id}" is cancelled already.`, `الصيانة «${id}» أُلغيت من قبل.`)
+  if (Date.parse(m!.to) <= input.at) refuse(`Maintenance "${id}" is over.`, `الصيانة «${id}» انتهت.`)
+  const text = checkText('text', input.text)
+  const cancelled: Maintenance = { ...m!, cancelled: { at: iso(input.at), text } }
+  return { ...doc, maintenance: doc.maintenance.map((x) => (x.id === id ? cancelled : x)) }
+}
+
+/** One probe result (./probe.ts): a component checked from outside. */
+export interface ProbeResult {
+  component: ComponentKey
+  ok: boolean
+  ms?: number
+  detail?: string
+}
+
+/** Consecutive failed checks after which the probe alone marks a component as a major outage. */
+export const failuresForOutage = 2
+
+/**
+ * One probe run at `at`: the checked components' results, and for every component one minute
+ * measured today, failed when a check failed or an open incident says so (a maintenance window is
+ * not counted against availability).
+ */
+export function recordProbe(doc: StatusDocument, results: readonly ProbeResult[], at: number): StatusDocument {
+  const today = dayIn(at, doc.timeZone)
+  const components = componentKeys.map((key) => {
+    const current = doc.components.find((c) => c.key === key) ?? { key, state: 'operational' as const, days: [] }
+    const result = results.find((r) => r.component === key)
+    const probe = result
+      ? {
+          at: iso(at),
+          ok: result.ok,
+          failures: result.ok ? 0 : (current.probe?.failures ?? 0) + 1,
+          ...(result.ms === undefined ? {} : { ms: Math.round(result.ms) }),
+          ...(result.detail ? { detail: result.detail.slice(0, 200) } : {}),
+        }
+      : current.probe
+    const incident = incidentState(doc, key)
+    const failed = (result && !result.ok) || ['degraded', 'partial', 'major'].includes(incident)
+    const days = [...current.days]
+    const last = days.at(-1)
+    const day: Day = last?.date === today ? { ...last } : { date: today, checks: 0, failed: 0 }
+    day.checks += 1
+    if (failed) day.failed += 1
+    if (last?.date === today) days[days.length - 1] = day
+    else days.push(day)
+    return { ...current, ...(probe ? { probe } : {}), days }
+  })
+  return { ...doc, sample: false, components }
+}
+
+/** The worst impact of the open incidents on a component, or its active maintenance, else operational. */
+function incidentState(doc: StatusDocument, key: ComponentKey, now = Date.parse(doc.updatedAt)): ComponentState {
+  let state: ComponentState = 'operational'
+  for (const i of doc.incidents) if (isOpen(i) && i.components.includes(key)) state = worst(state, i.impact)
+  for (const m of doc.maintenance)
+    if (isActive(m, now) && m.components.includes(key)) state = worst(state, 'maintenance')
+  return state
+}
+
+/**
+ * The document as it is at `now`, after any change: the revision and time moved on, each
+ * component's state (open incidents, active maintenance, a probe failing twice in a row), today's
+ * worst state kept in its day, 90 days kept, and incidents and maintenance over for 90 days
+ * dropped (the history in the store keeps them).
+ */
+export function settle(doc: StatusDocument, now: number): StatusDocument {
+  const next = { ...doc, revision: doc.revision + 1, updatedAt: iso(now) }
+  const today = dayIn(now, doc.timeZone)
+  const first = datesUntil(today, statusDays)[0]!
+  const components = componentKeys.map((key) => {
+    const current = doc.components.find((c) => c.key === key) ?? { key, state: 'operational' as const, days: [] }
+    let state = incidentState(next, key, now)
+    if ((current.probe?.failures ?? 0) >= failuresForOutage) state = worst(state, 'major')
+    const days = current.days.filter((d) => d.date >= first)
+    const last = days.at(-1)
+    if (state !== 'operational') {
+      if (last?.date === today) days[days.length - 1] = { ...last, state: worst(last.state ?? 'operational', state) }
+      else days.push({ date: today, checks: 0, failed: 0, state })
+    }
+    return { ...current, state, days }
+  })
+  const horizon = now - statusDays * 86_400_000
+  return {
+    ...next,
+    components,
+    incidents: next.incidents.filter((i) => isOpen(i) || Date.parse(i.updates[0]!.at) >= horizon),
+    maintenance: next.maintenance.filter((m) => Date.parse(m.to) >= horizon),
+  }
+}
+
+/** A document with no measurement and nothing reported: where a new store starts without the build's sample. */
+export function emptyDocument(timeZone: string, now: number): StatusDocument {
+  return {
+    schema: 1,
+    revision: 0,
+    sample: false,
+    updatedAt: iso(now),
+    timeZone,
+    components: componentKeys.map((key) => ({ key, state: 'operational', days: [] })),
+    incidents: [],
+    maintenance: [],
+  }
+}
+
+const iso = (ms: number) => new Date(ms).toISOString()

@@ -1,0 +1,42 @@
+// The scheduled probe in AWS (infra/stack.ts, docs/status.md): a Lambda function of its own, run
+// every minute by EventBridge, apart from the API so that it is not down with what it watches. It
+// checks the site, the API and the hosted payment page from outside and folds the results into the
+// status document in the site's bucket (./store.ts, conditional writes). It refuses to run,
+// naming what is missing, without its bucket and at least the site to probe.
+import { S3Client } from '@aws-sdk/client-s3'
+import { recordProbe } from './doc'
+import { probe } from './probe'
+import { mutate, s3Store } from './store'
+
+export function probeConfig(env: Record<string, string | undefined>) {
+  const missing = ['SITE_BUCKET', 'PROBE_SITE_URL', 'STATUS_TIME_ZONE'].filter((name) => !env[name])
+  if (missing.length) throw new Error(`The status probe cannot run: ${missing.join(', ')} not set.`)
+  return {
+    bucket: env.SITE_BUCKET!,
+    timeZone: env.STATUS_TIME_ZONE!,
+    siteUrl: env.PROBE_SITE_URL!.replace(/\/$/, ''),
+    targets: { site: env.PROBE_SITE_URL, api: env.PROBE_API_URL, payment: env.PROBE_PAYMENT_URL },
+    timeoutMs: Number(env.PROBE_TIMEOUT_MS) || 10_000,
+  }
+}
+
+let client: S3Client | undefined
+
+export async function handler(): Promise<{ revision: number; results: { component: string; ok: boolean }[] }> {
+  const config = probeConfig(process.env)
+  client ??= new S3Client({})
+  const results = await probe(config.targets, { timeoutMs: config.timeoutMs })
+  const { doc } = await mutate(
+    s3Store(client, config.bucket),
+    { action: 'probe', history: false, apply: (d, now) => recordProbe(d, results, now) },
+    { timeZone: config.timeZone, siteUrl: config.siteUrl },
+  )
+  // One line per run, for the function's log and a metric filter: components and outcomes only.
+  console.log(
+    JSON.stringify({
+      probe: results.map((r) => ({ c: r.component, ok: r.ok, ms: Math.round(r.ms ?? 0) })),
+      revision: doc.revision,
+    }),
+  )
+  return { revision: doc.revision, results: results.map((r) => ({ component: r.component, ok: r.ok })) }
+}
