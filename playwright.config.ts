@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { defineConfig } from '@playwright/test'
 import { chromiumArgs, chromiumPath } from './scripts/lib/chromium'
 
@@ -21,8 +24,9 @@ export default defineConfig({
   },
   webServer: {
     command: `npx tsx scripts/serve.ts`,
-    // The preview starts its own API; in memory here, so every run starts empty.
-    env: { PORT: String(port), API_STORE: 'memory' },
+    // The preview starts its own API; in memory here, so every run starts empty; and the status
+    // folder of its own, seeded with the build's sample (tests/e2e/status.spec.ts starts another).
+    env: { PORT: String(port), API_STORE: 'memory', STATUS_DIR: mkdtempSync(join(tmpdir(), 'rasid-e2e-status-')) },
     url: `http://127.0.0.1:${port}/`,
     reuseExistingServer: false,
   },

@@ -15,7 +15,7 @@ export function statusJsonSchema(): object {
   return {
     $id: `${site.origin}${statusPaths.schema}`,
     title: 'Rasid status document',
-    ...toJsonSchema(StatusDocument, { errorMode: 'ignore' }),
+    ...toJsonSchema(StatusDocument, { target: 'draft-2020-12', errorMode: 'ignore' }),
   }
 }
 

@@ -4,18 +4,15 @@
 // the sample as its first version, and the page, the banners and the feeds read it. One schema for
 // all of them, here; `npm run contract` writes its JSON Schema beside the OpenAPI document.
 // Pure: valibot only.
+import { statusDays } from './statusRules'
 import {
   array,
   boolean,
   type InferOutput,
   integer,
-  isoTimestamp,
-  literal,
   maxLength,
-  maxValue,
   minLength,
   minValue,
-  nonEmpty,
   number,
   optional,
   picklist,
@@ -24,23 +21,9 @@ import {
   safeParse,
   strictObject,
   string,
-  trim,
 } from 'valibot'
 
-/** Where the document and its feeds are served (the bucket's `status/`, shared by every build). */
-export const statusPaths = {
-  document: '/status/status.json',
-  schema: '/status/status.schema.json',
-  feed: { en: '/status/incidents.atom', ar: '/status/incidents.ar.atom' },
-} as const
-/** Seconds the CDN and the browser may keep the document (and its feeds) before asking again. */
-export const statusMaxAge = 30
-/** Days of availability the document keeps and the page draws. */
-export const statusDays = 90
-/** A document older than this leaves the page on the build's view (the probe writes every minute). */
-export const staleAfterMs = 10 * 60_000
-/** A document dated further ahead than this is from a wrong clock: the page does not trust it. */
-export const futureSkewMs = 2 * 60_000
+export { statusDays, statusMaxAge, statusPaths } from './statusRules'
 
 export const componentKeys = ['site', 'api', 'checkout', 'webhooks', 'mada', 'applePay', 'stcPay', 'payouts'] as const
 export type ComponentKey = (typeof componentKeys)[number]
@@ -56,64 +39,63 @@ export function worst(a: ComponentState, b: ComponentState): ComponentState {
   return componentStates.indexOf(a) >= componentStates.indexOf(b) ? a : b
 }
 
-const Text = pipe(string(), trim(), nonEmpty(), maxLength(2000))
-/** A text in both of the site's languages: neither may be missing. */
-const Bilingual = strictObject({ en: Text, ar: Text })
-export type Bilingual = InferOutput<typeof Bilingual>
-const Instant = pipe(string(), isoTimestamp())
-const Count = pipe(number(), integer(), minValue(0))
-const Id = pipe(string(), regex(/^[a-z0-9][a-z0-9-]{0,63}$/))
-const Components = pipe(array(picklist(componentKeys)), minLength(1))
+// Inside one pure function: a bundle that takes only the constants and helpers below (the
+// runtime's banner) keeps none of valibot.
+export const StatusDocument = /* @__PURE__ */ (() => {
+  // Not blank; the command trims what operators type.
+  const Text = pipe(string(), regex(/\S/), maxLength(2000))
+  /** A text in both of the site's languages: neither may be missing. */
+  const Bilingual = strictObject({ en: Text, ar: Text })
+  // UTC as toISOString writes it: one form, so that documents compare and sort as text.
+  const Instant = pipe(string(), regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{3})?Z$/))
+  const Count = pipe(number(), integer(), minValue(0))
+  const Id = pipe(string(), regex(/^[a-z0-9][a-z0-9-]{0,63}$/))
+  const Components = pipe(array(picklist(componentKeys)), minLength(1))
 
-const Day = strictObject({
-  /** The day in the document's time zone, `YYYY-MM-DD`. */
-  date: pipe(string(), regex(/^\d{4}-\d{2}-\d{2}$/)),
-  /** Minutes (probe runs) measured that day, and how many of them found the component failing. */
-  checks: Count,
-  failed: Count,
-  /** The worst state the component was in that day, when not operational. */
-  state: optional(picklist(componentStates)),
-})
-export type Day = InferOutput<typeof Day>
+  const Day = strictObject({
+    /** The day in the document's time zone, `YYYY-MM-DD`. */
+    date: pipe(string(), regex(/^\d{4}-\d{2}-\d{2}$/)),
+    /** Minutes (probe runs) measured that day, and how many of them found the component failing. */
+    checks: Count,
+    failed: Count,
+    /** The worst state the component was in that day, when not operational. */
+    state: optional(picklist(componentStates)),
+  })
 
-const Component = strictObject({
-  key: picklist(componentKeys),
-  state: picklist(componentStates),
-  /** Oldest first, at most `statusDays`; a day with no entry was not measured. */
-  days: pipe(array(Day), maxLength(statusDays)),
-  /** The probe's last result, for the components it checks from outside. */
-  probe: optional(
-    strictObject({ at: Instant, ok: boolean(), failures: Count, ms: optional(Count), detail: optional(string()) }),
-  ),
-})
+  const Component = strictObject({
+    key: picklist(componentKeys),
+    state: picklist(componentStates),
+    /** Oldest first, at most `statusDays`; a day with no entry was not measured. */
+    days: pipe(array(Day), maxLength(statusDays)),
+    /** The probe's last result, for the components it checks from outside. */
+    probe: optional(
+      strictObject({ at: Instant, ok: boolean(), failures: Count, ms: optional(Count), detail: optional(string()) }),
+    ),
+  })
 
-const Update = strictObject({ at: Instant, stage: picklist(stages), text: Bilingual })
-const Incident = strictObject({
-  id: Id,
-  impact: picklist(impacts),
-  components: Components,
-  title: Bilingual,
-  /** Newest first: every update an operator posted, never rewritten. */
-  updates: pipe(array(Update), minLength(1)),
-})
-export type Incident = InferOutput<typeof Incident>
+  const Update = strictObject({ at: Instant, stage: picklist(stages), text: Bilingual })
+  const Incident = strictObject({
+    id: Id,
+    impact: picklist(impacts),
+    components: Components,
+    title: Bilingual,
+    /** Newest first: every update an operator posted, never rewritten. */
+    updates: pipe(array(Update), minLength(1)),
+  })
 
-const Maintenance = strictObject({
-  id: Id,
-  components: Components,
-  from: Instant,
-  to: Instant,
-  title: Bilingual,
-  text: Bilingual,
-  cancelled: optional(strictObject({ at: Instant, text: Bilingual })),
-})
-export type Maintenance = InferOutput<typeof Maintenance>
-
-export const StatusDocument = /* @__PURE__ */ (() =>
-  strictObject({
-    schema: literal(1),
+  const Maintenance = strictObject({
+    id: Id,
+    components: Components,
+    from: Instant,
+    to: Instant,
+    title: Bilingual,
+    text: Bilingual,
+    cancelled: optional(strictObject({ at: Instant, text: Bilingual })),
+  })
+  return strictObject({
+    schema: picklist([1]),
     /** Increases by one with every write; a writer that read an older one tries again. */
-    revision: pipe(number(), integer(), minValue(0), maxValue(Number.MAX_SAFE_INTEGER)),
+    revision: pipe(number(), integer(), minValue(0)),
     /** The build's illustration, until an operator or the probe writes the first real version. */
     sample: boolean(),
     updatedAt: Instant,
@@ -123,8 +105,13 @@ export const StatusDocument = /* @__PURE__ */ (() =>
     /** Newest first. */
     incidents: array(Incident),
     maintenance: array(Maintenance),
-  }))()
+  })
+})()
 export type StatusDocument = InferOutput<typeof StatusDocument>
+export type Bilingual = StatusDocument['incidents'][number]['title']
+export type Day = StatusDocument['components'][number]['days'][number]
+export type Incident = StatusDocument['incidents'][number]
+export type Maintenance = StatusDocument['maintenance'][number]
 
 /** The document, or why it is not one (`components.2.state: Invalid type…`). */
 export function parseStatus(value: unknown): { doc: StatusDocument } | { error: string } {
@@ -134,26 +121,12 @@ export function parseStatus(value: unknown): { doc: StatusDocument } | { error: 
   return { error: `${issue.path?.map((p) => p.key).join('.') || '(root)'}: ${issue.message}` }
 }
 
-/** Why the page keeps the build's view: no document, not a document, dated ahead, or too old. */
-export type StatusProblem = 'missing' | 'malformed' | 'future' | 'stale'
-
-/** Whether a parsed document can be shown at `now` (ms), else which problem it has. */
-export function freshness(doc: StatusDocument, now: number): StatusProblem | undefined {
-  const at = Date.parse(doc.updatedAt)
-  if (at - now > futureSkewMs) return 'future'
-  if (now - at > staleAfterMs && !doc.sample) return 'stale'
-  return undefined
-}
+export { freshness, type StatusProblem } from './statusRules'
 
 export const isOpen = (incident: Incident) => incident.updates[0]!.stage !== 'resolved'
 export const isActive = (m: Maintenance, now: number) =>
   !m.cancelled && Date.parse(m.from) <= now && now < Date.parse(m.to)
 export const isUpcoming = (m: Maintenance, now: number) => !m.cancelled && now < Date.parse(m.from)
-
-/** The state of one component in a document (`operational` for a key the document does not list). */
-export function stateOf(doc: StatusDocument, key: ComponentKey): ComponentState {
-  return doc.components.find((c) => c.key === key)?.state ?? 'operational'
-}
 
 /** Availability over the days measured, in basis points with two decimals (9998.61), or undefined with no measurement. */
 export function availabilityBp(days: readonly Day[]): number | undefined {

@@ -192,7 +192,11 @@ export default function Page() {
       <PageHero title="monitoring.hero.title" body="monitoring.hero.body">
         <SampleNote id="monitoring.sample" />
       </PageHero>
-      <Island of={ServiceStatus} props={{ doc: sampleStatus({ en, ar }), lang: locale, rtl: dir === 'rtl' }} hydrate="load" />
+      <Island
+        of={ServiceStatus}
+        props={{ doc: sampleStatus({ en, ar }), lang: locale, rtl: dir === 'rtl' }}
+        hydrate="idle"
+      />
       <p className="mt-4 text-sm">
         <a
           href={statusPaths.feed[locale]}

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
+import { safeParse } from 'valibot'
 import {
   availabilityBp,
   type ComponentState,
@@ -8,8 +9,7 @@ import {
   isActive,
   isOpen,
   isUpcoming,
-  parseStatus,
-  type StatusDocument,
+  StatusDocument,
   type StatusProblem,
   statusDays,
   statusPaths,
@@ -141,13 +141,9 @@ function ServiceStatus({ doc: built, lang, rtl }: { doc: StatusDocument; lang: '
       const res = await fetch(statusPaths.document, { cache: 'no-cache' })
       if (!res.ok) problem = 'missing'
       else {
-        let parsed: ReturnType<typeof parseStatus>
-        try {
-          parsed = parseStatus(await res.json())
-        } catch {
-          parsed = { error: 'not JSON' }
-        }
-        if ('doc' in parsed) doc = parsed.doc
+        // Not JSON, or not the contract's document: malformed either way (the reason is the command's to say).
+        const parsed = safeParse(StatusDocument, await res.json().catch(() => undefined))
+        if (parsed.success) doc = parsed.output
         else problem = 'malformed'
       }
     } catch {
@@ -322,9 +318,7 @@ function ServiceStatus({ doc: built, lang, rtl }: { doc: StatusDocument; lang: '
                 className="rounded-xl border border-neutral-200 p-5 dark:border-neutral-800"
               >
                 <div className="flex flex-wrap items-center justify-between gap-2">
-                  <h3 className="font-semibold text-neutral-900 dark:text-white">
-                    {m.title[lang]}
-                  </h3>
+                  <h3 className="font-semibold text-neutral-900 dark:text-white">{m.title[lang]}</h3>
                   <span className="rounded-full bg-secondary-100 px-2.5 py-0.5 text-xs font-semibold text-secondary-900 dark:bg-secondary-900 dark:text-secondary-100">
                     <FormattedMessage
                       id={
@@ -344,9 +338,7 @@ function ServiceStatus({ doc: built, lang, rtl }: { doc: StatusDocument; lang: '
                   />{' '}
                   · {list(m.components)}
                 </p>
-                <p className="mt-2 text-neutral-700 dark:text-neutral-300">
-                  {(m.cancelled?.text ?? m.text)[lang]}
-                </p>
+                <p className="mt-2 text-neutral-700 dark:text-neutral-300">{(m.cancelled?.text ?? m.text)[lang]}</p>
               </li>
             ))}
           </ul>

@@ -14,7 +14,6 @@ import { hydrateIslands, type IslandLoaders, startIslands, unmountIslands } from
 import { updateLocaleSwitch, watchLocaleSwitch } from './localeSwitch'
 import { prefetchOnIntent, watchLinks } from './prefetch'
 import { navigate, startRouter } from './router'
-import { startStatusBanner } from './statusBanner'
 import { startToasts, type ToasterModule, toast } from './toasts'
 import { resetTooltips, startTooltips } from './tooltip'
 import { isOutdated, startUpdateChecks } from './updates'
@@ -62,7 +61,7 @@ export function startRuntime(loaders: RuntimeLoaders) {
   startTooltips()
   startCodeCopy()
   startCartLink()
-  startStatusBanner()
+  watchStatusBanner()
   watchLocaleSwitch()
   startIslands(loaders)
   startToasts(loaders.toaster)
@@ -95,6 +94,21 @@ export function startRuntime(loaders: RuntimeLoaders) {
   Object.assign(window, { rasid: api })
   // Marks the page as interactive (tests and the benchmark wait for it).
   document.documentElement.setAttribute(dataAttrs.started, '')
+}
+
+/**
+ * The status banner's code (./statusBanner.ts) only for the pages that carry one (the checkout and
+ * contact pages), fetched when the first of them is shown: every other page is spared its bytes.
+ */
+function watchStatusBanner() {
+  let started = false
+  const check = () => {
+    if (started || !document.querySelector(`[${dataAttrs.statusNeeds}]`)) return
+    started = true
+    void import('./statusBanner').then((m) => m.startStatusBanner())
+  }
+  check()
+  document.addEventListener(events.afterSwap, check)
 }
 
 function on(name: string, listener: (detail: SwapDetail) => void) {

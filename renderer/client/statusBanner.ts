@@ -3,7 +3,7 @@
 // fetched once and the banner shown while a component the page needs is not operational, with their
 // names. Pages without a banner make no request. A document that cannot be read, or is too old or
 // dated ahead, shows nothing: the banner speaks only from a fresh document.
-import { freshness, statusPaths } from '../../api/contract/status'
+import { freshness, statusPaths } from '../../api/contract/statusRules'
 import { dataAttrs, events } from '../shared/dom'
 
 interface Loose {

@@ -15,7 +15,7 @@ export function contentTypeFor(key: string): string {
 
 /** The status document and its feeds (docs/status.md): changed by operations between builds, read every minute. */
 export const STATUS_PREFIX = 'status/'
-export const STATUS_CACHE = 'public, max-age=30'
+const STATUS_CACHE = 'public, max-age=30'
 
 export function cacheControlFor(key: string): string {
   if (key.startsWith(STATUS_PREFIX)) return STATUS_CACHE

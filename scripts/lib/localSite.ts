@@ -4,10 +4,11 @@
 // viewer-response functions the stack publishes (scripts/lib/cdn.ts), reading the live build from
 // that store on every request. The bucket's files live in a temporary folder, gone when it stops.
 import { cpSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
-import type { Server } from 'node:http'
+import { createServer, type IncomingMessage, request, type Server, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { S3Client } from '@aws-sdk/client-s3'
+import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3'
 import S3rver from 's3rver'
 import { s3Bucket } from './cdn'
 import { startKvsServer } from './kvsServer'
@@ -17,20 +18,101 @@ export async function startLocalS3(port = 0, buckets = ['site']) {
   const directory = mkdtempSync(join(tmpdir(), 's3rver-'))
   const server = new S3rver({
     address: '127.0.0.1',
-    port,
+    port: 0,
     silent: true,
     directory,
+    // Requests reach it through the front below, signed for the front's address.
+    allowMismatchedSignatures: true,
     configureBuckets: buckets.map((name) => ({ name, configs: [] })),
   })
-  const { port: bound } = await server.run()
+  const { port: inner } = await server.run()
+  const env = { AWS_ACCESS_KEY_ID: 'S3RVER', AWS_SECRET_ACCESS_KEY: 'S3RVER', AWS_REGION: 'us-east-1' }
+  const front = await conditionalWrites(`http://127.0.0.1:${inner}`, port, env)
   return {
     server,
-    endpoint: `http://127.0.0.1:${bound}`,
+    endpoint: front.endpoint,
     /** s3rver's fixed key pair. */
-    env: { AWS_ACCESS_KEY_ID: 'S3RVER', AWS_SECRET_ACCESS_KEY: 'S3RVER', AWS_REGION: 'us-east-1' },
+    env,
     async stop() {
+      await front.stop()
       await server.close()
       rmSync(directory, { recursive: true, force: true })
+    },
+  }
+}
+
+/**
+ * S3's conditional writes, which s3rver lacks, in front of it: a PUT with `If-None-Match: *` is
+ * refused with 412 PreconditionFailed when the key exists, one with `If-Match` when the key's ETag is
+ * another; the check and the write happen one at a time per key, as S3 guarantees. Everything else
+ * passes through untouched.
+ */
+async function conditionalWrites(origin: string, port: number, env: Record<string, string>) {
+  const client = new S3Client({
+    endpoint: origin,
+    region: env.AWS_REGION,
+    forcePathStyle: true,
+    credentials: { accessKeyId: env.AWS_ACCESS_KEY_ID!, secretAccessKey: env.AWS_SECRET_ACCESS_KEY! },
+  })
+  const queues = new Map<string, Promise<unknown>>()
+  const serialized = <T>(key: string, run: () => Promise<T>): Promise<T> => {
+    const before = queues.get(key) ?? Promise.resolve()
+    const next = before.then(run, run)
+    queues.set(
+      key,
+      next.catch(() => {}),
+    )
+    return next
+  }
+  const pass = (req: IncomingMessage, res: ServerResponse, body?: Buffer) =>
+    new Promise<void>((done) => {
+      const upstream = request(`${origin}${req.url}`, { method: req.method, headers: req.headers }, (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers)
+        answer.pipe(res)
+        answer.on('end', () => done())
+      })
+      upstream.on('error', () => {
+        res.destroy()
+        done()
+      })
+      if (body) upstream.end(body)
+      else req.pipe(upstream)
+    })
+  const front = createServer((req, res) => {
+    const ifMatch = req.headers['if-match']
+    const ifNoneMatch = req.headers['if-none-match']
+    if (req.method !== 'PUT' || (!ifMatch && !ifNoneMatch)) return void pass(req, res)
+    const chunks: Buffer[] = []
+    req.on('data', (c: Buffer) => chunks.push(c))
+    req.on('end', () => {
+      const [bucket, ...rest] = decodeURIComponent(new URL(req.url ?? '/', origin).pathname.slice(1)).split('/')
+      const key = rest.join('/')
+      void serialized(`${bucket}/${key}`, async () => {
+        let etag: string | undefined
+        try {
+          etag = (await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }))).ETag
+        } catch {
+          etag = undefined
+        }
+        const refused = ifNoneMatch === '*' ? etag !== undefined : ifMatch !== undefined && ifMatch !== etag
+        if (refused) {
+          res.writeHead(412, { 'content-type': 'application/xml' })
+          res.end(
+            '<?xml version="1.0" encoding="UTF-8"?><Error><Code>PreconditionFailed</Code><Message>At least one of the pre-conditions you specified did not hold</Message><Condition>If-Match</Condition></Error>',
+          )
+          return
+        }
+        await pass(req, res, Buffer.concat(chunks))
+      })
+    })
+  })
+  await new Promise<void>((ok) => front.listen(port, '127.0.0.1', ok))
+  return {
+    endpoint: `http://127.0.0.1:${(front.address() as AddressInfo).port}`,
+    async stop() {
+      front.closeAllConnections()
+      await new Promise((ok) => front.close(ok))
+      client.destroy()
     },
   }
 }

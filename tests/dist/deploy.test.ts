@@ -127,10 +127,11 @@ const object = (site: Site & { client: S3Client }, key: string) =>
 const head = (site: Site & { client: S3Client }, key: string) =>
   site.client.send(new HeadObjectCommand({ Bucket: site.bucket, Key: key }))
 
+/** The files a deploy uploads as the build's: not `_headers`, nor the status document it only seeds. */
 const files = (dir: string) =>
   (readdirSync(dir, { recursive: true }) as string[])
     .map((f) => f.split('\\').join('/'))
-    .filter((f) => f.includes('.') && f !== '_headers')
+    .filter((f) => f.includes('.') && f !== '_headers' && !f.startsWith('status/'))
     .sort()
 
 /**
@@ -221,6 +222,8 @@ describe('npm run deploy: a first deploy', () => {
       ...files(dist).map((f) => bucketKey(distId, f)),
       '404.html',
       `deploys/builds/${distId}.json`,
+      // Seeded once from the build (docs/status.md).
+      ...readdirSync(join(dist, 'status')).map((f) => `status/${f}`),
     ].sort()
     const all = await keys(site)
     expect(all.filter((k) => !k.startsWith('deploys/switches/'))).toEqual(expected)
@@ -467,5 +470,30 @@ describe('npm run deploy: rollback and pruning', () => {
     }
     const none = await run(site, '--rollback', 'build-a')
     expect([none.code, none.stderr]).toEqual([1, expect.stringMatching(/build build-a was never deployed/)])
+  })
+})
+
+describe('the status document (docs/status.md)', () => {
+  it('is seeded from the build once, served from status/ with a 30 s cache, and never overwritten by a later deploy', async () => {
+    const site = await freshSite()
+    const first = await run(site, '--dir', dist)
+    expect(first.code, first.stderr).toBe(0)
+    expect(first.stdout).toMatch(/seeded status\/ with the build's sample/)
+    const res = await fetch(`${site.edge}/status/status.json`)
+    expect(res.status).toBe(200)
+    expect(res.headers.get('cache-control')).toBe('public, max-age=30')
+    expect(((await res.json()) as { sample: boolean }).sample).toBe(true)
+    expect((await fetch(`${site.edge}/status/incidents.ar.atom`)).headers.get('content-type')).toMatch(
+      /^application\/atom\+xml/,
+    )
+    // Operations write a real document; the next deploy leaves it alone.
+    const operators = JSON.stringify({ written: 'by operations' })
+    const { PutObjectCommand } = await import('@aws-sdk/client-s3')
+    await site.client.send(new PutObjectCommand({ Bucket: site.bucket, Key: 'status/status.json', Body: operators }))
+    const second = await run(site, '--dir', copyBuildAs(work, 'status-b'))
+    expect(second.code, second.stderr).toBe(0)
+    expect(second.stdout).not.toMatch(/seeded status/)
+    const kept = await site.client.send(new GetObjectCommand({ Bucket: site.bucket, Key: 'status/status.json' }))
+    expect(await kept.Body!.transformToString()).toBe(operators)
   })
 })

@@ -44,6 +44,8 @@ for (const url of pages) {
 
 test('only the pages with a widget place an island (and so load React)', () => {
   expect(pages.filter(hasIsland)).toEqual([
+    '/monitoring',
+    '/ar/monitoring',
     '/pricing',
     '/ar/pricing',
     '/design',

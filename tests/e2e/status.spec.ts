@@ -85,7 +85,11 @@ test('an incident opened with the command reaches both monitoring pages within 6
     '--impact',
     'partial',
     ...bilingual('title', 'Card payments failing', 'تعذّر الدفع بالبطاقات'),
-    ...bilingual('text', 'Some card payments fail. We are investigating.', 'يتعذّر بعض الدفع بالبطاقات، ونتحقق من السبب.'),
+    ...bilingual(
+      'text',
+      'Some card payments fail. We are investigating.',
+      'يتعذّر بعض الدفع بالبطاقات، ونتحقق من السبب.',
+    ),
   )
   // Within the minute: the English tab at its next poll, the Arabic one when the visitor comes back to it.
   await en.clock.runFor(60_000)
@@ -96,7 +100,9 @@ test('an incident opened with the command reaches both monitoring pages within 6
   ] as const) {
     const incident = page.locator('[data-incident="card-errors"]')
     await expect(incident).toBeVisible()
-    await expect(incident.getByRole('heading')).toHaveText(lang === 'en' ? 'Card payments failing' : 'تعذّر الدفع بالبطاقات')
+    await expect(incident.getByRole('heading')).toHaveText(
+      lang === 'en' ? 'Card payments failing' : 'تعذّر الدفع بالبطاقات',
+    )
     await expect(incident).toHaveAttribute('data-stage', 'investigating')
     await expect(component(page, 'checkout')).toHaveAttribute('data-state', 'partial')
     await expect(component(page, 'checkout')).toContainText(catalogs[lang]['monitoring.state.partial']!)
@@ -115,13 +121,22 @@ test('an incident opened with the command reaches both monitoring pages within 6
     'card-errors',
     '--stage',
     'identified',
-    ...bilingual('text', 'A card network link failed; traffic has moved.', 'تعطّل الربط بإحدى شبكات البطاقات، ونُقلت الحركة إلى ربط بديل.'),
+    ...bilingual(
+      'text',
+      'A card network link failed; traffic has moved.',
+      'تعطّل الربط بإحدى شبكات البطاقات، ونُقلت الحركة إلى ربط بديل.',
+    ),
   )
   await en.clock.runFor(60_000)
   await expect(en.locator('[data-incident="card-errors"]')).toHaveAttribute('data-stage', 'identified')
   await expect(en.locator('[data-incident="card-errors"] li')).toHaveCount(2)
 
-  await status('incident', 'resolve', 'card-errors', ...bilingual('text', 'Card payments work normally.', 'يعمل الدفع بالبطاقات بشكل طبيعي.'))
+  await status(
+    'incident',
+    'resolve',
+    'card-errors',
+    ...bilingual('text', 'Card payments work normally.', 'يعمل الدفع بالبطاقات بشكل طبيعي.'),
+  )
   await en.clock.runFor(60_000)
   await focus(ar)
   await expect(en.locator('[data-incident="card-errors"]')).toHaveAttribute('data-stage', 'resolved')
@@ -195,9 +210,13 @@ test('the probe, pointed at an API stopped for a while, turns the day of its bar
   await api.close()
   // Two runs a minute apart in production: two failed checks in a row are an outage.
   for (let i = 0; i < 2; i++) {
-    const child = spawn('npx', ['tsx', 'scripts/status.ts', 'probe', '--api', `${api.url}/api/v1`, '--timeout', '2000'], {
-      env: { ...process.env, STATUS_DIR: statusDir },
-    })
+    const child = spawn(
+      'npx',
+      ['tsx', 'scripts/status.ts', 'probe', '--api', `${api.url}/api/v1`, '--timeout', '2000'],
+      {
+        env: { ...process.env, STATUS_DIR: statusDir },
+      },
+    )
     expect(await new Promise((done) => child.on('close', done))).toBe(1)
   }
   const doc = readDoc()
@@ -221,8 +240,15 @@ test('a missing, malformed, future or stale document leaves the build view with 
   const cases: [string, () => void][] = [
     ['missing', () => unlinkSync(file)],
     ['malformed', () => writeFileSync(file, '{"schema":1,"components":')],
-    ['future', () => writeFileSync(file, JSON.stringify({ ...good, updatedAt: new Date(Date.now() + 3_600_000).toISOString() }))],
-    ['stale', () => writeFileSync(file, JSON.stringify({ ...good, updatedAt: new Date(Date.now() - 11 * 60_000).toISOString() }))],
+    [
+      'future',
+      () => writeFileSync(file, JSON.stringify({ ...good, updatedAt: new Date(Date.now() + 3_600_000).toISOString() })),
+    ],
+    [
+      'stale',
+      () =>
+        writeFileSync(file, JSON.stringify({ ...good, updatedAt: new Date(Date.now() - 11 * 60_000).toISOString() })),
+    ],
   ]
   for (const [problem, make] of cases) {
     make()

@@ -1,14 +1,7 @@
 // The words and the arguments of `npm run status` (scripts/status.ts), apart so that tests run the
 // same parsing: times read in the market's zone and stored in UTC, lists, and every line an operator
 // reads in English or Arabic (`--lang ar` or STATUS_LANG=ar).
-import {
-  availabilityBp,
-  type Bilingual,
-  isActive,
-  isOpen,
-  isUpcoming,
-  type StatusDocument,
-} from '../../../api/contract/status'
+import { availabilityBp, isActive, isOpen, isUpcoming, type StatusDocument } from '../../../api/contract/status'
 import ar from '../../../locales/ar.json'
 import en from '../../../locales/en.json'
 import { markets } from '../../../site.config'
@@ -68,7 +61,7 @@ export function parseTime(text: string, zone: string): number {
 }
 
 /** An instant as the market's wall clock, for output. */
-export function wallClock(ms: number, zone: string, lang: Lang): string {
+function wallClock(ms: number, zone: string, lang: Lang): string {
   return new Intl.DateTimeFormat(lang === 'ar' ? 'ar-SA-u-nu-latn-ca-gregory' : 'en-GB', {
     day: 'numeric',
     month: 'long',
@@ -118,5 +111,3 @@ export function showText(doc: StatusDocument | undefined, lang: Lang, now: numbe
   for (const m of planned) lines.push(`  ${m.id}: ${m.title[lang]} (${at(m.from)} – ${at(m.to)})`)
   return lines.join('\n')
 }
-
-export const say = (text: Bilingual, lang: Lang) => text[lang]

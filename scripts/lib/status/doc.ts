@@ -31,19 +31,19 @@ const refuse = (en: string, ar: string): never => {
 }
 
 /** `2026-11-25` of an instant in a time zone. */
-export function dayIn(ms: number, timeZone: string): string {
+function dayIn(ms: number, timeZone: string): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(ms)
 }
 
 /** The `count` dates ending with `last`, oldest first. */
-export function datesUntil(last: string, count: number): string[] {
+function datesUntil(last: string, count: number): string[] {
   const end = Date.parse(`${last}T00:00:00Z`)
   return Array.from({ length: count }, (_, i) =>
     new Date(end - (count - 1 - i) * 86_400_000).toISOString().slice(0, 10),
   )
 }
 
-export function checkComponents(keys: readonly string[]): ComponentKey[] {
+function checkComponents(keys: readonly string[]): ComponentKey[] {
   if (!keys.length) refuse('Name at least one component.', 'اذكر مكوّنًا واحدًا على الأقل.')
   for (const key of keys)
     if (!(componentKeys as readonly string[]).includes(key))
@@ -54,7 +54,7 @@ export function checkComponents(keys: readonly string[]): ComponentKey[] {
   return [...new Set(keys)] as ComponentKey[]
 }
 
-export function checkText(name: string, text: Partial<Bilingual>): Bilingual {
+function checkText(name: string, text: Partial<Bilingual>): Bilingual {
   const en = text.en?.trim()
   const ar = text.ar?.trim()
   if (!en || !ar) {
@@ -197,7 +197,7 @@ export interface ProbeResult {
 }
 
 /** Consecutive failed checks after which the probe alone marks a component as a major outage. */
-export const failuresForOutage = 2
+const failuresForOutage = 2
 
 /**
  * One probe run at `at`: the checked components' results, and for every component one minute

@@ -11,7 +11,7 @@ type Lang = keyof typeof catalogs
 const xml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 
 /** The monitoring page of a language, absolute. */
-export const monitoringUrl = (siteUrl: string, lang: Lang) => `${siteUrl}${lang === 'en' ? '' : `/${lang}`}/monitoring`
+const monitoringUrl = (siteUrl: string, lang: Lang) => `${siteUrl}${lang === 'en' ? '' : `/${lang}`}/monitoring`
 
 function entry(incident: Incident, lang: Lang, siteUrl: string, timeZone: string): string {
   const m = catalogs[lang] as Record<string, string>

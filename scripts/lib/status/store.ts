@@ -20,7 +20,7 @@ export const keys = {
   corrupt: (at: number) => `history/corrupt-${new Date(at).toISOString().replace(/[:.]/g, '-')}.json`,
 } as const
 
-export class PreconditionFailed extends Error {}
+class PreconditionFailed extends Error {}
 
 export interface StatusStore {
   /** `bucket s3://site/status/` or `folder /path`: for messages. */
@@ -36,7 +36,7 @@ const contentTypes: Record<string, string> = {
 }
 const typeOf = (key: string) => contentTypes[key.split('.').pop()!] ?? 'application/octet-stream'
 /** Short enough that an update reaches every visitor within a minute, long enough to shield the bucket. */
-export const statusCacheControl = `public, max-age=${statusMaxAge}`
+const statusCacheControl = `public, max-age=${statusMaxAge}`
 
 export function folderStore(dir: string): StatusStore {
   const etagOf = (body: string) => `"${createHash('sha256').update(body).digest('hex').slice(0, 32)}"`

@@ -1,0 +1,240 @@
+// The status document's rules (docs/status.md): what each command does to it, what it refuses and
+// says in both languages, times read in the market's zone, the probe's minutes and days, the
+// page's freshness rule, the feeds, and the JSON Schema others read.
+import Ajv2020 from 'ajv/dist/2020'
+import addFormats from 'ajv-formats'
+import { describe, expect, test } from 'vitest'
+import { freshness, parseStatus, type StatusDocument } from '../../api/contract/status'
+import { statusJsonSchema } from '../../build/status'
+import ar from '../../locales/ar.json'
+import en from '../../locales/en.json'
+import { sampleStatus } from '../../pages/monitoring/sample'
+import { parseTime, showText } from '../../scripts/lib/status/cli'
+import {
+  cancelMaintenance,
+  emptyDocument,
+  openIncident,
+  recordProbe,
+  resolveIncident,
+  scheduleMaintenance,
+  settle,
+  StatusInputError,
+  updateIncident,
+} from '../../scripts/lib/status/doc'
+import { atomFeed } from '../../scripts/lib/status/feed'
+
+const t0 = Date.parse('2026-11-25T07:30:00Z')
+const fresh = () => emptyDocument('Asia/Riyadh', t0)
+const both = (en: string, ar: string) => ({ en, ar })
+const open = (doc: StatusDocument, extra: Partial<Parameters<typeof openIncident>[1]> = {}) =>
+  openIncident(doc, {
+    impact: 'major',
+    components: ['api'],
+    title: both('API errors', 'أخطاء في الواجهة البرمجية'),
+    text: both('We are investigating.', 'نتحقق من المشكلة.'),
+    at: t0,
+    ...extra,
+  })
+
+/** The refusal a change meets, in both languages. */
+function refusal(change: () => unknown): { en: string; ar: string } {
+  try {
+    change()
+  } catch (err) {
+    if (err instanceof StatusInputError) return err.text
+    throw err
+  }
+  throw new Error('not refused')
+}
+
+describe('commands', () => {
+  test('an incident opens with an id from its day and title, and settles the component it names', () => {
+    const { doc, id } = open(fresh())
+    expect(id).toBe('2026-11-25-api-errors')
+    const settled = settle(doc, t0)
+    expect(settled.revision).toBe(1)
+    expect(settled.components.find((c) => c.key === 'api')!.state).toBe('major')
+    expect(settled.components.find((c) => c.key === 'site')!.state).toBe('operational')
+    // Today's day keeps the worst state seen.
+    expect(settled.components.find((c) => c.key === 'api')!.days.at(-1)).toMatchObject({
+      date: '2026-11-25',
+      state: 'major',
+    })
+    expect('doc' in parseStatus(settled)).toBe(true)
+    // The same title on the same day gets a number.
+    expect(open(settled).id).toBe('2026-11-25-api-errors-2')
+  })
+
+  test('updates are kept, newest first, and a resolved incident takes no more', () => {
+    let doc = open(fresh()).doc
+    doc = updateIncident(doc, '2026-11-25-api-errors', {
+      stage: 'identified',
+      text: both('A bad release.', 'إصدار معيب.'),
+      at: t0 + 60_000,
+      impact: 'partial',
+    })
+    doc = resolveIncident(doc, '2026-11-25-api-errors', { text: both('Fixed.', 'حُلّت.'), at: t0 + 120_000 })
+    const incident = settle(doc, t0 + 120_000).incidents[0]!
+    expect(incident.updates.map((u) => u.stage)).toEqual(['resolved', 'identified', 'investigating'])
+    expect(incident.impact).toBe('partial')
+    expect(settle(doc, t0 + 120_000).components.find((c) => c.key === 'api')!.state).toBe('operational')
+    const refused = refusal(() =>
+      updateIncident(doc, '2026-11-25-api-errors', { stage: 'monitoring', text: both('x', 'س'), at: t0 }),
+    )
+    expect(refused.en).toMatch(/resolved; open a new one/)
+    expect(refused.ar).toMatch(/محلول/)
+  })
+
+  test('every text in both languages, known components only, each refused with the reason in English and Arabic', () => {
+    const missingAr = refusal(() => open(fresh(), { title: { en: 'API errors' } }))
+    expect(missingAr.en).toBe(
+      'The title is required in English and Arabic; the Arabic is missing (--title-en, --title-ar).',
+    )
+    expect(missingAr.ar).toMatch(/بالعربية/)
+    expect(refusal(() => open(fresh(), { text: { en: ' ', ar: ' ' } })).en).toMatch(/English and Arabic is missing/)
+    expect(refusal(() => open(fresh(), { text: both('نص', 'text') })).en).toMatch(/swapped or untranslated/)
+    const unknown = refusal(() => open(fresh(), { components: ['api', 'visa'] }))
+    expect(unknown.en).toMatch(/Unknown component "visa". Components: site, api, checkout/)
+    expect(unknown.ar).toMatch(/المكوّن «visa» غير معروف/)
+    expect(
+      refusal(() => updateIncident(fresh(), 'nope', { stage: 'identified', text: both('a', 'ب'), at: t0 })).ar,
+    ).toMatch(/لا يوجد حادث/)
+  })
+
+  test('maintenance: scheduled ahead, under way in its window (not counted as downtime), cancelled with a reason', () => {
+    const from = t0 + 3_600_000
+    const { doc, id } = scheduleMaintenance(fresh(), {
+      components: ['payouts'],
+      from,
+      to: from + 7_200_000,
+      title: both('Bank link upgrade', 'تحديث الربط مع البنوك'),
+      text: both('Payouts wait until it ends.', 'تنتظر التحويلات حتى تنتهي.'),
+      now: t0,
+    })
+    expect(settle(doc, t0).components.find((c) => c.key === 'payouts')!.state).toBe('operational')
+    const during = settle(doc, from + 60_000)
+    expect(during.components.find((c) => c.key === 'payouts')!.state).toBe('maintenance')
+    const probed = recordProbe(during, [], from + 60_000)
+    expect(probed.components.find((c) => c.key === 'payouts')!.days.at(-1)).toMatchObject({ checks: 1, failed: 0 })
+    const cancelled = cancelMaintenance(doc, id, { text: both('Postponed.', 'أُجّلت.'), at: t0 })
+    expect(settle(cancelled, from + 60_000).components.find((c) => c.key === 'payouts')!.state).toBe('operational')
+    expect(refusal(() => cancelMaintenance(cancelled, id, { text: both('a', 'ب'), at: t0 })).en).toMatch(
+      /cancelled already/,
+    )
+    expect(
+      refusal(() =>
+        scheduleMaintenance(fresh(), {
+          components: ['payouts'],
+          from,
+          to: from,
+          title: both('a', 'ب'),
+          text: both('a', 'ب'),
+          now: t0,
+        }),
+      ).en,
+    ).toMatch(/must end after it starts/)
+  })
+})
+
+describe('the probe', () => {
+  test('a minute per run for every component, failed when a check fails; two failures in a row are an outage', () => {
+    let doc = fresh()
+    const run = (ok: boolean, at: number) => {
+      doc = settle(recordProbe(doc, [{ component: 'api', ok, ms: 12 }], at), at)
+    }
+    run(true, t0)
+    run(false, t0 + 60_000)
+    expect(doc.components.find((c) => c.key === 'api')!.state).toBe('operational')
+    run(false, t0 + 120_000)
+    const api = doc.components.find((c) => c.key === 'api')!
+    expect(api.state).toBe('major')
+    expect(api.days).toEqual([{ date: '2026-11-25', checks: 3, failed: 2, state: 'major' }])
+    expect(doc.components.find((c) => c.key === 'site')!.days).toEqual([{ date: '2026-11-25', checks: 3, failed: 0 }])
+    run(true, t0 + 180_000)
+    expect(doc.components.find((c) => c.key === 'api')!.state).toBe('operational')
+  })
+
+  test('days follow the market zone, and only 90 are kept', () => {
+    let doc = fresh()
+    // 21:30 UTC is already tomorrow in Riyadh.
+    doc = recordProbe(doc, [], Date.parse('2026-11-25T21:30:00Z'))
+    expect(doc.components[0]!.days.at(-1)!.date).toBe('2026-11-26')
+    for (let d = 0; d < 95; d++) doc = settle(recordProbe(doc, [], t0 + d * 86_400_000), t0 + d * 86_400_000)
+    expect(doc.components[0]!.days).toHaveLength(90)
+  })
+})
+
+describe('times', () => {
+  test("an operator's wall clock in the market's zone, stored in UTC", () => {
+    expect(new Date(parseTime('2026-11-25 10:30', 'Asia/Riyadh')).toISOString()).toBe('2026-11-25T07:30:00.000Z')
+    expect(new Date(parseTime('2026-11-25T10:30', 'Asia/Dubai')).toISOString()).toBe('2026-11-25T06:30:00.000Z')
+    // Cairo keeps summer time: +03:00 in July, +02:00 in November.
+    expect(new Date(parseTime('2026-07-01 12:00', 'Africa/Cairo')).toISOString()).toBe('2026-07-01T09:00:00.000Z')
+    expect(new Date(parseTime('2026-11-25 12:00', 'Africa/Cairo')).toISOString()).toBe('2026-11-25T10:00:00.000Z')
+    expect(new Date(parseTime('2026-11-25T10:30:00Z', 'Asia/Riyadh')).toISOString()).toBe('2026-11-25T10:30:00.000Z')
+    expect(() => parseTime('25/11/2026 10:30', 'Asia/Riyadh')).toThrow(/YYYY-MM-DD HH:MM/)
+    expect(() => parseTime('2026-02-30 10:30', 'Asia/Riyadh')).toThrow(StatusInputError)
+  })
+
+  test('show prints the same facts in English and Arabic', () => {
+    const doc = settle(open(fresh()).doc, t0)
+    const english = showText(doc, 'en', t0)
+    const arabic = showText(doc, 'ar', t0)
+    expect(english).toContain('API (api): Major outage')
+    expect(english).toContain('2026-11-25-api-errors: API errors [Investigating, 25 November 2026')
+    expect(arabic).toContain(`${ar['status.component.api']} (api): ${ar['monitoring.state.major']}`)
+    expect(arabic).toContain('حوادث مفتوحة: 1')
+    expect(showText(undefined, 'ar', t0)).toMatch(/لا يوجد مستند حالة بعد/)
+  })
+})
+
+describe('the document others read', () => {
+  test('the sample is the first version, valid, marked as sample, with 90 measured days', () => {
+    const sample = sampleStatus({ en, ar })
+    expect('doc' in parseStatus(sample)).toBe(true)
+    expect(sample.sample).toBe(true)
+    for (const c of sample.components) expect(c.days).toHaveLength(90)
+  })
+
+  test('the JSON Schema accepts what valibot accepts and refuses what it refuses', () => {
+    const ajv = new Ajv2020({ strict: false })
+    addFormats(ajv)
+    const validate = ajv.compile(statusJsonSchema())
+    const sample = sampleStatus({ en, ar })
+    expect(validate(sample), JSON.stringify(validate.errors)).toBe(true)
+    const bad = { ...sample, components: [{ ...sample.components[0], state: 'fine' }] }
+    expect(validate(bad)).toBe(false)
+    expect('error' in parseStatus(bad)).toBe(true)
+    expect(validate({ ...sample, incidents: [{ ...sample.incidents[0], title: { en: 'Only English' } }] })).toBe(false)
+  })
+
+  test('a document is shown unless dated ahead or, once real, older than 10 minutes', () => {
+    const doc = settle(fresh(), t0)
+    expect(freshness(doc, t0 + 9 * 60_000)).toBeUndefined()
+    expect(freshness(doc, t0 + 11 * 60_000)).toBe('stale')
+    expect(freshness(doc, t0 - 5 * 60_000)).toBe('future')
+    // The build's sample is old by nature, and says it is a sample instead.
+    expect(freshness(sampleStatus({ en, ar }), t0)).toBeUndefined()
+  })
+
+  test('the feeds: Atom with the fields RFC 4287 requires, an entry per incident with every update, text escaped', () => {
+    const doc = settle(open(fresh(), { title: both('Errors <5xx> & timeouts', 'أخطاء <5xx> ومهلات') }).doc, t0)
+    for (const lang of ['en', 'ar'] as const) {
+      const xml = atomFeed(doc, lang, 'https://www.rasid.example')
+      expect(xml).toMatch(/^<\?xml version="1.0" encoding="utf-8"\?>\n<feed xmlns="http:\/\/www.w3.org\/2005\/Atom"/)
+      expect(xml).toContain(`xml:lang="${lang}"`)
+      for (const required of ['<id>', '<title>', '<updated>', '<author><name>', '<link rel="self"'])
+        expect(xml).toContain(required)
+      const entries = xml.split('<entry>').slice(1)
+      expect(entries).toHaveLength(1)
+      for (const required of ['<id>', '<title>', '<updated>', '<link rel="alternate"', '<content type="html">'])
+        expect(entries[0]).toContain(required)
+      expect(entries[0]).toContain(lang === 'en' ? 'Errors &lt;5xx&gt; &amp; timeouts' : 'أخطاء &lt;5xx&gt; ومهلات')
+      expect(entries[0]).toContain(
+        `<link rel="alternate" type="text/html" href="https://www.rasid.example${lang === 'en' ? '' : '/ar'}/monitoring#incident-2026-11-25-errors-5xx-timeouts"/>`,
+      )
+      // No raw markup of a text reaches the XML.
+      expect(xml).not.toMatch(/<5xx>/)
+    }
+  })
+})
