@@ -225,7 +225,7 @@ test('monitoring: every chart has a text equivalent, and time runs right to left
   for (const locale of ['en', 'ar'] as const) {
     await page.goto(localized('/monitoring', locale))
     const bars = page.locator('svg[role="img"]')
-    expect(await bars.count()).toBe(7)
+    expect(await bars.count()).toBe(8)
     for (const label of await bars.evaluateAll((s) => s.map((e) => e.getAttribute('aria-label')!)))
       expect(label).toMatch(/\d+\.\d+\u200e?%/)
     await page.locator('figure details summary').click()
@@ -242,6 +242,6 @@ test('monitoring: every chart has a text equivalent, and time runs right to left
     const filled = await bars.evaluateAll((svgs) =>
       svgs.map((svg) => svg.querySelector('rect[fill^="url(#"]')?.getAttribute('width')),
     )
-    expect(filled).toEqual(Array(7).fill('449'))
+    expect(filled).toEqual(Array(8).fill('449'))
   }
 })

@@ -10,6 +10,9 @@ async function snapshot(page: Page) {
     .first()
     .waitFor({ state: 'detached', timeout: 10_000 })
     .catch(() => {})
+  // The status island has read the live document (docs/status.md) once hydrated.
+  if (await page.locator('[data-status-view]').count())
+    await page.locator('[data-status-view="live"]').waitFor({ timeout: 10_000 })
   return page.evaluate(() => {
     const head = [
       ...document.head.querySelectorAll(
