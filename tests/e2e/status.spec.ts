@@ -144,8 +144,28 @@ test('an incident opened with the command reaches both monitoring pages within 6
   await expect(component(ar, 'checkout')).toHaveAttribute('data-state', 'operational')
   // Every update kept, newest first, in the document and the feed.
   expect(readDoc().incidents[0]!.updates.map((u) => u.stage)).toEqual(['resolved', 'identified', 'investigating'])
-  const feed = await (await fetch(`${origin}/status/incidents.ar.atom`)).text()
-  expect(feed).toContain('تعذّر الدفع بالبطاقات')
+  // Both feeds are well-formed Atom, as the browser's own XML parser reads them, and carry the incident.
+  for (const [path, title] of [
+    ['/status/incidents.atom', 'Card payments failing'],
+    ['/status/incidents.ar.atom', 'تعذّر الدفع بالبطاقات'],
+  ] as const) {
+    const res = await fetch(`${origin}${path}`)
+    expect(res.headers.get('content-type')).toBe('application/atom+xml; charset=utf-8')
+    const text = await res.text()
+    const feed = await en.evaluate((xml) => {
+      const doc = new DOMParser().parseFromString(xml, 'application/xml')
+      const atom = 'http://www.w3.org/2005/Atom'
+      const entry = doc.getElementsByTagNameNS(atom, 'entry')[0]
+      return {
+        error: doc.getElementsByTagName('parsererror').length,
+        root: `${doc.documentElement.namespaceURI} ${doc.documentElement.localName}`,
+        title: entry?.getElementsByTagNameNS(atom, 'title')[0]?.textContent,
+        updates: entry?.getElementsByTagNameNS(atom, 'content')[0]?.textContent?.match(/<p>/g)?.length,
+      }
+    }, text)
+    expect(feed).toMatchObject({ error: 0, root: 'http://www.w3.org/2005/Atom feed', updates: 3 })
+    expect(feed.title).toContain(title)
+  }
   await en.close()
   await ar.close()
 })
