@@ -170,7 +170,7 @@ test('two operators at once on a folder, and a refusal said in the language aske
   expect(english).toMatchObject({ code: 1 })
   expect(english.out).toContain('The text is required in English and Arabic; the Arabic is missing')
   const arabic = await status({ ...env, STATUS_LANG: 'ar' }, ...args)
-  expect(arabic.out).toContain('وينقصه ما كُتب بالعربية')
+  expect(arabic.out).toContain('النص مطلوب بالإنجليزية والعربية، والصيغة العربية ناقصة')
   const unknown = await status(
     env,
     'incident',

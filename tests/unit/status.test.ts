@@ -90,7 +90,7 @@ describe('commands', () => {
     expect(missingAr.en).toBe(
       'The title is required in English and Arabic; the Arabic is missing (--title-en, --title-ar).',
     )
-    expect(missingAr.ar).toMatch(/بالعربية/)
+    expect(missingAr.ar).toBe('العنوان مطلوب بالإنجليزية والعربية، والصيغة العربية ناقصة (‎--title-en، ‎--title-ar).')
     expect(refusal(() => open(fresh(), { text: { en: ' ', ar: ' ' } })).en).toMatch(/English and Arabic is missing/)
     expect(refusal(() => open(fresh(), { text: both('نص', 'text') })).en).toMatch(/swapped or untranslated/)
     const unknown = refusal(() => open(fresh(), { components: ['api', 'visa'] }))

@@ -54,21 +54,25 @@ function checkComponents(keys: readonly string[]): ComponentKey[] {
   return [...new Set(keys)] as ComponentKey[]
 }
 
-function checkText(name: string, text: Partial<Bilingual>): Bilingual {
+/** How the Arabic names what is missing: `title` and `text` are both masculine nouns. */
+const arabicName: Record<string, string> = { title: 'العنوان', text: 'النص' }
+
+function checkText(name: 'title' | 'text', text: Partial<Bilingual>): Bilingual {
   const en = text.en?.trim()
   const ar = text.ar?.trim()
+  const nameAr = arabicName[name]
   if (!en || !ar) {
     const missing = !en && !ar ? 'English and Arabic' : !en ? 'English' : 'Arabic'
-    const missingAr = !en && !ar ? 'بالإنجليزية والعربية' : !en ? 'بالإنجليزية' : 'بالعربية'
+    const missingAr = !en && !ar ? 'والصيغتان ناقصتان' : !en ? 'والصيغة الإنجليزية ناقصة' : 'والصيغة العربية ناقصة'
     refuse(
       `The ${name} is required in English and Arabic; the ${missing} is missing (--${name}-en, --${name}-ar).`,
-      `النص (${name}) مطلوب بالإنجليزية والعربية، وينقصه ما كُتب ${missingAr} (‎--${name}-en، ‎--${name}-ar).`,
+      `${nameAr} مطلوب بالإنجليزية والعربية، ${missingAr} (‎--${name}-en، ‎--${name}-ar).`,
     )
   }
   if (/[\u0600-\u06ff]/.test(en!) || !/[\u0600-\u06ff]/.test(ar!))
     refuse(
       `The ${name}'s English and Arabic look swapped or untranslated: --${name}-ar must be written in Arabic and --${name}-en in English.`,
-      `يبدو أن نصَّي (${name}) مُتبادلان أو غير مترجمين: ‎--${name}-ar يُكتب بالعربية و‎--${name}-en بالإنجليزية.`,
+      `يبدو أن صيغتَي ${nameAr} متبادلتان أو غير مترجمتين: يُكتب ‎--${name}-ar بالعربية و‎--${name}-en بالإنجليزية.`,
     )
   return { en: en!, ar: ar! }
 }
