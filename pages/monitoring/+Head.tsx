@@ -7,13 +7,14 @@ import en from '../../locales/en.json'
 import { site } from '../../site.config'
 
 export default function Head() {
-  const { locale } = usePageContext()
+  // The document and its feeds are in English and Arabic; another locale links the English one.
+  const lang = usePageContext().locale === 'ar' ? 'ar' : 'en'
   return (
     <link
       rel="alternate"
       type="application/atom+xml"
-      title={{ en, ar }[locale]['monitoring.feed.title']}
-      href={`${site.origin}${statusPaths.feed[locale]}`}
+      title={{ en, ar }[lang]['monitoring.feed.title']}
+      href={`${site.origin}${statusPaths.feed[lang]}`}
     />
   )
 }

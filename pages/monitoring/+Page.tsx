@@ -187,19 +187,17 @@ const alerts = ['approvalDrop', 'declineSpike', 'webhookFailures'] as const
 export default function Page() {
   const { locale } = usePageContext()
   const dir = dirOf(locale)
+  // The status document speaks English and Arabic (docs/status.md); another locale reads its English.
+  const lang: 'en' | 'ar' = locale === 'ar' ? 'ar' : 'en'
   return (
     <>
       <PageHero title="monitoring.hero.title" body="monitoring.hero.body">
         <SampleNote id="monitoring.sample" />
       </PageHero>
-      <Island
-        of={ServiceStatus}
-        props={{ doc: sampleStatus({ en, ar }), lang: locale, rtl: dir === 'rtl' }}
-        hydrate="idle"
-      />
+      <Island of={ServiceStatus} props={{ doc: sampleStatus({ en, ar }), lang, rtl: dir === 'rtl' }} hydrate="idle" />
       <p className="mt-4 text-sm">
         <a
-          href={statusPaths.feed[locale]}
+          href={statusPaths.feed[lang]}
           className="inline-flex items-center gap-1.5 font-medium text-primary-700 underline dark:text-primary-400"
           type="application/atom+xml"
         >

@@ -125,8 +125,11 @@ export function folderBucket(dir: string, options: { statusDir?: string } = {}):
   const fileOf = (key: string): { file: string; release: boolean; root?: string } | undefined => {
     // S3 keys are literal: `a/../b` names no file here either, and nothing outside the folder.
     if (key.split('/').some((segment) => segment === '..' || segment === '.' || segment === '')) return undefined
-    if (statusRoot && key.startsWith(STATUS_PREFIX))
-      return { file: key.slice(STATUS_PREFIX.length), release: false, root: statusRoot }
+    // The document, its feeds and schema; never the history nor the lock beside them.
+    if (statusRoot && key.startsWith(STATUS_PREFIX)) {
+      const file = key.slice(STATUS_PREFIX.length)
+      return file.includes('/') || file.startsWith('.') ? undefined : { file, release: false, root: statusRoot }
+    }
     if (isSharedKey(key)) return { file: key, release: false }
     if (key === notFoundKey) return { file: key, release: true }
     const prefix = `${RELEASES}${current().id}/`

@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process'
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3'
+import { ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { openIncident } from '../../scripts/lib/status/doc'
 import { folderStore, keys, mutate, readDocument, s3Store, type StatusStore } from '../../scripts/lib/status/store'
@@ -156,6 +156,13 @@ test('two operators run the command at the same moment against the bucket: both 
   const doc = (await readDocument(s3Store(client, 'site')))!
   expect(doc.incidents.map((i) => i.id).sort()).toEqual(['one', 'two'])
   expect(doc.components.find((c) => c.key === 'checkout')!.state).toBe('major')
+  // The history beside, never under status/ (which the edge serves).
+  const listed = await client.send(new ListObjectsV2Command({ Bucket: 'site', Prefix: 'status' }))
+  const keysNow = (listed.Contents ?? []).map((o) => o.Key!)
+  expect(keysNow).toEqual(
+    expect.arrayContaining(['status-history/0000000001.json', 'status-history/0000000002.json', 'status/status.json']),
+  )
+  expect(keysNow.filter((k) => k.startsWith('status/history'))).toEqual([])
 }, 30_000)
 
 test('two operators at once on a folder, and a refusal said in the language asked for', async () => {

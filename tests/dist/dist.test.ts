@@ -45,7 +45,10 @@ describe('dist/', () => {
     expect(payload.content).not.toMatch(/<header|<footer/)
     // The head tags a navigation rebuilds from the payload and the shell (the build checks them against the page's).
     const tags = pageHead(shell, payload)
-    expect(payload.head.map((t: Tag) => t.attrs.rel ?? t.attrs.name).sort()).toEqual(['canonical', 'description'])
+    // The monitoring pages add their incidents feed (docs/status.md).
+    expect(payload.head.map((t: Tag) => t.attrs.rel ?? t.attrs.name).sort()).toEqual(
+      route.path === '/monitoring' ? ['alternate', 'canonical', 'description'] : ['canonical', 'description'],
+    )
     const head = (key: string) =>
       tags.find((t: Tag) => t.attrs.rel === key || t.attrs.property === key || t.attrs.name === key)?.attrs
     expect(head('canonical')?.href).toBe(`https://www.rasid.example${url}`)
@@ -58,6 +61,7 @@ describe('dist/', () => {
     ])
     const islands: Record<string, string[]> = {
       '/pricing': ['FeeCalculator'],
+      '/monitoring': ['ServiceStatus'],
       '/design': ['ThemePreview'],
       '/contact-us': ['ContactForms'],
       '/checkout': ['Checkout'],

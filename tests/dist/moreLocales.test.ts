@@ -48,6 +48,7 @@ beforeAll(() => {
     code: 'qa',
     country: 'QA',
     currency: 'QAR',
+    timeZone: 'Asia/Qatar',
     vatBp: 0,
     fees: [{ scheme: 'cards', rateBp: 250, fixedMinor: 100, settlementDays: 2 }],
     disputeFeeMinor: 7500,

@@ -144,6 +144,9 @@ test('an incident opened with the command reaches both monitoring pages within 6
   await expect(component(ar, 'checkout')).toHaveAttribute('data-state', 'operational')
   // Every update kept, newest first, in the document and the feed.
   expect(readDoc().incidents[0]!.updates.map((u) => u.stage)).toEqual(['resolved', 'identified', 'investigating'])
+  // The history (who changed what) stays with operations: not served.
+  for (const path of ['/status/history/0000000001.json', '/status/.lock', '/status/../status.json'])
+    expect((await fetch(`${origin}${path}`)).status, path).toBe(404)
   // Both feeds are well-formed Atom, as the browser's own XML parser reads them, and carry the incident.
   for (const [path, title] of [
     ['/status/incidents.atom', 'Card payments failing'],

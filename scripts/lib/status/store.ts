@@ -3,7 +3,7 @@
 // change (./doc.ts) and a conditional write: S3's `If-Match` on the ETag read (`If-None-Match: *`
 // for the first), a lock file and the same comparison in a folder. A writer that lost the race reads
 // again and applies its change again, so two operators at once both land. Each operator's change is
-// also kept whole in `status/history/`, and the feeds are rewritten from the document written.
+// also kept whole in the history (private: ./s3Store), and the feeds are rewritten from the document written.
 import { createHash } from 'node:crypto'
 import { closeSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
@@ -90,12 +90,17 @@ async function lock(file: string): Promise<() => void> {
   }
 }
 
+/**
+ * The bucket's `status/` (served at /status/*), except the history: `status-history/`, which no
+ * viewer reaches (the viewer-request function serves only `status/` of the bucket's root).
+ */
 export function s3Store(client: S3Client, bucket: string, prefix = 'status/'): StatusStore {
+  const keyOf = (key: string) => (key.startsWith('history/') ? `${prefix.replace(/\/$/, '')}-${key}` : prefix + key)
   return {
     name: `bucket s3://${bucket}/${prefix}`,
     async read(key) {
       try {
-        const res = await client.send(new GetObjectCommand({ Bucket: bucket, Key: prefix + key }))
+        const res = await client.send(new GetObjectCommand({ Bucket: bucket, Key: keyOf(key) }))
         return { body: await res.Body!.transformToString('utf-8'), etag: res.ETag! }
       } catch (err) {
         const e = err as { name?: string; $metadata?: { httpStatusCode?: number } }
@@ -108,7 +113,7 @@ export function s3Store(client: S3Client, bucket: string, prefix = 'status/'): S
         await client.send(
           new PutObjectCommand({
             Bucket: bucket,
-            Key: prefix + key,
+            Key: keyOf(key),
             Body: body,
             ContentType: options.contentType ?? typeOf(key),
             CacheControl: key.startsWith('history/') ? 'no-store' : statusCacheControl,
