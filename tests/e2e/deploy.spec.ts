@@ -3,14 +3,13 @@
 // scripts/lib/localSite.ts), two builds of the site deployed with `npm run deploy` as operators
 // run it, and Chromium on the site. The tab on build A hears of build B at its next check, offers
 // the reload in its language, and every page it loads afterwards is B's; a rollback brings A back.
-import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Page } from '@playwright/test'
 import { copyBuildAs, startLocalSite } from '../../scripts/lib/localSite'
 import { catalogs } from '../routes'
-import { expect, hydrated, test } from './fixtures'
+import { expect, hydrated, runCommand, test } from './fixtures'
 
 type Site = Awaited<ReturnType<typeof startLocalSite>>
 let site: Site
@@ -18,13 +17,11 @@ const work = mkdtempSync(join(tmpdir(), 'deploy-e2e-'))
 
 /** `npm run deploy` in a child process; never a synchronous one: the bucket and the store answer from this process. */
 async function deploy(...args: string[]): Promise<string> {
-  const child = spawn('npx', ['tsx', 'scripts/deploy.ts', ...site.deployArgs, ...args], {
-    env: { ...process.env, ...site.env, AWS_EC2_METADATA_DISABLED: 'true', DEPLOY_BY: 'e2e' },
+  const { code, out } = await runCommand('scripts/deploy.ts', [...site.deployArgs, ...args], {
+    ...site.env,
+    AWS_EC2_METADATA_DISABLED: 'true',
+    DEPLOY_BY: 'e2e',
   })
-  let out = ''
-  child.stdout.on('data', (d) => (out += d))
-  child.stderr.on('data', (d) => (out += d))
-  const code = await new Promise((done) => child.on('close', done))
   expect(code, out).toBe(0)
   return out
 }

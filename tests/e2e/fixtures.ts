@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process'
 import { test as base, expect, type Page } from '@playwright/test'
 
 /**
@@ -35,6 +36,18 @@ export const test = base.extend<{ errors: string[]; csp: undefined }>({
     { auto: true },
   ],
 })
+
+/**
+ * `npx tsx <script> …args` as an operator runs it, in a child process (never a synchronous one: the
+ * servers a test starts answer from this process); its exit code and everything it printed.
+ */
+export function runCommand(script: string, args: string[], env: Record<string, string | undefined> = {}) {
+  const child = spawn('npx', ['tsx', script, ...args], { env: { ...process.env, ...env } })
+  let out = ''
+  child.stdout.on('data', (d) => (out += d))
+  child.stderr.on('data', (d) => (out += d))
+  return new Promise<{ code: number | null; out: string }>((done) => child.on('close', (code) => done({ code, out })))
+}
 
 export { expect }
 

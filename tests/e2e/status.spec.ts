@@ -2,7 +2,6 @@
 // serving dist/ with its status folder (what `npm run status` writes), the real API behind /api/*,
 // `npm run status` run as an operator runs it, and Chromium on /monitoring, /ar/monitoring and the
 // checkout. No rebuild anywhere: every change reaches the open pages from the document.
-import { spawn } from 'node:child_process'
 import { cpSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs'
 import type { Server } from 'node:http'
 import { tmpdir } from 'node:os'
@@ -14,7 +13,7 @@ import { memoryStore } from '../../api/server/store/memory'
 import type { StatusDocument } from '../../api/contract/status'
 import { serve } from '../../scripts/lib/previewServer'
 import { catalogs } from '../routes'
-import { expect, hydrated, test } from './fixtures'
+import { expect, hydrated, runCommand, test } from './fixtures'
 
 const statusDir = mkdtempSync(join(tmpdir(), 'rasid-status-e2e-'))
 let api: RunningApi
@@ -23,13 +22,7 @@ let origin: string
 
 /** `npm run status` in a child process (never a synchronous one: the preview answers from this process). */
 async function status(...args: string[]): Promise<string> {
-  const child = spawn('npx', ['tsx', 'scripts/status.ts', ...args], {
-    env: { ...process.env, STATUS_DIR: statusDir, DEPLOY_BY: 'e2e' },
-  })
-  let out = ''
-  child.stdout.on('data', (d) => (out += d))
-  child.stderr.on('data', (d) => (out += d))
-  const code = await new Promise((done) => child.on('close', done))
+  const { code, out } = await runCommand('scripts/status.ts', args, { STATUS_DIR: statusDir, DEPLOY_BY: 'e2e' })
   expect(code, out).toBe(0)
   return out
 }
@@ -233,14 +226,10 @@ test('the probe, pointed at an API stopped for a while, turns the day of its bar
   await api.close()
   // Two runs a minute apart in production: two failed checks in a row are an outage.
   for (let i = 0; i < 2; i++) {
-    const child = spawn(
-      'npx',
-      ['tsx', 'scripts/status.ts', 'probe', '--api', `${api.url}/api/v1`, '--timeout', '2000'],
-      {
-        env: { ...process.env, STATUS_DIR: statusDir },
-      },
-    )
-    expect(await new Promise((done) => child.on('close', done))).toBe(1)
+    const run = await runCommand('scripts/status.ts', ['probe', '--api', `${api.url}/api/v1`, '--timeout', '2000'], {
+      STATUS_DIR: statusDir,
+    })
+    expect(run.code, run.out).toBe(1)
   }
   const doc = readDoc()
   const today = doc.components.find((c) => c.key === 'api')!.days.at(-1)!

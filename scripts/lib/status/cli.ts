@@ -5,7 +5,7 @@ import { availabilityBp, isActive, isOpen, isUpcoming, type StatusDocument } fro
 import ar from '../../../locales/ar.json'
 import en from '../../../locales/en.json'
 import { markets } from '../../../site.config'
-import { StatusInputError } from './doc'
+import { StatusInputError, wallClock } from './doc'
 
 export type Lang = 'en' | 'ar'
 
@@ -58,19 +58,6 @@ export function parseTime(text: string, zone: string): number {
   // Across a change of offset, the offset at the instant itself.
   at = wall - offsetMinutes(at, zone) * 60_000
   return at
-}
-
-/** An instant as the market's wall clock, for output. */
-function wallClock(ms: number, zone: string, lang: Lang): string {
-  return new Intl.DateTimeFormat(lang === 'ar' ? 'ar-SA-u-nu-latn-ca-gregory' : 'en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    timeZone: zone,
-  }).format(ms)
 }
 
 const catalog = { en, ar } as Record<Lang, Record<string, string>>

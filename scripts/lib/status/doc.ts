@@ -35,6 +35,19 @@ function dayIn(ms: number, timeZone: string): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(ms)
 }
 
+/** An instant as a market's wall clock, for operators and feed readers: `25 November 2026 at 10:30`. */
+export function wallClock(ms: number, timeZone: string, lang: 'en' | 'ar'): string {
+  return new Intl.DateTimeFormat(lang === 'ar' ? 'ar-SA-u-nu-latn-ca-gregory' : 'en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone,
+  }).format(ms)
+}
+
 /** The `count` dates ending with `last`, oldest first. */
 function datesUntil(last: string, count: number): string[] {
   const end = Date.parse(`${last}T00:00:00Z`)

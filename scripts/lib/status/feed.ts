@@ -4,6 +4,7 @@
 import { type Incident, type StatusDocument, statusPaths } from '../../../api/contract/status'
 import ar from '../../../locales/ar.json'
 import en from '../../../locales/en.json'
+import { wallClock } from './doc'
 
 const catalogs = { en, ar } as const
 type Lang = keyof typeof catalogs
@@ -16,20 +17,11 @@ const monitoringUrl = (siteUrl: string, lang: Lang) => `${siteUrl}${lang === 'en
 function entry(incident: Incident, lang: Lang, siteUrl: string, timeZone: string): string {
   const m = catalogs[lang] as Record<string, string>
   const page = `${monitoringUrl(siteUrl, lang)}#incident-${incident.id}`
-  const when = new Intl.DateTimeFormat(lang === 'ar' ? 'ar-SA-u-nu-latn-ca-gregory' : 'en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    timeZone,
-  })
   const names = incident.components.map((k) => m[`status.component.${k}`] ?? k).join(m['common.listSeparator'] ?? ', ')
   const updates = incident.updates
     .map(
       (u) =>
-        `<p><strong>${xml(m[`monitoring.stage.${u.stage}`] ?? u.stage)}</strong> (${xml(when.format(Date.parse(u.at)))}): ${xml(u.text[lang])}</p>`,
+        `<p><strong>${xml(m[`monitoring.stage.${u.stage}`] ?? u.stage)}</strong> (${xml(wallClock(Date.parse(u.at), timeZone, lang))}): ${xml(u.text[lang])}</p>`,
     )
     .join('')
   const first = incident.updates.at(-1)!
