@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { configFromEnv } from '../../api/server/config'
 import { tableDefinition } from '../../api/server/store/dynamo'
 import { rasid, settingsFrom } from '../../infra/stack'
+import { probeConfig } from '../../scripts/lib/status/lambda'
 import { viewerRequestSource, viewerResponseSource } from '../../renderer/shared/host'
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 })
@@ -59,6 +60,16 @@ const only = (t: Template, type: string) => {
   return found[0]!
 }
 const idOf = (t: Template, type: string) => only(t, type)[0]
+/** The logical id of the one resource of `type` whose id starts with `prefix` (CDK appends a hash). */
+const idStartingWith = (t: Template, type: string, prefix: string) => {
+  const found = resources(t, type).filter(([id]) => id.startsWith(prefix))
+  expect(
+    found.map(([id]) => id),
+    `${type} ${prefix}`,
+  ).toHaveLength(1)
+  return found[0]![0]
+}
+const logGroupOf = (t: Template, prefix: string) => idStartingWith(t, 'AWS::Logs::LogGroup', prefix)
 const apiEnvironment = (t: Template) => {
   const [, fn] = resources(t, 'AWS::Lambda::Function').find(([id]) => id.startsWith('Api'))!
   return (fn.Properties!.Environment as { Variables: Record<string, unknown> }).Variables
@@ -231,10 +242,7 @@ describe('the API', () => {
           ['byReceived', 'byForward'].map((index) => ({ 'Fn::Join': ['', [JSON.parse(arn), `/index/${index}`]] })),
         ),
       ],
-      [
-        ['logs:CreateLogStream', 'logs:PutLogEvents'],
-        `{"Fn::GetAtt":["${idOf(prod.site, 'AWS::Logs::LogGroup')}","Arn"]}`,
-      ],
+      [['logs:CreateLogStream', 'logs:PutLogEvents'], `{"Fn::GetAtt":["${logGroupOf(prod.site, 'ApiLogs')}","Arn"]}`],
       [['kms:Decrypt'], `{"Fn::GetAtt":["${idOf(prod.site, 'AWS::KMS::Key')}","Arn"]}`],
     ])
     // The role has no managed policy either (no AWSLambdaBasicExecutionRole with its logs:* on *).
@@ -254,7 +262,7 @@ describe('the API', () => {
     })
     prod.site.hasResourceProperties('AWS::Logs::LogGroup', { RetentionInDays: 30 })
     prod.site.hasResourceProperties('AWS::Lambda::Function', {
-      LoggingConfig: { LogFormat: 'Text', LogGroup: { Ref: idOf(prod.site, 'AWS::Logs::LogGroup') } },
+      LoggingConfig: { LogFormat: 'Text', LogGroup: { Ref: logGroupOf(prod.site, 'ApiLogs') } },
     })
   })
 
@@ -334,8 +342,8 @@ describe('the distribution', () => {
     expect(config.DefaultCacheBehavior.ViewerProtocolPolicy).toBe('redirect-to-https')
     expect(config.DefaultRootObject).toBeUndefined()
     expect(config.HttpVersion).toBe('http2and3')
-    expect(config.CacheBehaviors.map((b) => b.PathPattern)).toEqual(['/api/v1/webhooks/*', '/api/*'])
-    for (const b of config.CacheBehaviors) {
+    expect(config.CacheBehaviors.map((b) => b.PathPattern)).toEqual(['/api/v1/webhooks/*', '/api/*', '/status/*'])
+    for (const b of config.CacheBehaviors.filter((b) => b.PathPattern.startsWith('/api/'))) {
       expect(b.FunctionAssociations).toBeUndefined()
       expect(b.ViewerProtocolPolicy).toBe('https-only')
       expect(b.AllowedMethods).toHaveLength(7)
@@ -392,6 +400,163 @@ describe('the distribution', () => {
   })
 })
 
+describe('the status probe', () => {
+  const probeOf = (t: Template) => {
+    const id = idStartingWith(t, 'AWS::Lambda::Function', 'StatusProbe')
+    const props = (t.toJSON().Resources as Record<string, Resource>)[id]!.Properties!
+    return { id, props, env: (props.Environment as { Variables: Record<string, unknown> }).Variables }
+  }
+
+  it('is a function of its own, bundled like the API, one run at a time, with its own logs', () => {
+    const { id, props, env } = probeOf(prod.site)
+    expect(props).toMatchObject({
+      Runtime: 'nodejs24.x',
+      Architectures: ['arm64'],
+      Handler: 'index.handler',
+      MemorySize: 256,
+      Timeout: 60,
+      ReservedConcurrentExecutions: 1,
+      LoggingConfig: { LogFormat: 'Text', LogGroup: { Ref: logGroupOf(prod.site, 'StatusProbeLogs') } },
+      Role: { 'Fn::GetAtt': [idStartingWith(prod.site, 'AWS::IAM::Role', 'StatusProbeRole'), 'Arn'] },
+    })
+    // Not the API's code, role or key: the probe is not down with what it watches.
+    const [, api] = resources(prod.site, 'AWS::Lambda::Function').find(([i]) => i.startsWith('Api'))!
+    expect(JSON.stringify(props.Code)).not.toBe(JSON.stringify(api.Properties!.Code))
+    expect(props.KmsKeyArn).toBeUndefined()
+    expect(id.startsWith('Api')).toBe(false)
+    prod.site.hasResourceProperties('AWS::Logs::LogGroup', { RetentionInDays: 30 })
+    expect(Object.keys(env).sort()).toEqual([
+      'NODE_OPTIONS',
+      'PROBE_API_URL',
+      'PROBE_SITE_URL',
+      'SITE_BUCKET',
+      'STATUS_TIME_ZONE',
+    ])
+    expect(env).toMatchObject({
+      SITE_BUCKET: { Ref: idOf(prod.site, 'AWS::S3::Bucket') },
+      PROBE_SITE_URL: 'https://www.rasid.example',
+      PROBE_API_URL: 'https://www.rasid.example/api/v1',
+      STATUS_TIME_ZONE: 'Asia/Riyadh',
+    })
+    // The settings the probe's own check (scripts/lib/status/lambda.ts) accepts.
+    const config = probeConfig({ ...env, SITE_BUCKET: 'rasid-site' } as Record<string, string>)
+    expect(config.targets).toEqual({
+      site: 'https://www.rasid.example',
+      api: 'https://www.rasid.example/api/v1',
+      payment: undefined,
+    })
+    expect(Object.keys(prod.site.findOutputs('StatusProbeFunctionName'))).toHaveLength(1)
+  })
+
+  it('probes the distribution’s own name without a domain, and the payment page only when it is set', () => {
+    const { env } = probeOf(staging.site)
+    const domain = { 'Fn::GetAtt': [idOf(staging.site, 'AWS::CloudFront::Distribution'), 'DomainName'] }
+    expect(env.PROBE_SITE_URL).toEqual({ 'Fn::Join': ['', ['https://', domain]] })
+    expect(env.PROBE_API_URL).toEqual({ 'Fn::Join': ['', ['https://', domain, '/api/v1']] })
+    expect(env.PROBE_PAYMENT_URL).toBeUndefined()
+    expect(probeOf(prod.site).env.PROBE_PAYMENT_URL).toBeUndefined()
+    const withPayment = synth({ ...prodContext, paymentPageUrl: 'https://checkout.moyasar.com/' })
+    expect(probeOf(withPayment.site).env.PROBE_PAYMENT_URL).toBe('https://checkout.moyasar.com/')
+    expect(() => settingsFrom((n) => ({ paymentPageUrl: 'http://pay' })[n])).toThrow(/paymentPageUrl must be https/)
+  })
+
+  it('may read and write the bucket’s status/ and its own logs, nothing else', () => {
+    const policy = idStartingWith(prod.site, 'AWS::IAM::Policy', 'StatusProbeRole')
+    const statements = (
+      (prod.site.toJSON().Resources as Record<string, Resource>)[policy]!.Properties!.PolicyDocument as {
+        Statement: { Effect: string; Action: string | string[]; Resource: unknown }[]
+      }
+    ).Statement
+    const bucket = idOf(prod.site, 'AWS::S3::Bucket')
+    expect(statements.map((s) => [s.Effect, [s.Action].flat().sort(), JSON.stringify(s.Resource)])).toEqual([
+      ['Allow', ['s3:GetObject', 's3:PutObject'], `{"Fn::Join":["",[{"Fn::GetAtt":["${bucket}","Arn"]},"/status/*"]]}`],
+      [
+        'Allow',
+        ['logs:CreateLogStream', 'logs:PutLogEvents'],
+        `{"Fn::GetAtt":["${logGroupOf(prod.site, 'StatusProbeLogs')}","Arn"]}`,
+      ],
+    ])
+    // The role has that one policy and no managed one.
+    const [, role] = resources(prod.site, 'AWS::IAM::Role').find(([id]) => id.startsWith('StatusProbeRole'))!
+    expect(role.Properties!.ManagedPolicyArns).toBeUndefined()
+    expect(
+      resources(prod.site, 'AWS::IAM::Policy').filter(([, p]) =>
+        JSON.stringify(p.Properties!.Roles).includes('StatusProbeRole'),
+      ),
+    ).toHaveLength(1)
+  })
+
+  it('runs every minute from EventBridge, without retries, and alarms when it keeps failing', () => {
+    const { id } = probeOf(prod.site)
+    prod.site.hasResourceProperties('AWS::Events::Rule', {
+      ScheduleExpression: 'rate(1 minute)',
+      Targets: [
+        Match.objectLike({
+          Arn: { 'Fn::GetAtt': [id, 'Arn'] },
+          RetryPolicy: { MaximumRetryAttempts: 0, MaximumEventAgeInSeconds: 60 },
+        }),
+      ],
+    })
+    prod.site.hasResourceProperties('AWS::Lambda::Permission', {
+      Action: 'lambda:InvokeFunction',
+      FunctionName: { 'Fn::GetAtt': [id, 'Arn'] },
+      Principal: 'events.amazonaws.com',
+    })
+    const [, alarm] = resources(prod.site, 'AWS::CloudWatch::Alarm').find(([a]) => a.startsWith('StatusProbeErrors'))!
+    expect(alarm.Properties).toMatchObject({
+      Namespace: 'AWS/Lambda',
+      MetricName: 'Errors',
+      Dimensions: [{ Name: 'FunctionName', Value: { Ref: id } }],
+      Statistic: 'Sum',
+      Period: 300,
+      EvaluationPeriods: 1,
+      Threshold: 3,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      AlarmActions: [{ Ref: idOf(prod.site, 'AWS::SNS::Topic') }],
+    })
+    expect(alarm.Properties!.AlarmDescription).toMatch(/status probe/)
+  })
+
+  it('is served at /status/* from the bucket, through the site’s functions and headers, cached 30 s to a minute', () => {
+    const [, dist] = only(prod.site, 'AWS::CloudFront::Distribution')
+    type Behaviour = Record<string, unknown> & { PathPattern?: string }
+    const config = dist.Properties!.DistributionConfig as {
+      DefaultCacheBehavior: Behaviour
+      CacheBehaviors: Behaviour[]
+      Origins: unknown[]
+    }
+    const status = config.CacheBehaviors.find((b) => b.PathPattern === '/status/*')!
+    const site = config.DefaultCacheBehavior
+    expect(status).toMatchObject({
+      TargetOriginId: site.TargetOriginId,
+      FunctionAssociations: site.FunctionAssociations,
+      ResponseHeadersPolicyId: site.ResponseHeadersPolicyId,
+      ViewerProtocolPolicy: 'redirect-to-https',
+      AllowedMethods: ['GET', 'HEAD'],
+      Compress: true,
+    })
+    expect(status.OriginRequestPolicyId).toBeUndefined()
+    // One S3 origin for both (with its OAC), the function URL's and the webhook's.
+    expect(config.Origins).toHaveLength(3)
+    const policy = idOf(prod.site, 'AWS::CloudFront::CachePolicy')
+    expect(status.CachePolicyId).toEqual({ Ref: policy })
+    prod.site.hasResourceProperties('AWS::CloudFront::CachePolicy', {
+      CachePolicyConfig: Match.objectLike({
+        DefaultTTL: 30,
+        MinTTL: 0,
+        MaxTTL: 60,
+        ParametersInCacheKeyAndForwardedToOrigin: {
+          EnableAcceptEncodingGzip: true,
+          EnableAcceptEncodingBrotli: true,
+          QueryStringsConfig: { QueryStringBehavior: 'none' },
+          CookiesConfig: { CookieBehavior: 'none' },
+          HeadersConfig: { HeaderBehavior: 'none' },
+        },
+      }),
+    })
+  })
+})
+
 describe('alarms', () => {
   it('exist for the API, the table and the CDN, and each notifies its stack’s topic, with the operators’ email', () => {
     const names = (t: Template) => resources(t, 'AWS::CloudWatch::Alarm').map(([id]) => id.replace(/[0-9A-F]{8}$/, ''))
@@ -404,6 +569,7 @@ describe('alarms', () => {
         'TableErrors',
         'TableThrottled',
         'WebhookRefused',
+        'StatusProbeErrors',
       ].sort(),
     )
     expect(names(prod.edge)).toEqual(['Cdn5xx'])
@@ -430,7 +596,7 @@ describe('alarms', () => {
     ])
       prod.site.hasResourceProperties('AWS::Logs::MetricFilter', {
         FilterPattern: pattern,
-        LogGroupName: { Ref: idOf(prod.site, 'AWS::Logs::LogGroup') },
+        LogGroupName: { Ref: logGroupOf(prod.site, 'ApiLogs') },
       })
     for (const metric of ['ThrottledRequests', 'SystemErrors'])
       expect(JSON.stringify(prod.site.findResources('AWS::CloudWatch::Alarm'))).toContain(`"MetricName":"${metric}"`)
@@ -470,6 +636,7 @@ describe('the deploy policy', () => {
         'DistributionId',
         'LiveBuildStoreArn',
         'SiteBucketName',
+        'StatusProbeFunctionName',
         'TableName',
       ].sort(),
     )
