@@ -472,6 +472,11 @@ describe('the status probe', () => {
       ['Allow', ['s3:GetObject', 's3:PutObject'], `{"Fn::Join":["",[{"Fn::GetAtt":["${bucket}","Arn"]},"/status/*"]]}`],
       [
         'Allow',
+        ['s3:PutObject'],
+        `{"Fn::Join":["",[{"Fn::GetAtt":["${bucket}","Arn"]},"/status-history/corrupt-*"]]}`,
+      ],
+      [
+        'Allow',
         ['logs:CreateLogStream', 'logs:PutLogEvents'],
         `{"Fn::GetAtt":["${logGroupOf(prod.site, 'StatusProbeLogs')}","Arn"]}`,
       ],
