@@ -209,12 +209,15 @@ function ServiceStatus({ doc: built, lang, rtl }: { doc: StatusDocument; lang: '
               </span>
             )}
           </h2>
-          <p className="text-sm text-neutral-500 dark:text-neutral-400" role="status" data-status-updated>
-            {problem && (
-              <span className="block font-medium text-warning-800 dark:text-warning-200" data-status-notice={problem}>
-                <FormattedMessage id={`monitoring.status.notice.${problem}` as MessageId} />
-              </span>
-            )}
+          {/* Only the notice is a live region: the time changes every minute and is not news. */}
+          <p className="text-sm text-neutral-500 dark:text-neutral-400" data-status-updated>
+            <span role="status" className="block font-medium text-warning-800 dark:text-warning-200">
+              {problem && (
+                <span data-status-notice={problem}>
+                  <FormattedMessage id={`monitoring.status.notice.${problem}` as MessageId} />
+                </span>
+              )}
+            </span>
             <FormattedMessage
               id="monitoring.status.asOf"
               values={{ date: f.date(doc.updatedAt), time: <bdi>{f.time(doc.updatedAt)}</bdi> }}
@@ -224,6 +227,8 @@ function ServiceStatus({ doc: built, lang, rtl }: { doc: StatusDocument; lang: '
         <p
           className={`mt-4 flex items-center gap-2 rounded-xl border p-4 font-semibold ${worstState !== 'operational' ? 'border-warning-300 bg-warning-50 text-warning-900 dark:border-warning-700 dark:bg-warning-950 dark:text-warning-100' : 'border-primary-300 bg-primary-50 text-primary-900'}`}
           data-status-summary={worstState}
+          // A change of the platform's state, while the page is open, is announced once.
+          role="status"
         >
           <span
             className={`${worstState !== 'operational' ? 'i-lucide-circle-alert' : 'i-lucide-circle-check'} size-5 shrink-0`}

@@ -272,6 +272,9 @@ test('a missing, malformed, future or stale document leaves the build view with 
     await expect(page.locator(`[data-status-notice="${problem}"]`)).toHaveText(
       catalogs.ar[`monitoring.status.notice.${problem}`]!,
     )
+    // Said once by a screen reader: the notice is in a live region, the minute-by-minute time is not.
+    await expect(page.locator(`[role="status"] > [data-status-notice="${problem}"]`)).toHaveCount(1)
+    await expect(page.locator('[data-status-updated]')).not.toHaveAttribute('role', /./)
   }
   writeFileSync(file, JSON.stringify(good))
 })
