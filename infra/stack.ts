@@ -587,9 +587,10 @@ class SiteStack extends Stack {
       description: "The Rasid status probe: the bucket's status/ and its logs; nothing else (docs/aws.md)",
     })
     // Read and write the document and its feeds, nothing else of the bucket: the releases, the
-    // private history (status-history/) and listing are out of its reach, but for one write: a
-    // document it cannot read is set aside as status-history/corrupt-<time>.json before the probe
-    // starts a new one (scripts/lib/status/store.ts), so that it does not fail every minute.
+    // private history (status-history/) and listing are out of its reach, but for two writes: each
+    // run's results (status-history/probes/), and a document it cannot read, set aside as
+    // status-history/corrupt-<time>.json before the probe starts a new one
+    // (scripts/lib/status/store.ts), so that it does not fail every minute.
     probeRole.addToPolicy(
       new iam.PolicyStatement({
         actions: ['s3:GetObject', 's3:PutObject'],
@@ -599,7 +600,7 @@ class SiteStack extends Stack {
     probeRole.addToPolicy(
       new iam.PolicyStatement({
         actions: ['s3:PutObject'],
-        resources: [bucket.arnForObjects('status-history/corrupt-*')],
+        resources: [bucket.arnForObjects('status-history/probes/*'), bucket.arnForObjects('status-history/corrupt-*')],
       }),
     )
     probeRole.addToPolicy(

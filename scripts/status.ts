@@ -28,9 +28,8 @@ import {
   scheduleMaintenance,
   StatusInputError,
   updateIncident,
-  recordProbe,
 } from './lib/status/doc'
-import { probe } from './lib/status/probe'
+import { probeAndRecord } from './lib/status/probe'
 import { type Change, folderStore, mutate, readDocument, s3Store, type StatusStore } from './lib/status/store'
 
 const { values, positionals } = parseArgs({
@@ -207,9 +206,13 @@ async function main(): Promise<number> {
     const every = values.every ? Number(values.every) : 0
     const timeoutMs = values.timeout ? Number(values.timeout) : 10_000
     for (;;) {
-      const results = await probe(targets, { timeoutMs })
       const stamp = new Date().toISOString()
-      const { doc } = await write({ action: 'probe', history: false, apply: (d, now) => recordProbe(d, results, now) })
+      const { results, doc, reset } = await probeAndRecord(store, targets, {
+        timeoutMs,
+        timeZone: zone,
+        siteUrl: site.origin,
+      })
+      if (reset) console.error(reset[lang])
       for (const r of results)
         console.log(
           `${stamp} ${r.component} ${r.ok ? t('up', 'يعمل') : t('DOWN', 'متوقف')} ${Math.round(r.ms ?? 0)} ms${r.detail ? ` ${r.detail}` : ''}`,

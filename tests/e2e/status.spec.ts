@@ -2,7 +2,7 @@
 // serving dist/ with its status folder (what `npm run status` writes), the real API behind /api/*,
 // `npm run status` run as an operator runs it, and Chromium on /monitoring, /ar/monitoring and the
 // checkout. No rebuild anywhere: every change reaches the open pages from the document.
-import { cpSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs'
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs'
 import type { Server } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -234,6 +234,11 @@ test('the probe, pointed at an API stopped for a while, turns the day of its bar
   const doc = readDoc()
   const today = doc.components.find((c) => c.key === 'api')!.days.at(-1)!
   expect(today).toMatchObject({ checks: 3, failed: 2, state: 'major' })
+  // Each run's results kept as they came, in the private history.
+  const runsDir = join(statusDir, 'history', 'probes', new Date().toISOString().slice(0, 10))
+  const runs = readdirSync(runsDir).map((f) => JSON.parse(readFileSync(join(runsDir, f), 'utf8')))
+  expect(runs.map((r) => r.results[0].ok)).toEqual([true, false, false])
+  expect(runs[2].results[0]).toMatchObject({ component: 'api', ok: false, detail: expect.stringContaining('/health') })
   await focus(page)
   await expect(api0).toHaveAttribute('data-state', 'major')
   // Today's bar (the last of the 90, at the reading end) shows the outage, and the figure fell.

@@ -470,7 +470,11 @@ describe('the status probe', () => {
     const bucket = idOf(prod.site, 'AWS::S3::Bucket')
     expect(statements.map((s) => [s.Effect, [s.Action].flat().sort(), JSON.stringify(s.Resource)])).toEqual([
       ['Allow', ['s3:GetObject', 's3:PutObject'], `{"Fn::Join":["",[{"Fn::GetAtt":["${bucket}","Arn"]},"/status/*"]]}`],
-      ['Allow', ['s3:PutObject'], `{"Fn::Join":["",[{"Fn::GetAtt":["${bucket}","Arn"]},"/status-history/corrupt-*"]]}`],
+      [
+        'Allow',
+        ['s3:PutObject'],
+        `[{"Fn::Join":["",[{"Fn::GetAtt":["${bucket}","Arn"]},"/status-history/probes/*"]]},{"Fn::Join":["",[{"Fn::GetAtt":["${bucket}","Arn"]},"/status-history/corrupt-*"]]}]`,
+      ],
       [
         'Allow',
         ['logs:CreateLogStream', 'logs:PutLogEvents'],

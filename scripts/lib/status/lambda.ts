@@ -4,9 +4,8 @@
 // status document in the site's bucket (./store.ts, conditional writes). It refuses to run,
 // naming what is missing, without its bucket and at least the site to probe.
 import { S3Client } from '@aws-sdk/client-s3'
-import { recordProbe } from './doc'
-import { probe } from './probe'
-import { mutate, s3Store } from './store'
+import { probeAndRecord } from './probe'
+import { s3Store } from './store'
 
 export function probeConfig(env: Record<string, string | undefined>) {
   const missing = ['SITE_BUCKET', 'PROBE_SITE_URL', 'STATUS_TIME_ZONE'].filter((name) => !env[name])
@@ -25,12 +24,11 @@ let client: S3Client | undefined
 export async function handler(): Promise<{ revision: number; results: { component: string; ok: boolean }[] }> {
   const config = probeConfig(process.env)
   client ??= new S3Client({})
-  const results = await probe(config.targets, { timeoutMs: config.timeoutMs })
-  const { doc } = await mutate(
-    s3Store(client, config.bucket),
-    { action: 'probe', history: false, apply: (d, now) => recordProbe(d, results, now) },
-    { timeZone: config.timeZone, siteUrl: config.siteUrl },
-  )
+  const { results, doc } = await probeAndRecord(s3Store(client, config.bucket), config.targets, {
+    timeoutMs: config.timeoutMs,
+    timeZone: config.timeZone,
+    siteUrl: config.siteUrl,
+  })
   // One line per run, for the function's log and a metric filter: components and outcomes only.
   console.log(
     JSON.stringify({

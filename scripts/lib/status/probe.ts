@@ -4,7 +4,8 @@
 // once or in a loop; the stack runs ./lambda.ts every minute, a function of its own, so the probe
 // is not down with the API it watches.
 import type { ComponentKey } from '../../../api/contract/status'
-import type { ProbeResult } from './doc'
+import { type ProbeResult, recordProbe } from './doc'
+import { keys, mutate, type StatusStore } from './store'
 
 export interface ProbeTargets {
   /** The site's origin: `/` and `/ar/` must answer 200 with a page. */
@@ -96,4 +97,25 @@ export async function probe(targets: ProbeTargets, options: { timeoutMs?: number
       })
   }
   return [...results.values()]
+}
+
+/**
+ * One run as the schedule and `npm run status -- probe` make it: the checks, each result kept as
+ * it came (`history/probes/<day>/<time>.json`, private like the rest of the history), then folded
+ * into the document.
+ */
+export async function probeAndRecord(
+  store: StatusStore,
+  targets: ProbeTargets,
+  options: { timeoutMs?: number; timeZone: string; siteUrl: string; now?: () => number },
+) {
+  const results = await probe(targets, { timeoutMs: options.timeoutMs })
+  const at = (options.now ?? Date.now)()
+  await store.write(keys.probeRun(at), `${JSON.stringify({ at: new Date(at).toISOString(), results })}\n`)
+  const written = await mutate(
+    store,
+    { action: 'probe', history: false, apply: (d, now) => recordProbe(d, results, now) },
+    options,
+  )
+  return { results, ...written }
 }

@@ -18,6 +18,11 @@ export const keys = {
   feed: { en: 'incidents.atom', ar: 'incidents.ar.atom' },
   history: (revision: number) => `history/${String(revision).padStart(10, '0')}.json`,
   corrupt: (at: number) => `history/corrupt-${new Date(at).toISOString().replace(/[:.]/g, '-')}.json`,
+  /** One probe run's results, by UTC day: `history/probes/2026-11-25/07-30-00-000Z.json`. */
+  probeRun: (at: number) => {
+    const iso = new Date(at).toISOString()
+    return `history/probes/${iso.slice(0, 10)}/${iso.slice(11).replace(/[:.]/g, '-')}.json`
+  },
 } as const
 
 class PreconditionFailed extends Error {}
@@ -137,7 +142,7 @@ export interface Change {
   by?: string
   /** Applied to the document as read (a sample is replaced by an empty document first). */
   apply: (doc: StatusDocument, now: number) => StatusDocument
-  /** Operators' changes are kept in history/; the probe's minute-by-minute runs are not. */
+  /** Operators' changes are kept whole in history/; the probe's runs only as their results (./probe.ts). */
   history?: boolean
 }
 
