@@ -1,6 +1,7 @@
 // dist/status/: the status document's first version, the build's sample (pages/monitoring/sample.ts,
-// `sample: true`), its incidents feeds and its JSON Schema (docs/status.md). A deploy uploads them
-// only to a bucket that has no document yet; from then on operations own them (`npm run status`).
+// `sample: true`), and its incidents feeds (docs/status.md). A deploy uploads them only to a bucket
+// that has no document yet; from then on operations own them (`npm run status`). The document's JSON
+// Schema is the build's: dist/schemas/status.json, deployed with the pages.
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { toJsonSchema } from '@valibot/to-json-schema'
@@ -22,7 +23,7 @@ export function statusJsonSchema(): object {
 export function writeStatus(dist: string, catalogs: { en: Catalog; ar: Catalog }) {
   const doc = sampleStatus(catalogs)
   const file = (path: string) => join(dist, path.slice(1))
-  mkdirSync(join(dist, 'status'), { recursive: true })
+  for (const folder of ['status', 'schemas']) mkdirSync(join(dist, folder), { recursive: true })
   writeFileSync(file(statusPaths.document), `${JSON.stringify(doc)}\n`)
   writeFileSync(file(statusPaths.schema), `${JSON.stringify(statusJsonSchema(), null, 2)}\n`)
   for (const lang of ['en', 'ar'] as const)

@@ -359,12 +359,9 @@ class Bucket {
    * (`If-None-Match: *`), so an operator's first write at the same moment wins.
    */
   async seedStatus(files: Upload[]): Promise<number> {
-    // The schema is the build's: always its own. The document and the feeds are operations'.
-    const schema = files.filter((u) => u.key.endsWith('.schema.json'))
-    for (const u of schema) await this.put(u)
     const document = files.find((u) => u.key === `${STATUS_PREFIX}status.json`)
     if (!document || (await this.list(document.key)).has(document.key)) return 0
-    for (const u of files) if (u !== document && !schema.includes(u)) await this.put(u)
+    for (const u of files) if (u !== document) await this.put(u)
     try {
       await this.attempt(`Uploading ${document.key}`, () =>
         this.s3.send(
@@ -379,10 +376,10 @@ class Bucket {
         ),
       )
     } catch (err) {
-      if (/PreconditionFailed|HTTP 412|HTTP 409/.test((err as Error).message)) return files.length - schema.length - 1
+      if (/PreconditionFailed|HTTP 412|HTTP 409/.test((err as Error).message)) return files.length - 1
       throw err
     }
-    return files.length - schema.length
+    return files.length
   }
 
   putJson(key: string, value: unknown) {

@@ -2,7 +2,7 @@
 // Functions, as a bucket with one live release (scripts/lib/previewServer.ts, docs/deploy.md),
 // with the API behind /api/* on the same origin: its own (api/server, the store of `npm run api`),
 // or the one at API_ORIGIN.
-import { cpSync, existsSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { configFromEnv } from '../api/server/config'
@@ -37,10 +37,8 @@ if (!existsSync(join(dir, 'index.html'))) {
   process.exit(2)
 }
 
-// The status folder, seeded as a deploy seeds the bucket: once, never over what `npm run status` wrote.
+// The folder `npm run status` writes; serve() seeds it from the build once.
 const statusDir = process.env.STATUS_DIR || '.status'
-if (!existsSync(join(statusDir, 'status.json')) && existsSync(join(dir, 'status', 'status.json')))
-  cpSync(join(dir, 'status'), statusDir, { recursive: true })
 
 let api: RunningApi | undefined
 try {

@@ -23,12 +23,12 @@ import {
   string,
 } from 'valibot'
 
-export { statusDays, statusMaxAge, statusPaths } from './statusRules'
+export { statusDays, statusPaths } from './statusRules'
 
 export const componentKeys = ['site', 'api', 'checkout', 'webhooks', 'mada', 'applePay', 'stcPay', 'payouts'] as const
 export type ComponentKey = (typeof componentKeys)[number]
 /** Worst last: a day's or a component's state is the worst of what happened to it. */
-export const componentStates = ['operational', 'maintenance', 'degraded', 'partial', 'major'] as const
+const componentStates = ['operational', 'maintenance', 'degraded', 'partial', 'major'] as const
 export type ComponentState = (typeof componentStates)[number]
 export const impacts = ['degraded', 'partial', 'major'] as const
 export type Impact = (typeof impacts)[number]
@@ -127,6 +127,19 @@ export const isOpen = (incident: Incident) => incident.updates[0]!.stage !== 're
 export const isActive = (m: Maintenance, now: number) =>
   !m.cancelled && Date.parse(m.from) <= now && now < Date.parse(m.to)
 export const isUpcoming = (m: Maintenance, now: number) => !m.cancelled && now < Date.parse(m.from)
+
+/** `2026-11-25`: the day of an instant in a time zone (the document's days are counted so). */
+export function dayIn(ms: number, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(ms)
+}
+
+/** The `count` dates ending with `last` (`YYYY-MM-DD`), oldest first. */
+export function datesUntil(last: string, count: number): string[] {
+  const end = Date.parse(`${last}T00:00:00Z`)
+  return Array.from({ length: count }, (_, i) =>
+    new Date(end - (count - 1 - i) * 86_400_000).toISOString().slice(0, 10),
+  )
+}
 
 /** Availability over the days measured, in basis points with two decimals (9998.61), or undefined with no measurement. */
 export function availabilityBp(days: readonly Day[]): number | undefined {

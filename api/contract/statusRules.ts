@@ -5,11 +5,10 @@
 /** Where the document and its feeds are served (the bucket's `status/`, shared by every build). */
 export const statusPaths = {
   document: '/status/status.json',
-  schema: '/status/status.schema.json',
+  /** The build's own, beside its pages (not under status/, which operations own). */
+  schema: '/schemas/status.json',
   feed: { en: '/status/incidents.atom', ar: '/status/incidents.ar.atom' },
 } as const
-/** Seconds the CDN and the browser may keep the document (and its feeds) before asking again. */
-export const statusMaxAge = 30
 /** Days of availability the document keeps and the page draws. */
 export const statusDays = 90
 /** A document older than this leaves the page on the build's view (the probe writes every minute). */

@@ -7,6 +7,7 @@ import { Island } from '../../renderer/islands/Island'
 import { statusPaths } from '../../api/contract/status'
 import ar from '../../locales/ar.json'
 import en from '../../locales/en.json'
+import { useFormat } from './format'
 import { approval, declines, sampleStatus } from './sample'
 import ServiceStatus from './ServiceStatus.island'
 
@@ -16,15 +17,12 @@ import ServiceStatus from './ServiceStatus.island'
 
 const timeZone = 'Asia/Riyadh'
 
-function useFormat() {
+/** The status island's formats, and the charts' short dates (`19 Oct`). */
+function useChartFormat() {
   const intl = useIntl()
   return {
-    percent: (bp: number, digits = 2) =>
-      intl.formatNumber(bp / 10000, { style: 'percent', minimumFractionDigits: digits, maximumFractionDigits: digits }),
-    date: (iso: string) => intl.formatDate(new Date(iso), { day: 'numeric', month: 'long', year: 'numeric', timeZone }),
+    ...useFormat(timeZone),
     shortDate: (iso: string) => intl.formatDate(new Date(iso), { day: 'numeric', month: 'short', timeZone }),
-    time: (iso: string) =>
-      intl.formatTime(new Date(iso), { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }),
   }
 }
 
@@ -35,7 +33,7 @@ function useDirection() {
 
 function ApprovalChart() {
   const intl = useIntl()
-  const f = useFormat()
+  const f = useChartFormat()
   const { dir } = useDirection()
   const [min, max] = [8500, 10000]
   const [w, h, pad] = [600, 220, 36]
@@ -140,7 +138,7 @@ function ApprovalChart() {
 }
 
 function DeclinesChart() {
-  const f = useFormat()
+  const f = useChartFormat()
   const largest = declines[0]!.bp
   return (
     <figure className="rounded-xl border border-neutral-200 bg-white p-5 dark:border-neutral-800 dark:bg-neutral-900">

@@ -1,10 +1,11 @@
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { safeParse } from 'valibot'
 import {
   availabilityBp,
   type ComponentState,
-  componentStates,
+  datesUntil,
+  dayIn,
   freshness,
   isActive,
   isOpen,
@@ -13,9 +14,11 @@ import {
   type StatusProblem,
   statusDays,
   statusPaths,
+  worst,
 } from '../../api/contract/status'
 import type { MessageId } from '../../locales/messages'
 import { defineIsland } from '../../renderer/islands/define'
+import { useFormat } from './format'
 
 // The status part of /monitoring (docs/status.md): prerendered from the build's status document,
 // then fed live from /status/status.json on load, every minute while the tab is visible, and on
@@ -43,40 +46,6 @@ const stateStyle: Record<ComponentState | 'none', { fill: string; text: string; 
 }
 /** The legend's order: as a reader meets them, best first. */
 const legend = ['operational', 'degraded', 'partial', 'major', 'maintenance', 'none'] as const
-
-function useFormat(timeZone: string) {
-  const intl = useIntl()
-  return {
-    percent: (bp: number, digits = 2) =>
-      intl.formatNumber(bp / 10000, { style: 'percent', minimumFractionDigits: digits, maximumFractionDigits: digits }),
-    date: (iso: string) => intl.formatDate(new Date(iso), { day: 'numeric', month: 'long', year: 'numeric', timeZone }),
-    dateTime: (iso: string) =>
-      intl.formatDate(new Date(iso), {
-        day: 'numeric',
-        month: 'short',
-        hour: '2-digit',
-        minute: '2-digit',
-        hourCycle: 'h23',
-        timeZone,
-      }),
-    time: (iso: string) =>
-      intl.formatTime(new Date(iso), { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }),
-  }
-}
-
-/** The 90 dates ending with the document's day, oldest first. */
-function datesOf(doc: StatusDocument): string[] {
-  const last = new Intl.DateTimeFormat('en-CA', {
-    timeZone: doc.timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(new Date(doc.updatedAt))
-  const end = Date.parse(`${last}T00:00:00Z`)
-  return Array.from({ length: statusDays }, (_, i) =>
-    new Date(end - (statusDays - 1 - i) * 86_400_000).toISOString().slice(0, 10),
-  )
-}
 
 /**
  * One bar per day, time running toward the reading direction's end. The operational days, nearly
@@ -128,46 +97,38 @@ function UptimeBars({
 
 function ServiceStatus({ doc: built, lang, rtl }: { doc: StatusDocument; lang: 'en' | 'ar'; rtl: boolean }) {
   const intl = useIntl()
-  const [view, setView] = useState<{ doc: StatusDocument; live: boolean; problem?: StatusProblem }>({
-    doc: built,
-    live: false,
-  })
-  const last = useRef<StatusDocument | undefined>(undefined)
-
-  const refresh = useCallback(async () => {
-    let problem: StatusProblem | undefined
-    let doc: StatusDocument | undefined
-    try {
-      const res = await fetch(statusPaths.document, { cache: 'no-cache' })
-      if (!res.ok) problem = 'missing'
-      else {
-        // Not JSON, or not the contract's document: malformed either way (the reason is the command's to say).
-        const parsed = safeParse(StatusDocument, await res.json().catch(() => undefined))
-        if (parsed.success) doc = parsed.output
-        else problem = 'malformed'
-      }
-    } catch {
-      problem = 'missing'
-    }
-    const now = Date.now()
-    if (doc) problem = freshness(doc, now)
-    if (doc && !problem) {
-      last.current = doc
-      setView({ doc, live: true })
-      return
-    }
-    const kept = last.current && !freshness(last.current, now) ? last.current : undefined
-    setView({ doc: kept ?? built, live: !!kept, problem })
-  }, [built])
+  // The document shown and, when it is not a fresh one just read, why. The build's own is shown
+  // until a fresh document arrives; on a problem, the last good one while it is still fresh.
+  const [view, setView] = useState<{ doc: StatusDocument; problem?: StatusProblem }>({ doc: built })
 
   useEffect(() => {
-    void refresh()
-    const timer = setInterval(() => {
-      if (document.visibilityState === 'visible') void refresh()
-    }, pollMs)
+    let last: StatusDocument | undefined
+    const refresh = async () => {
+      let problem: StatusProblem | undefined
+      let doc: StatusDocument | undefined
+      try {
+        const res = await fetch(statusPaths.document, { cache: 'no-cache' })
+        if (!res.ok) problem = 'missing'
+        else {
+          // Not JSON, or not the contract's document: malformed either way (the reason is the command's to say).
+          const parsed = safeParse(StatusDocument, await res.json().catch(() => undefined))
+          if (parsed.success) doc = parsed.output
+          else problem = 'malformed'
+        }
+      } catch {
+        problem = 'missing'
+      }
+      const now = Date.now()
+      if (doc) problem = freshness(doc, now)
+      if (doc && !problem) last = doc
+      else if (last && freshness(last, now)) last = undefined
+      setView({ doc: last ?? built, problem })
+    }
     const onVisible = () => {
       if (document.visibilityState === 'visible') void refresh()
     }
+    void refresh()
+    const timer = setInterval(onVisible, pollMs)
     document.addEventListener('visibilitychange', onVisible)
     addEventListener('focus', onVisible)
     return () => {
@@ -175,7 +136,7 @@ function ServiceStatus({ doc: built, lang, rtl }: { doc: StatusDocument; lang: '
       document.removeEventListener('visibilitychange', onVisible)
       removeEventListener('focus', onVisible)
     }
-  }, [refresh])
+  }, [built])
 
   const { doc, problem } = view
   const f = useFormat(doc.timeZone)
@@ -183,10 +144,7 @@ function ServiceStatus({ doc: built, lang, rtl }: { doc: StatusDocument; lang: '
   const name = (key: string) => intl.formatMessage({ id: `status.component.${key}` as MessageId })
   const list = (keys: readonly string[]) => keys.map(name).join(intl.formatMessage({ id: 'common.listSeparator' }))
   const affected = doc.components.filter((c) => c.state !== 'operational')
-  const worstState = affected.reduce<ComponentState>(
-    (w, c) => (componentStates.indexOf(c.state) > componentStates.indexOf(w) ? c.state : w),
-    'operational',
-  )
+  const worstState = affected.reduce<ComponentState>((w, c) => worst(w, c.state), 'operational')
   const summary: MessageId =
     worstState === 'operational'
       ? 'monitoring.status.summaryOk'
@@ -195,10 +153,10 @@ function ServiceStatus({ doc: built, lang, rtl }: { doc: StatusDocument; lang: '
         : worstState === 'degraded'
           ? 'monitoring.status.summaryDegraded'
           : 'monitoring.status.summaryOutage'
-  const dates = datesOf(doc)
+  const dates = datesUntil(dayIn(Date.parse(doc.updatedAt), doc.timeZone), statusDays)
   const maintenance = doc.maintenance.filter((m) => isActive(m, now) || isUpcoming(m, now) || m.cancelled)
   return (
-    <div data-status-view={view.live ? 'live' : 'build'} data-revision={doc.revision} data-problem={problem}>
+    <div data-status-view={doc === built ? 'build' : 'live'} data-revision={doc.revision} data-problem={problem}>
       <section aria-labelledby="status-title" className="mt-12">
         <div className="flex flex-wrap items-end justify-between gap-3">
           <h2 id="status-title" className="text-2xl font-bold text-neutral-900 dark:text-white">

@@ -9,6 +9,7 @@ import {
   type Impact,
   type Stage,
   type StatusDocument,
+  datesUntil,
   statusDays,
 } from '../../api/contract/status'
 
@@ -83,10 +84,7 @@ export function sampleStatus(catalogs: Catalogs): StatusDocument {
     if (!en || !ar) throw new Error(`pages/monitoring/sample.ts: the message ${id} is missing from a catalog`)
     return { en, ar }
   }
-  const last = Date.parse(`${asOf.slice(0, 10)}T00:00:00Z`)
-  const dates = Array.from({ length: statusDays }, (_, i) =>
-    new Date(last - (statusDays - 1 - i) * 86_400_000).toISOString().slice(0, 10),
-  )
+  const dates = datesUntil(asOf.slice(0, 10), statusDays)
   const open = sampleIncidents.filter((i) => i.updates[0]!.stage !== 'resolved')
   return {
     schema: 1,

@@ -15,6 +15,7 @@ export function contentTypeFor(key: string): string {
 
 /** The status document and its feeds (docs/status.md): changed by operations between builds, read every minute. */
 export const STATUS_PREFIX = 'status/'
+/** Short enough that an update reaches every visitor within a minute, long enough to shield the bucket. */
 const STATUS_CACHE = 'public, max-age=30'
 
 export function cacheControlFor(key: string): string {

@@ -9,6 +9,7 @@
 // - ETag and 304 for a revalidation, gzip or brotli for text as the client accepts;
 // - `/api/*` forwarded to the API, as CloudFront's second behaviour does.
 // The browser tests run against it (playwright.config.ts).
+import { cpSync, existsSync } from 'node:fs'
 import {
   Agent,
   createServer,
@@ -19,6 +20,7 @@ import {
   type Server,
   type ServerResponse,
 } from 'node:http'
+import { join } from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { siteResponseHeadersPolicy } from '../../build/cloudfront'
 import { isCompressible } from '../../renderer/shared/host'
@@ -102,7 +104,9 @@ function forward(req: IncomingMessage, res: ServerResponse, origin: string) {
 /**
  * Serves `dir` (a build) on `host:port` as a deploy of it would be served: a bucket of one
  * release, live. With `apiOrigin`, requests under /api/ go to the API there (the same origin for the
- * browser, as behind CloudFront); without it they are answered as the bucket would (404).
+ * browser, as behind CloudFront); without it they are answered as the bucket would (404). With
+ * `statusDir`, /status/ comes from that folder (what `npm run status` writes), seeded with the
+ * build's status/ as a deploy seeds the bucket: once, never over a document already there.
  */
 export function serve(
   dir = 'dist',
@@ -110,7 +114,10 @@ export function serve(
   host = '127.0.0.1',
   options: { apiOrigin?: string; statusDir?: string } = {},
 ): Promise<Server> {
-  const bucket = folderBucket(dir, { statusDir: options.statusDir })
+  const { statusDir } = options
+  if (statusDir && !existsSync(join(statusDir, 'status.json')) && existsSync(join(dir, 'status', 'status.json')))
+    cpSync(join(dir, 'status'), statusDir, { recursive: true })
+  const bucket = folderBucket(dir, { statusDir })
   return serveBucket(bucket, async (key) => (key === 'live' ? bucket.live() : undefined), port, host, options)
 }
 

@@ -2,7 +2,7 @@
 // serving dist/ with its status folder (what `npm run status` writes), the real API behind /api/*,
 // `npm run status` run as an operator runs it, and Chromium on /monitoring, /ar/monitoring and the
 // checkout. No rebuild anywhere: every change reaches the open pages from the document.
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs'
 import type { Server } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -35,7 +35,6 @@ const component = (page: Page, key: string) => page.locator(`[data-component="${
 
 test.describe.configure({ mode: 'serial' })
 test.beforeAll(async () => {
-  cpSync('dist/status', statusDir, { recursive: true })
   api = await startApiServer({
     config: { ...defaultConfig },
     store: memoryStore(),

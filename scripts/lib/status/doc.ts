@@ -8,6 +8,8 @@ import {
   type ComponentState,
   componentKeys,
   type Day,
+  datesUntil,
+  dayIn,
   type Impact,
   type Incident,
   isActive,
@@ -30,11 +32,6 @@ const refuse = (en: string, ar: string): never => {
   throw new StatusInputError({ en, ar })
 }
 
-/** `2026-11-25` of an instant in a time zone. */
-function dayIn(ms: number, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(ms)
-}
-
 /** An instant as a market's wall clock, for operators and feed readers: `25 November 2026 at 10:30`. */
 export function wallClock(ms: number, timeZone: string, lang: 'en' | 'ar'): string {
   return new Intl.DateTimeFormat(lang === 'ar' ? 'ar-SA-u-nu-latn-ca-gregory' : 'en-GB', {
@@ -46,14 +43,6 @@ export function wallClock(ms: number, timeZone: string, lang: 'en' | 'ar'): stri
     hourCycle: 'h23',
     timeZone,
   }).format(ms)
-}
-
-/** The `count` dates ending with `last`, oldest first. */
-function datesUntil(last: string, count: number): string[] {
-  const end = Date.parse(`${last}T00:00:00Z`)
-  return Array.from({ length: count }, (_, i) =>
-    new Date(end - (count - 1 - i) * 86_400_000).toISOString().slice(0, 10),
-  )
 }
 
 function checkComponents(keys: readonly string[]): ComponentKey[] {
@@ -235,7 +224,7 @@ export function recordProbe(doc: StatusDocument, results: readonly ProbeResult[]
           ...(result.detail ? { detail: result.detail.slice(0, 200) } : {}),
         }
       : current.probe
-    const incident = incidentState(doc, key)
+    const incident = incidentState(doc, key, at)
     const failed = (result && !result.ok) || ['degraded', 'partial', 'major'].includes(incident)
     const days = [...current.days]
     const last = days.at(-1)
@@ -250,7 +239,7 @@ export function recordProbe(doc: StatusDocument, results: readonly ProbeResult[]
 }
 
 /** The worst impact of the open incidents on a component, or its active maintenance, else operational. */
-function incidentState(doc: StatusDocument, key: ComponentKey, now = Date.parse(doc.updatedAt)): ComponentState {
+function incidentState(doc: StatusDocument, key: ComponentKey, now: number): ComponentState {
   let state: ComponentState = 'operational'
   for (const i of doc.incidents) if (isOpen(i) && i.components.includes(key)) state = worst(state, i.impact)
   for (const m of doc.maintenance)

@@ -8,7 +8,8 @@ import { createHash } from 'node:crypto'
 import { closeSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { GetObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3'
-import { type Bilingual, parseStatus, type StatusDocument, statusMaxAge } from '../../../api/contract/status'
+import { type Bilingual, parseStatus, type StatusDocument } from '../../../api/contract/status'
+import { cacheControlFor, contentTypeFor, STATUS_PREFIX } from '../../../renderer/shared/host'
 import { emptyDocument, settle } from './doc'
 import { atomFeed } from './feed'
 
@@ -32,16 +33,8 @@ export interface StatusStore {
   readonly name: string
   read(key: string): Promise<{ body: string; etag: string } | undefined>
   /** Writes `body`; with `ifMatch` only over that version, with `ifMatch: null` only where there is none. */
-  write(key: string, body: string, options?: { ifMatch?: string | null; contentType?: string }): Promise<void>
+  write(key: string, body: string, options?: { ifMatch?: string | null }): Promise<void>
 }
-
-const contentTypes: Record<string, string> = {
-  json: 'application/json; charset=utf-8',
-  atom: 'application/atom+xml; charset=utf-8',
-}
-const typeOf = (key: string) => contentTypes[key.split('.').pop()!] ?? 'application/octet-stream'
-/** Short enough that an update reaches every visitor within a minute, long enough to shield the bucket. */
-const statusCacheControl = `public, max-age=${statusMaxAge}`
 
 export function folderStore(dir: string): StatusStore {
   const etagOf = (body: string) => `"${createHash('sha256').update(body).digest('hex').slice(0, 32)}"`
@@ -120,8 +113,9 @@ export function s3Store(client: S3Client, bucket: string, prefix = 'status/'): S
             Bucket: bucket,
             Key: keyOf(key),
             Body: body,
-            ContentType: options.contentType ?? typeOf(key),
-            CacheControl: key.startsWith('history/') ? 'no-store' : statusCacheControl,
+            // As a deploy stores the build's status/ (renderer/shared/host.ts); the history is never cached.
+            ContentType: contentTypeFor(key),
+            CacheControl: key.startsWith('history/') ? 'no-store' : cacheControlFor(STATUS_PREFIX + key),
             ...(options.ifMatch === null ? { IfNoneMatch: '*' } : options.ifMatch ? { IfMatch: options.ifMatch } : {}),
           }),
         )
