@@ -10,6 +10,7 @@
 //   (renderer/client/inline/localize404.ts, bundled by build/inlineScript.ts);
 // - builds/latest.json and builds/meta/<id>.json (build/manifest.ts);
 // - sitemap.xml and robots.txt (build/sitemap.ts);
+// - search/<locale>.json and search/<locale>.body.json, the guide search's indexes (build/search.ts);
 // - _headers with the security headers, and their CloudFront policy in cloudfront/ beside dist/
 //   (build/headers.ts, build/cloudfront.ts).
 // It fails, naming each file and why, on what the host could not serve: a file whose extension
@@ -42,6 +43,8 @@ import { rootHtml } from './payloads'
 import { fileWriter, headSplices, type ReadPage, type ReadPages } from './readPage'
 import { runtimeConfigFromEnv, writeRuntimeConfig } from './runtimeConfig'
 import { writeStatus } from './status'
+import { loadGuides } from './guides'
+import { writeSearchIndexes } from './search'
 import { scriptImports } from './scriptImports'
 import { writeSitemap } from './sitemap'
 
@@ -102,6 +105,7 @@ export async function postbuild(
   writeRuntimeConfig(to, config)
   const catalogs = loadCatalogs()
   writeStatus(to, { en: catalogs.en, ar: catalogs.ar })
+  writeSearchIndexes(to, loadGuides(), catalogs)
   const apiOrigin = apiOriginOf(config.apiBase)
   writeHeaders(
     to,

@@ -62,6 +62,7 @@ export function startRuntime(loaders: RuntimeLoaders) {
   startCodeCopy()
   startCartLink()
   watchStatusBanner()
+  watchGuideSearch()
   watchLocaleSwitch()
   startIslands(loaders)
   startToasts(loaders.toaster)
@@ -109,6 +110,29 @@ function watchStatusBanner() {
   }
   check()
   document.addEventListener(events.afterSwap, check)
+}
+
+/**
+ * The guides' search script (./guideSearch.ts) when a visitor shows intent, the first focus of a
+ * search box, or at once on a page opened with `?q=` (the box's form submitted without a script).
+ */
+function watchGuideSearch() {
+  const enhance = (form: Element | null | undefined) => {
+    if (form instanceof HTMLFormElement && form.hasAttribute(dataAttrs.guideSearch))
+      void import('./guideSearch').then((m) => m.enhanceSearch(form))
+  }
+  document.addEventListener('focusin', (event) => enhance((event.target as Element).closest?.('form')))
+  const fromQuery = () => {
+    const q = new URLSearchParams(location.search).get('q')
+    const form = document.querySelector(`form[${dataAttrs.guideSearch}]`)
+    const input = form?.querySelector('input')
+    if (!q || !input) return
+    input.value = q
+    input.focus()
+    enhance(form)
+  }
+  fromQuery()
+  document.addEventListener(events.afterSwap, fromQuery)
 }
 
 function on(name: string, listener: (detail: SwapDetail) => void) {

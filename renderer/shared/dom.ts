@@ -53,6 +53,12 @@ export const dataAttrs = {
   statusComponent: 'data-status-component',
   /** Where the affected components' names go; its value is the list separator. */
   statusAffected: 'data-status-affected',
+  /** On the guides' search form: the texts its script shows (JSON); the script loads on first focus. */
+  guideSearch: 'data-guide-search',
+  /** The form's live region, which says how many guides match. */
+  guideSearchStatus: 'data-search-status',
+  /** The `<template>` of one result. */
+  guideSearchOption: 'data-search-option',
 } as const
 
 /** How an island waits before it hydrates: when visible (the default), when the browser is idle, or once the page has painted (`load`). */

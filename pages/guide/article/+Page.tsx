@@ -1,5 +1,6 @@
 import { FormattedMessage, useIntl } from 'react-intl'
 import { useData } from 'vike-react/useData'
+import { GuideSearch } from '../../../renderer/components/GuideSearch'
 import { Link } from '../../../renderer/components/Link'
 import type { MessageId } from '../../../locales/messages'
 import type { PageData } from '../../../renderer/pageData'
@@ -28,6 +29,7 @@ export default function Page() {
         </nav>
         <h1 className="guide-title">{guide.title}</h1>
         <p className="guide-lead">{guide.description}</p>
+        <GuideSearch />
       </div>
       {guide.toc.length > 0 && (
         <nav aria-labelledby="toc-title" className="toc guide-toc">

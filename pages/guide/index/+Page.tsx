@@ -1,6 +1,7 @@
 import { FormattedMessage } from 'react-intl'
 import { useData } from 'vike-react/useData'
 import { guideGroups } from '../../../build/guides'
+import { GuideSearch } from '../../../renderer/components/GuideSearch'
 import { Link } from '../../../renderer/components/Link'
 import { PageHero } from '../../../renderer/components/PageHero'
 import type { MessageId } from '../../../locales/messages'
@@ -11,6 +12,7 @@ export default function Page() {
   return (
     <>
       <PageHero title="guide.index.title" body="guide.index.body" />
+      <GuideSearch />
       <p className="mt-4 text-sm text-neutral-500 dark:text-neutral-400">
         <FormattedMessage id="guide.index.count" values={{ count: guides.length }} />
       </p>
