@@ -1,16 +1,23 @@
 // The guides' search box as a combobox (ARIA 1.2 pattern, docs/search.md), loaded when a visitor
-// first focuses it (./start.ts `watchGuideSearch`). Its indexes are fetched then: the guides'
-// titles, groups, descriptions and headings (`/search/<locale>.json`, the first chunk), then their
-// prose (`/search/<locale>.body.json`), which joins the results when it arrives. Results update as
+// first focuses it (./start.ts `watchGuideSearch`). The first chunk of its index is fetched then
+// (the guides' titles, groups, descriptions and headings); as the visitor types, the prose shards
+// of the query's first letters, which join the results when they arrive. Results update as
 // the visitor types; each is a link the router opens in place. Focus stays in the box: the arrows
 // move the active option (aria-activedescendant), Enter opens it, Escape closes the list, then
 // clears the box. The status line says how many guides match, once typing pauses.
-import MiniSearch, { type Options, type SearchResult } from 'minisearch'
+import MiniSearch, { type AsPlainObject } from 'minisearch'
 import { isLocale, type Locale } from '../../locales/locales'
 import { localizePath } from '../../locales/localizePath'
 import { dataAttrs } from '../shared/dom'
-import { bodyIndexOptions, headIndexOptions, type SearchDoc, searchIndexPath } from '../shared/searchIndex'
-import { termsOf, words } from '../shared/searchText'
+import {
+  bodyIndexOptions,
+  headIndexOptions,
+  type SearchDoc,
+  type SearchHead,
+  searchIndexPath,
+} from '../shared/searchIndex'
+import { type Indexes, searchGuides, shardsOf } from '../shared/searchQuery'
+import { termsOf } from '../shared/searchText'
 import { buildId } from './buildInfo'
 import { isSlowConnection } from './connection'
 import { loadPayload } from './payloads'
@@ -22,91 +29,59 @@ interface Texts {
   unavailable: string
 }
 
-interface Indexes {
-  head: MiniSearch<SearchDoc>
-  body?: MiniSearch<SearchDoc>
-}
 
 /** At most this many results are listed. */
 const LIMIT = 8
 /** The status line waits for typing to pause this long, so a screen reader hears one count. */
 const ANNOUNCE_AFTER = 600
 
-const loaded = new Map<string, Promise<Indexes>>()
-
-async function fetchIndex(path: string, options: Options<SearchDoc>): Promise<MiniSearch<SearchDoc>> {
-  const res = await fetch(`${path}?${buildId()}`)
-  if (!res.ok) throw new Error(`HTTP ${res.status}`)
-  return MiniSearch.loadJSON<SearchDoc>(await res.text(), options)
+interface Loaded extends Indexes {
+  body: Map<number, MiniSearch<SearchDoc>>
 }
 
-/** The language's indexes: the first chunk, then the prose, which `onBody` hears of. */
-function indexesOf(locale: Locale, onBody: () => void): Promise<Indexes> {
+const loaded = new Map<string, Promise<Loaded>>()
+const shardsLoading = new Map<string, Promise<void>>()
+
+async function fetchJson(path: string): Promise<unknown> {
+  const res = await fetch(`${path}?${buildId()}`)
+  if (!res.ok) throw new Error(`HTTP ${res.status}`)
+  return res.json()
+}
+
+/** The language's first chunk. */
+function indexesOf(locale: Locale): Promise<Loaded> {
   let indexes = loaded.get(locale)
   if (!indexes) {
-    indexes = fetchIndex(searchIndexPath(locale), headIndexOptions).then((head) => ({ head }))
+    indexes = fetchJson(searchIndexPath(locale)).then((json) => {
+      const head = json as SearchHead
+      if (head?.v !== 1 || !Array.isArray(head.shards)) throw new Error('not a search index')
+      return { head: MiniSearch.loadJS<SearchDoc>(head.index, headIndexOptions), shards: head.shards, body: new Map() }
+    })
     loaded.set(locale, indexes)
     indexes.catch(() => loaded.delete(locale))
-    void indexes
-      .then(async (ix) => {
-        ix.body = await fetchIndex(searchIndexPath(locale, 'body'), bodyIndexOptions)
-      })
-      .then(onBody, () => {})
   }
   return indexes
 }
 
-/** The query's words, each with the terms it may read as (renderer/shared/searchText.ts). */
-function queryOf(text: string) {
-  const list = words(text)
-    .map((word) => termsOf(word))
-    .filter((terms) => terms.length)
-  return list.map((terms, i) => ({
-    combineWith: 'OR' as const,
-    queries: terms,
-    // The last word is still being typed: a prefix. A long word may carry a typo or two.
-    prefix: i === list.length - 1,
-    fuzzy: terms[0]!.length >= 4 ? 0.2 : false,
-  }))
-}
-
-interface Hit {
-  id: string
-  score: number
-  terms: Set<string>
-  stored: { t: string; g: string; d: string; h: string }
-}
-
-/** The guides that match every word (else, for two words or more, any), best first. */
-export function searchGuides(indexes: Indexes, text: string): Hit[] {
-  const words = queryOf(text)
-  if (!words.length) return []
-  const options = { tokenize: (s: string) => [s], processTerm: (s: string) => s }
-  const run = (combineWith: 'AND' | 'OR') => {
-    const hits = new Map<string, Hit>()
-    const add = (results: SearchResult[], weight: number) => {
-      for (const r of results) {
-        const hit = hits.get(r.id as string)
-        if (hit) {
-          hit.score += r.score * weight
-          for (const t of r.terms) hit.terms.add(t)
-        } else if (indexes.head.has(r.id)) {
-          hits.set(r.id as string, {
-            id: r.id as string,
-            score: r.score * weight,
-            terms: new Set(r.terms),
-            stored: indexes.head.getStoredFields(r.id) as Hit['stored'],
-          })
-        }
+/** Fetches the prose shards `text` needs that are not here yet; resolves when they are (or failed). */
+function loadShards(locale: Locale, indexes: Loaded, text: string): Promise<void> | undefined {
+  const missing = shardsOf(indexes.shards, text).filter((n) => !indexes.body.has(n))
+  if (!missing.length) return undefined
+  return Promise.all(
+    missing.map((n) => {
+      const key = `${locale}.${n}`
+      let loading = shardsLoading.get(key)
+      if (!loading) {
+        loading = fetchJson(searchIndexPath(locale, n)).then((json) => {
+          indexes.body.set(n, MiniSearch.loadJS<SearchDoc>(json as AsPlainObject, bodyIndexOptions))
+        })
+        shardsLoading.set(key, loading)
+        // A shard that failed is asked for again by the next query; meanwhile titles still match.
+        loading.catch(() => shardsLoading.delete(key))
       }
-    }
-    const query = { combineWith, queries: words }
-    add(indexes.head.search(query, { ...options, boost: { t: 4, h: 2, g: 1.5, d: 1.5 } }), 1)
-    if (indexes.body) add(indexes.body.search(query, options), 0.5)
-    return [...hits.values()].sort((a, b) => b.score - a.score || a.stored.t.localeCompare(b.stored.t))
-  }
-  const all = run('AND')
-  return all.length || words.length < 2 ? all : run('OR')
+      return loading.catch(() => {})
+    }),
+  ).then(() => {})
 }
 
 /** The words of `text` whose terms matched, marked; the rest as text. */
@@ -170,10 +145,10 @@ export function enhanceSearch(form: HTMLFormElement) {
   input.setAttribute('aria-controls', list.id)
   input.setAttribute('aria-expanded', 'false')
 
-  let indexes: Indexes | undefined
+  let indexes: Loaded | undefined
   let failed = false
   let active = -1
-  let shown: Hit[] = []
+  let shown: ReturnType<typeof searchGuides> = []
   let announceTimer: ReturnType<typeof setTimeout> | undefined
   let lastAnnounced = ''
 
@@ -215,6 +190,10 @@ export function enhanceSearch(form: HTMLFormElement) {
     }
     if (failed) return announce(texts.unavailable, true)
     if (!indexes) return announce(texts.loading, true)
+    // The prose shards this query needs join the results when they arrive.
+    void loadShards(locale, indexes, text)?.then(() => {
+      if (input.value.trim() === text) render()
+    })
     shown = searchGuides(indexes, text).slice(0, LIMIT)
     list.textContent = ''
     shown.forEach((hit, i) => {
@@ -285,9 +264,7 @@ export function enhanceSearch(form: HTMLFormElement) {
     if (shown.length) event.preventDefault()
   })
 
-  indexesOf(locale, () => {
-    if (input.value.trim()) render()
-  }).then(
+  indexesOf(locale).then(
     (ix) => {
       indexes = ix
       if (input.value.trim()) render()

@@ -1,10 +1,14 @@
-// The guide search index's shape, shared by the build that writes it (build/search.ts) and the
-// runtime that reads it (renderer/client/guideSearch.ts): MiniSearch's JSON, two files per language
-// beside the pages of the same build (docs/search.md):
-// - `/search/<locale>.json`, the first chunk: each guide's title, group, description and headings,
-//   searched and stored (the result list shows them);
-// - `/search/<locale>.body.json`: the guides' prose, searched only; fetched after the first.
-import type { Options } from 'minisearch'
+// The guide search's indexes, shared by the build that writes them (build/search.ts) and the
+// runtime that reads them (renderer/client/guideSearch.ts), beside the pages of the same build
+// (docs/search.md). Per language:
+// - `/search/<locale>.json`, the first chunk, fetched when a visitor first focuses a search box:
+//   MiniSearch's index of each guide's title, group, description and headings (searched, and
+//   stored for the result list), and the list of the prose's shards;
+// - `/search/<locale>.<n>.json`, the prose's shards: MiniSearch indexes of the guides' prose, each
+//   holding the terms that start with some letters (shard 0 `abc`, shard 1 `def`...). A query
+//   fetches the shards of its words' first letters only, so its bytes grow with the query, not with
+//   the number of guides; a small site has one shard.
+import type { AsPlainObject, Options } from 'minisearch'
 import type { Locale } from '../../locales/locales'
 import { termsOf, words } from './searchText'
 
@@ -24,11 +28,27 @@ export interface SearchDoc {
   b: string
 }
 
-export const searchIndexPath = (locale: Locale, part: 'head' | 'body' = 'head') =>
-  `/search/${locale}${part === 'body' ? '.body' : ''}.json`
+/** The first chunk's file. */
+export interface SearchHead {
+  v: 1
+  index: AsPlainObject
+  /** Each prose shard's first letters, as one string: shard n is `/search/<locale>.<n>.json`. */
+  shards: string[]
+}
 
-const common = { idField: 'u', tokenize: words, processTerm: termsOf } as const
+export const searchIndexPath = (locale: Locale, shard?: number) =>
+  `/search/${locale}${shard === undefined ? '' : `.${shard}`}.json`
 
-/** The options each index is written and read with (they must agree). */
-export const headIndexOptions: Options<SearchDoc> = { ...common, fields: ['t', 'g', 'd', 'h'], storeFields: ['t', 'g', 'd', 'h'] }
-export const bodyIndexOptions: Options<SearchDoc> = { ...common, fields: ['b'] }
+/** The shard that holds terms starting with this term's first letter (-1: none). */
+export const shardOf = (shards: readonly string[], term: string) => shards.findIndex((s) => s.includes(term[0]!))
+
+/** The first chunk's options, written and read alike. */
+export const headIndexOptions: Options<SearchDoc> = {
+  idField: 'u',
+  fields: ['t', 'g', 'd', 'h'],
+  storeFields: ['t', 'g', 'd', 'h'],
+  tokenize: words,
+  processTerm: termsOf,
+}
+/** A prose shard's, for reading (the build writes each with the terms of its letters only). */
+export const bodyIndexOptions: Options<SearchDoc> = { idField: 'u', fields: ['b'] }

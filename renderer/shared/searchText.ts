@@ -37,7 +37,6 @@ export const brandPairs: readonly (readonly [latin: string, arabic: readonly str
   ['Mastercard', ['ماستركارد']],
   ['Apple Pay', ['أبل باي', 'آبل باي', 'ابل باي']],
   ['Google Pay', ['جوجل باي', 'قوقل باي', 'غوغل باي']],
-  ['Webhook', ['ويب هوك']],
 ]
 
 /** A word's Arabic spelling, folded, -> the Latin term it stands for. */

@@ -1,0 +1,105 @@
+// A query against the guide search's indexes (renderer/shared/searchIndex.ts), the same in the
+// browser (renderer/client/guideSearch.ts), the tests and the benchmark. Each word of the query
+// matches through any of the terms it may read as (renderer/shared/searchText.ts); the last word
+// as a prefix, since it is being typed; a word of 4 letters or more with a typo or two (MiniSearch's
+// fuzzy match, 0.2 of its length). A guide must match every word (any, when that finds nothing and
+// there are two words or more). The first chunk's fields weigh more than the prose, a title most.
+import type MiniSearch from 'minisearch'
+import type { SearchResult } from 'minisearch'
+import { type SearchDoc, shardOf } from './searchIndex'
+import { termsOf, words } from './searchText'
+
+export interface Indexes {
+  head: MiniSearch<SearchDoc>
+  /** The prose shards' letters (SearchHead `shards`). */
+  shards: readonly string[]
+  /** The prose shards loaded so far, by number. */
+  body: ReadonlyMap<number, MiniSearch<SearchDoc>>
+}
+
+export interface Hit {
+  /** The guide's slug. */
+  id: string
+  score: number
+  /** The index terms that matched, to mark in the text shown. */
+  terms: Set<string>
+  stored: Pick<SearchDoc, 't' | 'g' | 'd' | 'h'>
+}
+
+const BOOST = { t: 4, h: 2, g: 1.5, d: 1.5 }
+const PROSE = 0.5
+/** The terms are made already (`termsOf`): MiniSearch takes them as they are. */
+const asIs = { tokenize: (s: string) => [s], processTerm: (s: string) => s }
+
+/** Each word of the query as a MiniSearch query: any of its terms. */
+function queryOf(text: string) {
+  const list = words(text)
+    .map((word) => termsOf(word))
+    .filter((terms) => terms.length)
+  return list.map((terms, i) => ({
+    combineWith: 'OR' as const,
+    queries: terms,
+    prefix: i === list.length - 1,
+    fuzzy: terms[0]!.length >= 4 ? 0.2 : false,
+  }))
+}
+
+/** The prose shards a query needs (its words' first letters). */
+export function shardsOf(shards: readonly string[], text: string): number[] {
+  const needed = new Set<number>()
+  for (const word of queryOf(text)) {
+    for (const term of word.queries) {
+      const n = shardOf(shards, term)
+      if (n >= 0) needed.add(n)
+    }
+  }
+  return [...needed].sort((a, b) => a - b)
+}
+
+/** The guides that match, best first. Prose shards not loaded yet are left out. */
+export function searchGuides(indexes: Indexes, text: string): Hit[] {
+  const query = queryOf(text)
+  if (!query.length) return []
+  // Per word: each guide it matches, with its score and the terms.
+  const perWord = query.map((word) => {
+    const found = new Map<string, { score: number; terms: string[] }>()
+    const add = (results: SearchResult[], weight: number) => {
+      for (const r of results) {
+        const f = found.get(r.id as string)
+        if (f) {
+          f.score += r.score * weight
+          f.terms.push(...r.terms)
+        } else found.set(r.id as string, { score: r.score * weight, terms: [...r.terms] })
+      }
+    }
+    add(indexes.head.search(word, { ...asIs, boost: BOOST }), 1)
+    const shards = new Set(word.queries.map((t) => shardOf(indexes.shards, t)))
+    for (const n of shards) {
+      const shard = indexes.body.get(n)
+      if (shard) add(shard.search(word, asIs), PROSE)
+    }
+    return found
+  })
+  const combine = (every: boolean) => {
+    const hits = new Map<string, Hit>()
+    for (const found of perWord) {
+      for (const [id, f] of found) {
+        const hit = hits.get(id)
+        if (hit) {
+          hit.score += f.score
+          for (const t of f.terms) hit.terms.add(t)
+        } else
+          hits.set(id, {
+            id,
+            score: f.score,
+            terms: new Set(f.terms),
+            stored: indexes.head.getStoredFields(id) as unknown as Hit['stored'],
+          })
+      }
+    }
+    const list = [...hits.values()].filter((h) => !every || perWord.every((found) => found.has(h.id)))
+    return list.sort((a, b) => b.score - a.score || a.stored.t.localeCompare(b.stored.t))
+  }
+  const all = combine(true)
+  return all.length || query.length < 2 ? all : combine(false)
+}

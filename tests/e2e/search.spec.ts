@@ -1,0 +1,221 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { gzipSync } from 'node:zlib'
+import AxeBuilder from '@axe-core/playwright'
+import type { Page } from '@playwright/test'
+import type { Locale } from '../../locales/locales'
+import { catalogs, guides } from '../routes'
+import { searchQueries } from '../searchQueries'
+import { expect, hydrated, test } from './fixtures'
+
+// The guides' search box (docs/search.md): a form without a script; a combobox once focused.
+const KiB = 1024
+const box = (page: Page) => page.getByRole('combobox', { name: /Search the guides|ابحث في المقالات/ })
+const options = (page: Page) => page.getByRole('listbox').getByRole('option')
+const titleOf = (locale: Locale, slug: string) => guides[locale].find((g) => g.slug === slug)!.title
+const status = (page: Page) => page.locator('[data-search-status]')
+const indexOf = (locale: Locale) => (locale === 'en' ? '/guide' : '/ar/guide')
+
+async function open(page: Page, url: string) {
+  await page.goto(url)
+  await hydrated(page)
+  await page.locator('#guide-search').focus()
+  await expect(box(page)).toHaveAttribute('aria-expanded', 'false')
+}
+
+for (const locale of ['en', 'ar'] as const) {
+  test(`${locale}: every query of the table finds its guide first`, async ({ page, errors }) => {
+    await open(page, indexOf(locale))
+    for (const c of searchQueries.filter((q) => q.locale === locale)) {
+      await box(page).fill(c.query)
+      await expect(options(page).first().locator('.search-option-title'), `${c.rule}: ${c.query}`).toHaveText(
+        titleOf(locale, c.first),
+      )
+    }
+    expect(errors).toEqual([])
+  })
+}
+
+test('nothing of the search loads before a box is focused; on focus, its code and first chunk stay within 16 KiB', async ({
+  page,
+}) => {
+  const requested: string[] = []
+  page.on('request', (r) => requested.push(new URL(r.url()).pathname))
+  await page.goto('/ar/guide/refunds')
+  await hydrated(page)
+  await page.waitForLoadState('networkidle')
+  const before = new Set(requested)
+  expect(requested.filter((p) => p.startsWith('/search/'))).toEqual([])
+  await page.locator('#guide-search').focus()
+  await expect(box(page)).toBeVisible()
+  await page.waitForLoadState('networkidle')
+  const onFocus = requested.filter((p) => !before.has(p))
+  expect(onFocus).toContain('/search/ar.json')
+  // The prose shards wait for a query.
+  expect(onFocus.filter((p) => /^\/search\/ar\.\d+\.json$/.test(p))).toEqual([])
+  const bytes = onFocus
+    .filter((p) => p.endsWith('.js') || p.endsWith('.json'))
+    .reduce((sum, p) => sum + gzipSync(readFileSync(join('dist', p)), { level: 9 }).length, 0)
+  expect(bytes).toBeLessThanOrEqual(16 * KiB)
+  // A query fetches the shards of its letters only.
+  await box(page).fill('مدى')
+  await expect(options(page).first()).toBeVisible()
+  await page.waitForLoadState('networkidle')
+  const shards = requested.filter((p) => /^\/search\/ar\.\d+\.json$/.test(p))
+  expect(shards.length).toBeGreaterThanOrEqual(1)
+  const all = JSON.parse(readFileSync('dist/search/ar.json', 'utf8')).shards as string[]
+  expect(shards.length).toBeLessThan(all.length)
+})
+
+test('results update as the visitor types, with the title, the group and a marked excerpt', async ({ page }) => {
+  await open(page, '/guide')
+  await page.keyboard.type('web', { delay: 50 })
+  await expect(options(page).first().locator('.search-option-title')).toHaveText('Webhooks')
+  const count = await options(page).count()
+  await page.keyboard.type('hooks sig', { delay: 50 })
+  await expect(options(page).first().locator('.search-option-title')).toHaveText('Webhooks')
+  await expect.poll(() => options(page).count()).toBeLessThan(count)
+  const first = options(page).first()
+  await expect(first.locator('.search-option-group')).toHaveText(catalogs.en['guide.group.payments']!)
+  await expect(first.locator('.search-option-text mark').first()).toHaveText(/^(webhooks?|sig\w*)$/i)
+})
+
+for (const locale of ['en', 'ar'] as const) {
+  test(`${locale}: the combobox by keyboard, with what a screen reader hears`, async ({ page }) => {
+    const docs: string[] = []
+    page.on('request', (r) => r.resourceType() === 'document' && docs.push(r.url()))
+    await open(page, indexOf(locale))
+    const input = box(page)
+    await expect(input).toHaveAttribute('aria-autocomplete', 'list')
+    await expect(input).toHaveAttribute('aria-controls', 'guide-search-list')
+    await page.keyboard.type(locale === 'en' ? 'refund' : 'الاسترداد')
+    await expect(input).toHaveAttribute('aria-expanded', 'true')
+    const n = await options(page).count()
+    expect(n).toBeGreaterThan(1)
+    // The count, in the page's language, once typing has paused.
+    const plural = new Intl.PluralRules(locale).select(n)
+    const results = catalogs[locale]['guide.search.results']!
+    expect(results).toContain(plural === 'other' ? 'other {' : `${plural} {`)
+    await expect(status(page)).toHaveText(locale === 'en' ? `${n} matching articles` : /مقال/)
+    // Arrows move the active option; focus stays in the box.
+    await page.keyboard.press('ArrowDown')
+    const firstId = await options(page).first().getAttribute('id')
+    await expect(input).toHaveAttribute('aria-activedescendant', firstId!)
+    await expect(options(page).first()).toHaveAttribute('aria-selected', 'true')
+    await page.keyboard.press('ArrowUp')
+    await expect(input).toHaveAttribute('aria-activedescendant', (await options(page).last().getAttribute('id'))!)
+    await page.keyboard.press('ArrowDown')
+    await expect(input).toBeFocused()
+    // Escape closes the list, then clears the box.
+    await page.keyboard.press('Escape')
+    await expect(input).toHaveAttribute('aria-expanded', 'false')
+    await expect(page.getByRole('listbox')).toBeHidden()
+    await page.keyboard.press('ArrowDown')
+    await expect(input).toHaveAttribute('aria-expanded', 'true')
+    // Enter opens the active guide in place (no document request).
+    await page.keyboard.press('ArrowDown')
+    const target = await options(page).nth(1).getAttribute('href')
+    await page.keyboard.press('Enter')
+    await expect(page).toHaveURL(new RegExp(`${target}$`))
+    await expect(page.locator('h1')).toHaveText(titleOf(locale, target!.split('/').pop()!))
+    expect(docs).toHaveLength(1)
+    // A query that finds nothing says so, with the query.
+    await page.locator('#guide-search').fill('zzqqxx')
+    await expect(status(page)).toHaveText(catalogs[locale]['guide.search.none']!.replace('{query}', 'zzqqxx'))
+    await expect(input).toHaveAttribute('aria-expanded', 'false')
+    await page.keyboard.press('Escape')
+    await expect(page.locator('#guide-search')).toHaveValue('')
+  })
+}
+
+test('the live region speaks once when typing pauses, not at every key', async ({ page }) => {
+  await open(page, '/guide')
+  await page.evaluate(() => {
+    const w = window as typeof window & { __said: string[] }
+    w.__said = []
+    new MutationObserver(() => w.__said.push(document.querySelector('[data-search-status]')!.textContent ?? '')).observe(
+      document.querySelector('[data-search-status]')!,
+      { childList: true, characterData: true, subtree: true },
+    )
+  })
+  await page.keyboard.type('settlement', { delay: 60 })
+  await expect(status(page)).not.toHaveText('')
+  await page.waitForTimeout(800)
+  const said = await page.evaluate(() => (window as typeof window & { __said: string[] }).__said)
+  expect(said.filter((s) => s !== '')).toHaveLength(1)
+})
+
+test('a click on a result opens it in place', async ({ page }) => {
+  const docs: string[] = []
+  page.on('request', (r) => r.resourceType() === 'document' && docs.push(r.url()))
+  await open(page, '/ar/guide/refunds')
+  await box(page).fill('بطاقات الاختبار')
+  await options(page).first().click()
+  await expect(page).toHaveURL(/\/ar\/guide\/test-cards$/)
+  await expect(page.locator('h1')).toHaveText(titleOf('ar', 'test-cards'))
+  expect(docs).toHaveLength(1)
+  // The new page's box works too.
+  await page.locator('#guide-search').focus()
+  await box(page).fill('Webhook')
+  await expect(options(page).first().locator('.search-option-title')).toHaveText(titleOf('ar', 'webhooks'))
+})
+
+test('in Arabic the list mirrors: it lines up with the box on the right, its text starts on the right', async ({
+  page,
+}) => {
+  await open(page, '/ar/guide')
+  await box(page).fill('الاسترداد')
+  const list = page.getByRole('listbox')
+  await expect(list).toBeVisible()
+  const field = (await page.locator('.search-row').boundingBox())!
+  const l = (await list.boundingBox())!
+  expect(Math.abs(l.x + l.width - (field.x + field.width))).toBeLessThan(2)
+  const title = (await options(page).first().locator('.search-option-title').boundingBox())!
+  const option = (await options(page).first().boundingBox())!
+  // Starts at the option's right edge (less its padding), not its left.
+  expect(option.x + option.width - (title.x + title.width)).toBeLessThan(20)
+  expect(await list.evaluate((el) => getComputedStyle(el).direction)).toBe('rtl')
+})
+
+for (const locale of ['en', 'ar'] as const) {
+  test(`${locale}: no accessibility violations with the list open`, async ({ page }) => {
+    await open(page, indexOf(locale))
+    await box(page).fill(locale === 'en' ? 'refund' : 'مدى')
+    await expect(options(page).first()).toBeVisible()
+    await page.keyboard.press('ArrowDown')
+    const { violations } = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+      .analyze()
+    expect(violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual(
+      [],
+    )
+  })
+}
+
+test('without a script the box is a form to the guide index; with one, `?q=` shows its results', async ({
+  browser,
+  page,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false })
+  const noScript = await context.newPage()
+  await noScript.goto('/ar/guide/refunds')
+  await noScript.locator('#guide-search').fill('مدى')
+  await noScript.locator('#guide-search').press('Enter')
+  await expect(noScript).toHaveURL(/\/ar\/guide\?q=/)
+  await expect(noScript.locator('h1')).toHaveText(catalogs.ar['guide.index.title']!)
+  await context.close()
+
+  await page.goto('/guide?q=webhok')
+  await hydrated(page)
+  await expect(page.locator('#guide-search')).toHaveValue('webhok')
+  await expect(options(page).first().locator('.search-option-title')).toHaveText('Webhooks')
+})
+
+test('an index that cannot load leaves the form working and says so', async ({ page }) => {
+  await page.route('**/search/en.json*', (route) => route.fulfill({ status: 200, body: '{"not":"an index"}' }))
+  await open(page, '/guide')
+  await box(page).fill('refund')
+  await expect(status(page)).toHaveText(catalogs.en['guide.search.unavailable']!)
+  await page.keyboard.press('Enter')
+  await expect(page).toHaveURL(/\/guide\?q=refund$/)
+})

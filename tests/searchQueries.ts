@@ -1,0 +1,39 @@
+// Guide search's query table (docs/search.md): for each matching rule, a query as a visitor would
+// type it and the guide it must find first. The unit test runs it on the indexes the build writes,
+// the browser test types it into the box, and `npm run bench -- --search` times it.
+import type { Locale } from '../locales/locales'
+
+export interface SearchCase {
+  locale: Locale
+  rule: string
+  query: string
+  /** The slug of the guide that must come first. */
+  first: string
+}
+
+export const searchQueries: readonly SearchCase[] = [
+  { locale: 'en', rule: 'case', query: 'WEBHOOK', first: 'webhooks' },
+  { locale: 'en', rule: 'plural and singular', query: 'test card', first: 'test-cards' },
+  { locale: 'en', rule: 'plural and singular', query: 'signatures', first: 'webhooks' },
+  { locale: 'en', rule: 'a typo', query: 'webhok', first: 'webhooks' },
+  { locale: 'en', rule: 'a typo', query: 'setlement', first: 'payouts-and-settlement' },
+  { locale: 'en', rule: 'a typo', query: 'idempotancy', first: 'accept-a-payment' },
+  { locale: 'en', rule: 'a word being typed', query: 'payo', first: 'payouts-and-settlement' },
+  { locale: 'en', rule: 'a brand in Arabic script', query: 'تابي', first: 'test-cards' },
+  { locale: 'en', rule: 'a brand of two words', query: 'Apple Pay', first: 'test-cards' },
+  { locale: 'ar', rule: 'diacritics', query: 'الاسْتِرْدَاد', first: 'refunds' },
+  { locale: 'ar', rule: 'tatweel', query: 'الاســترداد', first: 'refunds' },
+  { locale: 'ar', rule: 'alef with hamza as bare alef', query: 'انشاء عملية دفع', first: 'accept-a-payment' },
+  { locale: 'ar', rule: 'ta marbuta as ha', query: 'التسويه', first: 'payouts-and-settlement' },
+  { locale: 'ar', rule: 'alef maqsura as ya', query: 'مدي', first: 'test-cards' },
+  { locale: 'ar', rule: 'the article after و', query: 'والاسترداد', first: 'refunds' },
+  { locale: 'ar', rule: 'the article after ب', query: 'بالبطاقات', first: 'test-cards' },
+  { locale: 'ar', rule: 'ل with the article (لل)', query: 'للتسوية', first: 'payouts-and-settlement' },
+  { locale: 'ar', rule: 'و and ب without the article', query: 'وبمفتاح', first: 'api-keys' },
+  { locale: 'ar', rule: 'ل without the article', query: 'لمدى', first: 'test-cards' },
+  { locale: 'ar', rule: 'Arabic-Indic digits', query: '٤٤٦٤', first: 'test-cards' },
+  { locale: 'ar', rule: 'a brand in Latin script', query: 'Tabby', first: 'test-cards' },
+  { locale: 'ar', rule: 'a brand in Latin script', query: 'mada', first: 'test-cards' },
+  { locale: 'ar', rule: 'a Latin brand spelt in Arabic', query: 'أبل باي', first: 'test-cards' },
+  { locale: 'ar', rule: 'a word being typed', query: 'مفات', first: 'api-keys' },
+]
