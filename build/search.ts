@@ -13,6 +13,7 @@ import {
   type SearchDoc,
   type SearchHead,
   searchIndexPath,
+  shardOf,
 } from '../renderer/shared/searchIndex'
 import { termsOf, words } from '../renderer/shared/searchText'
 import type { Guide } from './guides'
@@ -47,43 +48,75 @@ export function searchDocs(guides: readonly Guide[], catalog: Catalog): SearchDo
   }))
 }
 
-/** The first chunk's JSON and each prose shard's. */
-export function buildSearchIndexes(docs: readonly SearchDoc[]): { head: string; shards: string[] } {
-  // Each guide's prose as its terms, once: every shard reads the same list and keeps its letters'.
-  const terms = docs.map((d) => words(d.b).flatMap(termsOf))
-  // A shard's size grows with its terms and with the guides each term is in: group the letters, in
-  // order, into shards of about SHARD_BYTES.
-  const weight = new Map<string, number>()
-  const seen = new Set<string>()
-  for (const list of terms) {
-    for (const term of new Set(list)) {
-      const letter = term[0]!
-      weight.set(letter, (weight.get(letter) ?? 0) + 8 + (seen.has(term) ? 0 : term.length + 12))
-      seen.add(term)
+/**
+ * The prefixes of the prose shards, in shards of about SHARD_BYTES of JSON (estimated from the
+ * terms: each term once, each guide it is in a few bytes). A term's prefix is its first letter;
+ * a letter whose terms alone outweigh a shard is split by its terms' first two letters, and so on.
+ */
+function shardPrefixes(terms: readonly string[][]): string[][] {
+  const docs = new Map<string, number>()
+  for (const list of terms) for (const term of new Set(list)) docs.set(term, (docs.get(term) ?? 0) + 1)
+  const weightOf = (term: string) => Buffer.byteLength(term) + 12 + 8 * docs.get(term)!
+  // prefix -> the terms whose longest prefix it is
+  const buckets = new Map<string, string[]>()
+  const add = (prefix: string, term: string) => {
+    const list = buckets.get(prefix)
+    if (list) list.push(term)
+    else buckets.set(prefix, [term])
+  }
+  for (const term of docs.keys()) add(term[0]!, term)
+  const weight = (list: string[]) => list.reduce((sum, t) => sum + weightOf(t), 0)
+  for (let depth = 1; depth < 4; depth++) {
+    for (const [prefix, list] of [...buckets]) {
+      if (prefix.length !== depth || weight(list) <= SHARD_BYTES) continue
+      buckets.set(prefix, list.filter((t) => t.length === depth))
+      for (const term of list) {
+        if (term.length === depth) continue
+        add(term.slice(0, depth + 1), term)
+      }
     }
   }
-  const groups: string[] = []
+  const groups: string[][] = []
   let size = 0
-  for (const letter of [...weight.keys()].sort()) {
-    const w = weight.get(letter)!
-    if (!groups.length || size + w > SHARD_BYTES) {
-      groups.push('')
+  for (const prefix of [...buckets.keys()].sort()) {
+    const w = weight(buckets.get(prefix)!)
+    if (!groups.length || (size + w > SHARD_BYTES && size > 0)) {
+      groups.push([])
       size = 0
     }
-    groups[groups.length - 1] += letter
+    groups[groups.length - 1]!.push(prefix)
     size += w
   }
-  const shards = groups.map((letters) => {
+  return groups
+}
+
+/** The first chunk's JSON and each prose shard's. */
+export function buildSearchIndexes(docs: readonly SearchDoc[]): { head: string; shards: string[] } {
+  // Each guide's prose as its terms, once: every shard reads the same list and keeps its prefixes'.
+  const terms = docs.map((d) => words(d.b).flatMap(termsOf))
+  const groups = shardPrefixes(terms)
+  // Each guide's terms by shard (a term's shard is its longest prefix's), in one pass. A shard's
+  // field length is then its own terms' count: BM25 compares a guide with the others in the shard.
+  const shardOfTerm = new Map<string, number>()
+  const byShard = groups.map(() => docs.map((): string[] => []))
+  terms.forEach((list, i) => {
+    for (const term of list) {
+      let n = shardOfTerm.get(term)
+      if (n === undefined) shardOfTerm.set(term, (n = shardOf(groups, term)))
+      byShard[n]![i]!.push(term)
+    }
+  })
+  const shards = byShard.map((lists) => {
     const index = new MiniSearch<{ u: string; b: string[] }>({
       idField: 'u',
       fields: ['b'],
-      // The terms are made already; a shard keeps those of its letters.
+      // The terms are made already.
       extractField: (doc, field) => doc[field as 'u' | 'b'] as never,
-      tokenize: (list) => list as unknown as string[],
       stringifyField: (list) => list as never,
-      processTerm: (term) => (letters.includes(term[0]!) ? term : null),
+      tokenize: (list) => list as unknown as string[],
+      processTerm: (term) => term,
     })
-    index.addAll(docs.map((d, i) => ({ u: d.u, b: terms[i]! })))
+    index.addAll(docs.map((d, i) => ({ u: d.u, b: lists[i]! })))
     return JSON.stringify(index)
   })
   const head = new MiniSearch<SearchDoc>(headIndexOptions)

@@ -2,6 +2,7 @@
 //   npm run bench [-- --runs 3]    build(s), per-page HTML/CSS/JS gzip bytes, throttled paint timings
 //   npm run bench -- --lighthouse  build once, then Lighthouse (mobile defaults, performance), median of 3
 //   npm run bench -- --guides 500  build with 500 synthetic guides per language: time, memory, output size
+//   npm run bench -- --search      the guide search: index bytes, what a focus and a query fetch, query time at 8 and 500 guides
 //   npm run bench -- --api         only the API: POST /api/v1/contact/sales on SQLite, req/s, latency, store check
 //   npm run bench -- --deploy      a deploy under load on 127.0.0.1: the mixed-build window, atomic and in place; the rollback
 // The default run ends with the API part too.
@@ -18,17 +19,21 @@ import { guideGroups } from '../build/guides'
 import { pathOfHtml } from '../renderer/shared/paths'
 import { runApiBench } from './lib/apiBench'
 import { runDeployBench } from './lib/deployBench'
+import { runSearchBench } from './lib/searchBench'
 import { chromiumArgs, chromiumPath } from './lib/chromium'
 import { serve } from './lib/previewServer'
 import { pageWeight } from './lib/weight'
 
-const usage = `Usage: npm run bench [-- --runs N | --lighthouse | --guides N | --api | --deploy | --help]
+const usage = `Usage: npm run bench [-- --runs N | --lighthouse | --guides N | --search | --api | --deploy | --help]
 
   (no option)    build (--runs N times), the gzip bytes of HTML, CSS and the JavaScript each page requests,
                  and FCP, LCP, layout shift on a throttled connection; then the API part (--api)
   --lighthouse   build once, then Lighthouse (mobile, performance), median of 3 runs per page
   --pages P,Q    with --lighthouse: only these pages (e.g. --pages /checkout,/ar/checkout)
   --guides N     a build with N synthetic guides per language: time, pages per second, memory, bytes per page
+  --search       the guide search, on the built dist/: its indexes' bytes, what focusing the box and each query
+                 of tests/searchQueries.ts fetch, and the time to build, load and answer (Node and Chromium),
+                 at the site's guides and at 500 per language (scripts/lib/searchBench.ts)
   --api          only the API, no build: \`npm run api\` (SQLite, in a temp dir) in a child process, 200 warm-up
                  requests, then POST /api/v1/contact/sales (each a new lead, its own Idempotency-Key and email)
                  over keep-alive connections: req/s, p50/p95/p99/max ms; each lead replayed once; then every
@@ -47,6 +52,7 @@ const { values: options } = parseArgs({
     pages: { type: 'string' },
     api: { type: 'boolean' },
     deploy: { type: 'boolean' },
+    search: { type: 'boolean' },
     'api-requests': { type: 'string' },
     'api-concurrency': { type: 'string' },
     help: { type: 'boolean', short: 'h' },
@@ -604,6 +610,8 @@ if (options.guides !== undefined) {
   await apiMode()
 } else if (options.deploy) {
   await runDeployBench()
+} else if (options.search) {
+  await runSearchBench()
 } else {
   await defaultMode()
   console.log()

@@ -5,9 +5,9 @@
 //   MiniSearch's index of each guide's title, group, description and headings (searched, and
 //   stored for the result list), and the list of the prose's shards;
 // - `/search/<locale>.<n>.json`, the prose's shards: MiniSearch indexes of the guides' prose, each
-//   holding the terms that start with some letters (shard 0 `abc`, shard 1 `def`...). A query
-//   fetches the shards of its words' first letters only, so its bytes grow with the query, not with
-//   the number of guides; a small site has one shard.
+//   holding the terms that start with some prefixes (a letter, or two or three where one letter
+//   would make a shard too big). A query fetches the shards of its words' prefixes only, so its
+//   bytes grow with the query, not with the number of guides; a small site has a shard or two.
 import type { AsPlainObject, Options } from 'minisearch'
 import type { Locale } from '../../locales/locales'
 import { termsOf, words } from './searchText'
@@ -32,15 +32,38 @@ export interface SearchDoc {
 export interface SearchHead {
   v: 1
   index: AsPlainObject
-  /** Each prose shard's first letters, as one string: shard n is `/search/<locale>.<n>.json`. */
-  shards: string[]
+  /** Each prose shard's prefixes: shard n is `/search/<locale>.<n>.json`. */
+  shards: string[][]
 }
 
 export const searchIndexPath = (locale: Locale, shard?: number) =>
   `/search/${locale}${shard === undefined ? '' : `.${shard}`}.json`
 
-/** The shard that holds terms starting with this term's first letter (-1: none). */
-export const shardOf = (shards: readonly string[], term: string) => shards.findIndex((s) => s.includes(term[0]!))
+/** The shard that holds a term: the one with its longest prefix (-1: none). */
+export function shardOf(shards: readonly (readonly string[])[], term: string): number {
+  let best = -1
+  let length = 0
+  shards.forEach((prefixes, n) => {
+    for (const p of prefixes) {
+      if (p.length > length && term.startsWith(p)) {
+        best = n
+        length = p.length
+      }
+    }
+  })
+  return best
+}
+
+/** The shards that hold the terms starting with `prefix` (its own, and those of longer prefixes). */
+export function shardsUnder(shards: readonly (readonly string[])[], prefix: string): number[] {
+  const out = new Set<number>()
+  const own = shardOf(shards, prefix)
+  if (own >= 0) out.add(own)
+  shards.forEach((prefixes, n) => {
+    if (prefixes.some((p) => p.length > prefix.length && p.startsWith(prefix))) out.add(n)
+  })
+  return [...out]
+}
 
 /** The first chunk's options, written and read alike. */
 export const headIndexOptions: Options<SearchDoc> = {

@@ -6,13 +6,13 @@
 // there are two words or more). The first chunk's fields weigh more than the prose, a title most.
 import type MiniSearch from 'minisearch'
 import type { SearchResult } from 'minisearch'
-import { type SearchDoc, shardOf } from './searchIndex'
+import { type SearchDoc, shardOf, shardsUnder } from './searchIndex'
 import { termsOf, words } from './searchText'
 
 export interface Indexes {
   head: MiniSearch<SearchDoc>
-  /** The prose shards' letters (SearchHead `shards`). */
-  shards: readonly string[]
+  /** The prose shards' prefixes (SearchHead `shards`). */
+  shards: readonly (readonly string[])[]
   /** The prose shards loaded so far, by number. */
   body: ReadonlyMap<number, MiniSearch<SearchDoc>>
 }
@@ -36,24 +36,38 @@ function queryOf(text: string) {
   const list = words(text)
     .map((word) => termsOf(word))
     .filter((terms) => terms.length)
-  return list.map((terms, i) => ({
-    combineWith: 'OR' as const,
-    queries: terms,
-    prefix: i === list.length - 1,
-    fuzzy: terms[0]!.length >= 4 ? 0.2 : false,
-  }))
+  return list.map((terms, i) => {
+    const prefix = i === list.length - 1
+    // The word as typed may carry a typo; its readings without particles are matched as they are.
+    const [word, ...readings] = terms as [string, ...string[]]
+    return {
+      combineWith: 'OR' as const,
+      terms,
+      prefix,
+      queries: [
+        { combineWith: 'OR' as const, queries: [word], fuzzy: word.length >= 4 ? 0.2 : false },
+        ...(readings.length ? [{ combineWith: 'OR' as const, queries: readings, fuzzy: false }] : []),
+      ],
+    }
+  })
 }
 
-/** The prose shards a query needs (its words' first letters). */
-export function shardsOf(shards: readonly string[], text: string): number[] {
+/**
+ * The prose shards a word needs: each term's; for the word being typed, those of the words it may
+ * become too (not for a single letter, which would be most of them: titles answer it).
+ */
+function shardsOfWord(shards: readonly (readonly string[])[], word: ReturnType<typeof queryOf>[number]): number[] {
   const needed = new Set<number>()
-  for (const word of queryOf(text)) {
-    for (const term of word.queries) {
-      const n = shardOf(shards, term)
-      if (n >= 0) needed.add(n)
-    }
+  for (const term of word.terms) {
+    const list = word.prefix && term.length > 1 ? shardsUnder(shards, term) : [shardOf(shards, term)]
+    for (const n of list) if (n >= 0) needed.add(n)
   }
-  return [...needed].sort((a, b) => a - b)
+  return [...needed]
+}
+
+/** The prose shards a query needs. */
+export function shardsOf(shards: readonly (readonly string[])[], text: string): number[] {
+  return [...new Set(queryOf(text).flatMap((word) => shardsOfWord(shards, word)))].sort((a, b) => a - b)
 }
 
 /** The guides that match, best first. Prose shards not loaded yet are left out. */
@@ -73,8 +87,7 @@ export function searchGuides(indexes: Indexes, text: string): Hit[] {
       }
     }
     add(indexes.head.search(word, { ...asIs, boost: BOOST }), 1)
-    const shards = new Set(word.queries.map((t) => shardOf(indexes.shards, t)))
-    for (const n of shards) {
+    for (const n of shardsOfWord(indexes.shards, word)) {
       const shard = indexes.body.get(n)
       if (shard) add(shard.search(word, asIs), PROSE)
     }
