@@ -22,4 +22,10 @@ export const cardFaceFiles = {
 } as const
 
 /** The packages whose version changes what a card looks like. */
-export const cardPackages = ['harfbuzzjs', 'bidi-js', '@resvg/resvg-wasm', 'fontverter', '@iconify-json/lucide'] as const
+export const cardPackages = [
+  'harfbuzzjs',
+  'bidi-js',
+  '@resvg/resvg-wasm',
+  'fontverter',
+  '@iconify-json/lucide',
+] as const

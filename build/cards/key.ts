@@ -27,6 +27,8 @@ export interface CardText {
 export const CARDS_DIR = 'assets/cards'
 export const CARD_WIDTH = 1200
 export const CARD_HEIGHT = 630
+/** The most bytes a card may have: WhatsApp shows a large preview only under 300 KB; flat colours keep cards near 30. */
+export const CARD_BUDGET = 100_000
 
 let identity: string | undefined
 
@@ -41,7 +43,9 @@ export function drawingIdentity(root = process.cwd()): string {
   for (const name of cardPackages)
     h.update(name).update(JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8')).version)
   const dir = join(root, 'build', 'cards')
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.ts')).sort())
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith('.ts'))
+    .sort())
     h.update(file).update(readFileSync(join(dir, file)))
   identity = h.digest('hex')
   return identity

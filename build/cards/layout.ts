@@ -56,7 +56,14 @@ function ellipsize(shaper: Shaper, text: string, weight: Weight, size: number, w
   if (whole.width <= width) return whole
   const words = text.split(' ')
   for (let n = words.length - 1; n >= 1; n--) {
-    const cut = shaper(`${words.slice(0, n).join(' ').replace(/[\s,.;:،؛]+$/u, '')}${ELLIPSIS}`, weight, size)
+    const cut = shaper(
+      `${words
+        .slice(0, n)
+        .join(' ')
+        .replace(/[\s,.;:،؛]+$/u, '')}${ELLIPSIS}`,
+      weight,
+      size,
+    )
     if (cut.width <= width) return cut
   }
   const chars = [...text]

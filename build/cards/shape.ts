@@ -123,7 +123,13 @@ export function shapeLine(
     shape(run.face.font, buffer)
     const scale = size / run.face.upem
     for (const g of buffer.getGlyphInfosAndPositions()) {
-      glyphs.push({ face: run.face, id: g.codepoint, x: x + (g.xOffset ?? 0) * scale, y: (g.yOffset ?? 0) * scale, scale })
+      glyphs.push({
+        face: run.face,
+        id: g.codepoint,
+        x: x + (g.xOffset ?? 0) * scale,
+        y: (g.yOffset ?? 0) * scale,
+        scale,
+      })
       x += (g.xAdvance ?? 0) * scale
     }
   }

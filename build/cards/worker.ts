@@ -17,5 +17,7 @@ try {
     parentPort!.postMessage({ file, png } satisfies CardReply, [png.buffer as ArrayBuffer])
   }
 } catch (err) {
-  parentPort!.postMessage({ error: err instanceof Error ? (err.stack ?? err.message) : String(err) } satisfies CardReply)
+  parentPort!.postMessage({
+    error: err instanceof Error ? (err.stack ?? err.message) : String(err),
+  } satisfies CardReply)
 }

@@ -7,7 +7,7 @@ import { copyFileSync, existsSync, mkdirSync, renameSync, writeFileSync } from '
 import { availableParallelism } from 'node:os'
 import { basename, join } from 'node:path'
 import { Worker } from 'node:worker_threads'
-import { CARDS_DIR, type CardText, cardFile } from './key'
+import { CARD_BUDGET, CARDS_DIR, type CardText, cardFile } from './key'
 import type { CardJob, CardReply } from './worker'
 
 /** Cards per worker below which one more thread costs more (its start: faces, resvg) than it saves. */
@@ -21,11 +21,15 @@ export interface CardsWritten {
 }
 
 /** The cache folder; `CARDS_CACHE` overrides it (the bench's cold build). */
-export const cardCache = (root = process.cwd()) =>
+const cardCache = (root = process.cwd()) =>
   process.env.CARDS_CACHE || join(root, 'node_modules', '.cache', 'rasid-cards')
 
 /** Writes the cards of `texts` (one per distinct card) into `dist`, and says so in one line. */
-export async function writeCards(dist: string, texts: readonly CardText[], root = process.cwd()): Promise<CardsWritten> {
+export async function writeCards(
+  dist: string,
+  texts: readonly CardText[],
+  root = process.cwd(),
+): Promise<CardsWritten> {
   const start = performance.now()
   const cache = cardCache(root)
   mkdirSync(cache, { recursive: true })
@@ -43,6 +47,7 @@ export async function writeCards(dist: string, texts: readonly CardText[], root 
   }
   // Each written to a temporary name first: a build stopped half-way leaves no torn card in the cache.
   const keep = (file: string, png: Uint8Array) => {
+    if (png.length > CARD_BUDGET) throw new Error(`${file}: ${png.length} bytes, over the cards' ${CARD_BUDGET}`)
     const cached = join(cache, basename(file))
     const partial = `${cached}.${process.pid}.tmp`
     writeFileSync(partial, png)
@@ -51,7 +56,13 @@ export async function writeCards(dist: string, texts: readonly CardText[], root 
   }
   const threads = Math.min(Math.max(1, availableParallelism()), Math.ceil(todo.length / PER_WORKER))
   await Promise.all(
-    Array.from({ length: threads }, (_, i) => drawIn(todo.filter((_, k) => k % threads === i), root, keep)),
+    Array.from({ length: threads }, (_, i) =>
+      drawIn(
+        todo.filter((_, k) => k % threads === i),
+        root,
+        keep,
+      ),
+    ),
   )
   const ms = performance.now() - start
   const written = { cards: jobs.size, drawn: todo.length, cached: jobs.size - todo.length, ms }
@@ -81,7 +92,13 @@ function drawIn(jobs: CardJob[], root: string, keep: (file: string, png: Uint8Ar
         void worker.terminate()
         return
       }
-      keep(reply.file, reply.png)
+      try {
+        keep(reply.file, reply.png)
+      } catch (err) {
+        reject(err)
+        void worker.terminate()
+        return
+      }
       if (--left === 0) void worker.terminate().then(() => resolve())
     })
     worker.on('error', reject)
