@@ -1,6 +1,7 @@
 // A card's name and cache key: a hash of everything that decides its pixels (docs/cards.md): its
 // text, locale and direction, and the drawing's identity, which is the bytes of the faces, the
-// versions of the packages that shape and rasterize, and the source of build/cards/ itself. Equal
+// versions of the packages that shape and rasterize and of Node's zlib, and the source of
+// build/cards/ itself. Equal
 // keys draw equal bytes, so the name is as good as a hash of the PNG, known before it is drawn:
 // the page's head names it at render time (renderer/+onBeforeRender.ts) and the post-build draws it
 // once (./write.ts). Kept light, without the drawing's packages: Vike's server code imports it.
@@ -42,6 +43,8 @@ export function drawingIdentity(root = process.cwd()): string {
   // Not through `require.resolve`: a package's `exports` may not list its package.json (harfbuzzjs).
   for (const name of cardPackages)
     h.update(name).update(JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8')).version)
+  // The PNGs are deflated by Node's zlib (./png.ts).
+  h.update(`zlib ${process.versions.zlib}`)
   const dir = join(root, 'build', 'cards')
   for (const file of readdirSync(dir)
     .filter((f) => f.endsWith('.ts'))

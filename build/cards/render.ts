@@ -1,9 +1,10 @@
-// SVG to PNG with resvg (WebAssembly, deterministic: no system fonts, no text; the glyphs are paths
-// already), started once per thread.
+// SVG to PNG: rasterized by resvg (WebAssembly, deterministic: no system fonts, no text; the glyphs
+// are paths already), started once per thread, and encoded by ./png.ts.
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { initWasm, Resvg } from '@resvg/resvg-wasm'
+import { encodePng } from './png'
 
 let ready: Promise<void> | undefined
 
@@ -18,7 +19,7 @@ export function svgToPng(svg: string): Uint8Array {
   try {
     const image = resvg.render()
     try {
-      return image.asPng()
+      return encodePng(image.pixels, image.width, image.height)
     } finally {
       image.free()
     }
