@@ -6,6 +6,7 @@ import { viteConfig } from './vite'
 import { formatProblems, verifyI18n } from './verifyCatalogs'
 import { postbuild } from './postbuild'
 import { pageReader } from './readPage'
+import type { CardText } from './cards/key'
 
 const start = Date.now()
 const { catalogs, bidi, terms } = verifyI18n()
@@ -39,18 +40,24 @@ try {
   // dist/ (Vike would write it to .vike/client, for the post-build to read it back: about 1 s at
   // 1,000 pages). `onPagePrerender` is marked experimental: the build's tests (tests/dist/) catch a change.
   const client = resolve(from)
+  // What each page's social card shows, as its head named it (renderer/+onBeforeRender.ts).
+  const cards: CardText[] = []
   await prerender({
     viteConfig: config,
-    onPagePrerender(pageContext: { _prerenderResult: { filePath: string; fileContent: string } }) {
+    onPagePrerender(pageContext: {
+      _prerenderResult: { filePath: string; fileContent: string }
+      card?: { text: CardText }
+    }) {
       const { filePath, fileContent } = pageContext._prerenderResult
       if (filePath.endsWith('.html')) reader.page(relative(client, filePath).split('\\').join('/'), fileContent)
+      if (pageContext.card) cards.push(pageContext.card.text)
     },
   })
   const prerendered = Date.now()
   const read = await reader.done()
   const written = await postbuild(
     { id: process.env.BUILD_ID, timestamp: Number(process.env.BUILD_TIMESTAMP) },
-    read,
+    { ...read, cards },
     from,
   )
   const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`

@@ -9,6 +9,7 @@
 // - one 404.html that serves every language (docs/behaviour.md §6), with its inline script
 //   (renderer/client/inline/localize404.ts, bundled by build/inlineScript.ts);
 // - builds/latest.json and builds/meta/<id>.json (build/manifest.ts);
+// - every page's social card, assets/cards/<key>.png (build/cards/, docs/cards.md);
 // - sitemap.xml and robots.txt (build/sitemap.ts);
 // - search/<locale>.json and search/<locale>.body.json, the guide search's indexes (build/search.ts);
 // - _headers with the security headers, and their CloudFront policy in cloudfront/ beside dist/
@@ -33,6 +34,8 @@ import { defaultLocale, type Locale, localeCodes, type Script, scriptOf } from '
 import type { Localize404Config } from '../renderer/client/inline/localize404'
 import { extensionOf, fileTypes, hostFiles, isFilePath, isNotFoundFile, pathOfHtml } from '../renderer/shared/paths'
 import { shellPath } from '../renderer/shared/shell'
+import type { CardText } from './cards/key'
+import { writeCards } from './cards/write'
 import { writeCloudFront } from './cloudfront'
 import { buildCss, messageText } from './css'
 import { inlineHashes, writeHeaders } from './headers'
@@ -50,8 +53,11 @@ import { writeSitemap } from './sitemap'
 
 export async function postbuild(
   build: { id: string; timestamp: number },
-  /** The prerendered pages as build/readPage.ts read them, their payloads already under `from`. */
-  read: ReadPages,
+  /**
+   * The prerendered pages as build/readPage.ts read them, their payloads already under `from`; what
+   * their social cards show (build/cards/).
+   */
+  read: ReadPages & { cards: readonly CardText[] },
   from = '.vike/client',
   to = 'dist',
 ) {
@@ -63,6 +69,9 @@ export async function postbuild(
   moveDir(from, to)
   // Vike's stylesheets (one per CSS import, in a build-dependent order) give way to build/css.ts's.
   rmSync(join(to, 'assets', 'static'), { recursive: true, force: true })
+  // The social cards, drawn in threads of their own while this one carries on (docs/cards.md).
+  const cards = writeCards(to, read.cards)
+  cards.catch(() => {}) // awaited below; a failure before then is the one to report
   // The fonts are cut to what the pages show and what their islands, toasts and error views may show.
   const shown: Record<Script, string> = { latin: '', arabic: '' }
   for (const page of read.pages) shown[scriptOf(page.head.locale)] += `${page.chars}\n`
@@ -113,6 +122,7 @@ export async function postbuild(
     apiOrigin ? [apiOrigin] : [],
   )
   writeCloudFront(join(dirname(resolve(to)), 'cloudfront'))
+  await cards
   problems.push(...unservableFiles(to))
   if (problems.length)
     throw new Error(`dist/ holds what the host cannot serve:\n${problems.map((p) => `  ${p}`).join('\n')}`)

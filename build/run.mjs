@@ -18,8 +18,9 @@ const outdir = join(
   createHash('sha256').update(process.cwd()).digest('hex').slice(0, 12),
 )
 await build({
-  // The build and its second thread (build/readPage.ts `pageReader`).
-  entryPoints: ['build/index.ts', 'build/postbuildWorker.ts'],
+  // The build, its second thread (build/readPage.ts `pageReader`) and the card drawers'
+  // (build/cards/write.ts, written as cards/worker.mjs).
+  entryPoints: ['build/index.ts', 'build/postbuildWorker.ts', 'build/cards/worker.ts'],
   outdir,
   outExtension: { '.js': '.mjs' },
   bundle: true,

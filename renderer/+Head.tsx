@@ -1,5 +1,6 @@
 // https://vike.dev/Head: HTML-only tags, for crawlers and the first paint.
 import { usePageContext } from 'vike-react/usePageContext'
+import { CARD_HEIGHT, CARD_WIDTH } from '../build/cards/key'
 import { site } from '../site.config'
 import { locales } from '../locales/locales'
 import { BOOT_SCRIPT_ID, bootScript, needsBootScript } from './bootScript'
@@ -32,6 +33,14 @@ export default function Head() {
         .map((l) => (
           <meta key={l.code} property="og:locale:alternate" content={l.language.replace('-', '_')} />
         ))}
+      {/* The page's social card (docs/cards.md), drawn by the post-build: a page head tag each
+          (renderer/shared/payload.ts `isPageHeadTag`), so a navigation replaces them. */}
+      <meta property="og:image" content={pageContext.card.url} />
+      <meta property="og:image:width" content={String(CARD_WIDTH)} />
+      <meta property="og:image:height" content={String(CARD_HEIGHT)} />
+      <meta property="og:image:type" content="image/png" />
+      <meta property="og:image:alt" content={pageContext.card.alt} />
+      <meta name="twitter:card" content="summary_large_image" />
       {isError ? (
         <meta name="robots" content="noindex" />
       ) : (

@@ -4,6 +4,9 @@ import type { PageContext } from 'vike/types'
 import type { MessageId } from '../locales/messages'
 import { intlLocale } from '../locales/intlLocale'
 import { areaOf } from './pageData'
+import type { CardText } from '../build/cards/key'
+import { locales } from '../locales/locales'
+import { site } from '../site.config'
 
 const cache = createIntlCache()
 const intls = new WeakMap<object, IntlShape>()
@@ -34,17 +37,41 @@ export function errorStatus(pageContext: PageContext): 404 | 500 | null {
   return null
 }
 
-export function pageTitle(pageContext: PageContext): string {
+/** The page's own title, without the brand that `site.titleTemplate` adds. */
+function ownTitle(pageContext: PageContext): string {
   const intl = pageIntl(pageContext)
   const status = errorStatus(pageContext)
   const area = areaOf(pageContext.pageId ?? '')
-  const page =
-    status === 404
-      ? intl.formatMessage({ id: 'error.notFound.title' })
-      : status === 500
-        ? intl.formatMessage({ id: 'error.server.title' })
-        : (pageContext.data?.guide?.title ?? intl.formatMessage({ id: `${area}.meta.title` as MessageId }))
-  return intl.formatMessage({ id: 'site.titleTemplate' }, { page })
+  return status === 404
+    ? intl.formatMessage({ id: 'error.notFound.title' })
+    : status === 500
+      ? intl.formatMessage({ id: 'error.server.title' })
+      : (pageContext.data?.guide?.title ?? intl.formatMessage({ id: `${area}.meta.title` as MessageId }))
+}
+
+export function pageTitle(pageContext: PageContext): string {
+  return pageIntl(pageContext).formatMessage({ id: 'site.titleTemplate' }, { page: ownTitle(pageContext) })
+}
+
+/**
+ * What the page's social card shows (docs/cards.md): its own title, a short line (a guide's group,
+ * else the description) and the brand; and the card's alternative text.
+ */
+export function pageCard(pageContext: PageContext): { text: CardText; alt: string } {
+  const intl = pageIntl(pageContext)
+  const { locale } = pageContext
+  const title = ownTitle(pageContext)
+  const group = errorStatus(pageContext) ? undefined : pageContext.data?.guide?.group
+  return {
+    text: {
+      locale,
+      dir: locales.find((l) => l.code === locale)!.dir,
+      title,
+      line: group ? intl.formatMessage({ id: `guide.group.${group}` as MessageId }) : pageDescription(pageContext),
+      brand: site.name[locale],
+    },
+    alt: intl.formatMessage({ id: 'site.cardAlt' }, { page: title }),
+  }
 }
 
 export function pageDescription(pageContext: PageContext): string {

@@ -1,3 +1,4 @@
+import type { CardText } from '../build/cards/key'
 import type { Locale } from '../locales/locales'
 import type { PageData } from './pageData'
 import type { PageMeta } from './pageMeta'
@@ -10,6 +11,8 @@ declare global {
       /** The URL without its locale prefix: `/ar/pricing?x=1` -> `/pricing?x=1`. */
       urlLogical: string
       data: PageData
+      /** The page's social card (renderer/+onBeforeRender.ts, docs/cards.md). */
+      card: { text: CardText; alt: string; url: string }
     }
     interface Config {
       pageMeta?: PageMeta

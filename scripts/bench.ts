@@ -102,6 +102,8 @@ interface BuildResult {
   own: number // s, as the build itself reports it ("Built N pages into dist/ in X s")
   /** Where the build says its time went: its catalog checks, Vike (bundles and prerender), the post-build steps. */
   phases: string
+  /** The build's social cards (docs/cards.md): "cards: N (D drawn, C from cache) in X s". */
+  cards: string
   maxRssMiB: number
 }
 
@@ -122,9 +124,11 @@ function build(env: Record<string, string | undefined> = {}): BuildResult {
     throw new Error(`npm run build failed (${r.status ?? r.signal}):\n${(r.stderr || r.stdout).slice(-3000)}`)
   const own = Number(/Built \d+ pages into dist\/ in ([\d.]+) s/.exec(r.stdout)?.[1] ?? NaN)
   const phases = /checks ([\d.]+) s, Vike ([\d.]+) s, post-build ([\d.]+) s/.exec(r.stdout)?.slice(1).join(' / ') ?? '-'
+  const c = /cards: (\d+) \((\d+) drawn, (\d+) from cache\) in ([\d.]+) s/.exec(r.stdout)
+  const cards = c ? `${c[4]} (${c[2]} drawn)` : '-'
   const kib = hasTime ? Number(readFileSync(rssFile, 'utf8').trim().split('\n').pop()) : NaN
   rmSync(rssFile, { force: true })
-  return { wall, own, phases, maxRssMiB: kib / 1024 }
+  return { wall, own, phases, cards, maxRssMiB: kib / 1024 }
 }
 
 async function launchBrowser(): Promise<Browser> {
@@ -510,6 +514,7 @@ function guidesMode(n: number) {
       b.wall.toFixed(1),
       b.own.toFixed(1),
       b.phases,
+      b.cards,
       (o.pages / b.wall).toFixed(1),
       b.maxRssMiB.toFixed(0),
       (o.html / o.pages).toFixed(0),
@@ -517,11 +522,18 @@ function guidesMode(n: number) {
       ((o.html + o.payload) / o.pages).toFixed(0),
     ])
   }
+  // The cards of the synthetic guides go to a cache of their own: empty for the first build (every
+  // card drawn), full for the second (none), and gone after.
+  const cards = join(dir, '.cards')
   try {
-    row(`${n} guides per language`, build({ GUIDES_DIR: dir, BUILD_ID: 'bench' }))
+    row(`${n} guides per language, cards cold`, build({ GUIDES_DIR: dir, BUILD_ID: 'bench', CARDS_CACHE: cards }))
+    row(`${n} guides per language, cards warm`, build({ GUIDES_DIR: dir, BUILD_ID: 'bench', CARDS_CACHE: cards }))
   } finally {
     // Put the real site back in dist/ (a normal build, measured too), and drop the synthetic guides.
-    row('real guides (rebuild)', build({ GUIDES_DIR: undefined, BUILD_ID: undefined, BUILD_TIMESTAMP: undefined }))
+    row(
+      'real guides (rebuild)',
+      build({ GUIDES_DIR: undefined, BUILD_ID: undefined, BUILD_TIMESTAMP: undefined, CARDS_CACHE: undefined }),
+    )
     rmSync(dir, { recursive: true, force: true })
   }
   console.log(
@@ -537,6 +549,7 @@ function guidesMode(n: number) {
       'wall s',
       'build says s',
       'checks / Vike / post s',
+      'cards s',
       'pages/s',
       'peak RSS MiB',
       'HTML B/page',

@@ -32,6 +32,7 @@ import {
   RELEASES,
 } from '../renderer/shared/host'
 import { hostFiles, notFoundKey } from '../renderer/shared/paths'
+import { site } from '../site.config'
 import { buildCsp, buildIdOf } from './lib/cdn'
 import { KvsConflictError, type LiveStore, liveStore } from './lib/kvs'
 
@@ -478,12 +479,17 @@ class Progress {
   }
 }
 
-/** `/assets/...` named by a page, payload, shell or stylesheet: what must be in the bucket before the switch. */
+/**
+ * `/assets/...` named by a page, payload, shell or stylesheet: what must be in the bucket before the
+ * switch. Also as an absolute URL on the site's origin: a page's social card (og:image, docs/cards.md).
+ */
 function assetsNamed(uploads: Upload[]): Set<string> {
   const named = new Set<string>()
+  const origin = site.origin.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+  const ref = new RegExp(`["'(](?:${origin})?\\/(assets\\/[^"'()\\s?#]+)`, 'g')
   for (const u of uploads) {
     if (!/\.(html|json|css|js)$/.test(u.key)) continue
-    for (const [, ref] of u.body.toString('utf8').matchAll(/["'(]\/(assets\/[^"'()\s?#]+)/g)) named.add(ref!)
+    for (const [, key] of u.body.toString('utf8').matchAll(ref)) named.add(key!)
   }
   return named
 }

@@ -33,12 +33,18 @@ export interface HeadTag {
 
 /**
  * Whether a `<meta>` or `<link>` belongs to the page, so that a payload carries it and a navigation
- * replaces it: description, robots, canonical, hreflang links, feeds (`alternate` with a type), og tags. The others (charset, boot
+ * replaces it: description, robots, canonical, hreflang links, feeds (`alternate` with a type), og and twitter tags
+ * (the social card's among them, docs/cards.md). The others (charset, boot
  * script, build id, theme colour, CSS, fonts) are the same on every page and stay.
  */
 export function isPageHeadTag(tag: string, attr: (name: string) => string | null | undefined): boolean {
   if (tag === 'meta')
-    return attr('name') === 'description' || attr('name') === 'robots' || !!attr('property')?.startsWith('og:')
+    return (
+      attr('name') === 'description' ||
+      attr('name') === 'robots' ||
+      !!attr('name')?.startsWith('twitter:') ||
+      !!attr('property')?.startsWith('og:')
+    )
   if (tag === 'link')
     return attr('rel') === 'canonical' || (attr('rel') === 'alternate' && !!(attr('hreflang') || attr('type')))
   return false

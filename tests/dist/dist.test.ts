@@ -45,9 +45,12 @@ describe('dist/', () => {
     expect(payload.content).not.toMatch(/<header|<footer/)
     // The head tags a navigation rebuilds from the payload and the shell (the build checks them against the page's).
     const tags = pageHead(shell, payload)
-    // The monitoring pages add their incidents feed (docs/status.md).
-    expect(payload.head.map((t: Tag) => t.attrs.rel ?? t.attrs.name).sort()).toEqual(
-      route.path === '/monitoring' ? ['alternate', 'canonical', 'description'] : ['canonical', 'description'],
+    // The monitoring pages add their incidents feed (docs/status.md); every page its card (docs/cards.md).
+    const card = ['og:image', 'og:image:alt', 'og:image:height', 'og:image:type', 'og:image:width', 'twitter:card']
+    expect(payload.head.map((t: Tag) => t.attrs.rel ?? t.attrs.name ?? t.attrs.property).sort()).toEqual(
+      route.path === '/monitoring'
+        ? ['alternate', 'canonical', 'description', ...card]
+        : ['canonical', 'description', ...card],
     )
     const head = (key: string) =>
       tags.find((t: Tag) => t.attrs.rel === key || t.attrs.property === key || t.attrs.name === key)?.attrs
