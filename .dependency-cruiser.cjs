@@ -2,7 +2,7 @@
 // Paths are relative to the project root; npm packages resolve to node_modules/<name>/.
 const reactLike =
   '(^|/)node_modules/(react|react-dom|react-intl|@formatjs/[^/]+|@radix-ui/[^/]+|@types/react|@types/react-dom|vike-react)/'
-const browser = '^(renderer/(client|islands|shared|toaster)|api/client)/'
+const browser = '^(renderer/(client|islands|search|shared|toaster)|api/client)/'
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -68,6 +68,14 @@ module.exports = {
       severity: 'error',
       from: { path: '^renderer/shared/' },
       to: { path: '(^|/)node_modules/', reachable: true },
+    },
+    {
+      name: 'search-only-minisearch',
+      comment:
+        'renderer/search is the guide search of the build, the browser and the bench alike: it imports itself, renderer/shared, locales/*.ts and MiniSearch, nothing else.',
+      severity: 'error',
+      from: { path: '^renderer/search/' },
+      to: { pathNot: '^(renderer/(search|shared)/[^/]+|locales/[^/]+\\.ts|node_modules/minisearch/.*)$' },
     },
     {
       name: 'scripts-not-to-scripts',

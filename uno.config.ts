@@ -133,19 +133,18 @@ export default defineConfig({
     'search-label': 'block text-sm font-medium text-neutral-700 dark:text-neutral-300',
     'search-row': 'mt-1 flex gap-2',
     'search-field': 'relative min-w-0 flex-1',
-    'search-icon': 'pointer-events-none absolute inset-y-0 start-3 my-auto size-4 text-neutral-500 dark:text-neutral-400',
+    'search-icon':
+      'pointer-events-none absolute inset-y-0 start-3 my-auto size-4 text-neutral-500 dark:text-neutral-400',
     'search-input':
       'w-full rounded-lg border border-neutral-400 bg-white py-2 ps-9 pe-3 text-base text-neutral-900 placeholder:text-neutral-500 dark:border-neutral-600 dark:bg-neutral-900 dark:text-white',
-    'search-submit':
-      'rounded-lg border border-neutral-300 px-4 py-2 font-semibold text-neutral-900 hover:bg-neutral-100 dark:border-neutral-700 dark:text-white dark:hover:bg-neutral-800',
     'search-list':
       'absolute inset-x-0 top-full z-20 mt-2 max-h-[70vh] overflow-y-auto rounded-xl border border-neutral-200 bg-white p-1 shadow-lg dark:border-neutral-700 dark:bg-neutral-900',
     'search-option':
-      'block cursor-pointer rounded-lg px-3 py-2 text-start hover:bg-neutral-100 aria-selected:bg-primary-50 aria-selected:outline-2 aria-selected:outline-solid aria-selected:outline-primary-700 aria-selected:-outline-offset-2 dark:hover:bg-neutral-800 dark:aria-selected:bg-primary-950 dark:aria-selected:outline-primary-400',
+      'block cursor-pointer rounded-lg px-3 py-2 aria-selected:outline-2 aria-selected:outline-solid aria-selected:outline-primary-700',
     'search-option-title': 'block font-semibold text-neutral-900 dark:text-white',
     'search-option-group': 'block text-xs text-neutral-600 dark:text-neutral-400',
-    'search-option-text':
-      'mt-1 block text-sm text-neutral-600 dark:text-neutral-300 [&_mark]:bg-yellow-200 [&_mark]:text-neutral-900 dark:[&_mark]:bg-yellow-700 dark:[&_mark]:text-white',
+    // Its <mark>s keep the browser's colours (black on yellow, in both themes).
+    'search-option-text': 'mt-1 block text-sm text-neutral-600 dark:text-neutral-300',
     'btn-secondary':
       'inline-flex items-center gap-2 rounded-lg border border-neutral-300 px-5 py-2.5 font-semibold text-neutral-900 hover:bg-neutral-100 dark:border-neutral-700 dark:text-white dark:hover:bg-neutral-800',
   },

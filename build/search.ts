@@ -1,12 +1,12 @@
-// dist/search/: the guide search's indexes of each language (renderer/shared/searchIndex.ts), built
+// dist/search/: the guide search's indexes of each language (renderer/search/files.ts), built
 // from the guides as the build read them (build/guides.ts), with the terms
-// renderer/shared/searchText.ts makes of every word (docs/search.md).
+// renderer/search/text.ts makes of every word (docs/search.md).
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import MiniSearch from 'minisearch'
 import type { Catalog } from '../locales/catalogs'
 import { type Locale, localeCodes } from '../locales/locales'
-import type { Indexes } from '../renderer/shared/searchQuery'
+import type { Indexes } from '../renderer/search/query'
 import {
   bodyIndexOptions,
   headIndexOptions,
@@ -14,8 +14,8 @@ import {
   type SearchHead,
   searchIndexPath,
   shardOf,
-} from '../renderer/shared/searchIndex'
-import { termsOf, words } from '../renderer/shared/searchText'
+} from '../renderer/search/files'
+import { termsOf, words } from '../renderer/search/text'
 import type { Guide } from './guides'
 import { decodeHtmlText } from './html'
 
@@ -69,7 +69,10 @@ function shardPrefixes(terms: readonly string[][]): string[][] {
   for (let depth = 1; depth < 4; depth++) {
     for (const [prefix, list] of [...buckets]) {
       if (prefix.length !== depth || weight(list) <= SHARD_BYTES) continue
-      buckets.set(prefix, list.filter((t) => t.length === depth))
+      buckets.set(
+        prefix,
+        list.filter((t) => t.length === depth),
+      )
       for (const term of list) {
         if (term.length === depth) continue
         add(term.slice(0, depth + 1), term)
@@ -102,7 +105,10 @@ export function buildSearchIndexes(docs: readonly SearchDoc[]): { head: string; 
   terms.forEach((list, i) => {
     for (const term of list) {
       let n = shardOfTerm.get(term)
-      if (n === undefined) shardOfTerm.set(term, (n = shardOf(groups, term)))
+      if (n === undefined) {
+        n = shardOf(groups, term)
+        shardOfTerm.set(term, n)
+      }
       byShard[n]![i]!.push(term)
     }
   })
@@ -140,6 +146,6 @@ export function writeSearchIndexes(dist: string, guides: Record<Locale, Guide[]>
   for (const locale of localeCodes) {
     const { head, shards } = buildSearchIndexes(searchDocs(guides[locale], catalogs[locale]))
     writeFileSync(join(dist, searchIndexPath(locale).slice(1)), head)
-    shards.forEach((json, n) => writeFileSync(join(dist, searchIndexPath(locale, n).slice(1)), json))
+    for (const [n, json] of shards.entries()) writeFileSync(join(dist, searchIndexPath(locale, n).slice(1)), json)
   }
 }

@@ -30,7 +30,9 @@ export function encodePng(rgba: Uint8Array, width: number, height: number): Uint
     const sorted = [...colours].sort((a, b) => a - b)
     const index = new Map(sorted.map((c, i) => [c, i]))
     palette = Buffer.alloc(sorted.length * 3)
-    sorted.forEach((c, i) => palette!.writeUIntBE(c, i * 3, 3))
+    sorted.forEach((c, i) => {
+      palette!.writeUIntBE(c, i * 3, 3)
+    })
     let last = -1
     let lastIndex = 0
     for (let y = 0; y < height; y++)

@@ -9,18 +9,12 @@ import MiniSearch, { type AsPlainObject } from 'minisearch'
 import { isLocale, type Locale } from '../../locales/locales'
 import { localizePath } from '../../locales/localizePath'
 import { dataAttrs } from '../shared/dom'
-import {
-  bodyIndexOptions,
-  headIndexOptions,
-  type SearchDoc,
-  type SearchHead,
-  searchIndexPath,
-} from '../shared/searchIndex'
-import { type Indexes, searchGuides, shardsOf } from '../shared/searchQuery'
-import { termsOf } from '../shared/searchText'
+import { bodyIndexOptions, headIndexOptions, type SearchDoc, type SearchHead, searchIndexPath } from '../search/files'
+import { type Indexes, searchGuides, shardsOf } from '../search/query'
+import { termsOf } from '../search/text'
 import { buildId } from './buildInfo'
 import { isSlowConnection } from './connection'
-import { loadPayload } from './payloads'
+import { queuedPayload } from './prefetch'
 
 interface Texts {
   results: Record<string, string>
@@ -28,7 +22,6 @@ interface Texts {
   loading: string
   unavailable: string
 }
-
 
 /** At most this many results are listed. */
 const LIMIT = 8
@@ -109,12 +102,12 @@ function excerptOf(text: string, matched: Set<string>, size = 24): { text: strin
   return { text: `${start > 0 ? '… ' : ''}${cut}${end < all.length ? ' …' : ''}`, score }
 }
 
-/** A guide's prose, from its payload (the router's own cache, which its opening will use). */
+/** A guide's prose, from its payload (the router's own cache, which its opening will use), at most 4 fetches at once. */
 const proseCache = new Map<string, Promise<string>>()
 function proseOf(path: string): Promise<string> {
   let prose = proseCache.get(path)
   if (!prose) {
-    prose = loadPayload(path).then(({ content }) => {
+    prose = queuedPayload(path).then(({ content }) => {
       const template = document.createElement('template')
       template.innerHTML = content
       const article = template.content.querySelector('.guide-prose') ?? template.content
@@ -166,7 +159,7 @@ export function enhanceSearch(form: HTMLFormElement) {
   const setActive = (i: number) => {
     const all = options()
     active = all.length ? (i + all.length) % all.length : -1
-    all.forEach((o, k) => o.setAttribute('aria-selected', String(k === active)))
+    for (const [k, o] of all.entries()) o.setAttribute('aria-selected', String(k === active))
     const current = all[active]
     if (current) {
       input.setAttribute('aria-activedescendant', current.id)
@@ -211,10 +204,13 @@ export function enhanceSearch(form: HTMLFormElement) {
       highlight(excerpt!, best.text, hit.terms)
       // A match in the prose only: its passage, once the guide's payload is here (not on a slow connection).
       if (!best.score && !isSlowConnection())
-        void proseOf(path).then((prose) => {
-          const passage = excerptOf(prose, hit.terms)
-          if (passage.score && option.isConnected) highlight(excerpt!, passage.text, hit.terms)
-        }, () => {})
+        void proseOf(path).then(
+          (prose) => {
+            const passage = excerptOf(prose, hit.terms)
+            if (passage.score && option.isConnected) highlight(excerpt!, passage.text, hit.terms)
+          },
+          () => {},
+        )
       list.append(option)
     })
     open(shown.length > 0)

@@ -48,6 +48,11 @@ function prefetchLink(a: HTMLAnchorElement, withCode = false) {
   }
 }
 
+/** A page's payload through the same queue as the prefetches (the guide search's excerpts). */
+export function queuedPayload(path: string) {
+  return preloads.push(() => loadPayload(path))
+}
+
 /** Watches the page's links: prefetch a payload when its link becomes visible. */
 export function watchLinks() {
   if (isSlowConnection()) return

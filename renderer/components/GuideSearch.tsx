@@ -33,44 +33,51 @@ export function GuideSearch() {
     unavailable: t('guide.search.unavailable'),
   }
   return (
-    <form
-      action={localizePath('/guide', locale)}
-      method="get"
-      role="search"
-      className="search-form"
-      {...{ [dataAttrs.guideSearch]: JSON.stringify(texts) }}
-    >
-      <label htmlFor="guide-search" className="search-label">
-        {t('guide.search.label')}
-      </label>
-      <div className="search-row">
-        <span className="search-field">
-          <span className="i-lucide-search search-icon" aria-hidden="true" />
-          <input
-            id="guide-search"
-            type="search"
-            name="q"
-            autoComplete="off"
-            spellCheck={false}
-            enterKeyHint="search"
-            placeholder={t('guide.search.placeholder')}
-            className="search-input"
-          />
-        </span>
-        <button type="submit" className="search-submit">
-          {t('guide.search.submit')}
-        </button>
-      </div>
-      <div role="listbox" id="guide-search-list" aria-label={t('guide.search.listLabel')} className="search-list" hidden />
-      <p role="status" className="sr-only" {...{ [dataAttrs.guideSearchStatus]: '' }} />
-      <template {...{ [dataAttrs.guideSearchOption]: '' }}>
-        {/* biome-ignore lint/a11y/useValidAnchor: the runtime sets its href to the guide's page */}
-        <a role="option" aria-selected="false" className="search-option">
-          <span className="search-option-title" />
-          <span className="search-option-group" />
-          <span className="search-option-text" />
-        </a>
-      </template>
-    </form>
+    <search>
+      <form
+        action={localizePath('/guide', locale)}
+        method="get"
+        className="search-form"
+        {...{ [dataAttrs.guideSearch]: JSON.stringify(texts) }}
+      >
+        <label htmlFor="guide-search" className="search-label">
+          {t('guide.search.label')}
+        </label>
+        <div className="search-row">
+          <span className="search-field">
+            <span className="i-lucide-search search-icon" aria-hidden="true" />
+            <input
+              id="guide-search"
+              type="search"
+              name="q"
+              autoComplete="off"
+              spellCheck={false}
+              enterKeyHint="search"
+              placeholder={t('guide.search.placeholder')}
+              className="search-input"
+            />
+          </span>
+          <button type="submit" className="btn-secondary">
+            {t('guide.search.submit')}
+          </button>
+        </div>
+        <div
+          role="listbox"
+          id="guide-search-list"
+          aria-label={t('guide.search.listLabel')}
+          className="search-list"
+          hidden
+        />
+        <p role="status" className="sr-only" {...{ [dataAttrs.guideSearchStatus]: '' }} />
+        <template {...{ [dataAttrs.guideSearchOption]: '' }}>
+          {/* biome-ignore lint/a11y/useValidAnchor: the runtime sets its href to the guide's page */}
+          <a role="option" aria-selected="false" className="search-option">
+            <span className="search-option-title" />
+            <span className="search-option-group" />
+            <span className="search-option-text" />
+          </a>
+        </template>
+      </form>
+    </search>
   )
 }

@@ -15,8 +15,8 @@ import { loadGuides } from '../../build/guides'
 import { buildSearchIndexes, loadSearchIndexes, searchDocs } from '../../build/search'
 import { loadCatalogs } from '../../locales/catalogs'
 import { type Locale, localeCodes } from '../../locales/locales'
-import { headIndexOptions, type SearchHead, searchIndexPath } from '../../renderer/shared/searchIndex'
-import { searchGuides, shardsOf } from '../../renderer/shared/searchQuery'
+import { headIndexOptions, type SearchHead, searchIndexPath } from '../../renderer/search/files'
+import { searchGuides, shardsOf } from '../../renderer/search/query'
 import { searchQueries } from '../../tests/searchQueries'
 import { chromiumArgs, chromiumPath } from './chromium'
 import { serve } from './previewServer'
@@ -24,7 +24,8 @@ import { serve } from './previewServer'
 const gz = (text: string | Buffer) => gzipSync(text, { level: 9 }).length
 const kb = (bytes: number) => (bytes / 1024).toFixed(1)
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]!
+const pct = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]!
 
 /** The gzip bytes of the search's own code (the chunk with the combobox and MiniSearch). */
 function codeBytes(dist: string): number {
@@ -81,7 +82,9 @@ export async function runSearchBench(dist = 'dist') {
       const loadMs = performance.now() - t0
       const ix = loadSearchIndexes(b.json)
       const shardGz = b.json.shards.map(gz)
-      const perQuery = queries.map((q) => gz(b.json.head) + shardsOf(ix.shards, q.query).reduce((s, n) => s + shardGz[n]!, 0))
+      const perQuery = queries.map(
+        (q) => gz(b.json.head) + shardsOf(ix.shards, q.query).reduce((s, n) => s + shardGz[n]!, 0),
+      )
       const times: number[] = []
       for (let rep = 0; rep < 30; rep++) {
         for (const q of queries) {
@@ -121,7 +124,9 @@ export async function runSearchBench(dist = 'dist') {
     'query ms, Node (median / p95 / max)',
     'query + list built ms, Chromium (median / max)',
   ]
-  console.log(`Guide search (gzip -9 sizes; ${searchQueries.length} queries of tests/searchQueries.ts; Node: 30 runs each)`)
+  console.log(
+    `Guide search (gzip -9 sizes; ${searchQueries.length} queries of tests/searchQueries.ts; Node: 30 runs each)`,
+  )
   console.log(`| ${head.join(' | ')} |\n|${head.map(() => '---').join('|')}|`)
   for (const r of rows) console.log(`| ${r.join(' | ')} |`)
 }
@@ -134,10 +139,8 @@ export async function runSearchBench(dist = 'dist') {
 async function browserTimes(dist: string, b: Built): Promise<number[]> {
   const dir = mkdtempSync(join(tmpdir(), 'rasid-search-bench-'))
   cpSync(dist, dir, { recursive: true })
-  rmSync(join(dir, 'search'), { recursive: true, force: true })
-  cpSync(join(dist, 'search'), join(dir, 'search'), { recursive: true })
   writeFileSync(join(dir, searchIndexPath(b.locale).slice(1)), b.json.head)
-  b.json.shards.forEach((s, n) => writeFileSync(join(dir, searchIndexPath(b.locale, n).slice(1)), s))
+  for (const [n, s] of b.json.shards.entries()) writeFileSync(join(dir, searchIndexPath(b.locale, n).slice(1)), s)
   const server = await serve(dir, 0)
   const browserApp = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs })
   try {

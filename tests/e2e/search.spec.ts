@@ -133,10 +133,9 @@ test('the live region speaks once when typing pauses, not at every key', async (
   await page.evaluate(() => {
     const w = window as typeof window & { __said: string[] }
     w.__said = []
-    new MutationObserver(() => w.__said.push(document.querySelector('[data-search-status]')!.textContent ?? '')).observe(
-      document.querySelector('[data-search-status]')!,
-      { childList: true, characterData: true, subtree: true },
-    )
+    new MutationObserver(() =>
+      w.__said.push(document.querySelector('[data-search-status]')!.textContent ?? ''),
+    ).observe(document.querySelector('[data-search-status]')!, { childList: true, characterData: true, subtree: true })
   })
   await page.keyboard.type('settlement', { delay: 60 })
   await expect(status(page)).not.toHaveText('')

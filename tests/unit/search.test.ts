@@ -3,8 +3,8 @@ import { loadGuides } from '../../build/guides'
 import { buildSearchIndexes, loadSearchIndexes, proseOf, searchDocs } from '../../build/search'
 import { loadCatalogs } from '../../locales/catalogs'
 import { localeCodes } from '../../locales/locales'
-import { type Indexes, searchGuides, shardsOf } from '../../renderer/shared/searchQuery'
-import { fold, termsOf } from '../../renderer/shared/searchText'
+import { type Indexes, searchGuides, shardsOf } from '../../renderer/search/query'
+import { fold, termsOf } from '../../renderer/search/text'
 import { searchQueries } from '../searchQueries'
 
 // A query word and a guide's word match when their terms share one (docs/search.md).
@@ -60,7 +60,10 @@ describe('search index', () => {
   const catalogs = loadCatalogs()
   // As the browser gets them: JSON, loaded with the options the runtime uses.
   const indexes = Object.fromEntries(
-    localeCodes.map((locale) => [locale, loadSearchIndexes(buildSearchIndexes(searchDocs(guides[locale], catalogs[locale])))]),
+    localeCodes.map((locale) => [
+      locale,
+      loadSearchIndexes(buildSearchIndexes(searchDocs(guides[locale], catalogs[locale]))),
+    ]),
   ) as Record<(typeof localeCodes)[number], Indexes>
 
   it.each(searchQueries.map((c) => [c.locale, c.rule, c.query, c.first] as const))(
@@ -97,7 +100,10 @@ describe('search index', () => {
     // 300 guides per language, the real ones over and over: the prose takes several shards.
     for (const locale of localeCodes) {
       const docs = searchDocs(guides[locale], catalogs[locale])
-      const many = Array.from({ length: 300 }, (_, i) => ({ ...docs[i % docs.length]!, u: `${docs[i % docs.length]!.u}~${i}` }))
+      const many = Array.from({ length: 300 }, (_, i) => ({
+        ...docs[i % docs.length]!,
+        u: `${docs[i % docs.length]!.u}~${i}`,
+      }))
       const json = buildSearchIndexes(many)
       const ix = loadSearchIndexes(json)
       expect(ix.shards.length).toBeGreaterThan(3)

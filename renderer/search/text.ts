@@ -12,21 +12,21 @@
 const ARABIC_MARKS = /[\u0610-\u061A\u064B-\u065F\u0670\u06D6-\u06ED\u0640]/g
 const ARABIC_LETTER = /[\u0600-\u06FF]/
 const FOLDS: Record<string, string> = {
-  'أ': 'ا',
-  'إ': 'ا',
-  'آ': 'ا',
-  'ٱ': 'ا',
-  'ؤ': 'و',
-  'ئ': 'ي',
-  'ة': 'ه',
-  'ى': 'ي',
+  أ: 'ا',
+  إ: 'ا',
+  آ: 'ا',
+  ٱ: 'ا',
+  ؤ: 'و',
+  ئ: 'ي',
+  ة: 'ه',
+  ى: 'ي',
 }
 
 /**
  * Brand names as each language's copy writes them, and the other spellings a visitor types; the
  * first Latin name is the term both index. Multi-word names pair word by word.
  */
-export const brandPairs: readonly (readonly [latin: string, arabic: readonly string[]])[] = [
+const brandPairs: readonly (readonly [latin: string, arabic: readonly string[]])[] = [
   ['mada', ['مدى']],
   ['Tabby', ['تابي']],
   ['Tamara', ['تمارا']],
@@ -46,7 +46,8 @@ const brandTerms = (() => {
     const target = latin.toLowerCase().split(' ')
     for (const spelling of arabic) {
       const words = spelling.split(' ').map(fold)
-      if (words.length === target.length) words.forEach((w, i) => map.set(w, target[i]!))
+      if (words.length !== target.length) continue
+      for (const [i, w] of words.entries()) map.set(w, target[i]!)
     }
   }
   return map
@@ -105,7 +106,9 @@ function englishStem(word: string): string {
  * matches any of them). The first is the word itself, folded. Nothing for a word that folds to nothing.
  */
 export function termsOf(word: string): string[] {
-  const folded = fold(word).replace(/['’]s$/, '').replace(/['’]/g, '')
+  const folded = fold(word)
+    .replace(/['’]s$/, '')
+    .replace(/['’]/g, '')
   if (!folded) return []
   if (ARABIC_LETTER.test(folded)) {
     const brand = brandTerms.get(folded)

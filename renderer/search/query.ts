@@ -1,13 +1,13 @@
-// A query against the guide search's indexes (renderer/shared/searchIndex.ts), the same in the
+// A query against the guide search's indexes (renderer/search/files.ts), the same in the
 // browser (renderer/client/guideSearch.ts), the tests and the benchmark. Each word of the query
-// matches through any of the terms it may read as (renderer/shared/searchText.ts); the last word
+// matches through any of the terms it may read as (renderer/search/text.ts); the last word
 // as a prefix, since it is being typed; a word of 4 letters or more with a typo or two (MiniSearch's
 // fuzzy match, 0.2 of its length). A guide must match every word (any, when that finds nothing and
 // there are two words or more). The first chunk's fields weigh more than the prose, a title most.
 import type MiniSearch from 'minisearch'
 import type { SearchResult } from 'minisearch'
-import { type SearchDoc, shardOf, shardsUnder } from './searchIndex'
-import { termsOf, words } from './searchText'
+import { type SearchDoc, shardOf, shardsUnder } from './files'
+import { termsOf, words } from './text'
 
 export interface Indexes {
   head: MiniSearch<SearchDoc>

@@ -10,7 +10,7 @@
 //   bytes grow with the query, not with the number of guides; a small site has a shard or two.
 import type { AsPlainObject, Options } from 'minisearch'
 import type { Locale } from '../../locales/locales'
-import { termsOf, words } from './searchText'
+import { termsOf, words } from './text'
 
 /** A guide as the indexes hold it. */
 export interface SearchDoc {
