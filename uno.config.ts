@@ -127,24 +127,6 @@ export default defineConfig({
       'flex cursor-pointer list-none items-center justify-between gap-4 rounded py-3 font-medium text-neutral-900 dark:text-white [&::-webkit-details-marker]:hidden',
     'faq-chevron': 'size-4 shrink-0 transition-transform group-open:rotate-180',
     'faq-answer': 'pb-4 text-neutral-600 dark:text-neutral-300',
-    // The guides' search box (renderer/components/GuideSearch.tsx) and the options its script
-    // clones from the box's <template> (renderer/client/guideSearch.ts).
-    'search-form': 'relative mt-6 max-w-xl',
-    'search-label': 'block text-sm font-medium text-neutral-700 dark:text-neutral-300',
-    'search-row': 'mt-1 flex gap-2',
-    'search-field': 'relative min-w-0 flex-1',
-    'search-icon':
-      'pointer-events-none absolute inset-y-0 start-3 my-auto size-4 text-neutral-500 dark:text-neutral-400',
-    'search-input':
-      'w-full rounded-lg border border-neutral-400 bg-white py-2 ps-9 pe-3 text-base text-neutral-900 placeholder:text-neutral-500 dark:border-neutral-600 dark:bg-neutral-900 dark:text-white',
-    'search-list':
-      'absolute inset-x-0 top-full z-20 mt-2 max-h-[70vh] overflow-y-auto rounded-xl border border-neutral-200 bg-white p-1 shadow-lg dark:border-neutral-700 dark:bg-neutral-900',
-    'search-option':
-      'block cursor-pointer rounded-lg px-3 py-2 aria-selected:outline-2 aria-selected:outline-solid aria-selected:outline-primary-700',
-    'search-option-title': 'block font-semibold text-neutral-900 dark:text-white',
-    'search-option-group': 'block text-xs text-neutral-600 dark:text-neutral-400',
-    // Its <mark>s keep the browser's colours (black on yellow, in both themes).
-    'search-option-text': 'mt-1 block text-sm text-neutral-600 dark:text-neutral-300',
     'btn-secondary':
       'inline-flex items-center gap-2 rounded-lg border border-neutral-300 px-5 py-2.5 font-semibold text-neutral-900 hover:bg-neutral-100 dark:border-neutral-700 dark:text-white dark:hover:bg-neutral-800',
   },

@@ -37,15 +37,18 @@ export function GuideSearch() {
       <form
         action={localizePath('/guide', locale)}
         method="get"
-        className="search-form"
+        className="relative mt-6 max-w-xl"
         {...{ [dataAttrs.guideSearch]: JSON.stringify(texts) }}
       >
-        <label htmlFor="guide-search" className="search-label">
+        <label htmlFor="guide-search" className="block text-sm font-medium text-neutral-700 dark:text-neutral-300">
           {t('guide.search.label')}
         </label>
-        <div className="search-row">
-          <span className="search-field">
-            <span className="i-lucide-search search-icon" aria-hidden="true" />
+        <div className="mt-1 flex gap-2">
+          <span className="relative min-w-0 flex-1">
+            <span
+              className="i-lucide-search pointer-events-none absolute inset-y-0 start-3 my-auto size-4 text-neutral-500 dark:text-neutral-400"
+              aria-hidden="true"
+            />
             <input
               id="guide-search"
               type="search"
@@ -54,7 +57,7 @@ export function GuideSearch() {
               spellCheck={false}
               enterKeyHint="search"
               placeholder={t('guide.search.placeholder')}
-              className="search-input"
+              className="w-full rounded-lg border border-neutral-400 bg-white py-2 ps-9 pe-3 text-base text-neutral-900 placeholder:text-neutral-500 dark:border-neutral-600 dark:bg-neutral-900 dark:text-white"
             />
           </span>
           <button type="submit" className="btn-secondary">
@@ -65,16 +68,23 @@ export function GuideSearch() {
           role="listbox"
           id="guide-search-list"
           aria-label={t('guide.search.listLabel')}
-          className="search-list"
+          className="absolute inset-x-0 top-full z-20 mt-2 max-h-[70vh] overflow-y-auto rounded-xl border border-neutral-200 bg-white p-1 shadow-lg dark:border-neutral-700 dark:bg-neutral-900"
           hidden
         />
         <p role="status" className="sr-only" {...{ [dataAttrs.guideSearchStatus]: '' }} />
         <template {...{ [dataAttrs.guideSearchOption]: '' }}>
+          {/* Its title, group and excerpt, in this order (renderer/client/guideSearch.ts); the excerpt's
+            <mark>s keep the browser's colours, black on yellow in both themes. Utilities, not
+            shortcuts: the one stylesheet has them already. */}
           {/* biome-ignore lint/a11y/useValidAnchor: the runtime sets its href to the guide's page */}
-          <a role="option" aria-selected="false" className="search-option">
-            <span className="search-option-title" />
-            <span className="search-option-group" />
-            <span className="search-option-text" />
+          <a
+            role="option"
+            aria-selected="false"
+            className="block cursor-pointer rounded-lg px-3 py-2 aria-selected:outline-2 aria-selected:outline-solid aria-selected:outline-primary-700"
+          >
+            <span className="block font-semibold text-neutral-900 dark:text-white" />
+            <span className="block text-xs text-neutral-600 dark:text-neutral-400" />
+            <span className="mt-1 block text-sm text-neutral-600 dark:text-neutral-300" />
           </a>
         </template>
       </form>
