@@ -11,7 +11,7 @@
 // - builds/latest.json and builds/meta/<id>.json (build/manifest.ts);
 // - every page's social card, assets/cards/<key>.png (build/cards/, docs/cards.md);
 // - sitemap.xml and robots.txt (build/sitemap.ts);
-// - search/<locale>.json and search/<locale>.body.json, the guide search's indexes (build/search.ts);
+// - search/<locale>.json and search/<locale>.<n>.json, the guide search's indexes (build/search.ts);
 // - _headers with the security headers, and their CloudFront policy in cloudfront/ beside dist/
 //   (build/headers.ts, build/cloudfront.ts).
 // It fails, naming each file and why, on what the host could not serve: a file whose extension

@@ -56,9 +56,21 @@ function indexesOf(locale: Locale): Promise<Loaded> {
   return indexes
 }
 
-/** Fetches the prose shards `text` needs that are not here yet; resolves when they are (or failed). */
-function loadShards(locale: Locale, indexes: Loaded, text: string): Promise<void> | undefined {
-  const missing = shardsOf(indexes.shards, text).filter((n) => !indexes.body.has(n))
+/** A shard that failed is not asked for again before this many ms (offline, a missing file). */
+const RETRY_AFTER = 10_000
+const failedAt = new Map<string, number>()
+
+/**
+ * Fetches the prose shards `text` needs that are not here yet. Resolves to whether one arrived (the
+ * results are then drawn again); undefined when there is nothing to fetch.
+ */
+function loadShards(locale: Locale, indexes: Loaded, text: string): Promise<boolean> | undefined {
+  const now = Date.now()
+  const missing = shardsOf(indexes.shards, text).filter((n) => {
+    if (indexes.body.has(n)) return false
+    const failed = failedAt.get(`${locale}.${n}`)
+    return failed === undefined || now - failed > RETRY_AFTER
+  })
   if (!missing.length) return undefined
   return Promise.all(
     missing.map((n) => {
@@ -69,12 +81,21 @@ function loadShards(locale: Locale, indexes: Loaded, text: string): Promise<void
           indexes.body.set(n, MiniSearch.loadJS<SearchDoc>(json as AsPlainObject, bodyIndexOptions))
         })
         shardsLoading.set(key, loading)
-        // A shard that failed is asked for again by the next query; meanwhile titles still match.
-        loading.catch(() => shardsLoading.delete(key))
+        // Titles still match meanwhile; the shard is asked for again by a query after RETRY_AFTER.
+        loading.then(
+          () => failedAt.delete(key),
+          () => {
+            shardsLoading.delete(key)
+            failedAt.set(key, Date.now())
+          },
+        )
       }
-      return loading.catch(() => {})
+      return loading.then(
+        () => true,
+        () => false,
+      )
     }),
-  ).then(() => {})
+  ).then((arrived) => arrived.includes(true))
 }
 
 /** The words of `text` whose terms matched, marked; the rest as text. */
@@ -120,8 +141,17 @@ function proseOf(path: string): Promise<string> {
   return prose
 }
 
-/** Makes one search form a combobox. Idempotent. */
-export function enhanceSearch(form: HTMLFormElement) {
+/**
+ * Makes one search form a combobox; idempotent. With `fromQuery`, the page's address has a `q`,
+ * which the box takes, with the focus unless `keep`.
+ */
+export function enhanceSearch(form: HTMLFormElement, fromQuery?: 'focus' | 'keep') {
+  const q = fromQuery && new URLSearchParams(location.search).get('q')
+  if (q) {
+    const box = form.querySelector<HTMLInputElement>('input[type="search"]')!
+    box.value = q
+    if (fromQuery === 'focus') box.focus()
+  }
   if (form.dataset.enhanced) return
   form.dataset.enhanced = ''
   const input = form.querySelector<HTMLInputElement>('input[type="search"]')!
@@ -142,6 +172,8 @@ export function enhanceSearch(form: HTMLFormElement) {
   let failed = false
   let active = -1
   let shown: ReturnType<typeof searchGuides> = []
+  /** The visitor closed the list (Escape): a late index or shard does not open it again. */
+  let dismissed = false
   let announceTimer: ReturnType<typeof setTimeout> | undefined
   let lastAnnounced = ''
 
@@ -172,7 +204,10 @@ export function enhanceSearch(form: HTMLFormElement) {
     if (!yes) setActive(-1)
   }
 
+  /** Draws the results of the box's query (at each key, and when the index or a shard arrives). */
   const render = () => {
+    // A late index or shard for a form a page swap has taken away: nothing to draw.
+    if (!form.isConnected) return
     const text = input.value.trim()
     if (!text) {
       shown = []
@@ -181,13 +216,18 @@ export function enhanceSearch(form: HTMLFormElement) {
       announce('', true)
       return
     }
-    if (failed) return announce(texts.unavailable, true)
-    if (!indexes) return announce(texts.loading, true)
+    if (!indexes) {
+      // After a failure, asked again at the next key, in case the network is back.
+      if (failed) load()
+      return announce(failed ? texts.unavailable : texts.loading, true)
+    }
     // The prose shards this query needs join the results when they arrive.
-    void loadShards(locale, indexes, text)?.then(() => {
-      if (input.value.trim() === text) render()
+    void loadShards(locale, indexes, text)?.then((arrived) => {
+      if (arrived && input.value.trim() === text) render()
     })
-    shown = searchGuides(indexes, text).slice(0, LIMIT)
+    const activeId = shown[active]?.id
+    const hits = searchGuides(indexes, text)
+    shown = hits.slice(0, LIMIT)
     list.textContent = ''
     shown.forEach((hit, i) => {
       // Imported, not cloned: a clone would belong to the template's inert document.
@@ -195,6 +235,7 @@ export function enhanceSearch(form: HTMLFormElement) {
       const path = localizePath(`/guide/${hit.id}`, locale)
       option.id = `guide-search-option-${i}`
       option.href = path
+      // Named by all it shows (its visible text must be in its name, WCAG 2.5.3).
       const [title, group, excerpt] = option.querySelectorAll('span')
       highlight(title!, hit.stored.t, hit.terms)
       group!.textContent = hit.stored.g
@@ -213,63 +254,89 @@ export function enhanceSearch(form: HTMLFormElement) {
         )
       list.append(option)
     })
-    open(shown.length > 0)
-    active = -1
-    input.removeAttribute('aria-activedescendant')
+    // Only under the visitor's focus, and not once they closed it: a late answer opens nothing.
+    open(shown.length > 0 && document.activeElement === input && !dismissed)
+    // The option the visitor had reached stays active when a shard redraws the list.
+    const again = shown.findIndex((h) => h.id === activeId)
+    if (again >= 0 && !list.hidden) setActive(again)
+    else {
+      active = -1
+      input.removeAttribute('aria-activedescendant')
+    }
     announce(
-      shown.length
-        ? texts.results[plural.select(shown.length)]!.replace('#', String(shown.length))
-        : texts.none.replace('{query}', text),
+      hits.length
+        ? texts.results[plural.select(hits.length)]!.replace('#', String(hits.length))
+        : texts.none.replace('{query}', () => text),
     )
   }
 
-  input.addEventListener('input', render)
+  /** The visitor opens the list again (a key, the button, the focus): late answers may redraw it. */
+  const reopen = () => {
+    dismissed = false
+    open(true)
+  }
+  input.addEventListener('input', () => {
+    dismissed = false
+    render()
+  })
   input.addEventListener('focus', () => {
-    if (input.value.trim() && shown.length) open(true)
+    if (input.value.trim() && shown.length) reopen()
   })
   input.addEventListener('keydown', (event) => {
     const count = options().length
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       if (!count) return
       event.preventDefault()
-      if (list.hidden) open(true)
+      if (list.hidden) reopen()
       setActive(event.key === 'ArrowDown' ? active + 1 : active < 0 ? count - 1 : active - 1)
     } else if (event.key === 'Escape') {
       if (!list.hidden) {
         event.preventDefault()
         open(false)
+        dismissed = true
       } else if (input.value) {
         event.preventDefault()
         input.value = ''
         render()
       }
-    } else if (event.key === 'Enter') {
-      const target = options()[active] ?? (list.hidden ? undefined : options()[0])
-      if (!target) return
+    } else if (event.key === 'Enter' && !event.isComposing) {
+      if (!count) return
       event.preventDefault()
+      // The list closed (Escape): Enter opens it again.
+      if (list.hidden) return reopen()
+      const target = options()[active] ?? options()[0]!
       open(false)
-      target.click()
+      // Ctrl or Cmd with Enter: a new tab, as with a click on a link.
+      if (event.ctrlKey || event.metaKey) window.open(target.href, '_blank', 'noopener')
+      else target.click()
     }
   })
   // A click on an option must not blur the box first (the list would close under the pointer).
   list.addEventListener('mousedown', (event) => event.preventDefault())
   list.addEventListener('click', () => open(false))
   input.addEventListener('blur', () => open(false))
-  // Without results, the form goes where it goes without a script: the guide index.
+  // With results, the button shows them; without, the form goes where it goes without a script.
   form.addEventListener('submit', (event) => {
-    if (shown.length) event.preventDefault()
+    if (!shown.length) return
+    event.preventDefault()
+    input.focus()
+    reopen()
   })
 
-  indexesOf(locale).then(
-    (ix) => {
-      indexes = ix
-      if (input.value.trim()) render()
-    },
-    () => {
-      failed = true
-      if (input.value.trim()) render()
-    },
-  )
+  const load = () => {
+    failed = false
+    indexesOf(locale).then(
+      (ix) => {
+        indexes = ix
+        if (input.value.trim()) render()
+      },
+      () => {
+        failed = true
+        if (input.value.trim()) announce(texts.unavailable, true)
+      },
+    )
+  }
+  load()
   // Typed before the script arrived (or given in `?q=`): searched as soon as the index is here.
   if (input.value.trim()) render()
 }

@@ -114,25 +114,19 @@ function watchStatusBanner() {
 
 /**
  * The guides' search script (./guideSearch.ts) when a visitor shows intent, the first focus of a
- * search box, or at once on a page opened with `?q=` (the box's form submitted without a script).
+ * search box, or on a page opened with `?q=` (the box's form sent before the script arrived).
  */
 function watchGuideSearch() {
-  const enhance = (form: Element | null | undefined) => {
-    if (form instanceof HTMLFormElement && form.hasAttribute(dataAttrs.guideSearch))
-      void import('./guideSearch').then((m) => m.enhanceSearch(form))
+  const load = (form: Element | null | undefined, query?: 'focus' | 'keep') => {
+    if (form?.hasAttribute(dataAttrs.guideSearch))
+      void import('./guideSearch').then((m) => m.enhanceSearch(form as HTMLFormElement, query))
   }
-  document.addEventListener('focusin', (event) => enhance((event.target as Element).closest?.('form')))
-  const fromQuery = () => {
-    const q = new URLSearchParams(location.search).get('q')
-    const form = document.querySelector(`form[${dataAttrs.guideSearch}]`)
-    const input = form?.querySelector('input')
-    if (!q || !input) return
-    input.value = q
-    input.focus()
-    enhance(form)
-  }
-  fromQuery()
-  document.addEventListener(events.afterSwap, fromQuery)
+  document.addEventListener('focusin', (event) => load((event.target as Element).closest?.('form')))
+  // On a full load the box takes the focus; after a swap the router gives it to the page's heading.
+  const fromQuery = (focus: 'focus' | 'keep') =>
+    location.search.includes('q=') && load(document.querySelector('form'), focus)
+  fromQuery('focus')
+  document.addEventListener(events.afterSwap, () => fromQuery('keep'))
 }
 
 function on(name: string, listener: (detail: SwapDetail) => void) {

@@ -57,7 +57,7 @@ export function GuideSearch() {
               spellCheck={false}
               enterKeyHint="search"
               placeholder={t('guide.search.placeholder')}
-              className="w-full rounded-lg border border-neutral-400 bg-white py-2 ps-9 pe-3 text-base text-neutral-900 placeholder:text-neutral-500 dark:border-neutral-600 dark:bg-neutral-900 dark:text-white"
+              className="w-full rounded-lg border border-neutral-500 bg-white py-2 ps-9 pe-3 text-base text-neutral-900 placeholder:text-neutral-500 dark:bg-neutral-900 dark:text-white dark:placeholder:text-neutral-400"
             />
           </span>
           <button type="submit" className="btn-secondary">
@@ -71,7 +71,11 @@ export function GuideSearch() {
           className="absolute inset-x-0 top-full z-20 mt-2 max-h-[70vh] overflow-y-auto rounded-xl border border-neutral-200 bg-white p-1 shadow-lg dark:border-neutral-700 dark:bg-neutral-900"
           hidden
         />
-        <p role="status" className="sr-only" {...{ [dataAttrs.guideSearchStatus]: '' }} />
+        <p
+          role="status"
+          className="mt-2 text-sm text-neutral-600 dark:text-neutral-400"
+          {...{ [dataAttrs.guideSearchStatus]: '' }}
+        />
         <template {...{ [dataAttrs.guideSearchOption]: '' }}>
           {/* Its title, group and excerpt, in this order (renderer/client/guideSearch.ts); the excerpt's
             <mark>s keep the browser's colours, black on yellow in both themes. Utilities, not
@@ -80,6 +84,7 @@ export function GuideSearch() {
           <a
             role="option"
             aria-selected="false"
+            tabIndex={-1}
             className="block cursor-pointer rounded-lg px-3 py-2 aria-selected:outline-2 aria-selected:outline-solid aria-selected:outline-primary-700"
           >
             <span className="block font-semibold text-neutral-900 dark:text-white" />

@@ -37,16 +37,23 @@ function queryOf(text: string) {
     .map((word) => termsOf(word))
     .filter((terms) => terms.length)
   return list.map((terms, i) => {
-    const prefix = i === list.length - 1
-    // The word as typed may carry a typo; its readings without particles are matched as they are.
+    const last = i === list.length - 1
+    // The word as typed may carry a typo; its other readings (without particles, a brand) are matched
+    // as they are, and as a prefix only from 3 letters (a stem of 2 would begin half the words).
     const [word, ...readings] = terms as [string, ...string[]]
+    const long = readings.filter((r) => r.length >= 3)
+    const short = readings.filter((r) => r.length < 3)
+    const group = (queries: string[], prefix: boolean, fuzzy: number | false) =>
+      queries.length ? [{ combineWith: 'OR' as const, queries, prefix, fuzzy }] : []
     return {
       combineWith: 'OR' as const,
       terms,
-      prefix,
+      /** The terms matched as a prefix. */
+      prefixed: new Set(last ? [word, ...long] : []),
       queries: [
-        { combineWith: 'OR' as const, queries: [word], fuzzy: word.length >= 4 ? 0.2 : false },
-        ...(readings.length ? [{ combineWith: 'OR' as const, queries: readings, fuzzy: false }] : []),
+        ...group([word], last, word.length >= 4 ? 0.2 : false),
+        ...group(long, last, false),
+        ...group(short, false, false),
       ],
     }
   })
@@ -59,7 +66,7 @@ function queryOf(text: string) {
 function shardsOfWord(shards: readonly (readonly string[])[], word: ReturnType<typeof queryOf>[number]): number[] {
   const needed = new Set<number>()
   for (const term of word.terms) {
-    const list = word.prefix && term.length > 1 ? shardsUnder(shards, term) : [shardOf(shards, term)]
+    const list = word.prefixed.has(term) && term.length > 1 ? shardsUnder(shards, term) : [shardOf(shards, term)]
     for (const n of list) if (n >= 0) needed.add(n)
   }
   return [...needed]

@@ -3,10 +3,11 @@
 // so a query matches whatever spelling the guide used (docs/search.md).
 //
 // Arabic: diacritics and tatweel go; the forms of alef (أ إ آ ٱ) read as ا, hamza on a carrier (ؤ ئ)
-// as its carrier, ta marbuta (ة) as ه and alef maqsura (ى) as ي; the article and the attached
-// particles (و ف before ب ك ل, and ال or لل) are stripped while a stem of 2 letters (3 without the
-// article) is left; Arabic-Indic digits read as 0-9. English: lower case, accents off, a plural as
-// its singular. A brand reads the same in either script (mada and مدى), from `brandPairs`.
+// as its carrier, ta marbuta (ة) as ه and alef maqsura (ى) as ي, the Persian ی and ک as ي and ك; the
+// article and the attached particles (و ف before ب ك ل, and ال or لل) are stripped while a stem of 2
+// letters (3 without the article) is left; Arabic-Indic digits read as 0-9. English: lower case,
+// accents off, a plural as its singular. A brand reads the same in either script (mada and مدى), from
+// `brandPairs`; an Arabic spelling also keeps its own term (ميزة is also "a feature").
 
 /** Combining marks of Arabic (harakat, shadda, sukun, dagger alef) and the tatweel. */
 const ARABIC_MARKS = /[\u0610-\u061A\u064B-\u065F\u0670\u06D6-\u06ED\u0640]/g
@@ -20,6 +21,8 @@ const FOLDS: Record<string, string> = {
   ئ: 'ي',
   ة: 'ه',
   ى: 'ي',
+  ی: 'ي',
+  ک: 'ك',
 }
 
 /**
@@ -59,7 +62,7 @@ export function fold(text: string): string {
     .normalize('NFKD')
     .replace(/[\u0300-\u036F]/g, '')
     .replace(ARABIC_MARKS, '')
-    .replace(/[أإآٱؤئةى]/g, (c) => FOLDS[c]!)
+    .replace(/[أإآٱؤئةىیک]/g, (c) => FOLDS[c]!)
     .replace(/[\u0660-\u0669\u06F0-\u06F9]/g, (d) => String(d.charCodeAt(0) & 0xf))
     .toLowerCase()
 }
@@ -76,8 +79,8 @@ const PREFIXES = [/^[بك]?ال/, /^لل/, /^[بكل]/]
 /**
  * The word and what it may be under its attached particles: بطاقة -> بطاقه, طاقه. A letter that
  * starts a word may be a particle or the stem's own (ب of بطاقة), so both sides keep every reading
- * that leaves a stem of 2 letters or more, and a query matches a guide when one of its readings is
- * one of the guide's.
+ * that leaves a stem of 2 letters after the article, 3 without it (بال is not ال, وقت is not قت),
+ * and a query matches a guide when one of its readings is one of the guide's.
  */
 function arabicReadings(word: string): string[] {
   const out = new Set([word])
@@ -86,16 +89,29 @@ function arabicReadings(word: string): string[] {
     out.add(base)
     for (const prefix of PREFIXES) {
       const m = prefix.exec(base)
-      if (m && base.length - m[0].length >= 2) out.add(base.slice(m[0].length))
+      if (!m) continue
+      const least = m[0].endsWith('ال') || m[0] === 'لل' ? 2 : 3
+      if (base.length - m[0].length >= least) out.add(base.slice(m[0].length))
     }
   }
-  return [...out].map((w) => brandTerms.get(w) ?? w)
+  return [...out]
 }
 
-/** An English plural as its singular: policies -> policy, boxes -> box, cards -> card (not "status"). */
+/** Words in -ies that are not a -y word's plural: a -ie word's, or their own. */
+const IES_AS_IS: Record<string, string> = {
+  cookies: 'cookie',
+  movies: 'movie',
+  ties: 'tie',
+  series: 'series',
+  species: 'species',
+}
+
+/** An English plural as its singular: policies -> policy, boxes -> box, keys -> key, statuses -> status (not "status"). */
 function englishStem(word: string): string {
   if (word.length < 4 || !word.endsWith('s')) return word
-  if (/(ss|us|is|ys)$/.test(word)) return word
+  if (/(ss|us|is)$/.test(word)) return word
+  if (word.endsWith('uses')) return word.slice(0, -2)
+  if (Object.hasOwn(IES_AS_IS, word)) return IES_AS_IS[word]!
   if (word.endsWith('ies')) return `${word.slice(0, -3)}y`
   if (/(x|ch|sh|ss|zz)es$/.test(word)) return word.slice(0, -2)
   return word.slice(0, -1)
@@ -111,8 +127,9 @@ export function termsOf(word: string): string[] {
     .replace(/['’]/g, '')
   if (!folded) return []
   if (ARABIC_LETTER.test(folded)) {
-    const brand = brandTerms.get(folded)
-    return brand ? [brand] : [...new Set(arabicReadings(folded))]
+    const readings = arabicReadings(folded)
+    const brands = readings.map((r) => brandTerms.get(r)).filter((b): b is string => !!b)
+    return [...new Set([...readings, ...brands])]
   }
   const stem = englishStem(folded)
   return stem === folded ? [folded] : [stem]

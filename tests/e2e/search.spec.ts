@@ -5,12 +5,14 @@ import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import type { Locale } from '../../locales/locales'
 import { catalogs, guides } from '../routes'
+import type { SearchHead } from '../../renderer/search/files'
+import { shardsOf } from '../../renderer/search/query'
 import { searchQueries } from '../searchQueries'
-import { expect, hydrated, test } from './fixtures'
+import { expect, hydrated, type TestWindow, test } from './fixtures'
 
 // The guides' search box (docs/search.md): a form without a script; a combobox once focused.
 const KiB = 1024
-const box = (page: Page) => page.getByRole('combobox', { name: /Search the guides|ابحث في المقالات/ })
+const box = (page: Page) => page.getByRole('combobox', { name: /Search the articles|ابحث في المقالات/ })
 const options = (page: Page) => page.getByRole('listbox').getByRole('option')
 const titleOf = (locale: Locale, slug: string) => guides[locale].find((g) => g.slug === slug)!.title
 const status = (page: Page) => page.locator('[data-search-status]')
@@ -57,14 +59,13 @@ test('nothing of the search loads before a box is focused; on focus, its code an
     .filter((p) => p.endsWith('.js') || p.endsWith('.json'))
     .reduce((sum, p) => sum + gzipSync(readFileSync(join('dist', p)), { level: 9 }).length, 0)
   expect(bytes).toBeLessThanOrEqual(16 * KiB)
-  // A query fetches the shards of its letters only.
+  // A query fetches the shards of its words only (tests/unit/search.test.ts: fewer than all at scale).
   await box(page).fill('مدى')
   await expect(options(page).first()).toBeVisible()
   await page.waitForLoadState('networkidle')
   const shards = requested.filter((p) => /^\/search\/ar\.\d+\.json$/.test(p))
-  expect(shards.length).toBeGreaterThanOrEqual(1)
-  const all = JSON.parse(readFileSync('dist/search/ar.json', 'utf8')).shards as string[]
-  expect(shards.length).toBeLessThan(all.length)
+  const head = JSON.parse(readFileSync('dist/search/ar.json', 'utf8')) as SearchHead
+  expect(shards.sort()).toEqual(shardsOf(head.shards, 'مدى').map((n) => `/search/ar.${n}.json`))
 })
 
 test('results update as the visitor types, with the title, the group and a marked excerpt', async ({ page }) => {
@@ -217,4 +218,51 @@ test('an index that cannot load leaves the form working and says so', async ({ p
   await expect(status(page)).toHaveText(catalogs.en['guide.search.unavailable']!)
   await page.keyboard.press('Enter')
   await expect(page).toHaveURL(/\/guide\?q=refund$/)
+})
+
+test('a prose shard that cannot load is not asked for again at once; titles still answer', async ({ page }) => {
+  let asked = 0
+  await page.route('**/search/en.0.json*', (route) => {
+    asked++
+    return route.fulfill({ status: 404, body: 'missing' })
+  })
+  await open(page, '/guide')
+  await box(page).fill('webhooks')
+  await expect(options(page).first().locator('span').nth(0)).toHaveText('Webhooks')
+  await page.waitForTimeout(1500)
+  expect(asked).toBe(1)
+  await expect(status(page)).toHaveText(/matching article/)
+})
+
+test('the status line is visible too: no match, and an index that cannot load', async ({ page }) => {
+  await open(page, '/ar/guide')
+  await box(page).fill('zzqqxx')
+  await expect(status(page)).toBeVisible()
+  await expect(status(page)).toHaveText(catalogs.ar['guide.search.none']!.replace('{query}', 'zzqqxx'))
+})
+
+test('Enter after Escape and the Search button show the results again; a late answer opens no list off focus', async ({
+  page,
+}) => {
+  await open(page, '/guide')
+  await box(page).fill('refund')
+  await expect(options(page).first()).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(page.getByRole('listbox')).toBeHidden()
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('listbox')).toBeVisible()
+  await expect(page).toHaveURL(/\/guide$/)
+  await page.keyboard.press('Escape')
+  await page.getByRole('button', { name: catalogs.en['guide.search.submit']! }).click()
+  await expect(page.getByRole('listbox')).toBeVisible()
+  await expect(box(page)).toBeFocused()
+  // In place to a page with `?q=`: the box holds the query, the heading keeps the focus, no list over the page.
+  await page.evaluate(() => (window as unknown as TestWindow).rasid.navigate('/ar/guide?q=%D9%85%D8%AF%D9%89'))
+  await expect(page.locator('h1')).toHaveText(catalogs.ar['guide.index.title']!)
+  await expect(page.locator('#guide-search')).toHaveValue('مدى')
+  await expect(page.locator('h1')).toBeFocused()
+  await page.waitForTimeout(500)
+  await expect(page.getByRole('listbox')).toBeHidden()
+  await page.locator('#guide-search').focus()
+  await expect(options(page).first()).toBeVisible()
 })
