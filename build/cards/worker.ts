@@ -14,7 +14,8 @@ try {
   const draw = await cardDrawer(root)
   for (const { file, text } of jobs) {
     const png = draw(text)
-    parentPort!.postMessage({ file, png } satisfies CardReply, [png.buffer as ArrayBuffer])
+    // Copied, not transferred: a small Buffer lives in Node's shared pool, which Node 24 will not transfer.
+    parentPort!.postMessage({ file, png } satisfies CardReply)
   }
 } catch (err) {
   parentPort!.postMessage({
