@@ -1,7 +1,8 @@
 // The card's layout, as SVG (docs/cards.md): 1200 x 630, the brand (the header's mark and the
 // brand's name, in the theme colour) at the top on the start side, the page's title in bold (at most
 // three lines, wrapped at spaces by shaped width, smaller type before a fourth line), the short line
-// at the foot (one line, ellipsized), a band of the theme colour along the bottom edge. Text is
+// at the foot (two lines under a title of one or two, else one; ellipsized at a word past them), a
+// band of the theme colour along the bottom edge. Text is
 // aligned to the start: right on an Arabic card, left on an English one.
 import lucide from '@iconify-json/lucide/icons.json'
 import { scriptOf } from '../../locales/locales'
@@ -18,6 +19,8 @@ const BRAND = site.themeColor
 const TITLE_SIZES = [76, 68, 60, 52] as const
 const TITLE_LINES = 3
 const LINE_SIZE = 32
+/** The short line's leading, px, when it takes two lines. */
+const LINE_LEADING = 44
 const BRAND_SIZE = 44
 const MARK = 56
 const ELLIPSIS = '…'
@@ -95,6 +98,21 @@ function titleLines(shaper: Shaper, title: string): { size: number; lines: Shape
   return { size, lines }
 }
 
+/** The short line in at most `room` lines: words while they fit, the last line ellipsized. */
+function footLines(shaper: Shaper, text: string, room: number): ShapedLine[] {
+  const out: ShapedLine[] = []
+  let rest = text.split(' ').filter(Boolean)
+  while (rest.length && out.length < room - 1) {
+    let n = rest.length
+    while (n > 1 && shaper(rest.slice(0, n).join(' '), 400, LINE_SIZE).width > INNER) n--
+    if (n === rest.length) break
+    out.push(ellipsize(shaper, rest.slice(0, n).join(' '), 400, LINE_SIZE, INNER))
+    rest = rest.slice(n)
+  }
+  if (rest.length) out.push(ellipsize(shaper, rest.join(' '), 400, LINE_SIZE, INNER))
+  return out
+}
+
 /** The card as an SVG document. `mode` is for the shaping test's controls only. */
 export function cardSvg(faces: Faces, text: CardText, mode: ShapeMode = 'shaped'): string {
   const script = scriptOf(text.locale)
@@ -119,10 +137,12 @@ export function cardSvg(faces: Faces, text: CardText, mode: ShapeMode = 'shaped'
     body += lineSvg(line, startX(line.width), y, INK)
     y += leading
   }
-  // The short line, at the foot.
+  // The short line, at the foot: a second line where the title leaves room for it.
   if (text.line) {
-    const line = ellipsize(shaper, text.line, 400, LINE_SIZE, INNER)
-    body += lineSvg(line, startX(line.width), CARD_HEIGHT - 84, MUTED)
+    const shown = footLines(shaper, text.line, lines.length < TITLE_LINES ? 2 : 1)
+    shown.forEach((line, i) => {
+      body += lineSvg(line, startX(line.width), CARD_HEIGHT - 84 - (shown.length - 1 - i) * LINE_LEADING, MUTED)
+    })
   }
   body += `<rect x="0" y="${CARD_HEIGHT - 16}" width="${CARD_WIDTH}" height="16" fill="${BRAND}"/>`
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${CARD_WIDTH}" height="${CARD_HEIGHT}" viewBox="0 0 ${CARD_WIDTH} ${CARD_HEIGHT}"><rect width="100%" height="100%" fill="#ffffff"/>${body}</svg>`
