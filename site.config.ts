@@ -195,6 +195,24 @@ export const facts = {
   urgentReplyMinutes: 30,
   /** Business days of notice before planned maintenance. */
   maintenanceNoticeDays: 5,
+  /**
+   * Personal data (the privacy notice, /privacy; docs/privacy.md). Days a lead (what a contact form
+   * sent) is kept after it arrives: the API deletes it then (a sweep on SQLite, DynamoDB's TTL), and
+   * LEAD_RETENTION_DAYS may shorten it, never lengthen it (api/server/config.ts).
+   */
+  leadRetentionDays: 365,
+  /** Days a checkout session (the order and its payment's status and reference) is kept: SESSION_RETENTION_DAYS may shorten it. */
+  sessionRetentionDays: 90,
+  /** Days a form's draft and the cart stay in the visitor's browser untouched before they are dropped. */
+  browserKeepDays: 7,
+} as const
+
+/** The privacy notice's facts that are not numbers (the numbers are in `facts`). */
+export const privacy = {
+  /** Where the privacy team answers requests (access, correction, erasure, objection). */
+  email: 'privacy@rasid.example',
+  /** The AWS region the API and its data live in (infra/stack.ts's default), as the notice names it. */
+  region: 'me-south-1',
 } as const
 
 /** What each plan includes, in its card's order: message `pricing.feature.<id>` says each. */
