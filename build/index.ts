@@ -9,7 +9,7 @@ import { pageReader } from './readPage'
 import type { CardText } from './cards/key'
 
 const start = Date.now()
-const { catalogs, bidi, terms } = verifyI18n()
+const { catalogs, bidi, terms, consent } = verifyI18n()
 if (catalogs.length) {
   console.error(`The catalogs are not buildable:\n${formatProblems(catalogs)}`)
   process.exit(1)
@@ -20,6 +20,10 @@ if (bidi.length) {
 }
 if (terms.length) {
   console.error(`Copy uses words the glossary bans (locales/glossary.ts):\n${formatProblems(terms)}`)
+  process.exit(1)
+}
+if (consent.length) {
+  console.error(`The consent versions are not recorded:\n${formatProblems(consent)}`)
   process.exit(1)
 }
 

@@ -1,7 +1,14 @@
 import { readFileSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser'
-import { catalogFile } from '../locales/catalogs'
+import { catalogFile, loadCatalogs } from '../locales/catalogs'
+import {
+  type ArchivedConsent,
+  consentArchiveFile,
+  consentListFile,
+  consentListSource,
+  unrecordedConsent,
+} from '../locales/consent'
 import { defaultLocale, type Locale, locales } from '../locales/locales'
 import { bidiAdvice, codeCommentRuns, markdownProse, markdownRuns, messageRuns } from './bidi'
 import { termProblems } from './terms'
@@ -205,5 +212,31 @@ export function verifyI18n(root = process.cwd(), guides = guidesRoot) {
   const terms = verifyTerms([entry(defaultLocale), ...targets], guides)
   const rel = (problems: CatalogProblem[]) =>
     problems.map((p) => ({ ...p, file: relative(root, resolve(root, p.file)) }))
-  return { catalogs: rel(catalogs), bidi: rel(bidi), terms: rel(terms) }
+  return { catalogs: rel(catalogs), bidi: rel(bidi), terms: rel(terms), consent: verifyConsent(root) }
+}
+
+/**
+ * The consent box and the privacy notice as the catalogs say them must be versions the archive
+ * holds (locales/consent.ts): the API of the same commit refuses any other, so a page showing one
+ * could not send its form.
+ */
+function verifyConsent(root: string): CatalogProblem[] {
+  const file = join(root, consentArchiveFile)
+  let archive: Record<string, ArchivedConsent>
+  try {
+    archive = JSON.parse(readFileSync(file, 'utf8'))
+  } catch (error) {
+    return [{ file: consentArchiveFile, reason: `cannot be read: ${(error as Error).message}` }]
+  }
+  const problems: CatalogProblem[] = unrecordedConsent(loadCatalogs(root), archive).map((version) => ({
+    file: consentArchiveFile,
+    reason: `lacks ${version}: the consent text, the privacy notice or a retention fact changed; run npm run i18n:consent and commit the archive`,
+  }))
+  let list = ''
+  try {
+    list = readFileSync(join(root, consentListFile), 'utf8')
+  } catch {}
+  if (list !== consentListSource(Object.keys(archive)))
+    problems.push({ file: consentListFile, reason: `does not list the archive's versions: run npm run i18n:consent` })
+  return problems
 }

@@ -5,7 +5,7 @@
 import { formatProblems, verifyI18n } from '../build/verifyCatalogs'
 import { localeCodes } from '../locales/locales'
 
-const { catalogs, bidi, terms } = verifyI18n()
+const { catalogs, bidi, terms, consent } = verifyI18n()
 if (catalogs.length)
   console.error(`i18n:verify found ${catalogs.length} catalog problem(s):\n${formatProblems(catalogs)}`)
 if (bidi.length)
@@ -14,7 +14,8 @@ if (bidi.length)
   )
 if (terms.length)
   console.error(`i18n:verify found ${terms.length} word(s) against the glossary:\n${formatProblems(terms)}`)
-if (catalogs.length || bidi.length || terms.length) process.exit(1)
+if (consent.length) console.error(`i18n:verify: the consent versions are not recorded:\n${formatProblems(consent)}`)
+if (catalogs.length || bidi.length || terms.length || consent.length) process.exit(1)
 console.log(
-  `i18n:verify: the catalogs of ${localeCodes.join(', ')} agree; right-to-left catalogs and guides isolate their Latin runs; every word follows the glossary`,
+  `i18n:verify: the catalogs of ${localeCodes.join(', ')} agree; right-to-left catalogs and guides isolate their Latin runs; every word follows the glossary; the consent versions are recorded`,
 )

@@ -39,6 +39,7 @@ export const contactFields = [
   'topic',
   'message',
   'consent',
+  'consentVersion',
   'website',
 ] as const
 export type ContactField = (typeof contactFields)[number]

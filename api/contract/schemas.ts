@@ -31,6 +31,7 @@ import {
   type InferOutput,
 } from 'valibot'
 
+import { consentVersions } from './consentVersions'
 import {
   checkoutMessageIds,
   type ContactField,
@@ -90,6 +91,14 @@ function reference(field: 'merchantId' | 'transactionId') {
 /** The consent box: it must be ticked. */
 const consent = /* @__PURE__ */ (() => literal(true, id('consent', 'required')))()
 
+/**
+ * What the visitor was shown about their data: the version of the consent text and the privacy
+ * notice in their language (locales/consent.ts), which the page sends with the form, and the lead
+ * keeps. Only the versions whose texts the archive holds (locales/consent-versions.json): a page
+ * showing another is out of date, and its visitor is asked to reload it.
+ */
+const consentVersion = /* @__PURE__ */ (() => picklist(consentVersions, id('consentVersion', 'invalid')))()
+
 /** The honeypot: hidden from people, so anything in it marks the submission as spam (not an error). */
 const website = /* @__PURE__ */ (() =>
   optional(pipe(string(id('website', 'invalid')), maxLength(limits.website, id('website', 'tooLong')))))()
@@ -118,6 +127,7 @@ export const SalesRequest = /* @__PURE__ */ (() =>
       ),
       message: text('message', limits.message),
       consent,
+      consentVersion,
       website,
     },
     'contact.error.unknownField',
@@ -134,6 +144,7 @@ export const SupportRequest = /* @__PURE__ */ (() =>
       topic: picklist(supportTopics, id('topic', 'required')),
       message: text('message', limits.message),
       consent,
+      consentVersion,
       website,
     },
     'contact.error.unknownField',

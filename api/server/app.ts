@@ -23,6 +23,7 @@ import { type PaymentProvider, sandboxProvider } from './checkout/provider'
 import { checkoutRoutes } from './checkout/routes'
 import { sandboxRoutes, sandboxRoutePatterns } from './checkout/sandbox'
 import { type ApiConfig, ConfigError, unsafeSettings } from './config'
+import { archivedConsent } from './consent'
 import { canonical, idempotencyKey, problemBody, sha256 } from './http'
 import { rateKey, rateLimiter } from './rateLimit'
 import type { ContactKind, ContactRecord, Store, StoredResponse } from './store/port'
@@ -169,7 +170,7 @@ export function createApp(options: AppOptions): Hono {
     }
     const parsed = v.safeParse(schema, json)
     if (!parsed.success) return problem(c, 400, 'invalid-request', { fields: fieldErrors(parsed.issues) })
-    const { website, ...data } = parsed.output
+    const { website, consentVersion, ...data } = parsed.output
     const bodyHash = await sha256(canonical(json))
     const address = clientAddress(c)
     let queued = false
@@ -188,7 +189,9 @@ export function createApp(options: AppOptions): Hono {
       // Queued in the write that stores the lead, so a crash can never keep one without the other.
       // Spam is never forwarded: the CRM is for people.
       queued = config.webhook !== undefined && !spam
-      const record: ContactRecord = { id, kind, receivedAt, spam, data }
+      // The version's language: the archive keeps its texts (the schema takes no other version).
+      const consent = { version: consentVersion, locale: archivedConsent(consentVersion)!.locale, at: receivedAt }
+      const record: ContactRecord = { id, kind, receivedAt, spam, data, consent }
       if (queued) record.forward = { status: 'pending', attempts: 0, nextAttemptAt: receivedAt }
       await store.saveContact(record)
       return { status: 201, body: { id, receivedAt } }

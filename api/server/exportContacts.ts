@@ -16,10 +16,21 @@ Reads the store of API_STORE (sqlite at DB_PATH by default, or dynamodb at DDB_T
 
 /**
  * The columns of the CSV, in order: the record's own, then every field of the forms but the
- * honeypot, then `forwarded`: when the CRM took the lead, else `pending` or `failed`, and empty
- * when it was never queued (forwarding off when it arrived, or spam).
+ * honeypot, then the consent on record (its version, language and time: docs/privacy.md; empty on
+ * a lead from before they were kept), then `forwarded`: when the CRM took the lead, else `pending`
+ * or `failed`, and empty when it was never queued (forwarding off when it arrived, or spam).
  */
-const columns = ['id', 'kind', 'receivedAt', 'spam', ...contactFields.filter((f) => f !== 'website'), 'forwarded']
+const columns = [
+  'id',
+  'kind',
+  'receivedAt',
+  'spam',
+  ...contactFields.filter((f) => f !== 'website' && f !== 'consentVersion'),
+  'consentVersion',
+  'consentLocale',
+  'consentAt',
+  'forwarded',
+]
 
 /** RFC 4180: a field with a comma, quote or line break is quoted, quotes doubled. */
 function csvField(value: unknown): string {
@@ -36,6 +47,9 @@ export function contactsAsCsv(contacts: ContactRecord[]): string {
       receivedAt: c.receivedAt,
       spam: c.spam,
       ...c.data,
+      consentVersion: c.consent?.version,
+      consentLocale: c.consent?.locale,
+      consentAt: c.consent?.at,
       forwarded,
     }
     return columns.map((name) => csvField(flat[name])).join(',')

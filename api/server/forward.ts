@@ -51,9 +51,10 @@ export function backoffMs(webhook: Pick<WebhookConfig, 'backoffBaseMs' | 'backof
   return Math.min(webhook.backoffBaseMs * 2 ** (attempt - 1), webhook.backoffMaxMs)
 }
 
-/** The body the CRM receives: the lead as stored, without the forwarding state. */
+/** The body the CRM receives: the lead as stored, with the consent it was sent with, without the forwarding state. */
 function forwardBody(lead: ContactRecord): string {
-  return JSON.stringify({ id: lead.id, kind: lead.kind, receivedAt: lead.receivedAt, data: lead.data })
+  const { id, kind, receivedAt, data, consent } = lead
+  return JSON.stringify({ id, kind, receivedAt, data, ...(consent ? { consent } : {}) })
 }
 
 /**

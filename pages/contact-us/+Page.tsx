@@ -7,6 +7,8 @@ import { Island } from '../../renderer/islands/Island'
 import { weekdayName } from '../../locales/intlLocale'
 import { usePageContext } from 'vike-react/usePageContext'
 import { businessWeek, markets, site } from '../../site.config'
+import { loadCatalog } from '../../locales/catalogs'
+import { consentVersion } from '../../locales/consent'
 import ContactForms from './ContactForms.island'
 
 // The forms (an island, sent to the API) come first; the cards below say who answers what, with
@@ -24,12 +26,13 @@ const channels = [
 const times = ['sales', 'support', 'urgent'] as const
 
 export default function Page() {
+  const { locale } = usePageContext()
   return (
     <>
       <PageHero title="contactUs.hero.title" body="contactUs.hero.body" />
       <StatusBanner needs={['api']} />
       <div className="mt-10">
-        <Island of={ContactForms} props={{}} />
+        <Island of={ContactForms} props={{ consentVersion: consentVersion(locale, loadCatalog(locale)) }} />
       </div>
       <div className="mt-10 grid gap-4 md:grid-cols-2">
         {channels.map((c) => (

@@ -58,8 +58,12 @@ const inputClass = 'field mt-1.5'
 const errorClass = 'mt-1 text-sm font-semibold text-error-700 dark:text-error-400'
 const hintClass = 'mt-0.5 block text-sm text-neutral-600 dark:text-neutral-400'
 
-/** The two forms as tabs; `#support` in the address opens the support form. */
-function ContactForms() {
+/**
+ * The two forms as tabs; `#support` in the address opens the support form. `consentVersion`: the
+ * version of the consent text and the privacy notice this page shows (locales/consent.ts), sent
+ * with each form.
+ */
+function ContactForms({ consentVersion }: { consentVersion: string }) {
   const intl = useIntl()
   const [tab, setTab] = useState<FormKind>('sales')
   const [failing, setFailing] = useState<Record<FormKind, boolean>>({ sales: false, support: false })
@@ -149,6 +153,7 @@ function ContactForms() {
         >
           <ContactForm
             kind={kind}
+            consentVersion={consentVersion}
             onFailing={(f) => setFailing((all) => (all[kind] === f ? all : { ...all, [kind]: f }))}
           />
         </div>
@@ -187,7 +192,15 @@ function restore(form: HTMLFormElement, values: FormValues) {
   }
 }
 
-function ContactForm({ kind, onFailing }: { kind: FormKind; onFailing: (failing: boolean) => void }) {
+function ContactForm({
+  kind,
+  consentVersion,
+  onFailing,
+}: {
+  kind: FormKind
+  consentVersion: string
+  onFailing: (failing: boolean) => void
+}) {
   const intl = useIntl()
   const [errors, setErrors] = useState<Errors>({})
   const [status, setStatus] = useState<Status>({ state: 'idle' })
@@ -234,7 +247,7 @@ function ContactForm({ kind, onFailing }: { kind: FormKind; onFailing: (failing:
     // After a failed submit, a field's message goes as soon as what it holds is right.
     const name = (e.target as HTMLInputElement).name as ContactField
     if (!errors[name] || !form.current) return
-    const body = requestOf(kind, valuesOf(form.current, kind))
+    const body = requestOf(kind, valuesOf(form.current, kind), consentVersion)
     void loadSend().then(({ check }) => {
       const result = check(kind, body)
       const now = result.ok ? undefined : result.errors[name]
@@ -258,7 +271,7 @@ function ContactForm({ kind, onFailing }: { kind: FormKind; onFailing: (failing:
       const el = form.current.elements.namedItem(field)
       if (el instanceof HTMLInputElement) el.value = normaliseField(field, el.value)
     }
-    const body = requestOf(kind, values)
+    const body = requestOf(kind, values, consentVersion)
     inFlight.current = true
     let api: Awaited<ReturnType<typeof loadSend>>
     try {

@@ -39,10 +39,11 @@ export function normaliseField(field: ContactField, text: string): string {
 /**
  * The request body of a form, for the contract's schema: optional fields left out when empty,
  * methods as a list, the consent as `true` only when ticked (otherwise left out, which the schema
- * reports as `required`), the honeypot only when something is in it.
+ * reports as `required`), the honeypot only when something is in it, and the version of the
+ * consent text and privacy notice the page shows (locales/consent.ts), which the lead keeps.
  */
-export function requestOf(kind: FormKind, values: FormValues): Record<string, unknown> {
-  const body: Record<string, unknown> = {}
+export function requestOf(kind: FormKind, values: FormValues, consentVersion: string): Record<string, unknown> {
+  const body: Record<string, unknown> = { consentVersion }
   for (const field of formFields[kind]) {
     const value = values[field]
     if (field === 'consent') {

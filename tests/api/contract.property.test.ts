@@ -983,9 +983,15 @@ describe.each([
     expect(contacts.map((c) => c.id).sort()).toEqual([...acknowledged.keys()].sort())
     for (const contact of contacts) {
       const { op, request } = acknowledged.get(contact.id)!
-      const { website, ...data } = request as Record<string, unknown>
+      const { website, consentVersion, ...data } = request as Record<string, unknown>
       expect(contact.kind).toBe(op.template.split('/').pop())
       expect(contact.data).toEqual(data)
+      // The consent the page said it showed, in the version's language, at the lead's arrival.
+      expect(contact.consent).toEqual({
+        version: consentVersion,
+        locale: String(consentVersion).slice(0, 2),
+        at: contact.receivedAt,
+      })
       expect(contact.spam).toBe(typeof website === 'string' && website.trim() !== '')
     }
     const sessions = createdOf(model, sessionsTemplate)

@@ -50,7 +50,7 @@ describe('npm run api -- export contacts', () => {
     expect(stdout).toBe(contactsAsCsv(contacts.slice(0, 2)))
     const lines = stdout.split('\r\n')
     expect(lines[0]).toBe(
-      'id,kind,receivedAt,spam,name,email,company,phone,market,volume,methods,merchantId,transactionId,topic,message,consent,forwarded',
+      'id,kind,receivedAt,spam,name,email,company,phone,market,volume,methods,merchantId,transactionId,topic,message,consent,consentVersion,consentLocale,consentAt,forwarded',
     )
     expect(lines[1]).toMatch(/^a1,sales,2026-10-30T09:00:00.000Z,false,Noura Al-Harbi,noura@example.com,/)
     // A field with a comma, quotes or a line break is quoted; Arabic is kept as it is.

@@ -18,7 +18,17 @@ import { migrations } from '../../api/server/store/migrations'
 import type { ContactRecord, Store } from '../../api/server/store/port'
 import { sqliteStore } from '../../api/server/store/sqlite'
 import { startDynalite, type TestDynamo } from './dynalite'
-import { call, goodSales, goodSupport, newKey, startApi, type TestApi, tempDbPath } from './helpers'
+import {
+  call,
+  consentVersions,
+  goodSales,
+  goodSupport,
+  newKey,
+  startApi,
+  storedData,
+  type TestApi,
+  tempDbPath,
+} from './helpers'
 import { freePort, type Receiver, startReceiver, until, validSignature } from './receiver'
 
 const sales = '/api/v1/contact/sales'
@@ -106,7 +116,13 @@ describe.each(['sqlite', 'memory', 'dynamodb'] as const)('forwarding with the %s
       expect(delivery.headers['rasid-delivery-attempt']).toBe(String(index + 1))
       expect(validSignature(delivery.headers['rasid-signature'], delivery.body, secret)).toBe(true)
       expect(validSignature(delivery.headers['rasid-signature'], delivery.body, 'whsec_another')).toBe(false)
-      expect(JSON.parse(delivery.body)).toEqual({ id, kind: 'sales', receivedAt, data: goodSales })
+      expect(JSON.parse(delivery.body)).toEqual({
+        id,
+        kind: 'sales',
+        receivedAt,
+        data: storedData(goodSales),
+        consent: { version: consentVersions.en, locale: 'en', at: receivedAt },
+      })
     }
     const stored = await leadOf(server.store, id)
     expect(stored?.forward).toEqual({ status: 'forwarded', attempts: 3, forwardedAt: expect.any(String) })
@@ -330,7 +346,7 @@ describe('the SQLite migration', () => {
     db.close()
     const store = sqliteStore(path)
     try {
-      expect(store.applied).toEqual([2, 3])
+      expect(store.applied).toEqual([2, 3, 4])
       expect(await store.listContacts()).toEqual([
         { id: 'old', kind: 'sales', receivedAt: '2026-10-01T00:00:00.000Z', spam: false, data: goodSales },
       ])

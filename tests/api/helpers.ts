@@ -1,5 +1,7 @@
 // The API tier's tools: a real server (api/server/serve.ts) on 127.0.0.1 with a free port, and
 // requests that parse every answer with the contract's schemas (api/contract/).
+import { loadCatalog } from '../../locales/catalogs'
+import { consentVersion } from '../../locales/consent'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -44,6 +46,18 @@ export async function startApi(
   return { ...api, store, logs }
 }
 
+/** The consent versions this commit's pages send (locales/consent.ts): the archive holds them. */
+export const consentVersions = {
+  en: consentVersion('en', loadCatalog('en')) as SalesRequest['consentVersion'],
+  ar: consentVersion('ar', loadCatalog('ar')) as SalesRequest['consentVersion'],
+}
+
+/** A request as the lead keeps it: without the consent version (kept beside it) or the honeypot. */
+export function storedData<T extends { consentVersion: string; website?: string }>(request: T) {
+  const { consentVersion: _, website: __, ...data } = request
+  return data
+}
+
 export const goodSales: SalesRequest = {
   name: 'Noura Al-Harbi',
   email: 'noura@example.com',
@@ -54,6 +68,7 @@ export const goodSales: SalesRequest = {
   methods: ['mada', 'applePay'],
   message: 'We would like to accept mada online.',
   consent: true,
+  consentVersion: consentVersions.en,
 }
 
 export const goodSupport: SupportRequest = {
@@ -63,6 +78,7 @@ export const goodSupport: SupportRequest = {
   topic: 'payouts',
   message: 'A payout is late.',
   consent: true,
+  consentVersion: consentVersions.ar,
 }
 
 let keys = 0

@@ -6,7 +6,7 @@ import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { ContactCreated, Health, Problem } from '../../api/contract/schemas'
 import { startDynalite, type TestDynamo, dynaliteEnv } from './dynalite'
-import { goodSupport, newKey } from './helpers'
+import { consentVersions, goodSupport, newKey, storedData } from './helpers'
 import { type Receiver, startReceiver, validSignature } from './receiver'
 
 const secret = 'whsec_lambda_0123456789'
@@ -119,7 +119,13 @@ describe('api/server/lambda.ts', () => {
     // biome-ignore lint/suspicious/noExplicitAny: a scheduled event is not an HTTP one
     expect(await lambda.handler(scheduled as any, context as any)).toEqual({ forwarded: 1, retrying: 0, failed: 0 })
     const delivery = crm.deliveries.at(-1)!
-    expect(JSON.parse(delivery.body)).toEqual({ id, kind: 'support', receivedAt, data: goodSupport })
+    expect(JSON.parse(delivery.body)).toEqual({
+      id,
+      kind: 'support',
+      receivedAt,
+      data: storedData(goodSupport),
+      consent: { version: consentVersions.ar, locale: 'ar', at: receivedAt },
+    })
     expect(delivery.headers['rasid-delivery-id']).toBe(id)
     expect(validSignature(delivery.headers['rasid-signature'], delivery.body, secret)).toBe(true)
     const store = dynamo.store(process.env.DDB_TABLE!)

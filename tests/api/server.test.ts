@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { ContactCreated, Problem } from '../../api/contract/schemas'
 import { sqliteStore } from '../../api/server/store/sqlite'
 import { startDynalite, storeOfKind, type TestDynamo } from './dynalite'
-import { call, goodSales, goodSupport, newKey, startApi, type TestApi, tempDbPath } from './helpers'
+import { call, goodSales, goodSupport, newKey, startApi, storedData, type TestApi, tempDbPath } from './helpers'
 
 const sales = '/api/v1/contact/sales'
 const support = '/api/v1/contact/support'
@@ -43,7 +43,15 @@ describe.each(['sqlite', 'memory', 'dynamodb'] as const)('with the %s store', (k
     const created = answer.body as ContactCreated
     expect(answer.headers.get('idempotent-replayed')).toBeNull()
     const stored = (await api.store.listContacts()).find((c) => c.id === created.id)
-    expect(stored).toMatchObject({ receivedAt: created.receivedAt, spam: false, data: body })
+    expect(stored).toEqual({
+      id: created.id,
+      kind: path.endsWith('sales') ? 'sales' : 'support',
+      receivedAt: created.receivedAt,
+      spam: false,
+      data: storedData(body),
+      // The consent the page showed, in its language, kept with the lead.
+      consent: { version: body.consentVersion, locale: body.consentVersion.slice(0, 2), at: created.receivedAt },
+    })
   })
 
   test.each([
@@ -62,6 +70,18 @@ describe.each(['sqlite', 'memory', 'dynamodb'] as const)('with the %s store', (k
     ['an unknown enum', support, { ...goodSupport, topic: 'refund' }, { topic: 'contact.error.topic.required' }],
     ['an unknown field', sales, { ...goodSales, isAdmin: true }, { isAdmin: 'contact.error.unknownField' }],
     ['another form’s field', support, { ...goodSupport, company: 'X' }, { company: 'contact.error.unknownField' }],
+    [
+      'no consent version (a page older than the notice)',
+      sales,
+      { ...goodSales, consentVersion: undefined },
+      { consentVersion: 'contact.error.consentVersion.required' },
+    ],
+    [
+      'a consent version the archive lacks (a page the API does not know)',
+      support,
+      { ...goodSupport, consentVersion: 'ar-000000000000' },
+      { consentVersion: 'contact.error.consentVersion.invalid' },
+    ],
   ])('%s is a 400 with the field’s message id', async (_, path, body, fields) => {
     const before = (await api.store.listContacts()).length
     const answer = await call(api, path, { body })
@@ -339,7 +359,7 @@ describe('the SQLite file', () => {
     const dbPath = tempDbPath()
     expect(existsSync(dbPath)).toBe(false)
     const first = sqliteStore(dbPath)
-    expect(first.applied).toEqual([1, 2, 3])
+    expect(first.applied).toEqual([1, 2, 3, 4])
     const api1 = await startApi({ store: first })
     const key = newKey()
     const created = await call(api1, sales, { body: goodSales, key })

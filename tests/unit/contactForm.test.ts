@@ -38,19 +38,24 @@ describe('digits and ids', () => {
 
 describe('the request of each form', () => {
   test('a sales form as the contract wants it: empty optionals left out, consent true, methods a list', () => {
-    const body = requestOf('sales', {
-      name: 'Noura',
-      email: 'noura@example.com',
-      company: 'Harbi Trading',
-      phone: '٠٠٩٦٦٥٠١٢٣٤٥٦٧',
-      market: 'sa',
-      volume: '50k-250k',
-      methods: ['mada'],
-      message: 'Hello',
-      consent: true,
-      website: '',
-    })
+    const body = requestOf(
+      'sales',
+      {
+        name: 'Noura',
+        email: 'noura@example.com',
+        company: 'Harbi Trading',
+        phone: '٠٠٩٦٦٥٠١٢٣٤٥٦٧',
+        market: 'sa',
+        volume: '50k-250k',
+        methods: ['mada'],
+        message: 'Hello',
+        consent: true,
+        website: '',
+      },
+      'en-0123456789ab',
+    )
     expect(body).toEqual({
+      consentVersion: 'en-0123456789ab',
       name: 'Noura',
       email: 'noura@example.com',
       company: 'Harbi Trading',
@@ -64,15 +69,19 @@ describe('the request of each form', () => {
     expect(v.safeParse(SalesRequest, body).success).toBe(true)
   })
   test('an unticked consent is left out, which the contract calls required; a filled honeypot is sent', () => {
-    const body = requestOf('support', {
-      name: 'Omar',
-      email: 'o@example.com',
-      merchantId: '',
-      topic: 'other',
-      message: 'x',
-      consent: false,
-      website: 'http://spam.example',
-    })
+    const body = requestOf(
+      'support',
+      {
+        name: 'Omar',
+        email: 'o@example.com',
+        merchantId: '',
+        topic: 'other',
+        message: 'x',
+        consent: false,
+        website: 'http://spam.example',
+      },
+      'ar-0123456789ab',
+    )
     expect(body).not.toHaveProperty('consent')
     expect(body).not.toHaveProperty('merchantId')
     expect(body.website).toBe('http://spam.example')
@@ -80,7 +89,10 @@ describe('the request of each form', () => {
     expect(parsed.success).toBe(false)
   })
   test('fields of the other form are not sent', () => {
-    expect(requestOf('support', { company: 'X', name: 'Y' })).toEqual({ name: 'Y' })
+    expect(requestOf('support', { company: 'X', name: 'Y' }, 'en-0123456789ab')).toEqual({
+      name: 'Y',
+      consentVersion: 'en-0123456789ab',
+    })
   })
 })
 

@@ -1,9 +1,13 @@
 // The DynamoDB store (at scale, on Lambda; docs/aws.md): one table, string keys `pk` and `sk`.
 //   IDEM#<scope>#<key> / IDEM      an idempotency record: bodyHash, status, body (JSON), expiresAt (TTL)
-//   CONTACT#<id>       / CONTACT   a lead: kind, receivedAt, spam, data (JSON); gsi1pk/gsi1sk for listing;
-//                                  forwardState, forwardAttempts, forwardNextAt, forwardedAt, forwardError
-//                                  and, while pending or failed, gsi2pk/gsi2sk (the forwarding queue)
-//   SESSION#<id>       / SESSION   a checkout session: status, data (the record as JSON)
+//   CONTACT#<id>       / CONTACT   a lead: kind, receivedAt, spam, data (JSON), consent (JSON); gsi1pk/gsi1sk
+//                                  for listing; forwardState, forwardAttempts, forwardNextAt, forwardedAt,
+//                                  forwardError and, while pending or failed, gsi2pk/gsi2sk (the forwarding
+//                                  queue); gsi3pk SUBJECT#<sha256 of the lower-cased email>/gsi3sk (a data
+//                                  subject's leads); idemPk (its idempotency record); expiresAt (TTL: the
+//                                  lead retention after receivedAt)
+//   SESSION#<id>       / SESSION   a checkout session: status, data (the record as JSON); gsi1pk SESSION/
+//                                  gsi1sk (by creation, for the sweep); expiresAt (TTL: the session retention)
 //   PAYEVT#<id>        / PAYEVT    a payment event already applied: sessionId, expiresAt (TTL, 30 days)
 // The lead and its idempotency record are written in one TransactWriteItems, the record under the
 // condition that no live one exists, so one is never stored without the other and two requests
@@ -25,6 +29,7 @@ import {
   type AttributeValue,
   CreateTableCommand,
   type CreateTableCommandInput,
+  DeleteItemCommand,
   DynamoDBClient,
   type DynamoDBClientConfig,
   GetItemCommand,
@@ -36,6 +41,8 @@ import {
   UpdateTimeToLiveCommand,
   waitUntilTableExists,
 } from '@aws-sdk/client-dynamodb'
+import { createHash } from 'node:crypto'
+import { facts } from '../../../site.config'
 import {
   type ContactRecord,
   type ForwardState,
@@ -54,6 +61,9 @@ const paymentEventTtlSeconds = 30 * 24 * 60 * 60
 const contactIndex = 'byReceived'
 const contactPartition = 'CONTACT'
 const forwardIndex = 'byForward'
+const subjectIndex = 'bySubject'
+const sessionPartition = 'SESSION'
+const daySeconds = 24 * 60 * 60
 const forwardPending = 'FORWARD#pending'
 const forwardFailed = 'FORWARD#failed'
 
@@ -69,6 +79,8 @@ export function tableDefinition(tableName: string): CreateTableCommandInput {
       { AttributeName: 'gsi1sk', AttributeType: 'S' },
       { AttributeName: 'gsi2pk', AttributeType: 'S' },
       { AttributeName: 'gsi2sk', AttributeType: 'S' },
+      { AttributeName: 'gsi3pk', AttributeType: 'S' },
+      { AttributeName: 'gsi3sk', AttributeType: 'S' },
     ],
     KeySchema: [
       { AttributeName: 'pk', KeyType: 'HASH' },
@@ -90,6 +102,15 @@ export function tableDefinition(tableName: string): CreateTableCommandInput {
           { AttributeName: 'gsi2sk', KeyType: 'RANGE' },
         ],
         Projection: { ProjectionType: 'ALL' },
+      },
+      {
+        // A data subject's leads (docs/privacy.md): only the keys, the lead itself is read after.
+        IndexName: subjectIndex,
+        KeySchema: [
+          { AttributeName: 'gsi3pk', KeyType: 'HASH' },
+          { AttributeName: 'gsi3sk', KeyType: 'RANGE' },
+        ],
+        Projection: { ProjectionType: 'KEYS_ONLY' },
       },
     ],
   }
@@ -118,6 +139,16 @@ export type DynamoOptions = {
   config?: DynamoDBClientConfig
   /** Seconds since the epoch (tests). */
   now?: () => number
+  /** Days a lead and a session are kept (their TTL); the notice's (site.config.ts `facts`) when unset. */
+  retention?: Retention
+}
+
+/** How long the store keeps leads and sessions, in days (api/server/config.ts `retentionFrom`). */
+export type Retention = { leadDays: number; sessionDays: number }
+
+export const defaultRetention: Retention = {
+  leadDays: facts.leadRetentionDays,
+  sessionDays: facts.sessionRetentionDays,
 }
 
 export function dynamoClient(config: DynamoDBClientConfig = {}): DynamoDBClient {
@@ -125,10 +156,21 @@ export function dynamoClient(config: DynamoDBClientConfig = {}): DynamoDBClient 
 }
 
 /** The store from DDB_TABLE and DDB_ENDPOINT (optional: dynalite, DynamoDB Local); region and credentials from the AWS chain. */
-export function dynamoStoreFromEnv(env: Record<string, string | undefined>): Store {
+export function dynamoStoreFromEnv(env: Record<string, string | undefined>, retention?: Retention): Store {
   if (!env.DDB_TABLE) throw new Error('API_STORE=dynamodb needs DDB_TABLE, the table name')
-  return dynamoStore({ table: env.DDB_TABLE, config: env.DDB_ENDPOINT ? { endpoint: env.DDB_ENDPOINT } : {} })
+  return dynamoStore({
+    table: env.DDB_TABLE,
+    config: env.DDB_ENDPOINT ? { endpoint: env.DDB_ENDPOINT } : {},
+    retention,
+  })
 }
+
+/** The key a data subject's leads share: a hash of the email as the visitor may have typed it in any case. */
+const subjectKey = (email: string) =>
+  s(`SUBJECT#${createHash('sha256').update(email.trim().toLowerCase()).digest('hex')}`)
+
+/** Seconds since the epoch of an ISO time. */
+const epoch = (iso: string) => Math.floor(Date.parse(iso) / 1000)
 
 const s = (value: string): AttributeValue => ({ S: value })
 
@@ -137,17 +179,21 @@ const contactKey = (id: string) => ({ pk: s(`CONTACT#${id}`), sk: s('CONTACT') }
 /** The queue's sort key: due time first, so a Query reads the due leads in order. */
 const dueKey = (at: string, id: string) => s(`${at}#${id}`)
 
-function toItem(record: ContactRecord): Record<string, AttributeValue> {
+function toItem(record: ContactRecord, retention: Retention): Record<string, AttributeValue> {
   const item: Record<string, AttributeValue> = {
     ...contactKey(record.id),
     gsi1pk: s(contactPartition),
     gsi1sk: s(`${record.receivedAt}#${record.id}`),
+    gsi3pk: subjectKey(record.data.email),
+    gsi3sk: s(`${record.receivedAt}#${record.id}`),
     id: s(record.id),
     kind: s(record.kind),
     receivedAt: s(record.receivedAt),
     spam: { BOOL: record.spam },
     data: s(JSON.stringify(record.data)),
+    expiresAt: n(epoch(record.receivedAt) + retention.leadDays * daySeconds),
   }
+  if (record.consent) item.consent = s(JSON.stringify(record.consent))
   const { forward } = record
   if (forward) {
     item.forwardState = s(forward.status)
@@ -168,8 +214,15 @@ function toItem(record: ContactRecord): Record<string, AttributeValue> {
 
 const sessionKey = (id: string) => ({ pk: s(`SESSION#${id}`), sk: s('SESSION') })
 
-function sessionItem(record: SessionRecord): Record<string, AttributeValue> {
-  return { ...sessionKey(record.id), status: s(record.status), data: s(JSON.stringify(record)) }
+function sessionItem(record: SessionRecord, retention: Retention): Record<string, AttributeValue> {
+  return {
+    ...sessionKey(record.id),
+    gsi1pk: s(sessionPartition),
+    gsi1sk: s(`${record.createdAt}#${record.id}`),
+    status: s(record.status),
+    data: s(JSON.stringify(record)),
+    expiresAt: n(epoch(record.createdAt) + retention.sessionDays * daySeconds),
+  }
 }
 
 function fromItem(item: Record<string, AttributeValue>): ContactRecord {
@@ -190,6 +243,7 @@ function fromItem(item: Record<string, AttributeValue>): ContactRecord {
     if (item.forwardError?.S) forward.lastError = item.forwardError.S
     record.forward = forward
   }
+  if (item.consent?.S) record.consent = JSON.parse(item.consent.S)
   return record
 }
 
@@ -208,6 +262,9 @@ export function dynamoStore(options: DynamoOptions): Store {
   const TableName = options.table
   const client = dynamoClient(options.config)
   const now = options.now ?? (() => Math.floor(Date.now() / 1000))
+  const retention = options.retention ?? defaultRetention
+  /** An item DynamoDB's TTL has not deleted yet (it may take days) is gone all the same. */
+  const live = (item: Record<string, AttributeValue>) => !item.expiresAt?.N || Number(item.expiresAt.N) > now()
   // Calls with one key in this process run one at a time; across processes the conditional write decides.
   const lock = keyedLock()
   // The leads and sessions `run` saves inside `idempotent`, written with the idempotency record.
@@ -240,7 +297,10 @@ export function dynamoStore(options: DynamoOptions): Store {
         if (found) return answer(found, bodyHash)
         // Nothing is written while `run` waits (a payment provider): only this key waits with it.
         const { result: response, writes: saved } = await held.collect(run)
-        const puts: TransactWriteItem[] = saved.map((Item) => ({ Put: { TableName, Item } }))
+        // A lead names the record that answered it, so that an erasure removes both.
+        const puts: TransactWriteItem[] = saved.map((Item) => ({
+          Put: { TableName, Item: Item.pk?.S?.startsWith('CONTACT#') ? { ...Item, idemPk: s(pk) } : Item },
+        }))
         if (response.status >= 200 && response.status < 300) {
           const at = now()
           puts.unshift({
@@ -277,14 +337,14 @@ export function dynamoStore(options: DynamoOptions): Store {
       })
     },
     async saveContact(record) {
-      await put(toItem(record))
+      await put(toItem(record, retention))
     },
     async saveSession(record) {
-      await put(sessionItem(record))
+      await put(sessionItem(record, retention))
     },
     async getSession(id) {
       const { Item } = await client.send(new GetItemCommand({ TableName, Key: sessionKey(id), ConsistentRead: true }))
-      return Item ? (JSON.parse(Item.data?.S ?? '{}') as SessionRecord) : undefined
+      return Item && live(Item) ? (JSON.parse(Item.data?.S ?? '{}') as SessionRecord) : undefined
     },
     async changeSession({ sessionId, from, next, eventId }) {
       const items: TransactWriteItem[] = []
@@ -305,7 +365,7 @@ export function dynamoStore(options: DynamoOptions): Store {
         items.push({
           Put: {
             TableName,
-            Item: sessionItem(next),
+            Item: sessionItem(next, retention),
             ConditionExpression: '#status = :from',
             ExpressionAttributeNames: { '#status': 'status' },
             ExpressionAttributeValues: { ':from': s(from) },
@@ -337,10 +397,85 @@ export function dynamoStore(options: DynamoOptions): Store {
             ExclusiveStartKey,
           }),
         )
-        for (const item of page.Items ?? []) records.push(fromItem(item))
+        for (const item of page.Items ?? []) if (live(item)) records.push(fromItem(item))
         ExclusiveStartKey = page.LastEvaluatedKey
       } while (ExclusiveStartKey)
       return records
+    },
+    async contactsOf(email) {
+      const records: ContactRecord[] = []
+      let ExclusiveStartKey: Record<string, AttributeValue> | undefined
+      do {
+        const page = await client.send(
+          new QueryCommand({
+            TableName,
+            IndexName: subjectIndex,
+            KeyConditionExpression: 'gsi3pk = :p',
+            ExpressionAttributeValues: { ':p': subjectKey(email) },
+            ExclusiveStartKey,
+          }),
+        )
+        // The index holds the keys only: each lead is read as it is now, consistently.
+        for (const key of page.Items ?? []) {
+          const { Item } = await client.send(
+            new GetItemCommand({ TableName, Key: { pk: key.pk!, sk: key.sk! }, ConsistentRead: true }),
+          )
+          if (Item && live(Item)) records.push(fromItem(Item))
+        }
+        ExclusiveStartKey = page.LastEvaluatedKey
+      } while (ExclusiveStartKey)
+      return records
+    },
+    async eraseContacts(ids) {
+      const erased = { contacts: 0, idempotency: 0 }
+      for (const id of ids) {
+        // The lead first: from then on nothing forwards it (every forwarding write is conditional).
+        const { Attributes } = await client.send(
+          new DeleteItemCommand({ TableName, Key: contactKey(id), ReturnValues: 'ALL_OLD' }),
+        )
+        if (!Attributes) continue
+        erased.contacts++
+        const idemPk = Attributes.idemPk?.S
+        if (!idemPk) continue
+        const { Attributes: record } = await client.send(
+          new DeleteItemCommand({ TableName, Key: { pk: s(idemPk), sk: s('IDEM') }, ReturnValues: 'ALL_OLD' }),
+        )
+        if (record) erased.idempotency++
+      }
+      return erased
+    },
+    async sweep(cutoffs) {
+      // Leads and sessions by the `byReceived` index, oldest first; DynamoDB's TTL deletes them
+      // too, and the idempotency records and payment events (the store reads past their TTL as gone).
+      const older = async (partition: string, before: string) => {
+        let count = 0
+        let ExclusiveStartKey: Record<string, AttributeValue> | undefined
+        do {
+          const page = await client.send(
+            new QueryCommand({
+              TableName,
+              IndexName: contactIndex,
+              KeyConditionExpression: 'gsi1pk = :p AND gsi1sk < :before',
+              ExpressionAttributeValues: { ':p': s(partition), ':before': s(before) },
+              ExclusiveStartKey,
+            }),
+          )
+          for (const item of page.Items ?? []) {
+            const { Attributes } = await client.send(
+              new DeleteItemCommand({ TableName, Key: { pk: item.pk!, sk: item.sk! }, ReturnValues: 'ALL_OLD' }),
+            )
+            if (Attributes) count++
+          }
+          ExclusiveStartKey = page.LastEvaluatedKey
+        } while (ExclusiveStartKey)
+        return count
+      }
+      return {
+        contacts: await older(contactPartition, cutoffs.contacts),
+        sessions: await older(sessionPartition, cutoffs.sessions),
+        idempotency: 0,
+        events: 0,
+      }
     },
     async pendingForwards(now, limit) {
       const { Items } = await client.send(

@@ -11,7 +11,7 @@ import {
 
 export function memoryStore(): Store {
   const contacts: ContactRecord[] = []
-  const records = new Map<string, { bodyHash: string; response: StoredResponse }>()
+  const records = new Map<string, { bodyHash: string; response: StoredResponse; at: string }>()
   const lock = keyedLock()
   // What `run` saves is kept only once it returns, as the other stores commit it with the answer.
   const held = heldWrites<() => void>()
@@ -19,7 +19,8 @@ export function memoryStore(): Store {
     if (!held.hold(write)) write()
   }
   const sessions = new Map<string, SessionRecord>()
-  const events = new Set<string>()
+  /** Each applied payment event's id, with when it was recorded. */
+  const events = new Map<string, string>()
   return {
     kind: 'memory',
     idempotent(scope, key, bodyHash, run) {
@@ -30,7 +31,8 @@ export function memoryStore(): Store {
           return found.bodyHash === bodyHash ? { kind: 'replay', response: found.response } : { kind: 'conflict' }
         const { result: response, writes } = await held.collect(run)
         for (const write of writes) write()
-        if (response.status >= 200 && response.status < 300) records.set(id, { bodyHash, response })
+        if (response.status >= 200 && response.status < 300)
+          records.set(id, { bodyHash, response, at: new Date().toISOString() })
         return { kind: 'fresh', response }
       })
     },
@@ -85,8 +87,51 @@ export function memoryStore(): Store {
       if (eventId !== undefined && events.has(eventId)) return 'duplicate'
       if (next && sessions.get(sessionId)?.status !== from) return 'stale'
       if (next) sessions.set(sessionId, structuredClone(next))
-      if (eventId !== undefined) events.add(eventId)
+      if (eventId !== undefined) events.set(eventId, new Date().toISOString())
       return 'applied'
+    },
+    async contactsOf(email) {
+      const wanted = email.toLowerCase()
+      return contacts.filter((c) => c.data.email.toLowerCase() === wanted).map((c) => structuredClone(c))
+    },
+    async eraseContacts(ids) {
+      const erased = { contacts: 0, idempotency: 0 }
+      for (const id of ids) {
+        const at = contacts.findIndex((c) => c.id === id)
+        if (at < 0) continue
+        contacts.splice(at, 1)
+        erased.contacts++
+        for (const [key, record] of records)
+          if (key.startsWith('contact/') && (record.response.body as { id?: string })?.id === id) {
+            records.delete(key)
+            erased.idempotency++
+          }
+      }
+      return erased
+    },
+    async sweep(cutoffs) {
+      const result = { contacts: 0, sessions: 0, idempotency: 0, events: 0 }
+      for (let i = contacts.length - 1; i >= 0; i--)
+        if (contacts[i]!.receivedAt < cutoffs.contacts) {
+          contacts.splice(i, 1)
+          result.contacts++
+        }
+      for (const [id, session] of sessions)
+        if (session.createdAt < cutoffs.sessions) {
+          sessions.delete(id)
+          result.sessions++
+        }
+      for (const [key, record] of records)
+        if (record.at < cutoffs.idempotency) {
+          records.delete(key)
+          result.idempotency++
+        }
+      for (const [id, at] of events)
+        if (at < cutoffs.events) {
+          events.delete(id)
+          result.events++
+        }
+      return result
     },
     async ping() {
       return true

@@ -55,4 +55,17 @@ export const migrations: readonly { version: number; sql: string }[] = [
       );
     `,
   },
+  {
+    // Personal data (docs/privacy.md): each lead keeps the consent it was sent with (JSON: version,
+    // locale, at); a data subject's leads are found by their email without a scan; the retention
+    // sweep finds what is old by the times it already has.
+    version: 4,
+    sql: `
+      ALTER TABLE contacts ADD COLUMN consent TEXT;
+      CREATE INDEX contacts_email ON contacts (lower(json_extract(data, '$.email')));
+      CREATE INDEX checkout_sessions_created_at ON checkout_sessions (created_at);
+      CREATE INDEX idempotency_created_at ON idempotency (created_at);
+      CREATE INDEX payment_events_received_at ON payment_events (received_at);
+    `,
+  },
 ]

@@ -8,6 +8,13 @@ import type { SalesRequest, SupportRequest } from '../../contract/schemas'
 export type ContactKind = 'sales' | 'support'
 
 /**
+ * What the visitor agreed to, kept with the lead: the version of the consent text and the privacy
+ * notice they were shown (locales/consent.ts; its texts are in locales/consent-versions.json), in
+ * their language, and when.
+ */
+export type ConsentRecord = { version: string; locale: Locale; at: string }
+
+/**
  * Where a lead stands in the forwarding to the CRM webhook (api/server/forward.ts). `pending`: due
  * at `nextAttemptAt` (a lead being delivered is pending too, held until its lease ends);
  * `forwarded`: a 2xx came back at `forwardedAt`; `failed`: `attempts` reached the maximum, nothing
@@ -29,10 +36,28 @@ export type ContactRecord = {
   kind: ContactKind
   receivedAt: string
   spam: boolean
-  data: Omit<SalesRequest, 'website'> | Omit<SupportRequest, 'website'>
+  data: Omit<SalesRequest, 'website' | 'consentVersion'> | Omit<SupportRequest, 'website' | 'consentVersion'>
+  /** Absent on a lead stored before consent versions were kept. */
+  consent?: ConsentRecord
   /** Absent when the lead was never queued: forwarding off when it arrived, or spam. */
   forward?: ForwardState
 }
+
+/** What the retention sweep deletes: anything older than these times (ISO; store/retention.ts). */
+export type SweepCutoffs = {
+  /** Leads received before this, whatever their forwarding state. */
+  contacts: string
+  /** Checkout sessions created before this. */
+  sessions: string
+  /** Idempotency records and payment events' ids written before this (the stores' own TTLs). */
+  idempotency: string
+  events: string
+}
+
+export type SweepResult = { contacts: number; sessions: number; idempotency: number; events: number }
+
+/** What an erasure removed (`npm run api -- subject erase`). */
+export type Erased = { contacts: number; idempotency: number }
 
 /**
  * A checkout session as stored: the order (its quote) and where its payment stands. `status` is
@@ -114,6 +139,19 @@ export interface Store {
   getSession(id: string): Promise<SessionRecord | undefined>
   /** One atomic compare-and-set (see SessionChange). */
   changeSession(change: SessionChange): Promise<SessionChangeResult>
+  /**
+   * Every lead sent from `email` (compared without case), oldest first, whatever its state: a
+   * data subject's request (`npm run api -- subject show|erase`).
+   */
+  contactsOf(email: string): Promise<ContactRecord[]>
+  /**
+   * Deletes these leads, and with them their place in the forwarding queue (the state is on the
+   * lead), and the idempotency records that answered them (which tie a request's hash to the lead).
+   * A drainer that claimed one before cannot bring it back: its later writes are conditional.
+   */
+  eraseContacts(ids: readonly string[]): Promise<Erased>
+  /** Deletes what is older than the cutoffs: the retention sweep (api/server/retention.ts). */
+  sweep(cutoffs: SweepCutoffs): Promise<SweepResult>
   /** Whether the store answers (GET /health). */
   ping(): Promise<boolean>
   close(): Promise<void>

@@ -79,6 +79,7 @@ export function sqliteStore(path: string): SqliteStore {
       if (row.forward_error) forward.lastError = String(row.forward_error)
       record.forward = forward
     }
+    if (row.consent) record.consent = JSON.parse(String(row.consent))
     return record
   }
   /** The answer stored for the key, as `idempotent` gives it back, or undefined. */
@@ -135,7 +136,7 @@ export function sqliteStore(path: string): SqliteStore {
       const { forward } = record
       insert(
         `INSERT INTO contacts (id, kind, received_at, spam, data, forward_state, forward_attempts, forward_next_at,
-           forwarded_at, forward_error) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+           forwarded_at, forward_error, consent) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         [
           record.id,
           record.kind,
@@ -147,6 +148,7 @@ export function sqliteStore(path: string): SqliteStore {
           forward?.nextAttemptAt ?? null,
           forward?.forwardedAt ?? null,
           forward?.lastError ?? null,
+          record.consent ? JSON.stringify(record.consent) : null,
         ],
       )
     },
@@ -233,6 +235,48 @@ export function sqliteStore(path: string): SqliteStore {
           ])
         db.exec('COMMIT')
         return 'applied' as const
+      } catch (error) {
+        if (db.inTransaction) db.exec('ROLLBACK')
+        throw error
+      }
+    },
+    async contactsOf(email) {
+      const rows = db.all(
+        `SELECT * FROM contacts WHERE lower(json_extract(data, '$.email')) = ? ORDER BY received_at, rowid`,
+        [email.toLowerCase()],
+      )
+      return rows.map((row) => toRecord(row as Record<string, unknown>))
+    },
+    async eraseContacts(ids) {
+      const erased = { contacts: 0, idempotency: 0 }
+      db.exec('BEGIN IMMEDIATE')
+      try {
+        for (const id of ids) {
+          erased.contacts += db.run('DELETE FROM contacts WHERE id = ?', [id]).changes
+          // The record that answered the lead: its answer names the lead's id.
+          erased.idempotency += db.run(
+            `DELETE FROM idempotency WHERE scope IN ('contact/sales', 'contact/support') AND json_extract(body, '$.id') = ?`,
+            [id],
+          ).changes
+        }
+        db.exec('COMMIT')
+      } catch (error) {
+        if (db.inTransaction) db.exec('ROLLBACK')
+        throw error
+      }
+      return erased
+    },
+    async sweep(cutoffs) {
+      db.exec('BEGIN IMMEDIATE')
+      try {
+        const result = {
+          contacts: db.run('DELETE FROM contacts WHERE received_at < ?', [cutoffs.contacts]).changes,
+          sessions: db.run('DELETE FROM checkout_sessions WHERE created_at < ?', [cutoffs.sessions]).changes,
+          idempotency: db.run('DELETE FROM idempotency WHERE created_at < ?', [cutoffs.idempotency]).changes,
+          events: db.run('DELETE FROM payment_events WHERE received_at < ?', [cutoffs.events]).changes,
+        }
+        db.exec('COMMIT')
+        return result
       } catch (error) {
         if (db.inTransaction) db.exec('ROLLBACK')
         throw error
