@@ -408,14 +408,18 @@ class SiteStack extends Stack {
     // docs/aws.md, "IAM: least privilege": by hand, item by item.
     role.addToPolicy(
       new iam.PolicyStatement({
-        actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
+        // DeleteItem: the daily retention sweep (docs/privacy.md).
+        actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
         resources: [table.tableArn],
       }),
     )
     role.addToPolicy(
       new iam.PolicyStatement({
         actions: ['dynamodb:Query'],
-        resources: definition.GlobalSecondaryIndexes!.map((i) => `${table.tableArn}/index/${i.IndexName}`),
+        // Not bySubject: only an operator's `npm run api -- subject` reads it, with their own role.
+        resources: definition
+          .GlobalSecondaryIndexes!.filter((i) => i.IndexName !== 'bySubject')
+          .map((i) => `${table.tableArn}/index/${i.IndexName}`),
       }),
     )
     role.addToPolicy(
@@ -432,6 +436,15 @@ class SiteStack extends Stack {
     new events.Rule(this, 'Forward', {
       schedule: events.Schedule.rate(Duration.minutes(1)),
       targets: [new targets.LambdaFunction(alias)],
+    })
+    // The retention sweep: once a day, leads and sessions past the notice's periods (docs/privacy.md).
+    new events.Rule(this, 'RetentionSweep', {
+      schedule: events.Schedule.rate(Duration.days(1)),
+      targets: [
+        new targets.LambdaFunction(alias, {
+          event: events.RuleTargetInput.fromObject({ rasid: 'retention-sweep' }),
+        }),
+      ],
     })
 
     // The payment webhook: an HTTP API with one route (two on staging), no OAC (docs/aws.md).

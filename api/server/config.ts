@@ -4,6 +4,8 @@
 // it during an incident). The sandbox (test cards, its public key, its discount code) exists only
 // when PAYMENT_PROVIDER=sandbox asks for it, and never in production.
 
+import { defaultRetention, type Retention } from './retention'
+
 export type RateRule = { limit: number; windowMs: number }
 
 /**
@@ -91,6 +93,8 @@ type TrustProxy = { kind: 'none' } | { kind: 'cloudfront' } | { kind: 'xff'; hop
 
 export type ApiConfig = {
   environment: Environment
+  /** How long leads and checkout sessions are kept (docs/privacy.md): at most what the privacy notice states. */
+  retention: Retention
   trustProxy: TrustProxy
   /** Bytes. */
   bodyLimit: number
@@ -115,6 +119,7 @@ export const webhookDefaults: Omit<WebhookConfig, 'url' | 'secret'> = {
 /** The local sandbox server's settings (the tests start from these). */
 export const defaultConfig: ApiConfig = {
   environment: 'local',
+  retention: defaultRetention,
   trustProxy: { kind: 'none' },
   bodyLimit: 16 * 1024,
   // commerce research §4: 5 per 10 minutes per address, 20 a day per email.
@@ -440,6 +445,7 @@ export function configFromEnv(env: Env, options: ConfigOptions = {}): ApiConfig 
   const { perAddress, perEmail } = defaultConfig.rate
   const config: ApiConfig = {
     environment,
+    retention: retentionFrom(env, checks),
     trustProxy: trustProxyFrom(env, checks),
     bodyLimit: defaultConfig.bodyLimit,
     rate: {
@@ -457,6 +463,36 @@ export function configFromEnv(env: Env, options: ConfigOptions = {}): ApiConfig 
   }
   if (checks.refusals.length > 0) throw new ConfigError(checks.refusals)
   return config
+}
+
+/**
+ * How long leads and sessions are kept: LEAD_RETENTION_DAYS and SESSION_RETENTION_DAYS, by default
+ * the privacy notice's periods (site.config.ts `facts`). Shorter is allowed; longer is refused,
+ * since the notice, which visitors were shown, promises those periods at most.
+ */
+function retentionFrom(env: Env, checks: Checks): Retention {
+  const days = (name: string, promised: number) => {
+    const value = checks.positive(env, name, promised)
+    if (value > promised)
+      checks.refuse(
+        name,
+        `is ${value} days, longer than the ${promised} the privacy notice states (site.config.ts facts): shorten it, or change the notice first`,
+        `قيمته ${value} يومًا، أطول من ${promised} يومًا يذكرها إشعار الخصوصية (facts في site.config.ts): قصّرها أو غيّر الإشعار أولًا`,
+      )
+    return Math.min(value, promised)
+  }
+  return {
+    leadDays: days('LEAD_RETENTION_DAYS', defaultRetention.leadDays),
+    sessionDays: days('SESSION_RETENTION_DAYS', defaultRetention.sessionDays),
+  }
+}
+
+/** The retention settings alone (the store of `npm run api -- subject|sweep`): the server's rules. */
+export function retentionFromEnv(env: Env): Retention {
+  const checks = new Checks()
+  const retention = retentionFrom(env, checks)
+  if (checks.refusals.length > 0) throw new ConfigError(checks.refusals)
+  return retention
 }
 
 /**

@@ -6,18 +6,21 @@
 // Lambda freezes the instance once the answer is sent and a delivery begun in the background would
 // hang there. An EventBridge schedule invokes this same handler every minute with a Scheduled Event,
 // which drains the due leads (`drainForwards`); docs/aws.md sets it up. An operator's invocation
-// with {"rasid":"retry-failed-forwards"} requeues the leads whose forwarding failed for good.
+// with {"rasid":"retry-failed-forwards"} requeues the leads whose forwarding failed for good. A daily
+// schedule sends {"rasid":"retention-sweep"}: leads and sessions past their retention are deleted
+// (retention.ts; DynamoDB's TTL deletes them too, later).
 import { getConnInfo, handle, type LambdaContext, type LambdaEvent } from 'hono/aws-lambda'
 import { createApp } from './app'
 import { configFromEnv, startWarnings } from './config'
+import { type Retention, sweepOnce } from './retention'
 import { createForwarder, type DrainResult } from './forward'
 import { dynamoStoreFromEnv } from './store/dynamo'
 import { memoryStore } from './store/memory'
 import type { Store } from './store/port'
 
-function lambdaStore(env: Record<string, string | undefined>): Store {
+function lambdaStore(env: Record<string, string | undefined>, retention: Retention): Store {
   const kind = env.API_STORE || 'dynamodb'
-  if (kind === 'dynamodb') return dynamoStoreFromEnv(env)
+  if (kind === 'dynamodb') return dynamoStoreFromEnv(env, retention)
   if (kind === 'memory') return memoryStore()
   throw new Error(`API_STORE on Lambda must be dynamodb or memory, not ${kind}`)
 }
@@ -27,7 +30,8 @@ function lambdaStore(env: Record<string, string | undefined>): Store {
 const config = configFromEnv(process.env, { runtime: 'lambda' })
 for (const { setting, en, ar } of startWarnings(config))
   console.log(JSON.stringify({ time: new Date().toISOString(), level: 'warn', setting, msg: en, msg_ar: ar }))
-const store = lambdaStore(process.env)
+const store = lambdaStore(process.env, config.retention)
+const log = (line: object) => console.log(JSON.stringify(line))
 const app = createApp({ config, store, socketAddress: (c) => getConnInfo(c).remote.address })
 // Never started: no timer in an instance that sleeps between invocations; only the schedule drains.
 const forwarder = config.webhook && createForwarder({ store, webhook: config.webhook })
@@ -46,12 +50,17 @@ export function drainForwards(remainingMs?: number): Promise<DrainResult> {
 type ScheduledEvent = { source: string; 'detail-type': 'Scheduled Event' }
 /** The runbook's requeue (docs/aws.md): `aws lambda invoke --payload '{"rasid":"retry-failed-forwards"}'`. */
 type RetryEvent = { rasid: 'retry-failed-forwards' }
+/** The daily retention sweep's schedule (infra/stack.ts) sends `{"rasid":"retention-sweep"}` (docs/privacy.md). */
+type SweepEvent = { rasid: 'retention-sweep' }
 
 const isScheduled = (event: object): event is ScheduledEvent =>
   (event as Partial<ScheduledEvent>)['detail-type'] === 'Scheduled Event'
 const isRetry = (event: object): event is RetryEvent => (event as Partial<RetryEvent>).rasid === 'retry-failed-forwards'
+const isSweep = (event: object): event is SweepEvent => (event as Partial<SweepEvent>).rasid === 'retention-sweep'
 
-export async function handler(event: LambdaEvent | ScheduledEvent | RetryEvent, context?: LambdaContext) {
+export async function handler(event: LambdaEvent | ScheduledEvent | RetryEvent | SweepEvent, context?: LambdaContext) {
+  // Before the Scheduled Event test: the sweep's rule is a schedule too, with this input.
+  if (isSweep(event)) return sweepOnce(store, config.retention, { log })
   if (isScheduled(event)) return drainForwards(context?.getRemainingTimeInMillis?.())
   if (isRetry(event)) {
     // Without a webhook there is nowhere to send them: requeueing would only hide that.

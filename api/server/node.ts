@@ -3,12 +3,15 @@
 // with a payment provider named (`PAYMENT_PROVIDER=sandbox npm run api` on this machine).
 // `npm run api -- export contacts ...` prints the leads instead (./exportContacts.ts);
 // `npm run api -- forward [--retry-failed]` delivers the leads due to the CRM webhook once and exits
-// (./forward.ts; the runbook's way to requeue failed ones, docs/aws.md).
+// (./forward.ts; the runbook's way to requeue failed ones, docs/aws.md);
+// `npm run api -- subject show|erase --email <address>` answers a data subject's request (./subject.ts).
 import { parseArgs } from 'node:util'
-import { type ApiConfig, ConfigError, configFromEnv, startWarnings, webhookFromEnv } from './config'
+import { type ApiConfig, ConfigError, configFromEnv, retentionFromEnv, startWarnings, webhookFromEnv } from './config'
 import { exportContacts, exportOptions, exportUsage } from './exportContacts'
 import { createForwarder } from './forward'
+import type { Retention } from './retention'
 import { startApiServer } from './serve'
+import { eraseSubject, showSubject, subjectOptions, subjectUsage } from './subject'
 import { storeFromEnv } from './stores'
 
 const env = process.env
@@ -50,6 +53,33 @@ if (args[0] === 'forward') {
   }
   process.exit()
 }
+if (args[0] === 'subject') {
+  let command: ReturnType<typeof subjectOptions>
+  let retention: Retention
+  try {
+    command = subjectOptions(args.slice(1))
+    retention = retentionFromEnv(env)
+  } catch (err) {
+    console.error(`${(err as Error).message}\n\n${subjectUsage}`)
+    process.exit(2)
+  }
+  const store = storeFromEnv(env, retention)
+  try {
+    const result =
+      command.action === 'show'
+        ? await showSubject(store, command.email, retention)
+        : await eraseSubject(store, command.email)
+    process.stdout.write(`${JSON.stringify(result, null, 2)}\n`)
+    // The log line: what was done and how much, never to whom.
+    const count = 'erased' in result ? result.erased.leadCount : result.leads.length
+    console.error(
+      JSON.stringify({ time: new Date().toISOString(), level: 'info', msg: `subject ${command.action}`, leads: count }),
+    )
+  } finally {
+    await store.close()
+  }
+  process.exit(0)
+}
 if (args[0] === 'export') {
   let options: ReturnType<typeof exportOptions>
   try {
@@ -77,7 +107,7 @@ try {
 }
 const log = (line: object) => console.log(JSON.stringify({ time: new Date().toISOString(), ...line }))
 for (const { setting, en, ar } of startWarnings(config)) log({ level: 'warn', setting, msg: en, msg_ar: ar })
-const store = storeFromEnv(env)
+const store = storeFromEnv(env, config.retention)
 const api = await startApiServer({ config, store, port: Number(env.PORT || 8787) })
 log({ level: 'info', msg: 'listening', url: api.url, store: store.kind, environment: config.environment })
 

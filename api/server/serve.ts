@@ -9,6 +9,7 @@ import { getConnInfo } from '@hono/node-server/conninfo'
 import { type AppOptions, createApp } from './app'
 import { drainBytes } from './bodyLimit'
 import { createForwarder, type DrainResult } from './forward'
+import { startSweeping } from './retention'
 
 /** The server's limits on its connections (docs/api.md, "Connections and timeouts"). */
 export type ConnectionLimits = {
@@ -104,13 +105,15 @@ export type RunningApi = {
 
 /**
  * Listens on `hostname:port` (0 for any free port); `close()` stops the server, then the forwarder
- * (a delivery in flight is aborted and stays due), then closes the store.
+ * (a delivery in flight is aborted and stays due), then closes the store. The retention sweep
+ * (retention.ts) runs at start and every day, unless `sweep` is false.
  */
 export function startApiServer(
   options: Omit<AppOptions, 'socketAddress' | 'onQueued'> & {
     port: number
     hostname?: string
     connections?: Partial<ConnectionLimits>
+    sweep?: boolean
   },
 ): Promise<RunningApi> {
   const { webhook } = options.config
@@ -134,6 +137,7 @@ export function startApiServer(
     await settleBody(bindings)
     return response
   }
+  let stopSweeping: (() => void) | undefined
   return new Promise((resolve, reject) => {
     const serverOptions = {
       requestTimeout,
@@ -147,11 +151,16 @@ export function startApiServer(
           server.close(() => done())
           if ('closeAllConnections' in server) server.closeAllConnections()
         })
+        stopSweeping?.()
         await forwarder?.stop()
         await options.store.close()
       }
       // Leads a previous process left pending go out now, before any new one.
       forwarder?.start()
+      stopSweeping =
+        options.sweep === false
+          ? undefined
+          : startSweeping(options.store, options.config.retention, { log: options.log, now: options.now })
       resolve({ url: `http://${hostname}:${info.port}`, port: info.port, drainForwards: forwarder?.drain, close })
     })
     ;(server as Server).keepAliveTimeout = limits.keepAliveTimeoutMs

@@ -235,7 +235,7 @@ describe('the API', () => {
     const grants = statements.map((s) => [[s.Action].flat().sort(), JSON.stringify(s.Resource)] as const)
     const arn = `{"Fn::GetAtt":["${table}","Arn"]}`
     expect(grants).toEqual([
-      [['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'], arn],
+      [['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'], arn],
       [
         ['dynamodb:Query'],
         JSON.stringify(
@@ -263,6 +263,18 @@ describe('the API', () => {
     prod.site.hasResourceProperties('AWS::Logs::LogGroup', { RetentionInDays: 30 })
     prod.site.hasResourceProperties('AWS::Lambda::Function', {
       LoggingConfig: { LogFormat: 'Text', LogGroup: { Ref: logGroupOf(prod.site, 'ApiLogs') } },
+    })
+  })
+
+  it('sweeps what is past its retention once a day, through the alias, with the event the handler knows', () => {
+    const alias = idOf(prod.site, 'AWS::Lambda::Alias')
+    prod.site.hasResourceProperties('AWS::Events::Rule', {
+      ScheduleExpression: 'rate(1 day)',
+      Targets: [Match.objectLike({ Arn: { Ref: alias }, Input: JSON.stringify({ rasid: 'retention-sweep' }) })],
+    })
+    // The table's TTL deletes what the sweep has not yet, on the attribute the store writes.
+    prod.site.hasResourceProperties('AWS::DynamoDB::Table', {
+      TimeToLiveSpecification: { AttributeName: 'expiresAt', Enabled: true },
     })
   })
 

@@ -42,7 +42,7 @@ import {
   waitUntilTableExists,
 } from '@aws-sdk/client-dynamodb'
 import { createHash } from 'node:crypto'
-import { facts } from '../../../site.config'
+import { defaultRetention, type Retention } from '../retention'
 import {
   type ContactRecord,
   type ForwardState,
@@ -141,14 +141,6 @@ export type DynamoOptions = {
   now?: () => number
   /** Days a lead and a session are kept (their TTL); the notice's (site.config.ts `facts`) when unset. */
   retention?: Retention
-}
-
-/** How long the store keeps leads and sessions, in days (api/server/config.ts `retentionFrom`). */
-export type Retention = { leadDays: number; sessionDays: number }
-
-export const defaultRetention: Retention = {
-  leadDays: facts.leadRetentionDays,
-  sessionDays: facts.sessionRetentionDays,
 }
 
 export function dynamoClient(config: DynamoDBClientConfig = {}): DynamoDBClient {

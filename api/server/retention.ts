@@ -1,0 +1,73 @@
+// How long the API keeps what it holds (docs/privacy.md, "Retention"), and the sweep that deletes
+// the rest: leads and checkout sessions after the periods the privacy notice states (site.config.ts
+// `facts`, which LEAD_RETENTION_DAYS and SESSION_RETENTION_DAYS may shorten: config.ts), the
+// idempotency records after a day and payment events' ids after 30 days, as DynamoDB's TTLs do.
+// On Node (serve.ts) the sweep runs at start and every day; on Lambda (lambda.ts) a daily schedule
+// invokes it; DynamoDB's TTL deletes expired items too, and the stores read them as gone meanwhile.
+import { facts } from '../../site.config'
+import type { LogLine } from './app'
+import type { Store, SweepCutoffs, SweepResult } from './store/port'
+
+/** How long the store keeps leads and sessions, in days. */
+export type Retention = { leadDays: number; sessionDays: number }
+
+/** The privacy notice's periods. */
+export const defaultRetention: Retention = {
+  leadDays: facts.leadRetentionDays,
+  sessionDays: facts.sessionRetentionDays,
+}
+
+const dayMs = 24 * 60 * 60 * 1000
+/** An idempotency record answers retries for a day (DynamoDB's TTL on it, store/dynamo.ts). */
+const idempotencyDays = 1
+/** A payment event's id is kept 30 days: far beyond any provider's retries. */
+const eventDays = 30
+
+/** What is older than these times goes, at `nowMs`. */
+export function sweepCutoffs(retention: Retention, nowMs: number): SweepCutoffs {
+  const before = (days: number) => new Date(nowMs - days * dayMs).toISOString()
+  return {
+    contacts: before(retention.leadDays),
+    sessions: before(retention.sessionDays),
+    idempotency: before(idempotencyDays),
+    events: before(eventDays),
+  }
+}
+
+/** One sweep, logged as counts (never what was deleted). Rejects when the store fails. */
+export async function sweepOnce(
+  store: Store,
+  retention: Retention,
+  options: { log?: (line: LogLine) => void; now?: () => number } = {},
+): Promise<SweepResult> {
+  const now = options.now ?? Date.now
+  const result = await store.sweep(sweepCutoffs(retention, now()))
+  options.log?.({ time: new Date(now()).toISOString(), level: 'info', msg: 'retention sweep', ...result })
+  return result
+}
+
+/**
+ * Node: sweeps now, then every day, without keeping the process alive; a failed sweep is logged
+ * (its error's class only) and tried again at the next. Answers a stop function.
+ */
+export function startSweeping(
+  store: Store,
+  retention: Retention,
+  options: { log?: (line: LogLine) => void; now?: () => number; everyMs?: number } = {},
+): () => void {
+  const log = options.log ?? ((line: LogLine) => console.log(JSON.stringify(line)))
+  const now = options.now ?? Date.now
+  const run = () =>
+    sweepOnce(store, retention, { log, now }).catch((error: unknown) =>
+      log({
+        time: new Date(now()).toISOString(),
+        level: 'error',
+        msg: 'retention sweep',
+        error: (error as Error)?.name ?? 'Error',
+      }),
+    )
+  void run()
+  const timer = setInterval(run, options.everyMs ?? dayMs)
+  timer.unref()
+  return () => clearInterval(timer)
+}

@@ -1,0 +1,137 @@
+// A data subject's rights, for operators (docs/privacy.md, "Requests"): `npm run api -- subject
+// show --email <address>` prints everything the API holds for that address as JSON; `subject erase
+// --email <address>` deletes it everywhere the API keeps it (the leads, with their place in the
+// forwarding queue, and the idempotency records that answered them) and prints what it removed, by
+// id, never the data again. Both read the store of API_STORE (SQLite at DB_PATH, or DynamoDB at
+// DDB_TABLE), as the server does. What the API cannot erase itself (the CRM's copy of a forwarded
+// lead) is named in the notes, in English and Arabic, for the operator to pass the request on.
+import { parseArgs } from 'node:util'
+import { archivedConsent } from './consent'
+import type { Retention } from './retention'
+import type { ContactRecord, Store } from './store/port'
+
+export const subjectUsage = `Usage: npm run api -- subject show --email <address>
+       npm run api -- subject erase --email <address>
+
+  show   prints, as JSON, every lead sent from the address (the form's fields, the consent it was
+         sent with and its text, its forwarding to the CRM, when it is due for deletion)
+  erase  deletes those leads, their place in the forwarding queue and their idempotency records,
+         and prints what it removed (ids, not the data)
+
+The address is compared without case. Reads the store of API_STORE (sqlite at DB_PATH by default,
+or dynamodb at DDB_TABLE).`
+
+export type SubjectCommand = { action: 'show' | 'erase'; email: string }
+
+/** Parses the arguments after `subject`; throws with a message for the usage line. */
+export function subjectOptions(args: string[]): SubjectCommand {
+  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { email: { type: 'string' } } })
+  const action = positionals.join(' ')
+  if (action !== 'show' && action !== 'erase') throw new Error('subject what? `subject show` or `subject erase`')
+  const email = values.email?.trim()
+  if (!email) throw new Error('--email is required: the address the person wrote from')
+  if (!/^[^\s@]+@[^\s@]+$/.test(email)) throw new Error(`--email needs an email address, not ${email}`)
+  return { action, email }
+}
+
+/** A note for the operator, in both languages. */
+type Note = { en: string; ar: string }
+
+const dayMs = 24 * 60 * 60 * 1000
+
+const sessionsNote: Note = {
+  en: 'Checkout sessions keep the order (plan, market, amounts) and the payment’s status and reference, never a name, an email or a card: none is tied to an address. The payment provider keeps the buyer’s payment details under its own notice.',
+  ar: 'تحفظ جلسات الدفع الطلب (الباقة والسوق والمبالغ) وحالة الدفعة ومرجعها، ولا تحفظ اسمًا ولا بريدًا إلكترونيًا ولا بطاقة، فلا ترتبط أي جلسة بعنوان بريد. ويحفظ مزوّد الدفع بيانات الدفع لدى المشتري وفق إشعاره الخاص.',
+}
+
+function crmNote(ids: string[], erased: boolean): Note {
+  const list = ids.join(', ')
+  return erased
+    ? {
+        en: `The CRM received a copy of ${ids.length} erased lead(s) (${list}): pass the erasure on to it.`,
+        ar: `تسلّم نظام إدارة علاقات العملاء نسخة من ${ids.length} من الطلبات المحذوفة (${list})، فمرّر إليه طلب الحذف.`,
+      }
+    : {
+        en: `The CRM holds a copy of ${ids.length} lead(s) (${list}): a request to see or erase them goes to it too.`,
+        ar: `يحتفظ نظام إدارة علاقات العملاء بنسخة من ${ids.length} من الطلبات (${list})، فيُرسل إليه طلب الاطلاع أو الحذف أيضًا.`,
+      }
+}
+
+function attemptedNote(ids: string[]): Note {
+  const list = ids.join(', ')
+  return {
+    en: `Delivery to the CRM was attempted for ${list} but not confirmed (an attempt may be under way, or one that timed out may have arrived): the CRM may hold a copy; pass the erasure on.`,
+    ar: `جرت محاولة لإرسال ${list} إلى نظام إدارة علاقات العملاء دون تأكيد الاستلام (فقد تكون محاولة جارية، أو وصلت محاولة انتهت مهلتها)، فقد يحتفظ بنسخة منه؛ مرّر إليه طلب الحذف.`,
+  }
+}
+
+const nothingNote: Note = {
+  en: 'The API holds no lead from this address.',
+  ar: 'لا تحتفظ الواجهة البرمجية بأي طلب من هذا العنوان.',
+}
+
+/** A lead's consent with the words it stood for, from the archive (null on a lead from before versions were kept). */
+function consentShown(lead: ContactRecord) {
+  if (!lead.consent) return null
+  const archived = archivedConsent(lead.consent.version)
+  return {
+    ...lead.consent,
+    text: archived?.texts['contact.field.consent'] ?? null,
+    noticeRecorded: archived?.recorded ?? null,
+  }
+}
+
+/** `subject show`: everything held for `email`, as the JSON the command prints. */
+export async function showSubject(store: Store, email: string, retention: Retention) {
+  const leads = await store.contactsOf(email)
+  const forwarded = leads.filter((l) => l.forward?.status === 'forwarded').map((l) => l.id)
+  const notes: Note[] = [leads.length === 0 ? nothingNote : undefined, sessionsNote].filter((n) => n !== undefined)
+  if (forwarded.length) notes.push(crmNote(forwarded, false))
+  return {
+    email,
+    store: store.kind,
+    leads: leads.map((lead) => ({
+      id: lead.id,
+      kind: lead.kind,
+      receivedAt: lead.receivedAt,
+      deletedAfter: new Date(Date.parse(lead.receivedAt) + retention.leadDays * dayMs).toISOString(),
+      spam: lead.spam,
+      data: lead.data,
+      consent: consentShown(lead),
+      forward: lead.forward ?? null,
+    })),
+    checkoutSessions: [],
+    notes,
+  }
+}
+
+/** `subject erase`: deletes what is held for `email`; answers the JSON the command prints. */
+export async function eraseSubject(store: Store, email: string) {
+  const leads = await store.contactsOf(email)
+  const erased = await store.eraseContacts(leads.map((l) => l.id))
+  const forwarded = leads.filter((l) => l.forward?.status === 'forwarded').map((l) => l.id)
+  // Not confirmed but tried (a lead being delivered counts its attempt when claimed): an attempt may
+  // be on the wire, and one that failed by a timeout may have reached the CRM all the same.
+  const attempted = leads
+    .filter((l) => l.forward?.status !== 'forwarded' && (l.forward?.attempts ?? 0) > 0)
+    .map((l) => l.id)
+  const notes: Note[] = leads.length === 0 ? [nothingNote] : []
+  if (forwarded.length) notes.push(crmNote(forwarded, true))
+  if (attempted.length) notes.push(attemptedNote(attempted))
+  return {
+    email,
+    store: store.kind,
+    erased: {
+      leads: leads.map((l) => ({
+        id: l.id,
+        kind: l.kind,
+        receivedAt: l.receivedAt,
+        forward: l.forward?.status ?? null,
+      })),
+      leadCount: erased.contacts,
+      idempotencyRecords: erased.idempotency,
+    },
+    crm: { forwarded, attempted },
+    notes,
+  }
+}
