@@ -2,13 +2,16 @@
 // of items once the cart in localStorage holds any, on every page, without React. The checkout
 // island owns the cart and checks it with the contract; this reads only what it needs to count,
 // and a cart it cannot read counts as empty (the checkout page says why and resets it).
-import { dataAttrs, events, storageKeys } from '../shared/dom'
+import { cartExpired, dataAttrs, events, storageKeys } from '../shared/dom'
 
 /** The items of the stored cart, or 0 when there is none or it cannot be read. */
-export function cartCount(raw: string | null): number {
+export function cartCount(raw: string | null, now = Date.now()): number {
   if (!raw) return 0
   try {
-    const items = (JSON.parse(raw) as { cart?: { items?: unknown } })?.cart?.items
+    const stored = JSON.parse(raw) as { cart?: { items?: unknown }; savedAt?: unknown }
+    // A cart past its keeping time is none: the checkout drops it when it next reads it.
+    if (cartExpired(stored?.savedAt, now)) return 0
+    const items = stored?.cart?.items
     if (!Array.isArray(items)) return 0
     let count = 0
     for (const item of items) {

@@ -22,6 +22,17 @@ export const storageKeys = {
   cart: 'rasid.cart.v1',
 } as const
 
+/**
+ * A cart untouched this long is dropped when next read, and counts as none (the privacy notice's
+ * `browserKeepDays`, site.config.ts `facts`: tests/unit/cart.test.ts holds them equal).
+ */
+export const cartMaxAgeMs = 7 * 24 * 60 * 60 * 1000
+
+/** `savedAt` of a stored cart, when it is older than `cartMaxAgeMs` at `now` (or in the future: a clock set wrong). */
+export function cartExpired(savedAt: unknown, now: number): boolean {
+  return typeof savedAt !== 'number' || now - savedAt > cartMaxAgeMs || savedAt > now + cartMaxAgeMs
+}
+
 export interface SwapDetail {
   locale: Locale
 }

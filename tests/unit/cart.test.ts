@@ -6,8 +6,9 @@ import { type Cart, priceCart } from '../../api/contract/cart'
 import { addRequestOf, addToCart, setQuantity, writeCart } from '../../pages/checkout/cart'
 import { readCart } from '../../pages/checkout/cartCheck'
 import { cartCount } from '../../renderer/client/cartLink'
-import { storageKeys } from '../../renderer/shared/dom'
-import { catalogue } from '../../site.config'
+import { draftMaxAgeMs } from '../../pages/contact-us/form'
+import { cartMaxAgeMs, storageKeys } from '../../renderer/shared/dom'
+import { catalogue, facts } from '../../site.config'
 import { memoryStorage } from './storage'
 
 const growth: Cart = { market: 'sa', billing: 'monthly', items: [{ sku: 'plan.growth', quantity: 1 }] }
@@ -44,6 +45,24 @@ describe('the stored cart', () => {
     storage.setItem(storageKeys.cart, raw)
     expect(readCart(storage)).toEqual({ corrupt: true })
     expect(storage.getItem(storageKeys.cart)).toBeNull()
+  })
+  test('a cart untouched longer than the privacy notice says is dropped quietly, and counts as none', () => {
+    // The notice's period (site.config.ts facts) is the one the browser applies.
+    expect(cartMaxAgeMs).toBe(facts.browserKeepDays * 24 * 60 * 60 * 1000)
+    // A form's draft is kept no longer than the notice says either.
+    expect(draftMaxAgeMs).toBeLessThanOrEqual(cartMaxAgeMs)
+    const storage = memoryStorage()
+    const saved = Date.parse('2026-11-01T09:00:00Z')
+    writeCart(storage, growth, saved)
+    const raw = storage.getItem(storageKeys.cart)
+    expect(readCart(storage, saved + cartMaxAgeMs - 1000)).toEqual({ cart: growth })
+    expect(cartCount(raw, saved + cartMaxAgeMs - 1000)).toBe(1)
+    expect(cartCount(raw, saved + cartMaxAgeMs + 1000)).toBe(0)
+    expect(readCart(storage, saved + cartMaxAgeMs + 1000)).toBeNull()
+    expect(storage.getItem(storageKeys.cart)).toBeNull()
+    // Writing it again (a visitor's change) starts the period anew.
+    writeCart(storage, growth, saved + cartMaxAgeMs)
+    expect(readCart(storage, saved + cartMaxAgeMs + 1000)).toEqual({ cart: growth })
   })
   test('a browser that refuses to store says so', () => {
     const storage = memoryStorage()
@@ -91,7 +110,9 @@ describe('changing the cart', () => {
 describe('the header’s count', () => {
   test('the sum of quantities; nothing for anything unreadable', () => {
     const cart = addToCart(growth, { sku: 'addon.posTerminal', market: 'sa', billing: 'monthly' })
-    expect(cartCount(JSON.stringify({ v: 1, cart: setQuantity(cart, 'addon.posTerminal', 3) }))).toBe(4)
+    expect(
+      cartCount(JSON.stringify({ v: 1, cart: setQuantity(cart, 'addon.posTerminal', 3), savedAt: Date.now() })),
+    ).toBe(4)
     for (const raw of [null, '', '{', '[]', '{"cart":{"items":[{"quantity":-1}]}}', '{"cart":{"items":"x"}}'])
       expect(cartCount(raw)).toBe(0)
   })
