@@ -18,6 +18,7 @@ import {
 import { apiVersion } from '../../api/contract/version'
 import { openApiPath, openApiText } from '../../scripts/lib/openapi'
 import { markets } from '../../site.config'
+import { consentVersions } from '../../api/contract/consentVersions'
 
 const sales = {
   name: 'نورة الحربي',
@@ -29,8 +30,16 @@ const sales = {
   methods: ['mada'],
   message: 'نود قبول مدى عبر الإنترنت.',
   consent: true,
+  consentVersion: consentVersions[1],
 }
-const support = { name: 'Omar', email: 'omar@example.com', topic: 'payouts', message: 'Late payout', consent: true }
+const support = {
+  name: 'Omar',
+  email: 'omar@example.com',
+  topic: 'payouts',
+  message: 'Late payout',
+  consent: true,
+  consentVersion: consentVersions[0],
+}
 
 test('api/contract/openapi.json is current (run `npm run contract`)', () => {
   expect(readFileSync(openApiPath, 'utf8'), 'api/contract/openapi.json is stale: run npm run contract').toBe(
