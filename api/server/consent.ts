@@ -1,7 +1,7 @@
 // The consent versions the API accepts (docs/privacy.md, "Consent on record"): those of the archive
 // locales/consent-versions.json, each with the texts it stands for, so that a lead's consent can be
 // shown later as the visitor read it (`npm run api -- subject show`).
-import archive from '../../locales/consent-versions.json'
+import archive from '../../locales/consent-versions.json' with { type: 'json' }
 import type { ArchivedConsent } from '../../locales/consent'
 
 const versions = archive as Record<string, ArchivedConsent>
