@@ -3,6 +3,8 @@
 // digits, the draft through a failed submit and a reload, one lead per double click, and every
 // failure the API or the network can give, each with its message in the page's language and
 // nothing the visitor typed lost.
+import { loadCatalog } from '../../locales/catalogs'
+import { consentVersion } from '../../locales/consent'
 import { createIntl } from '@formatjs/intl'
 import type { Page } from '@playwright/test'
 import type { Locale } from '../../locales/locales'
@@ -126,6 +128,8 @@ for (const l of locales) {
         kind: 'sales',
         spam: false,
         data: { phone: '+966501234567', market: 'sa', volume: '50k-250k', methods: ['mada', 'tabby'] },
+        // The consent on record: the version of the consent text and notice this page showed, in its language.
+        consent: { version: consentVersion(l, loadCatalog(l)), locale: l, at: lead!.receivedAt },
       })
       // Sent is sent: the draft is gone, so a reload shows an empty form.
       await page.reload()
@@ -161,6 +165,36 @@ for (const l of locales) {
       await expect(page.locator('#contact-panel-support h2')).toHaveText(t(l, 'contact.success.title'))
       const [lead] = await stack.leads(email)
       expect(lead).toMatchObject({ kind: 'support', data: { merchantId: 'M123456', transactionId: 'pay_789' } })
+    })
+
+    test('a page older than the privacy notice: the summary says to reload, nothing typed is lost', async ({
+      page,
+      stack,
+    }) => {
+      await open(page, stack, l)
+      const email = newEmail(l)
+      await fillSales(page, email)
+      // The page's version as a page built before the wording changed would send it: not in the archive.
+      await page.route('**/api/v1/contact/sales', async (route) => {
+        const body = JSON.parse(route.request().postData() ?? '{}')
+        await route.continue({ postData: JSON.stringify({ ...body, consentVersion: `${l}-000000000000` }) })
+      })
+      await submit(page)
+      const summary = page.locator('#contact-panel-sales div[tabindex="-1"]')
+      await expect(summary).toBeFocused()
+      await expect(summary).toContainText(t(l, 'contact.error.consentVersion.invalid'))
+      await expect(page.locator('#contact-sales-email')).toHaveValue(email)
+      await expect(page.locator('#contact-sales-message')).toHaveValue('We sell furniture online and in two shops.')
+      expect(await stack.leads(email)).toHaveLength(0)
+      // Reloaded (the current page), the draft fills the form again and the send goes through.
+      await page.unroute('**/api/v1/contact/sales')
+      await page.reload()
+      await expect(island(page)).toHaveAttribute('data-state', 'hydrated')
+      await expect(page.locator('#contact-sales-email')).toHaveValue(email)
+      await page.check('#contact-sales-consent')
+      await submit(page)
+      await expectSent(page, l, email)
+      expect(await stack.leads(email)).toHaveLength(1)
     })
 
     test('errors: a summary that takes focus and links to each field, inline messages, the title', async ({
