@@ -58,8 +58,11 @@ const inputClass = 'field mt-1.5'
 const errorClass = 'mt-1 text-sm font-semibold text-error-700 dark:text-error-400'
 const hintClass = 'mt-0.5 block text-sm text-neutral-600 dark:text-neutral-400'
 
-/** The two forms as tabs; `#support` in the address opens the support form. */
-function ContactForms() {
+/**
+ * The two forms as tabs; `#support` in the address opens the support form. `privacyPath` is the
+ * privacy notice in the page's language, which the consent box links to.
+ */
+function ContactForms({ privacyPath }: { privacyPath: string }) {
   const intl = useIntl()
   const [tab, setTab] = useState<FormKind>('sales')
   const [failing, setFailing] = useState<Record<FormKind, boolean>>({ sales: false, support: false })
@@ -149,6 +152,7 @@ function ContactForms() {
         >
           <ContactForm
             kind={kind}
+            privacyPath={privacyPath}
             onFailing={(f) => setFailing((all) => (all[kind] === f ? all : { ...all, [kind]: f }))}
           />
         </div>
@@ -187,7 +191,15 @@ function restore(form: HTMLFormElement, values: FormValues) {
   }
 }
 
-function ContactForm({ kind, onFailing }: { kind: FormKind; onFailing: (failing: boolean) => void }) {
+function ContactForm({
+  kind,
+  privacyPath,
+  onFailing,
+}: {
+  kind: FormKind
+  privacyPath: string
+  onFailing: (failing: boolean) => void
+}) {
   const intl = useIntl()
   const [errors, setErrors] = useState<Errors>({})
   const [status, setStatus] = useState<Status>({ state: 'idle' })
@@ -534,7 +546,17 @@ function ContactForm({ kind, onFailing }: { kind: FormKind; onFailing: (failing:
           <label className="flex items-start gap-3">
             <input type="checkbox" {...fieldProps('consent')} className="mt-1 size-4 shrink-0 accent-primary-700" />
             <span className="text-neutral-800 dark:text-neutral-200">
-              <FormattedMessage id="contact.field.consent" />
+              {/* The notice opens in this tab: the draft waits in sessionStorage (the consent is asked again). */}
+              <FormattedMessage
+                id="contact.field.consent"
+                values={{
+                  link: (chunks: ReactNode[]) => (
+                    <a href={privacyPath} className="font-semibold text-primary-700 underline dark:text-primary-400">
+                      {chunks}
+                    </a>
+                  ),
+                }}
+              />
             </span>
           </label>
         </div>
