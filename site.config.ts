@@ -205,6 +205,8 @@ export const facts = {
   sessionRetentionDays: 90,
   /** Days a form's draft and the cart stay in the visitor's browser untouched before they are dropped. */
   browserKeepDays: 7,
+  /** Days within which the privacy team answers a request about personal data (access, correction, erasure, objection). */
+  privacyReplyDays: 30,
 } as const
 
 /** The privacy notice's facts that are not numbers (the numbers are in `facts`). */
@@ -213,6 +215,8 @@ export const privacy = {
   email: 'privacy@rasid.example',
   /** The AWS region the API and its data live in (infra/stack.ts's default), as the notice names it. */
   region: 'me-south-1',
+  /** The date the notice was last changed (ISO 8601): its `<time>`; message `privacy.updated` says it in words. */
+  updated: '2026-11-26',
 } as const
 
 /** What each plan includes, in its card's order: message `pricing.feature.<id>` says each. */

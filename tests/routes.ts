@@ -58,6 +58,7 @@ export const routes: RouteCase[] = [
   page('/contact-us', 'contactUs', { layout: 'no-footer', footer: false, faq: false }),
   page('/checkout', 'checkout', { layout: 'no-footer', footer: false, faq: false }),
   page('/guide', 'guide', { h1: msg('guide.index.title'), faq: false }),
+  page('/privacy', 'privacy', { faq: false }),
   ...guides.en.map((g) => ({
     path: `/guide/${g.slug}`,
     title: (l: Locale) => guides[l].find((x) => x.slug === g.slug)!.title,

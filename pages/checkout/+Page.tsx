@@ -22,7 +22,12 @@ export default function Page() {
         <div>
           <Island
             of={Checkout}
-            props={{ catalogue, pricingPath: localizePath('/pricing', pageContext.locale), locale: pageContext.locale }}
+            props={{
+              catalogue,
+              pricingPath: localizePath('/pricing', pageContext.locale),
+              privacyPath: localizePath('/privacy', pageContext.locale),
+              locale: pageContext.locale,
+            }}
             hydrate="load"
           />
         </div>

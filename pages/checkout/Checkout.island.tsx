@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react'
+import { type ReactNode, useEffect, useRef, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import {
   type Billing,
@@ -27,6 +27,8 @@ interface Props {
   catalogue: Catalogue
   /** The pricing page in the page's language, for the empty cart. */
   pricingPath: string
+  /** The privacy notice in the page's language, linked beside the pay button. */
+  privacyPath: string
   /** The page's locale: the hosted payment page speaks it and returns to this page. */
   locale: Locale
 }
@@ -107,7 +109,7 @@ const selectClass = 'field mt-1'
  * VAT as its own line and total: first from the site configuration, then from the API's quote,
  * which is the one that counts (a discount code is checked there only).
  */
-function Checkout({ catalogue, pricingPath, locale }: Props) {
+function Checkout({ catalogue, pricingPath, privacyPath, locale }: Props) {
   const intl = useIntl()
   // The first render is the prerendered one (an empty cart): storage is read once hydrated.
   const [cart, setCart] = useState<Cart | undefined>(undefined)
@@ -494,6 +496,18 @@ function Checkout({ catalogue, pricingPath, locale }: Props) {
         </button>
         <p className="mt-2 text-xs text-neutral-600 dark:text-neutral-400">
           <FormattedMessage id="checkout.pay.note" />
+        </p>
+        <p className="mt-2 text-xs text-neutral-600 dark:text-neutral-400">
+          <FormattedMessage
+            id="checkout.pay.privacy"
+            values={{
+              link: (chunks: ReactNode[]) => (
+                <a href={privacyPath} className="font-semibold text-primary-700 underline dark:text-primary-400">
+                  {chunks}
+                </a>
+              ),
+            }}
+          />
         </p>
       </section>
     </div>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { Link } from '../../renderer/components/Link'
 import { PageHero, Section } from '../../renderer/components/PageHero'
@@ -5,6 +6,7 @@ import type { MessageId } from '../../locales/messages'
 import { StatusBanner } from '../../renderer/components/StatusBanner'
 import { Island } from '../../renderer/islands/Island'
 import { weekdayName } from '../../locales/intlLocale'
+import { localizePath } from '../../locales/localizePath'
 import { usePageContext } from 'vike-react/usePageContext'
 import { businessWeek, markets, site } from '../../site.config'
 import { loadCatalog } from '../../locales/catalogs'
@@ -32,7 +34,13 @@ export default function Page() {
       <PageHero title="contactUs.hero.title" body="contactUs.hero.body" />
       <StatusBanner needs={['api']} />
       <div className="mt-10">
-        <Island of={ContactForms} props={{ consentVersion: consentVersion(locale, loadCatalog(locale)) }} />
+        <Island
+          of={ContactForms}
+          props={{
+            consentVersion: consentVersion(locale, loadCatalog(locale)),
+            privacyPath: localizePath('/privacy', locale),
+          }}
+        />
       </div>
       <div className="mt-10 grid gap-4 md:grid-cols-2">
         {channels.map((c) => (
@@ -69,6 +77,19 @@ export default function Page() {
           </section>
         ))}
       </div>
+
+      <p className="mt-4 text-sm text-neutral-600 dark:text-neutral-400">
+        <FormattedMessage
+          id="contactUs.privacy"
+          values={{
+            link: (chunks: ReactNode[]) => (
+              <Link href="/privacy" className="font-semibold text-primary-700 underline dark:text-primary-400">
+                {chunks}
+              </Link>
+            ),
+          }}
+        />
+      </p>
 
       <Section id="times" title="contactUs.times.title" className="mt-12">
         <dl className="mt-5 grid gap-4 sm:grid-cols-3">

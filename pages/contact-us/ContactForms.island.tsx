@@ -61,9 +61,10 @@ const hintClass = 'mt-0.5 block text-sm text-neutral-600 dark:text-neutral-400'
 /**
  * The two forms as tabs; `#support` in the address opens the support form. `consentVersion`: the
  * version of the consent text and the privacy notice this page shows (locales/consent.ts), sent
- * with each form.
+ * with each form. `privacyPath` is the privacy notice in the page's language, which the consent box
+ * links to.
  */
-function ContactForms({ consentVersion }: { consentVersion: string }) {
+function ContactForms({ consentVersion, privacyPath }: { consentVersion: string; privacyPath: string }) {
   const intl = useIntl()
   const [tab, setTab] = useState<FormKind>('sales')
   const [failing, setFailing] = useState<Record<FormKind, boolean>>({ sales: false, support: false })
@@ -154,6 +155,7 @@ function ContactForms({ consentVersion }: { consentVersion: string }) {
           <ContactForm
             kind={kind}
             consentVersion={consentVersion}
+            privacyPath={privacyPath}
             onFailing={(f) => setFailing((all) => (all[kind] === f ? all : { ...all, [kind]: f }))}
           />
         </div>
@@ -195,10 +197,12 @@ function restore(form: HTMLFormElement, values: FormValues) {
 function ContactForm({
   kind,
   consentVersion,
+  privacyPath,
   onFailing,
 }: {
   kind: FormKind
   consentVersion: string
+  privacyPath: string
   onFailing: (failing: boolean) => void
 }) {
   const intl = useIntl()
@@ -547,7 +551,17 @@ function ContactForm({
           <label className="flex items-start gap-3">
             <input type="checkbox" {...fieldProps('consent')} className="mt-1 size-4 shrink-0 accent-primary-700" />
             <span className="text-neutral-800 dark:text-neutral-200">
-              <FormattedMessage id="contact.field.consent" />
+              {/* The notice opens in this tab: the draft waits in sessionStorage (the consent is asked again). */}
+              <FormattedMessage
+                id="contact.field.consent"
+                values={{
+                  link: (chunks: ReactNode[]) => (
+                    <a href={privacyPath} className="font-semibold text-primary-700 underline dark:text-primary-400">
+                      {chunks}
+                    </a>
+                  ),
+                }}
+              />
             </span>
           </label>
         </div>

@@ -1,5 +1,6 @@
 export const cookieName = 'i18n_redirected'
-const cookieMaxAge = 365 * 24 * 60 * 60
+/** The cookie's lifetime in seconds, 365 days (docs/behaviour.md §3); the privacy notice states it in days. */
+export const cookieMaxAge = 365 * 24 * 60 * 60
 
 /** Records the locale of the page a visitor lands on (docs/behaviour.md §3). */
 export function writeLocaleCookie(locale: string) {

@@ -33,6 +33,11 @@ export function Footer() {
                 <FormattedMessage id="nav.contact" />
               </Link>
             </li>
+            <li>
+              <Link href="/privacy" className="frame-footer-link">
+                <FormattedMessage id="footer.privacy" />
+              </Link>
+            </li>
           </ul>
         </nav>
         <p className="sm:col-span-2">

@@ -378,7 +378,7 @@ describe('retention, beyond the sweep', () => {
     expect(refused).toBeInstanceOf(ConfigError)
     expect(refused!.refusals.map((r) => r.setting)).toEqual(['LEAD_RETENTION_DAYS', 'SESSION_RETENTION_DAYS'])
     expect(refused!.refusals[0]!.en).toContain('longer than')
-    expect(refused!.refusals[0]!.ar).toContain('إشعار الخصوصية')
+    expect(refused!.refusals[0]!.ar).toContain('سياسة الخصوصية')
   })
 
   test('sweepOnce on the memory store, as the Lambda’s daily event runs it', async () => {

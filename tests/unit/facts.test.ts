@@ -12,6 +12,7 @@ import { fillFacts } from '../../build/guideFacts'
 import { guidesRoot, listMarkdown } from '../../build/guides'
 import { loadCatalog } from '../../locales/catalogs'
 import { factValues, withFacts } from '../../locales/facts'
+import { intlLocale } from '../../locales/intlLocale'
 import type { Locale } from '../../locales/locales'
 import { facts, markets, methodsOf, planFeatures } from '../../site.config'
 
@@ -57,6 +58,29 @@ const statedFacts: Record<Locale, { fact: string; pattern: RegExp }[]> = {
     { fact: 'support hours', pattern: /من \d{1,2}:\d{2}/ },
   ],
 }
+/**
+ * A retention period (site.config.ts `leadRetentionDays`, `sessionRetentionDays`, `browserKeepDays`,
+ * `privacyReplyDays`): a length of time in days, weeks, months or years. In the privacy notice
+ * (`privacy.*`) every such length is one; elsewhere, one next to a word of keeping or deleting.
+ * Arabic-Indic digits count as digits; a year of a law's name («لسنة 2020») is not a length, nor
+ * «العام» alone (it is also "public"). Catalog messages only: a guide's lengths are the protocol's.
+ */
+const EN_LENGTH = new RegExp(`\\b(\\d+|${EN_NUMBERS}|eleven|twelve|a|an)[ -](days?|weeks?|months?|years?)\\b`, 'i')
+const EN_KEEPING =
+  /\b(keep|keeps|kept|retain|retains|retained|retention|stores?|stored|deleted?|deletes|erased?|erases|holds?|held|dropped|removed?)\b/i
+const AR_LENGTH = new RegExp(
+  `(?<![\\p{L}])(\\d+|[\u0660-\u0669]+|${AR_NUMBERS}|اثني عشر|اثنا عشر)\\s?(يوما|يوم|أيام|أسبوعا|أسبوع|أسابيع|شهرا|شهر|أشهر|شهور|سنة|سنوات|عاما|عام|أعوام)(?![\\p{L}])|(?<![\\p{L}])[وفبل]?(ال)?(سنة|سنتين|سنتان|عامين|عامان|شهرين|شهران|يومين|يومان|أسبوعين|أسبوعان)(?![\\p{L}])(?!\\s*\\d{4})`,
+  'u',
+)
+const AR_KEEPING =
+  /نحتفظ|يحتفظ|تحتفظ|الاحتفاظ|احتفاظ|حذف|تحذف|يحذف|نحذف|نخزن|يخزن|تخزن|تخزين|تبقى|يبقى|نحفظ|يحفظ|تحفظ|يُحفظ|تُحفظ/
+const retention: Record<Locale, { length: RegExp; keeping: RegExp }> = {
+  en: { length: EN_LENGTH, keeping: EN_KEEPING },
+  ar: { length: AR_LENGTH, keeping: AR_KEEPING },
+}
+/** The areas whose every length of time is a retention period: the privacy notice. */
+const retentionAreas = ['privacy']
+
 const vatRates = markets.map((m) => ({
   fact: `${m.code}'s VAT rate`,
   pattern: new RegExp(`(?<![\\d.])${m.vatBp / 100}\\s?%`),
@@ -75,9 +99,12 @@ const plans: Record<Locale, RegExp> = {
 const planAreas = ['pricing', 'checkout']
 
 /** Every rule a text breaks: the fact it states in its own words. */
-function stated(text: string, locale: Locale, { guide = false } = {}): string[] {
+function stated(text: string, locale: Locale, { guide = false, notice = false } = {}): string[] {
   const bare = withoutDiacritics(text)
   const found = [...statedFacts[locale], ...vatRates].filter((r) => r.pattern.test(bare)).map((r) => r.fact)
+  const { length, keeping } = retention[locale]
+  // A guide's lengths of time are the protocol's (an authorization's expiry), not the data's.
+  if (length.test(bare) && (notice || (!guide && keeping.test(bare)))) found.push('a retention period')
   const methods = methodNames(locale).filter((name) => bare.includes(name))
   // In a guide, a list of the methods that can do something (capture, test flows) or of mada's
   // co-badged cards is not a market's list: only a line that names a market counts.
@@ -120,12 +147,31 @@ describe('each fact is stated in one place', () => {
     expect(stated('تُحوَّل المبالغ في كل يوم عمل، وتعمل الأحداث الجديدة خلال ثوانٍ', 'ar')).toEqual([])
   })
 
+  test('the rules find a retention period written out, in both languages', () => {
+    const notice = { notice: true }
+    expect(stated('What the contact forms send: 365 days from when it arrives', 'en', notice)).toEqual([
+      'a retention period',
+    ])
+    expect(stated('Checkout sessions are kept for 12 months.', 'en')).toEqual(['a retention period'])
+    expect(stated('We delete it after a year.', 'en')).toEqual(['a retention period'])
+    expect(stated('ما يرسله نموذجا التواصل: ٣٦٥ يومًا من وصوله', 'ar', notice)).toEqual(['a retention period'])
+    expect(stated('نحتفظ بها 90 يومًا', 'ar')).toEqual(['a retention period'])
+    expect(stated('ثم نحذفها بعد سنة', 'ar')).toEqual(['a retention period'])
+    expect(stated('ملف تعريف الارتباط: سنة من آخر صفحة زرتها', 'ar', notice)).toEqual(['a retention period'])
+    // Not retention periods: a law's year, a date, and a length of time nothing is kept for outside the notice.
+    expect(stated('قانون حماية البيانات الشخصية رقم 151 لسنة 2020', 'ar', notice)).toEqual([])
+    expect(stated('Law No. 151 of 2020; last updated: 26 November 2026', 'en', notice)).toEqual([])
+    expect(stated('API uptime over the last 90 days; a year costs ten months', 'en')).toEqual([])
+    expect(stated('نسبة التوفر خلال آخر 90 يومًا', 'ar')).toEqual([])
+  })
+
   for (const locale of ['en', 'ar'] as const) {
     test(`${locale}: no catalog message states a fact in its own words`, () => {
       const problems: string[] = []
       for (const [id, text] of Object.entries(loadCatalog(locale))) {
         const own = statedText(parse(text))
-        for (const fact of stated(own, locale)) problems.push(`${id}: ${fact} in "${own}"`)
+        const notice = retentionAreas.includes(id.slice(0, id.indexOf('.')))
+        for (const fact of stated(own, locale, { notice })) problems.push(`${id}: ${fact} in "${own}"`)
         if (plans[locale].test(own) && !planAreas.includes(id.slice(0, id.indexOf('.'))))
           problems.push(`${id}: names a plan outside the pricing page and the cart: plan features are planFeatures`)
       }
@@ -173,6 +219,26 @@ describe('the facts reach the pages from site.config.ts', () => {
       expect(factValues[`${m.code}SettlementDays`]).toBe(Math.min(...m.fees.map((f) => f.settlementDays)))
     expect(factValues.verificationDays).toBe(facts.verificationDays)
     expect(factValues.methodCount).toBe(new Set(markets.flatMap(methodsOf)).size)
+  })
+
+  test('the privacy notice takes its retention and reply times from the facts, in both languages', () => {
+    const cases = [
+      ['privacy.retention.leads', 'leadRetentionDays'],
+      ['privacy.retention.sessions', 'sessionRetentionDays'],
+      ['privacy.retention.browser', 'browserKeepDays'],
+      ['privacy.rights.how', 'privacyReplyDays'],
+    ] as const
+    for (const locale of ['en', 'ar'] as const) {
+      const catalog = loadCatalog(locale)
+      for (const [id, name] of cases) {
+        // The catalog holds the fact's argument and no number; the page shows the fact's value.
+        expect(catalog[id], id).toContain(`{${name}, plural,`)
+        expect(catalog[id], id).not.toMatch(/\d/)
+        expect(render(catalog[id]!, locale), id).toContain(
+          new Intl.NumberFormat(intlLocale(locale)).format(facts[name]),
+        )
+      }
+    }
   })
 
   test('the home page, the services page, the FAQ and the guides give the same settlement and verification times', () => {
