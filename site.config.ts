@@ -207,6 +207,8 @@ export const facts = {
   browserKeepDays: 7,
   /** Days within which the privacy team answers a request about personal data (access, correction, erasure, objection). */
   privacyReplyDays: 30,
+  /** Days the API's database keeps its point-in-time backups (infra/stack.ts sets the table's recovery period from it). */
+  backupDays: 35,
 } as const
 
 /** The privacy notice's facts that are not numbers (the numbers are in `facts`). */

@@ -46,6 +46,7 @@ import * as wafv2 from 'aws-cdk-lib/aws-wafv2'
 import type { Construct } from 'constructs'
 import { problemBody } from '../api/server/http'
 import { tableDefinition } from '../api/server/store/dynamo'
+import { facts } from '../site.config'
 import { apiResponseHeadersPolicy, siteResponseHeadersPolicy } from '../build/cloudfront'
 import { STATUS_PREFIX, viewerRequestSource, viewerResponseSource } from '../renderer/shared/host'
 
@@ -316,7 +317,8 @@ class SiteStack extends Stack {
       sortKey: keyOf(definition.KeySchema!, 'RANGE'),
       billingMode: definition.BillingMode as dynamodb.BillingMode,
       timeToLiveAttribute: 'expiresAt',
-      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      // As long as the privacy notice says an erased or expired lead may remain in backups (site.config.ts facts).
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true, recoveryPeriodInDays: facts.backupDays },
       deletionProtection: true,
       removalPolicy: RemovalPolicy.RETAIN,
     })

@@ -12,8 +12,8 @@ import { createHash } from 'node:crypto'
 import { facts } from '../site.config'
 import type { Locale } from './locales'
 
-/** `en-` or `ar-` and 12 hex digits: what a form sends and a lead keeps. */
-export const consentVersionPattern = /^(en|ar)-[0-9a-f]{12}$/
+/** The locale's code (`en-`, `ar-`) and 12 hex digits: what a form sends and a lead keeps. */
+export const consentVersionPattern = /^[a-z]{2,3}-[0-9a-f]{12}$/
 
 /** The texts a version covers, by message id, sorted. */
 export function consentTexts(catalog: Record<string, string>): Record<string, string> {

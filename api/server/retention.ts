@@ -5,8 +5,10 @@
 // On Node (serve.ts) the sweep runs at start and every day; on Lambda (lambda.ts) a daily schedule
 // invokes it; DynamoDB's TTL deletes expired items too, and the stores read them as gone meanwhile.
 import { facts } from '../../site.config'
-import type { LogLine } from './app'
 import type { Store, SweepCutoffs, SweepResult } from './store/port'
+
+/** A log line as app.ts writes them (not imported: app.ts reaches this module through config.ts). */
+type LogLine = Record<string, string | number | boolean>
 
 /** How long the store keeps leads and sessions, in days. */
 export type Retention = { leadDays: number; sessionDays: number }

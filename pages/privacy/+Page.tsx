@@ -98,7 +98,7 @@ export default function Page() {
         {p('privacy.retention.body')}
         {/* The numbers are site.config.ts `facts`; the cookie's lifetime is the runtime's own. */}
         {list(
-          ['leads', 'sessions', 'browser', 'cookie'].map((k) => `privacy.retention.${k}`),
+          ['leads', 'sessions', 'browser', 'cookie', 'backups'].map((k) => `privacy.retention.${k}`),
           {
             cookieDays: cookieMaxAge / 86_400,
           },

@@ -76,6 +76,8 @@ beforeAll(() => {
     if (locale === 'de') Object.assign(catalog, germanSandbox)
     writeFileSync(file, JSON.stringify(catalog, null, 2))
   }
+  // A new language shows its own consent text and notice: their version is recorded, as for any change.
+  expect(runIn(copy, 'scripts/i18n-consent.ts', [])).toMatch(/recorded de-[0-9a-f]{12}/)
 })
 
 test('a third locale and a fourth market build and pass verify', { timeout: 240_000 }, () => {

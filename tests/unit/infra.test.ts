@@ -5,6 +5,7 @@
 // preview runs. Production's synthesis bundles the Lambda (esbuild, no Docker); the others skip
 // bundling (the `aws:cdk:bundling-stacks` context). CDK's CloudFormation validation, which costs
 // some 15 s to load, is left to `npm run infra:synth` (npm test's `infra` step, where a finding fails).
+import { facts } from '../../site.config'
 import { App, type Stack } from 'aws-cdk-lib'
 import { Match, Template } from 'aws-cdk-lib/assertions'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
@@ -275,6 +276,8 @@ describe('the API', () => {
     // The table's TTL deletes what the sweep has not yet, on the attribute the store writes.
     prod.site.hasResourceProperties('AWS::DynamoDB::Table', {
       TimeToLiveSpecification: { AttributeName: 'expiresAt', Enabled: true },
+      // Backups kept as long as the privacy notice says an erased lead may remain in them.
+      PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true, RecoveryPeriodInDays: facts.backupDays },
     })
   })
 
