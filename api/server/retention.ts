@@ -49,7 +49,7 @@ export async function sweepOnce(
 }
 
 /**
- * Node: sweeps now, then every day, without keeping the process alive; a failed sweep is logged
+ * Node: sweeps at once, then every day, without keeping the process alive; a failed sweep is logged
  * (its error's class only) and tried again at the next. Answers a stop function.
  */
 export function startSweeping(
@@ -68,8 +68,12 @@ export function startSweeping(
         error: (error as Error)?.name ?? 'Error',
       }),
     )
-  void run()
+  // Just after the start's own work (its "listening" line first): a large sweep never delays serving.
+  const first = setTimeout(run, 0)
   const timer = setInterval(run, options.everyMs ?? dayMs)
   timer.unref()
-  return () => clearInterval(timer)
+  return () => {
+    clearTimeout(first)
+    clearInterval(timer)
+  }
 }
