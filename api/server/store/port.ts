@@ -12,7 +12,7 @@ export type ContactKind = 'sales' | 'support'
  * notice they were shown (locales/consent.ts; its texts are in locales/consent-versions.json), in
  * their language, and when.
  */
-export type ConsentRecord = { version: string; locale: Locale; at: string }
+type ConsentRecord = { version: string; locale: Locale; at: string }
 
 /**
  * Where a lead stands in the forwarding to the CRM webhook (api/server/forward.ts). `pending`: due
@@ -57,7 +57,7 @@ export type SweepCutoffs = {
 export type SweepResult = { contacts: number; sessions: number; idempotency: number; events: number }
 
 /** What an erasure removed (`npm run api -- subject erase`). */
-export type Erased = { contacts: number; idempotency: number }
+type Erased = { contacts: number; idempotency: number }
 
 /**
  * A checkout session as stored: the order (its quote) and where its payment stands. `status` is
