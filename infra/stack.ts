@@ -410,9 +410,17 @@ class SiteStack extends Stack {
     // docs/aws.md, "IAM: least privilege": by hand, item by item.
     role.addToPolicy(
       new iam.PolicyStatement({
-        // DeleteItem: the daily retention sweep (docs/privacy.md).
-        actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
+        actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
         resources: [table.tableArn],
+      }),
+    )
+    // The daily retention sweep deletes leads and sessions (docs/privacy.md), never the idempotency
+    // records or payment events that stop a replay: only items whose key starts so.
+    role.addToPolicy(
+      new iam.PolicyStatement({
+        actions: ['dynamodb:DeleteItem'],
+        resources: [table.tableArn],
+        conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['CONTACT#*', 'SESSION#*'] } },
       }),
     )
     role.addToPolicy(

@@ -1,15 +1,16 @@
 // The consent a visitor gives on a contact form, as a version that can be shown later
 // (docs/privacy.md, "Consent on record"): a hash of everything the visitor was shown about their
 // data in their language (the consent box's text, `contact.field.consent`, and the whole privacy
-// notice, every `privacy.*` message) and of the facts those texts state (the retention periods),
-// so that changing a word, or a number, is a new version. The page sends its version with the
+// notice, every `privacy.*` message) and of the facts those texts state (the retention periods) and
+// the notice's settings (`privacy` in site.config.ts: its contact, the data's region, its date), so
+// that changing a word, a number or where the data lives is a new version. The page sends its version with the
 // form; the API stores it with the lead, and accepts only the versions of
 // `locales/consent-versions.json`, the archive that keeps each version's exact texts (listed for the
 // contract in api/contract/consentVersions.ts).
 // `npm run i18n:consent` adds the current versions to the archive; `npm run i18n:verify` and the
 // unit tests fail while they are missing from it.
 import { createHash } from 'node:crypto'
-import { facts } from '../site.config'
+import { facts, privacy } from '../site.config'
 import type { Locale } from './locales'
 
 /** The locale's code (`en-`, `ar-`) and 12 hex digits: what a form sends and a lead keeps. */
@@ -28,10 +29,15 @@ export function consentFacts(): Record<string, number> {
   return { ...facts }
 }
 
+/** The notice's settings that are not numbers (its contact, the data's region, its date): shown too. */
+export function consentSettings(): Record<string, string> {
+  return { ...privacy }
+}
+
 /** The version of what `catalog` shows a visitor about their data in `locale`. */
 export function consentVersion(locale: Locale, catalog: Record<string, string>): string {
   const hash = createHash('sha256')
-    .update(JSON.stringify({ texts: consentTexts(catalog), facts: consentFacts() }))
+    .update(JSON.stringify({ texts: consentTexts(catalog), facts: consentFacts(), settings: consentSettings() }))
     .digest('hex')
   return `${locale}-${hash.slice(0, 12)}`
 }
@@ -42,6 +48,7 @@ export type ArchivedConsent = {
   recorded: string
   texts: Record<string, string>
   facts: Record<string, number>
+  settings: Record<string, string>
 }
 
 /** The archive's file, relative to the project root. */

@@ -10,6 +10,7 @@ import {
   consentFacts,
   consentListFile,
   consentListSource,
+  consentSettings,
   consentTexts,
   consentVersion,
 } from '../locales/consent'
@@ -27,6 +28,7 @@ for (const locale of localeCodes) {
     recorded: new Date().toISOString().slice(0, 10),
     texts: consentTexts(catalogs[locale]),
     facts: consentFacts(),
+    settings: consentSettings(),
   }
   added.push(version)
 }

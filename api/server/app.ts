@@ -3,6 +3,7 @@
 // response follows the contract (api/contract/): JSON only, problems as RFC 9457 documents with
 // field errors as message ids, writes idempotent by Idempotency-Key, no caching, one log line per
 // request without personal data.
+import { createHmac, randomBytes } from 'node:crypto'
 import { isIP } from 'node:net'
 import { type Context, Hono } from 'hono'
 import { createMiddleware } from 'hono/factory'
@@ -86,6 +87,10 @@ export function createApp(options: AppOptions): Hono {
   const now = options.now ?? Date.now
   const perAddress = rateLimiter(config.rate.perAddress)
   const perEmail = rateLimiter(config.rate.perEmail)
+  // The per-email counter keys an HMAC of the address under a key of this process only, so the
+  // memory holds no address (an erased person's included) and nothing outside it can reverse it.
+  const emailSecret = randomBytes(32)
+  const emailKey = (email: string) => createHmac('sha256', emailSecret).update(email.toLowerCase()).digest('base64url')
   const app = new Hono()
   /** The unhandled error of a request, for its log line. */
   const errors = new WeakMap<Request, string>()
@@ -177,7 +182,7 @@ export function createApp(options: AppOptions): Hono {
     const result = await store.idempotent(`contact/${kind}`, key, bodyHash, async (): Promise<StoredResponse> => {
       for (const [limiter, id] of [
         [perAddress, address],
-        [perEmail, data.email.toLowerCase()],
+        [perEmail, emailKey(data.email)],
       ] as const) {
         const hit = limiter.hit(id, now())
         if (!hit.ok) return { status: 429, body: problemBody(429, 'rate-limited', { retryAfter: hit.retryAfter }) }

@@ -477,7 +477,7 @@ function retentionFrom(env: Env, checks: Checks): Retention {
       checks.refuse(
         name,
         `is ${value} days, longer than the ${promised} the privacy notice states (site.config.ts facts): shorten it, or change the notice first`,
-        `قيمته ${value} يومًا، أطول من ${promised} يومًا تذكرها سياسة الخصوصية (facts في site.config.ts): قصّرها أو غيّر الإشعار أولًا`,
+        `قيمته ${value} (بالأيام)، وهي أطول من المدة التي تذكرها سياسة الخصوصية (${promised}، facts في site.config.ts): قصّرها أو عدّل سياسة الخصوصية أولًا`,
       )
     return Math.min(value, promised)
   }

@@ -60,7 +60,14 @@ const isSweep = (event: object): event is SweepEvent => (event as Partial<SweepE
 
 export async function handler(event: LambdaEvent | ScheduledEvent | RetryEvent | SweepEvent, context?: LambdaContext) {
   // Before the Scheduled Event test: the sweep's rule is a schedule too, with this input.
-  if (isSweep(event)) return sweepOnce(store, config.retention, { log })
+  if (isSweep(event)) {
+    // A backlog (the first sweep) is deleted over several days' runs rather than outlast the function.
+    const remaining = context?.getRemainingTimeInMillis?.()
+    return sweepOnce(store, config.retention, {
+      log,
+      ...(remaining === undefined ? {} : { deadline: Date.now() + remaining - 2000 }),
+    })
+  }
   if (isScheduled(event)) return drainForwards(context?.getRemainingTimeInMillis?.())
   if (isRetry(event)) {
     // Without a webhook there is nowhere to send them: requeueing would only hide that.

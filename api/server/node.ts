@@ -4,7 +4,9 @@
 // `npm run api -- export contacts ...` prints the leads instead (./exportContacts.ts);
 // `npm run api -- forward [--retry-failed]` delivers the leads due to the CRM webhook once and exits
 // (./forward.ts; the runbook's way to requeue failed ones, docs/aws.md);
-// `npm run api -- subject show|erase --email <address>` answers a data subject's request (./subject.ts).
+// `npm run api -- subject show|erase --email <address>` answers a data subject's request (./subject.ts);
+// `npm run api -- migrate` gives a DynamoDB table's older items the keys that request and the
+// retention sweep need (store/dynamo.ts `backfillPersonalDataKeys`; SQLite migrates when opened).
 import { parseArgs } from 'node:util'
 import { type ApiConfig, ConfigError, configFromEnv, retentionFromEnv, startWarnings, webhookFromEnv } from './config'
 import { exportContacts, exportOptions, exportUsage } from './exportContacts'
@@ -12,6 +14,7 @@ import { createForwarder } from './forward'
 import type { Retention } from './retention'
 import { startApiServer } from './serve'
 import { eraseSubject, showSubject, subjectOptions, subjectUsage } from './subject'
+import { backfillPersonalDataKeys } from './store/dynamo'
 import { storeFromEnv } from './stores'
 
 const env = process.env
@@ -52,6 +55,35 @@ if (args[0] === 'forward') {
     await store.close()
   }
   process.exit()
+}
+if (args[0] === 'migrate') {
+  // DynamoDB: the keys personal data needs on items from before them (SQLite migrates at open).
+  if ((env.API_STORE || 'sqlite') !== 'dynamodb') {
+    await storeFromEnv(env).close()
+    console.log(
+      JSON.stringify({
+        time: new Date().toISOString(),
+        level: 'info',
+        msg: 'migrate',
+        store: 'sqlite',
+        note: 'migrated when opened',
+      }),
+    )
+    process.exit(0)
+  }
+  if (!env.DDB_TABLE) {
+    console.error('API_STORE=dynamodb needs DDB_TABLE, the table name')
+    process.exit(2)
+  }
+  const done = await backfillPersonalDataKeys({
+    table: env.DDB_TABLE,
+    config: env.DDB_ENDPOINT ? { endpoint: env.DDB_ENDPOINT } : {},
+    retention: retentionFromEnv(env),
+  })
+  console.log(
+    JSON.stringify({ time: new Date().toISOString(), level: 'info', msg: 'migrate', store: 'dynamodb', ...done }),
+  )
+  process.exit(0)
 }
 if (args[0] === 'subject') {
   let command: ReturnType<typeof subjectOptions>

@@ -40,10 +40,13 @@ export function sweepCutoffs(retention: Retention, nowMs: number): SweepCutoffs 
 export async function sweepOnce(
   store: Store,
   retention: Retention,
-  options: { log?: (line: LogLine) => void; now?: () => number } = {},
+  options: { log?: (line: LogLine) => void; now?: () => number; deadline?: number } = {},
 ): Promise<SweepResult> {
   const now = options.now ?? Date.now
-  const result = await store.sweep(sweepCutoffs(retention, now()))
+  const cutoffs = sweepCutoffs(retention, now())
+  const result = await store.sweep(
+    options.deadline === undefined ? cutoffs : { ...cutoffs, deadline: options.deadline },
+  )
   options.log?.({ time: new Date(now()).toISOString(), level: 'info', msg: 'retention sweep', ...result })
   return result
 }

@@ -30,7 +30,8 @@ export function subjectOptions(args: string[]): SubjectCommand {
   if (action !== 'show' && action !== 'erase') throw new Error('subject what? `subject show` or `subject erase`')
   const email = values.email?.trim()
   if (!email) throw new Error('--email is required: the address the person wrote from')
-  if (!/^[^\s@]+@[^\s@]+$/.test(email)) throw new Error(`--email needs an email address, not ${email}`)
+  // Not repeated in the message: a typo'd address is still someone's.
+  if (!/^[^\s@]+@[^\s@]+$/.test(email)) throw new Error('--email needs an email address (name@domain)')
   return { action, email }
 }
 
@@ -40,8 +41,8 @@ type Note = { en: string; ar: string }
 const dayMs = 24 * 60 * 60 * 1000
 
 const sessionsNote: Note = {
-  en: 'Checkout sessions keep the order (plan, market, amounts) and the payment’s status and reference, never a name, an email or a card: none is tied to an address. The payment provider keeps the buyer’s payment details under its own notice.',
-  ar: 'تحفظ جلسات الدفع الطلب (الباقة والسوق والمبالغ) وحالة الدفعة ومرجعها، ولا تحفظ اسمًا ولا بريدًا إلكترونيًا ولا بطاقة، فلا ترتبط أي جلسة بعنوان بريد. ويحفظ مزوّد الدفع بيانات الدفع لدى المشتري وفق إشعاره الخاص.',
+  en: 'Checkout sessions keep the order (plan, market, amounts) and the payment’s status and reference, never a name, an email or a card: none is tied to an address. The payment service provider keeps the buyer’s payment details under its own privacy notice.',
+  ar: 'تحفظ جلسات إتمام الطلب الطلبَ (الباقة والسوق والمبالغ) وحالة عملية الدفع ومرجعها، ولا تحفظ اسمًا ولا بريدًا إلكترونيًا ولا بيانات بطاقة، فلا ترتبط أي جلسة بعنوان بريد إلكتروني. ويحتفظ مقدّم خدمات المدفوعات ببيانات الدفع الخاصة بالمشتري وفق سياسة الخصوصية الخاصة به.',
 }
 
 function crmNote(ids: string[], erased: boolean): Note {
@@ -49,11 +50,11 @@ function crmNote(ids: string[], erased: boolean): Note {
   return erased
     ? {
         en: `The CRM received a copy of ${ids.length} erased lead(s) (${list}): pass the erasure on to it.`,
-        ar: `تسلّم نظام إدارة علاقات العملاء نسخة من ${ids.length} من الطلبات المحذوفة (${list})، فمرّر إليه طلب الحذف.`,
+        ar: `تسلّم نظام إدارة علاقات العملاء نسخة من رسائل التواصل المحذوفة (عددها: ${ids.length}؛ المعرّفات: ${list})، فأبلغه بطلب الحذف.`,
       }
     : {
         en: `The CRM holds a copy of ${ids.length} lead(s) (${list}): a request to see or erase them goes to it too.`,
-        ar: `يحتفظ نظام إدارة علاقات العملاء بنسخة من ${ids.length} من الطلبات (${list})، فيُرسل إليه طلب الاطلاع أو الحذف أيضًا.`,
+        ar: `يحتفظ نظام إدارة علاقات العملاء بنسخة من رسائل التواصل هذه (عددها: ${ids.length}؛ المعرّفات: ${list})، فأحِل إليه طلب الاطلاع أو الحذف أيضًا.`,
       }
 }
 
@@ -61,13 +62,13 @@ function attemptedNote(ids: string[]): Note {
   const list = ids.join(', ')
   return {
     en: `Delivery to the CRM was attempted for ${list} but not confirmed (an attempt may be under way, or one that timed out may have arrived): the CRM may hold a copy; pass the erasure on.`,
-    ar: `جرت محاولة لإرسال ${list} إلى نظام إدارة علاقات العملاء دون تأكيد الاستلام (فقد تكون محاولة جارية، أو وصلت محاولة انتهت مهلتها)، فقد يحتفظ بنسخة منه؛ مرّر إليه طلب الحذف.`,
+    ar: `جرت محاولة لإرسال رسائل التواصل ${list} إلى نظام إدارة علاقات العملاء دون تأكيد استلامها (فقد تكون المحاولة جارية، أو تكون محاولة انتهت مهلتها قد وصلت)، لذا قد يحتفظ بنسخة منها؛ فأبلغه بطلب الحذف.`,
   }
 }
 
 const nothingNote: Note = {
   en: 'The API holds no lead from this address.',
-  ar: 'لا تحتفظ الواجهة البرمجية بأي طلب من هذا العنوان.',
+  ar: 'لا تحتفظ الواجهة البرمجية بأي رسالة تواصل من هذا العنوان.',
 }
 
 /** A lead's consent with the words it stood for, from the archive (null on a lead from before versions were kept). */
@@ -109,26 +110,29 @@ export async function showSubject(store: Store, email: string, retention: Retent
 export async function eraseSubject(store: Store, email: string) {
   const leads = await store.contactsOf(email)
   const erased = await store.eraseContacts(leads.map((l) => l.id))
-  const forwarded = leads.filter((l) => l.forward?.status === 'forwarded').map((l) => l.id)
+  // As each lead was when deleted: a drainer may have claimed or delivered it since it was read.
+  const removed = erased.removed
+  const forwarded = removed.filter((l) => l.forward?.status === 'forwarded').map((l) => l.id)
   // Not confirmed but tried (a lead being delivered counts its attempt when claimed): an attempt may
   // be on the wire, and one that failed by a timeout may have reached the CRM all the same.
   const attempted = leads
     .filter((l) => l.forward?.status !== 'forwarded' && (l.forward?.attempts ?? 0) > 0)
     .map((l) => l.id)
-  const notes: Note[] = leads.length === 0 ? [nothingNote] : []
+  const notes: Note[] = removed.length === 0 ? [nothingNote] : []
   if (forwarded.length) notes.push(crmNote(forwarded, true))
   if (attempted.length) notes.push(attemptedNote(attempted))
+  const byId = new Map(leads.map((l) => [l.id, l]))
+  // No address: a saved copy of this output must not tie the ids back to the person.
   return {
-    email,
     store: store.kind,
     erased: {
-      leads: leads.map((l) => ({
+      leads: removed.map((l) => ({
         id: l.id,
-        kind: l.kind,
-        receivedAt: l.receivedAt,
+        kind: byId.get(l.id)!.kind,
+        receivedAt: byId.get(l.id)!.receivedAt,
         forward: l.forward?.status ?? null,
       })),
-      leadCount: erased.contacts,
+      leadCount: removed.length,
       idempotencyRecords: erased.idempotency,
     },
     crm: { forwarded, attempted },

@@ -15,7 +15,7 @@ import type { MessageId } from '../../locales/messages'
 import { defineIsland } from '../../renderer/islands/define'
 import { lazy } from '../../renderer/islands/lazy'
 import { formatMoney } from '../../renderer/money'
-import { events, storageKeys } from '../../renderer/shared/dom'
+import { cartExpired, events, storageKeys } from '../../renderer/shared/dom'
 import type { ApiError } from '../../api/client/http'
 import { keyFor } from '../../api/client/idempotency'
 import type { Cart, CheckoutSession, Quote } from '../../api/contract/cart'
@@ -72,12 +72,21 @@ function payKeyFor(cart: Cart): string {
  * paid session would otherwise pass for the visitor's own). localStorage rather than the tab's
  * sessionStorage: the cart is the browser's, and a bank may send the buyer back in another tab.
  */
-const ownSessionsStorage = 'rasid.checkout.sessions.v1'
+const ownSessionsStorage = 'rasid.checkout.sessions.v2'
 
-function ownSessions(): string[] {
+/** `{ ids, savedAt }`: dropped, like the cart, once untouched for the privacy notice's period (`cartExpired`). */
+function ownSessions(now = Date.now()): string[] {
   try {
-    const ids: unknown = JSON.parse(localStorage.getItem(ownSessionsStorage) ?? '[]')
-    return Array.isArray(ids) ? ids.filter((id) => typeof id === 'string') : []
+    const stored = JSON.parse(localStorage.getItem(ownSessionsStorage) ?? 'null') as {
+      ids?: unknown
+      savedAt?: unknown
+    }
+    if (!stored || !Array.isArray(stored.ids)) return []
+    if (cartExpired(stored.savedAt, now)) {
+      localStorage.removeItem(ownSessionsStorage)
+      return []
+    }
+    return stored.ids.filter((id): id is string => typeof id === 'string')
   } catch {
     return []
   }
@@ -85,7 +94,10 @@ function ownSessions(): string[] {
 
 function keepOwnSession(id: string) {
   try {
-    localStorage.setItem(ownSessionsStorage, JSON.stringify([id, ...ownSessions().filter((o) => o !== id)].slice(0, 5)))
+    const ids = [id, ...ownSessions().filter((o) => o !== id)].slice(0, 5)
+    localStorage.setItem(ownSessionsStorage, JSON.stringify({ ids, savedAt: Date.now() }))
+    // The first version's list, without a time: not kept beside this one.
+    localStorage.removeItem('rasid.checkout.sessions.v1')
   } catch {
     // Not kept: the return shows the neutral view and keeps the cart; the email confirms a payment.
   }

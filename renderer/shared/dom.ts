@@ -24,7 +24,8 @@ export const storageKeys = {
 
 /**
  * A cart untouched this long is dropped when next read, and counts as none (the privacy notice's
- * `browserKeepDays`, site.config.ts `facts`: tests/unit/cart.test.ts holds them equal).
+ * `browserKeepDays`, site.config.ts `facts`: tests/unit/cart.test.ts holds them equal); so is the
+ * checkout's list of the browser's own sessions.
  */
 export const cartMaxAgeMs = 7 * 24 * 60 * 60 * 1000
 

@@ -5,12 +5,12 @@
 import { execFile } from 'node:child_process'
 import { resolve } from 'node:path'
 import { promisify } from 'node:util'
-import { GetItemCommand } from '@aws-sdk/client-dynamodb'
+import { GetItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb'
 import sqlite3 from 'node-sqlite3-wasm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { ConfigError, configFromEnv, type WebhookConfig, webhookDefaults } from '../../api/server/config'
 import { defaultRetention, sweepCutoffs, sweepOnce } from '../../api/server/retention'
-import { dynamoClient } from '../../api/server/store/dynamo'
+import { backfillPersonalDataKeys, dynamoClient } from '../../api/server/store/dynamo'
 import { memoryStore } from '../../api/server/store/memory'
 import type { ContactRecord, SessionRecord, Store } from '../../api/server/store/port'
 import { sqliteStore } from '../../api/server/store/sqlite'
@@ -104,6 +104,7 @@ describe.each(['sqlite', 'dynamodb'] as const)('a data subject’s request on th
       const forwarded = await call(server, sales, { body: goodSales, key: keys.forwarded })
       expect(forwarded.status).toBe(201)
       await server.drainForwards!()
+      clock += 1000
       // The same person writes in Arabic, with their address in other letters' case.
       const arabic = { ...goodSupport, email: 'NOURA@Example.com', name: 'نورة الحربي' }
       const pending = await call(server, support, { body: arabic, key: keys.pending })
@@ -205,7 +206,11 @@ describe.each(['sqlite', 'dynamodb'] as const)('a data subject’s request on th
       }
       await store.saveContact(lead)
       expect(await store.claimForward(lead.id, 0, new Date(Date.now() + 60_000).toISOString())).toBe(true)
-      expect(await store.eraseContacts([lead.id])).toEqual({ contacts: 1, idempotency: 0 })
+      // The erasure reports the lead as it was deleted: claimed, one attempt counted.
+      expect(await store.eraseContacts([lead.id])).toEqual({
+        removed: [{ id: lead.id, forward: expect.objectContaining({ status: 'pending', attempts: 1 }) }],
+        idempotency: 0,
+      })
       // The drainer's answer arrives after the erasure: success or failure, it writes nothing.
       await store.markForwarded(lead.id, new Date().toISOString())
       await store.markForwardFailed(lead.id, 1, new Date().toISOString(), 'status 500')
@@ -319,7 +324,62 @@ describe('retention, beyond the sweep', () => {
     }
   })
 
-  test('on DynamoDB, an item past its TTL reads as gone before DynamoDB deletes it', async () => {
+  test('on DynamoDB, items from before these keys get them once (npm run api -- migrate): found, erased, swept', async () => {
+    const table = await dynamo.newTable()
+    const config = {
+      endpoint: dynamo.endpoint,
+      region: dynaliteEnv.AWS_REGION,
+      credentials: { accessKeyId: dynaliteEnv.AWS_ACCESS_KEY_ID, secretAccessKey: dynaliteEnv.AWS_SECRET_ACCESS_KEY },
+    }
+    const client = dynamoClient(config)
+    const at = '2026-11-01T09:00:00.000Z'
+    // A lead and a session as the store wrote them before: no bySubject keys, no TTL, no byReceived for the session.
+    await client.send(
+      new PutItemCommand({
+        TableName: table,
+        Item: {
+          pk: { S: 'CONTACT#old-lead' },
+          sk: { S: 'CONTACT' },
+          gsi1pk: { S: 'CONTACT' },
+          gsi1sk: { S: `${at}#old-lead` },
+          id: { S: 'old-lead' },
+          kind: { S: 'sales' },
+          receivedAt: { S: at },
+          spam: { BOOL: false },
+          data: { S: JSON.stringify(storedData(goodSales)) },
+        },
+      }),
+    )
+    const session = { id: 'cs_from_before_1', status: 'paid', createdAt: at, expiresAt: at, updatedAt: at }
+    await client.send(
+      new PutItemCommand({
+        TableName: table,
+        Item: {
+          pk: { S: `SESSION#${session.id}` },
+          sk: { S: 'SESSION' },
+          status: { S: 'paid' },
+          data: { S: JSON.stringify(session) },
+        },
+      }),
+    )
+    client.destroy()
+    const store = dynamo.store(table)
+    try {
+      expect(await store.contactsOf(goodSales.email)).toEqual([])
+      expect(await backfillPersonalDataKeys({ table, config })).toEqual({ contacts: 1, sessions: 1 })
+      expect(await backfillPersonalDataKeys({ table, config })).toEqual({ contacts: 0, sessions: 0 })
+      expect((await store.contactsOf(goodSales.email)).map((c) => c.id)).toEqual(['old-lead'])
+      // The session is now within the sweep's reach.
+      const later = Date.parse(at) + (facts.sessionRetentionDays + 1) * day
+      expect(await store.sweep(sweepCutoffs(defaultRetention, later))).toMatchObject({ sessions: 1, contacts: 0 })
+      expect(await store.eraseContacts(['old-lead'])).toMatchObject({ removed: [{ id: 'old-lead' }] })
+      expect(await store.contactsOf(goodSales.email)).toEqual([])
+    } finally {
+      await store.close()
+    }
+  })
+
+  test('on DynamoDB, an item past its TTL is gone from listings before DynamoDB deletes it, but a person’s request still finds it', async () => {
     const table = await dynamo.newTable()
     const writer = dynamo.store(table)
     const at = new Date().toISOString()
@@ -334,7 +394,10 @@ describe('retention, beyond the sweep', () => {
     try {
       expect((await writer.listContacts()).map((c) => c.id)).toEqual(['ttl-lead'])
       expect(await later.listContacts()).toEqual([])
-      expect(await later.contactsOf(goodSales.email)).toEqual([])
+      // Still held until DynamoDB deletes it: a person's request shows it and erases it.
+      expect((await later.contactsOf(goodSales.email)).map((c) => c.id)).toEqual(['ttl-lead'])
+      expect(await later.eraseContacts(['ttl-lead'])).toMatchObject({ removed: [{ id: 'ttl-lead' }] })
+      expect(await writer.listContacts()).toEqual([])
     } finally {
       await writer.close()
       await later.close()

@@ -14,7 +14,7 @@ import {
   consentVersionPattern,
   unrecordedConsent,
 } from '../../locales/consent'
-import { facts } from '../../site.config'
+import { facts, privacy } from '../../site.config'
 
 const catalogs = loadCatalogs()
 const archive = JSON.parse(readFileSync(consentArchiveFile, 'utf8')) as Record<string, ArchivedConsent>
@@ -37,6 +37,14 @@ describe('a consent version', () => {
     for (const id of privacyIds.slice(0, 5)) expect(consentVersion('en', { ...en, [id]: `${en[id]}!` })).not.toBe(base)
     expect(consentVersion('en', { ...en, 'privacy.new.sentence': 'A new sentence.' })).not.toBe(base)
     expect(consentVersion('en', { ...en, 'home.hero.title': 'Another title' })).toBe(base)
+    // So is where the data lives: the notice names the region.
+    const region = privacy.region
+    try {
+      ;(privacy as { region: string }).region = 'me-central-1'
+      expect(consentVersion('en', en)).not.toBe(base)
+    } finally {
+      ;(privacy as { region: string }).region = region
+    }
     // The facts are part of it: the same texts with another retention period are another version.
     const original = facts.leadRetentionDays
     try {
@@ -63,6 +71,7 @@ describe('the archive', () => {
       expect(kept.locale).toBe(locale)
       expect(kept.texts).toEqual(consentTexts(catalogs[locale]))
       expect(kept.facts).toEqual({ ...facts })
+      expect(kept.settings).toEqual({ ...privacy })
     }
   })
 

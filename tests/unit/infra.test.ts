@@ -236,7 +236,8 @@ describe('the API', () => {
     const grants = statements.map((s) => [[s.Action].flat().sort(), JSON.stringify(s.Resource)] as const)
     const arn = `{"Fn::GetAtt":["${table}","Arn"]}`
     expect(grants).toEqual([
-      [['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'], arn],
+      [['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'], arn],
+      [['dynamodb:DeleteItem'], arn],
       [
         ['dynamodb:Query'],
         JSON.stringify(
@@ -246,6 +247,10 @@ describe('the API', () => {
       [['logs:CreateLogStream', 'logs:PutLogEvents'], `{"Fn::GetAtt":["${logGroupOf(prod.site, 'ApiLogs')}","Arn"]}`],
       [['kms:Decrypt'], `{"Fn::GetAtt":["${idOf(prod.site, 'AWS::KMS::Key')}","Arn"]}`],
     ])
+    // The sweep's deletes reach leads and sessions only, never the records that stop a replay.
+    expect(statements.find((st) => st.Action === 'dynamodb:DeleteItem')).toMatchObject({
+      Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['CONTACT#*', 'SESSION#*'] } },
+    })
     // The role has no managed policy either (no AWSLambdaBasicExecutionRole with its logs:* on *).
     prod.site.hasResourceProperties('AWS::IAM::Role', {
       AssumeRolePolicyDocument: Match.objectLike({

@@ -35,6 +35,7 @@ import {
   GetItemCommand,
   PutItemCommand,
   QueryCommand,
+  ScanCommand,
   TransactWriteItemsCommand,
   type TransactWriteItem,
   UpdateItemCommand,
@@ -250,6 +251,76 @@ function lostTheRace(error: unknown): boolean {
   return (e.CancellationReasons ?? []).some((reason) => reason?.Code === 'ConditionalCheckFailed')
 }
 
+/**
+ * Gives the items written before personal data had its keys (docs/privacy.md, "Tables from before")
+ * what the store now writes with them: a lead its `bySubject` keys and TTL, a session its
+ * `byReceived` keys and TTL, so that `subject show|erase` find the lead and the sweep and TTL reach
+ * both. Conditional on the item still being there without them: it never brings back what was
+ * deleted meanwhile, and running it twice changes nothing. `npm run api -- migrate`.
+ */
+export async function backfillPersonalDataKeys(
+  options: Omit<DynamoOptions, 'now'>,
+): Promise<{ contacts: number; sessions: number }> {
+  const TableName = options.table
+  const retention = options.retention ?? defaultRetention
+  const client = dynamoClient(options.config)
+  const done = { contacts: 0, sessions: 0 }
+  try {
+    let ExclusiveStartKey: Record<string, AttributeValue> | undefined
+    do {
+      const page = await client.send(
+        new ScanCommand({
+          TableName,
+          FilterExpression:
+            '(sk = :contact AND attribute_not_exists(gsi3pk)) OR (sk = :session AND attribute_not_exists(gsi1pk))',
+          ExpressionAttributeValues: { ':contact': s('CONTACT'), ':session': s('SESSION') },
+          ExclusiveStartKey,
+        }),
+      )
+      for (const item of page.Items ?? []) {
+        const contact = item.sk?.S === 'CONTACT'
+        const values: Record<string, AttributeValue> = contact
+          ? (() => {
+              const lead = fromItem(item)
+              return {
+                ':pk': subjectKey(lead.data.email),
+                ':sk': s(`${lead.receivedAt}#${lead.id}`),
+                ':ttl': n(epoch(lead.receivedAt) + retention.leadDays * daySeconds),
+              }
+            })()
+          : (() => {
+              const session = JSON.parse(item.data?.S ?? '{}') as SessionRecord
+              return {
+                ':pk': s(sessionPartition),
+                ':sk': s(`${session.createdAt}#${session.id}`),
+                ':ttl': n(epoch(session.createdAt) + retention.sessionDays * daySeconds),
+              }
+            })()
+        const [pk, sk] = contact ? ['gsi3pk', 'gsi3sk'] : ['gsi1pk', 'gsi1sk']
+        try {
+          await client.send(
+            new UpdateItemCommand({
+              TableName,
+              Key: { pk: item.pk!, sk: item.sk! },
+              UpdateExpression: `SET ${pk} = :pk, ${sk} = :sk, expiresAt = if_not_exists(expiresAt, :ttl)`,
+              ConditionExpression: `attribute_exists(pk) AND attribute_not_exists(${pk})`,
+              ExpressionAttributeValues: values,
+            }),
+          )
+          if (contact) done.contacts++
+          else done.sessions++
+        } catch (error) {
+          if (!conditionFailed(error)) throw error
+        }
+      }
+      ExclusiveStartKey = page.LastEvaluatedKey
+    } while (ExclusiveStartKey)
+    return done
+  } finally {
+    client.destroy()
+  }
+}
+
 export function dynamoStore(options: DynamoOptions): Store {
   const TableName = options.table
   const client = dynamoClient(options.config)
@@ -412,21 +483,24 @@ export function dynamoStore(options: DynamoOptions): Store {
           const { Item } = await client.send(
             new GetItemCommand({ TableName, Key: { pk: key.pk!, sk: key.sk! }, ConsistentRead: true }),
           )
-          if (Item && live(Item)) records.push(fromItem(Item))
+          // Past its TTL but not yet deleted by DynamoDB is still held: shown, and erased.
+          if (Item) records.push(fromItem(Item))
         }
         ExclusiveStartKey = page.LastEvaluatedKey
       } while (ExclusiveStartKey)
       return records
     },
     async eraseContacts(ids) {
-      const erased = { contacts: 0, idempotency: 0 }
+      const erased: Awaited<ReturnType<Store['eraseContacts']>> = { removed: [], idempotency: 0 }
       for (const id of ids) {
         // The lead first: from then on nothing forwards it (every forwarding write is conditional).
+        // ALL_OLD: its forwarding state as it was deleted, not as the caller last read it.
         const { Attributes } = await client.send(
           new DeleteItemCommand({ TableName, Key: contactKey(id), ReturnValues: 'ALL_OLD' }),
         )
         if (!Attributes) continue
-        erased.contacts++
+        const { forward } = fromItem(Attributes)
+        erased.removed.push({ id, ...(forward ? { forward } : {}) })
         const idemPk = Attributes.idemPk?.S
         if (!idemPk) continue
         const { Attributes: record } = await client.send(
@@ -448,15 +522,16 @@ export function dynamoStore(options: DynamoOptions): Store {
               TableName,
               IndexName: contactIndex,
               KeyConditionExpression: 'gsi1pk = :p AND gsi1sk < :before',
+              // The keys only: the sweep needs no lead's data.
+              ProjectionExpression: 'pk, sk',
               ExpressionAttributeValues: { ':p': s(partition), ':before': s(before) },
               ExclusiveStartKey,
             }),
           )
           for (const item of page.Items ?? []) {
-            const { Attributes } = await client.send(
-              new DeleteItemCommand({ TableName, Key: { pk: item.pk!, sk: item.sk! }, ReturnValues: 'ALL_OLD' }),
-            )
-            if (Attributes) count++
+            if (cutoffs.deadline !== undefined && Date.now() > cutoffs.deadline) return count
+            await client.send(new DeleteItemCommand({ TableName, Key: { pk: item.pk!, sk: item.sk! } }))
+            count++
           }
           ExclusiveStartKey = page.LastEvaluatedKey
         } while (ExclusiveStartKey)

@@ -95,12 +95,12 @@ export function memoryStore(): Store {
       return contacts.filter((c) => c.data.email.toLowerCase() === wanted).map((c) => structuredClone(c))
     },
     async eraseContacts(ids) {
-      const erased = { contacts: 0, idempotency: 0 }
+      const erased: Awaited<ReturnType<Store['eraseContacts']>> = { removed: [], idempotency: 0 }
       for (const id of ids) {
         const at = contacts.findIndex((c) => c.id === id)
         if (at < 0) continue
-        contacts.splice(at, 1)
-        erased.contacts++
+        const [lead] = contacts.splice(at, 1)
+        erased.removed.push({ id, ...(lead!.forward ? { forward: structuredClone(lead!.forward) } : {}) })
         for (const [key, record] of records)
           if (key.startsWith('contact/') && (record.response.body as { id?: string })?.id === id) {
             records.delete(key)

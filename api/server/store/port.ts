@@ -52,12 +52,18 @@ export type SweepCutoffs = {
   /** Idempotency records and payment events' ids written before this (the stores' own TTLs). */
   idempotency: string
   events: string
+  /** Epoch ms: a store that deletes item by item (DynamoDB) stops here; the next sweep goes on, oldest first. */
+  deadline?: number
 }
 
 export type SweepResult = { contacts: number; sessions: number; idempotency: number; events: number }
 
-/** What an erasure removed (`npm run api -- subject erase`). */
-type Erased = { contacts: number; idempotency: number }
+/**
+ * What an erasure removed (`npm run api -- subject erase`): each lead as it was when deleted (its
+ * forwarding state then, which a drainer may have changed since the caller read it), and the count
+ * of idempotency records.
+ */
+type Erased = { removed: { id: string; forward?: ForwardState }[]; idempotency: number }
 
 /**
  * A checkout session as stored: the order (its quote) and where its payment stands. `status` is

@@ -248,11 +248,16 @@ export function sqliteStore(path: string): SqliteStore {
       return rows.map((row) => toRecord(row as Record<string, unknown>))
     },
     async eraseContacts(ids) {
-      const erased = { contacts: 0, idempotency: 0 }
+      const erased: Awaited<ReturnType<Store['eraseContacts']>> = { removed: [], idempotency: 0 }
       db.exec('BEGIN IMMEDIATE')
       try {
         for (const id of ids) {
-          erased.contacts += db.run('DELETE FROM contacts WHERE id = ?', [id]).changes
+          // The row as it was deleted: its forwarding state then, not as the caller last read it.
+          const row = db.get('DELETE FROM contacts WHERE id = ? RETURNING *', [id])
+          if (row) {
+            const { forward } = toRecord(row as Record<string, unknown>)
+            erased.removed.push({ id, ...(forward ? { forward } : {}) })
+          }
           // The record that answered the lead: its answer names the lead's id.
           erased.idempotency += db.run(
             `DELETE FROM idempotency WHERE scope IN ('contact/sales', 'contact/support') AND json_extract(body, '$.id') = ?`,
