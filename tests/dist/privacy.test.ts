@@ -58,6 +58,7 @@ describe('the privacy notice', () => {
       ['privacy.retention.leads', facts.leadRetentionDays],
       ['privacy.retention.sessions', facts.sessionRetentionDays],
       ['privacy.retention.browser', facts.browserKeepDays],
+      ['privacy.retention.backups', facts.backupDays],
       ['privacy.rights.how', facts.privacyReplyDays],
       ['privacy.retention.cookie', cookieMaxAge / 86_400],
     ] as const

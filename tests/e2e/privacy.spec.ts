@@ -76,10 +76,11 @@ for (const l of ['en', 'ar'] as Locale[]) {
       await hydrated(page)
       const number = (n: number) => new RegExp(`(^|\\D)${n}(\\D|$)`)
       const retention = page.locator('section[aria-labelledby="retention"] li')
-      await expect(retention).toHaveCount(4)
+      await expect(retention).toHaveCount(5)
       await expect(retention.nth(0)).toContainText(number(facts.leadRetentionDays))
       await expect(retention.nth(1)).toContainText(number(facts.sessionRetentionDays))
       await expect(retention.nth(2)).toContainText(number(facts.browserKeepDays))
+      await expect(retention.nth(4)).toContainText(number(facts.backupDays))
       await expect(page.locator('section[aria-labelledby="rights"] > p').last()).toContainText(
         number(facts.privacyReplyDays),
       )
