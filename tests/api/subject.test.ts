@@ -28,6 +28,27 @@ const day = 24 * 60 * 60 * 1000
 
 type Kind = 'sqlite' | 'dynamodb'
 
+/** A checkout session created at `createdAt`, with an empty order (what the sweep reads is its time). */
+const session = (id: string, createdAt: string): SessionRecord => ({
+  id,
+  status: 'paid',
+  quote: {
+    market: 'sa',
+    currency: 'SAR',
+    billing: 'monthly',
+    lines: [],
+    subtotalMinor: 0,
+    discountMinor: 0,
+    vatBp: 1500,
+    vatMinor: 0,
+    totalMinor: 0,
+  },
+  locale: 'en',
+  createdAt,
+  expiresAt: createdAt,
+  updatedAt: createdAt,
+})
+
 /** `npm run api -- ...` as an operator runs it, on the store `env` names. */
 async function apiCommand(env: Record<string, string>, ...args: string[]) {
   try {
@@ -238,25 +259,6 @@ describe.each(['sqlite', 'dynamodb'] as const)('a data subject’s request on th
         data: { ...storedData(goodSupport), email: `${id}@example.com` },
         ...(forward ? { forward } : {}),
       })
-      const session = (id: string, createdAt: string): SessionRecord => ({
-        id,
-        status: 'paid',
-        quote: {
-          market: 'sa',
-          currency: 'SAR',
-          billing: 'monthly',
-          lines: [],
-          subtotalMinor: 0,
-          discountMinor: 0,
-          vatBp: 1500,
-          vatMinor: 0,
-          totalMinor: 0,
-        },
-        locale: 'en',
-        createdAt,
-        expiresAt: createdAt,
-        updatedAt: createdAt,
-      })
       const { leadDays, sessionDays } = defaultRetention
       await store.saveContact(lead('old', ago(leadDays + 1)))
       // Even a lead still queued for the CRM goes when its time is up.
@@ -290,25 +292,7 @@ describe('retention, beyond the sweep', () => {
         body: { id: 'x' },
       }))
       expect(answer.kind).toBe('fresh')
-      await store.saveSession({
-        id: 'cs_events_session',
-        status: 'open',
-        quote: {
-          market: 'sa',
-          currency: 'SAR',
-          billing: 'monthly',
-          lines: [],
-          subtotalMinor: 0,
-          discountMinor: 0,
-          vatBp: 1500,
-          vatMinor: 0,
-          totalMinor: 0,
-        },
-        locale: 'ar',
-        createdAt: new Date().toISOString(),
-        expiresAt: new Date().toISOString(),
-        updatedAt: new Date().toISOString(),
-      })
+      await store.saveSession({ ...session('cs_events_session', new Date().toISOString()), status: 'open' })
       expect(await store.changeSession({ sessionId: 'cs_events_session', from: 'open', eventId: 'evt_1' })).toBe(
         'applied',
       )

@@ -35,6 +35,7 @@ import {
   GetItemCommand,
   PutItemCommand,
   QueryCommand,
+  type QueryCommandInput,
   ScanCommand,
   TransactWriteItemsCommand,
   type TransactWriteItem,
@@ -328,6 +329,15 @@ export function dynamoStore(options: DynamoOptions): Store {
   const retention = options.retention ?? defaultRetention
   /** An item DynamoDB's TTL has not deleted yet (it may take days) is gone all the same. */
   const live = (item: Record<string, AttributeValue>) => !item.expiresAt?.N || Number(item.expiresAt.N) > now()
+  /** Every item a Query answers, page after page. */
+  async function* queried(input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>) {
+    let ExclusiveStartKey: Record<string, AttributeValue> | undefined
+    do {
+      const page = await client.send(new QueryCommand({ TableName, ...input, ExclusiveStartKey }))
+      yield* page.Items ?? []
+      ExclusiveStartKey = page.LastEvaluatedKey
+    } while (ExclusiveStartKey)
+  }
   // Calls with one key in this process run one at a time; across processes the conditional write decides.
   const lock = keyedLock()
   // The leads and sessions `run` saves inside `idempotent`, written with the idempotency record.
@@ -446,48 +456,31 @@ export function dynamoStore(options: DynamoOptions): Store {
     },
     async listContacts(options = {}) {
       const records: ContactRecord[] = []
-      let ExclusiveStartKey: Record<string, AttributeValue> | undefined
-      do {
-        const page = await client.send(
-          new QueryCommand({
-            TableName,
-            IndexName: contactIndex,
-            KeyConditionExpression: options.since ? 'gsi1pk = :p AND gsi1sk >= :since' : 'gsi1pk = :p',
-            ExpressionAttributeValues: {
-              ':p': s(contactPartition),
-              ...(options.since ? { ':since': s(options.since) } : {}),
-            },
-            ExclusiveStartKey,
-          }),
-        )
-        for (const item of page.Items ?? []) if (live(item)) records.push(fromItem(item))
-        ExclusiveStartKey = page.LastEvaluatedKey
-      } while (ExclusiveStartKey)
+      for await (const item of queried({
+        IndexName: contactIndex,
+        KeyConditionExpression: options.since ? 'gsi1pk = :p AND gsi1sk >= :since' : 'gsi1pk = :p',
+        ExpressionAttributeValues: {
+          ':p': s(contactPartition),
+          ...(options.since ? { ':since': s(options.since) } : {}),
+        },
+      }))
+        if (live(item)) records.push(fromItem(item))
       return records
     },
     async contactsOf(email) {
       const records: ContactRecord[] = []
-      let ExclusiveStartKey: Record<string, AttributeValue> | undefined
-      do {
-        const page = await client.send(
-          new QueryCommand({
-            TableName,
-            IndexName: subjectIndex,
-            KeyConditionExpression: 'gsi3pk = :p',
-            ExpressionAttributeValues: { ':p': subjectKey(email) },
-            ExclusiveStartKey,
-          }),
-        )
+      for await (const key of queried({
+        IndexName: subjectIndex,
+        KeyConditionExpression: 'gsi3pk = :p',
+        ExpressionAttributeValues: { ':p': subjectKey(email) },
+      })) {
         // The index holds the keys only: each lead is read as it is now, consistently.
-        for (const key of page.Items ?? []) {
-          const { Item } = await client.send(
-            new GetItemCommand({ TableName, Key: { pk: key.pk!, sk: key.sk! }, ConsistentRead: true }),
-          )
-          // Past its TTL but not yet deleted by DynamoDB is still held: shown, and erased.
-          if (Item) records.push(fromItem(Item))
-        }
-        ExclusiveStartKey = page.LastEvaluatedKey
-      } while (ExclusiveStartKey)
+        const { Item } = await client.send(
+          new GetItemCommand({ TableName, Key: { pk: key.pk!, sk: key.sk! }, ConsistentRead: true }),
+        )
+        // Past its TTL but not yet deleted by DynamoDB is still held: shown, and erased.
+        if (Item) records.push(fromItem(Item))
+      }
       return records
     },
     async eraseContacts(ids) {
@@ -515,26 +508,17 @@ export function dynamoStore(options: DynamoOptions): Store {
       // too, and the idempotency records and payment events (the store reads past their TTL as gone).
       const older = async (partition: string, before: string) => {
         let count = 0
-        let ExclusiveStartKey: Record<string, AttributeValue> | undefined
-        do {
-          const page = await client.send(
-            new QueryCommand({
-              TableName,
-              IndexName: contactIndex,
-              KeyConditionExpression: 'gsi1pk = :p AND gsi1sk < :before',
-              // The keys only: the sweep needs no lead's data.
-              ProjectionExpression: 'pk, sk',
-              ExpressionAttributeValues: { ':p': s(partition), ':before': s(before) },
-              ExclusiveStartKey,
-            }),
-          )
-          for (const item of page.Items ?? []) {
-            if (cutoffs.deadline !== undefined && Date.now() > cutoffs.deadline) return count
-            await client.send(new DeleteItemCommand({ TableName, Key: { pk: item.pk!, sk: item.sk! } }))
-            count++
-          }
-          ExclusiveStartKey = page.LastEvaluatedKey
-        } while (ExclusiveStartKey)
+        for await (const item of queried({
+          IndexName: contactIndex,
+          KeyConditionExpression: 'gsi1pk = :p AND gsi1sk < :before',
+          ExpressionAttributeValues: { ':p': s(partition), ':before': s(before) },
+          // The keys only: the sweep needs no lead's data.
+          ProjectionExpression: 'pk, sk',
+        })) {
+          if (cutoffs.deadline !== undefined && Date.now() > cutoffs.deadline) return count
+          await client.send(new DeleteItemCommand({ TableName, Key: { pk: item.pk!, sk: item.sk! } }))
+          count++
+        }
         return count
       }
       return {
