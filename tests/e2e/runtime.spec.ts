@@ -24,9 +24,12 @@ test.describe('build manifest', () => {
     await page.route(`**/builds/meta/${id}.json`, (route) => route.fulfill({ status: 503, body: 'unavailable' }))
     const warnings: string[] = []
     page.on('console', (m) => m.type() === 'warning' && warnings.push(m.text()))
+    // Waited for from before the load: on a slow machine hydration ends late, and the request may
+    // already have gone by the time a wait started after it would begin.
+    const requested = page.waitForRequest(`**/builds/meta/${id}.json`)
     await page.goto('/pricing')
     await hydrated(page)
-    await page.waitForRequest(`**/builds/meta/${id}.json`)
+    await requested
     const delay = async () =>
       page.evaluate((name) => {
         const meta = performance.getEntriesByType('resource').find((e) => e.name.endsWith(name))
@@ -166,10 +169,12 @@ test.describe('prefetch', () => {
   test('once the manifest is in, a link to a page that was not prerendered is not prefetched', async ({ page }) => {
     const payloads: string[] = []
     page.on('request', (r) => r.url().includes('_payload.json') && payloads.push(path(r)))
+    // Waited for from before the load, as above.
+    const manifest = page.waitForResponse('**/builds/meta/*.json')
     await page.goto('/guide')
     await hydrated(page)
     // The whole body (not only the headers), then a task turn for the runtime to parse it.
-    await (await page.waitForResponse('**/builds/meta/*.json')).finished()
+    await (await manifest).finished()
     await page.evaluate(async () => {
       await new Promise((turn) => setTimeout(turn, 50))
       for (const href of ['/guide/retired-article', '/ar/guide/api-keys']) {
