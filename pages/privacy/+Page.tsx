@@ -3,6 +3,7 @@ import { FormattedMessage } from 'react-intl'
 import type { MessageId } from '../../locales/messages'
 import { cookieMaxAge, cookieName } from '../../renderer/client/cookie'
 import { SampleNote } from '../../renderer/components/PageHero'
+import { Toc } from '../../renderer/components/Toc'
 import { privacy } from '../../site.config'
 import { privacySections } from './sections'
 
@@ -130,22 +131,15 @@ export default function Page() {
         </p>
         <SampleNote id="privacy.sample" />
       </div>
-      <nav aria-labelledby="toc-title" className="toc guide-toc">
-        <div className="guide-toc-box">
-          <h2 id="toc-title" className="text-sm font-semibold text-neutral-900 dark:text-white">
-            <FormattedMessage id="privacy.toc" />
-          </h2>
-          <ol className="mt-2 grid gap-1.5 text-sm">
-            {sections.map((s) => (
-              <li key={s}>
-                <a href={`#${s}`} className="guide-toc-link">
-                  <FormattedMessage id={m(`privacy.${s}.title`)} />
-                </a>
-              </li>
-            ))}
-          </ol>
-        </div>
-      </nav>
+      <Toc title="privacy.toc">
+        {sections.map((s) => (
+          <li key={s}>
+            <a href={`#${s}`} className="guide-toc-link">
+              <FormattedMessage id={m(`privacy.${s}.title`)} />
+            </a>
+          </li>
+        ))}
+      </Toc>
       <div className="guide-prose mt-8 min-w-0">
         {sections.map((s) => (
           <section key={s} aria-labelledby={s}>

@@ -2,6 +2,7 @@ import { FormattedMessage, useIntl } from 'react-intl'
 import { useData } from 'vike-react/useData'
 import { GuideSearch } from '../../../renderer/components/GuideSearch'
 import { Link } from '../../../renderer/components/Link'
+import { Toc } from '../../../renderer/components/Toc'
 import type { MessageId } from '../../../locales/messages'
 import type { PageData } from '../../../renderer/pageData'
 
@@ -32,25 +33,18 @@ export default function Page() {
         <GuideSearch />
       </div>
       {guide.toc.length > 0 && (
-        <nav aria-labelledby="toc-title" className="toc guide-toc">
-          <div className="guide-toc-box">
-            <h2 id="toc-title" className="text-sm font-semibold text-neutral-900 dark:text-white">
-              <FormattedMessage id="guide.article.toc" />
-            </h2>
-            <ol className="mt-2 grid gap-1.5 text-sm">
-              {guide.toc.map((t) => (
-                <li key={t.id} className={t.depth === 3 ? 'ps-4' : ''}>
-                  <a
-                    href={`#${t.id}`}
-                    className="guide-toc-link"
-                    // biome-ignore lint/security/noDangerouslySetInnerHtml: a heading of the repository's own Markdown, rendered at build time (build/guides.ts)
-                    dangerouslySetInnerHTML={{ __html: t.html }}
-                  />
-                </li>
-              ))}
-            </ol>
-          </div>
-        </nav>
+        <Toc title="guide.article.toc">
+          {guide.toc.map((t) => (
+            <li key={t.id} className={t.depth === 3 ? 'ps-4' : ''}>
+              <a
+                href={`#${t.id}`}
+                className="guide-toc-link"
+                // biome-ignore lint/security/noDangerouslySetInnerHtml: a heading of the repository's own Markdown, rendered at build time (build/guides.ts)
+                dangerouslySetInnerHTML={{ __html: t.html }}
+              />
+            </li>
+          ))}
+        </Toc>
       )}
       <div className="min-w-0">
         <div
