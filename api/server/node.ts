@@ -14,7 +14,7 @@ import { createForwarder } from './forward'
 import type { Retention } from './retention'
 import { startApiServer } from './serve'
 import { eraseSubject, showSubject, subjectOptions, subjectUsage } from './subject'
-import { backfillPersonalDataKeys } from './store/dynamo'
+import { backfillPersonalDataKeys, dynamoOptionsFromEnv } from './store/dynamo'
 import { storeFromEnv } from './stores'
 
 const env = process.env
@@ -71,15 +71,14 @@ if (args[0] === 'migrate') {
     )
     process.exit(0)
   }
-  if (!env.DDB_TABLE) {
-    console.error('API_STORE=dynamodb needs DDB_TABLE, the table name')
+  let options: ReturnType<typeof dynamoOptionsFromEnv>
+  try {
+    options = dynamoOptionsFromEnv(env, retentionFromEnv(env))
+  } catch (err) {
+    console.error((err as Error).message)
     process.exit(2)
   }
-  const done = await backfillPersonalDataKeys({
-    table: env.DDB_TABLE,
-    config: env.DDB_ENDPOINT ? { endpoint: env.DDB_ENDPOINT } : {},
-    retention: retentionFromEnv(env),
-  })
+  const done = await backfillPersonalDataKeys(options)
   console.log(
     JSON.stringify({ time: new Date().toISOString(), level: 'info', msg: 'migrate', store: 'dynamodb', ...done }),
   )

@@ -151,12 +151,13 @@ export function dynamoClient(config: DynamoDBClientConfig = {}): DynamoDBClient 
 
 /** The store from DDB_TABLE and DDB_ENDPOINT (optional: dynalite, DynamoDB Local); region and credentials from the AWS chain. */
 export function dynamoStoreFromEnv(env: Record<string, string | undefined>, retention?: Retention): Store {
+  return dynamoStore(dynamoOptionsFromEnv(env, retention))
+}
+
+/** The table and client settings of DDB_TABLE and DDB_ENDPOINT; throws without DDB_TABLE. */
+export function dynamoOptionsFromEnv(env: Record<string, string | undefined>, retention?: Retention): DynamoOptions {
   if (!env.DDB_TABLE) throw new Error('API_STORE=dynamodb needs DDB_TABLE, the table name')
-  return dynamoStore({
-    table: env.DDB_TABLE,
-    config: env.DDB_ENDPOINT ? { endpoint: env.DDB_ENDPOINT } : {},
-    retention,
-  })
+  return { table: env.DDB_TABLE, config: env.DDB_ENDPOINT ? { endpoint: env.DDB_ENDPOINT } : {}, retention }
 }
 
 /** The key a data subject's leads share: a hash of the email as the visitor may have typed it in any case. */
@@ -280,24 +281,12 @@ export async function backfillPersonalDataKeys(
       )
       for (const item of page.Items ?? []) {
         const contact = item.sk?.S === 'CONTACT'
-        const values: Record<string, AttributeValue> = contact
-          ? (() => {
-              const lead = fromItem(item)
-              return {
-                ':pk': subjectKey(lead.data.email),
-                ':sk': s(`${lead.receivedAt}#${lead.id}`),
-                ':ttl': n(epoch(lead.receivedAt) + retention.leadDays * daySeconds),
-              }
-            })()
-          : (() => {
-              const session = JSON.parse(item.data?.S ?? '{}') as SessionRecord
-              return {
-                ':pk': s(sessionPartition),
-                ':sk': s(`${session.createdAt}#${session.id}`),
-                ':ttl': n(epoch(session.createdAt) + retention.sessionDays * daySeconds),
-              }
-            })()
+        // The keys and TTL as the store writes them today: the item rebuilt from what it holds.
+        const today = contact
+          ? toItem(fromItem(item), retention)
+          : sessionItem(JSON.parse(item.data?.S ?? '{}') as SessionRecord, retention)
         const [pk, sk] = contact ? ['gsi3pk', 'gsi3sk'] : ['gsi1pk', 'gsi1sk']
+        const values = { ':pk': today[pk]!, ':sk': today[sk]!, ':ttl': today.expiresAt! }
         try {
           await client.send(
             new UpdateItemCommand({
