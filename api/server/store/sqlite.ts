@@ -26,20 +26,28 @@ export type SqliteStore = Store & {
   readonly applied: readonly number[]
 }
 
+/** Runs `work` (synchronous: nothing else runs on the connection meanwhile) in one transaction; rolls back when it throws. */
+function inTransaction<T>(db: Database, work: () => T): T {
+  db.exec('BEGIN IMMEDIATE')
+  try {
+    const result = work()
+    db.exec('COMMIT')
+    return result
+  } catch (error) {
+    if (db.inTransaction) db.exec('ROLLBACK')
+    throw error
+  }
+}
+
 function migrate(db: Database): number[] {
   const current = Number(db.get('PRAGMA user_version')?.user_version ?? 0)
   const applied: number[] = []
   for (const migration of migrations) {
     if (migration.version <= current) continue
-    db.exec('BEGIN IMMEDIATE')
-    try {
+    inTransaction(db, () => {
       db.exec(migration.sql)
       db.exec(`PRAGMA user_version = ${migration.version}`)
-      db.exec('COMMIT')
-    } catch (error) {
-      db.exec('ROLLBACK')
-      throw error
-    }
+    })
     applied.push(migration.version)
   }
   return applied
@@ -248,9 +256,8 @@ export function sqliteStore(path: string): SqliteStore {
       return rows.map((row) => toRecord(row as Record<string, unknown>))
     },
     async eraseContacts(ids) {
-      const erased: Awaited<ReturnType<Store['eraseContacts']>> = { removed: [], idempotency: 0 }
-      db.exec('BEGIN IMMEDIATE')
-      try {
+      return inTransaction(db, () => {
+        const erased: Awaited<ReturnType<Store['eraseContacts']>> = { removed: [], idempotency: 0 }
         for (const id of ids) {
           // The row as it was deleted: its forwarding state then, not as the caller last read it.
           const row = db.get('DELETE FROM contacts WHERE id = ? RETURNING *', [id])
@@ -264,28 +271,16 @@ export function sqliteStore(path: string): SqliteStore {
             [id],
           ).changes
         }
-        db.exec('COMMIT')
-      } catch (error) {
-        if (db.inTransaction) db.exec('ROLLBACK')
-        throw error
-      }
-      return erased
+        return erased
+      })
     },
     async sweep(cutoffs) {
-      db.exec('BEGIN IMMEDIATE')
-      try {
-        const result = {
-          contacts: db.run('DELETE FROM contacts WHERE received_at < ?', [cutoffs.contacts]).changes,
-          sessions: db.run('DELETE FROM checkout_sessions WHERE created_at < ?', [cutoffs.sessions]).changes,
-          idempotency: db.run('DELETE FROM idempotency WHERE created_at < ?', [cutoffs.idempotency]).changes,
-          events: db.run('DELETE FROM payment_events WHERE received_at < ?', [cutoffs.events]).changes,
-        }
-        db.exec('COMMIT')
-        return result
-      } catch (error) {
-        if (db.inTransaction) db.exec('ROLLBACK')
-        throw error
-      }
+      return inTransaction(db, () => ({
+        contacts: db.run('DELETE FROM contacts WHERE received_at < ?', [cutoffs.contacts]).changes,
+        sessions: db.run('DELETE FROM checkout_sessions WHERE created_at < ?', [cutoffs.sessions]).changes,
+        idempotency: db.run('DELETE FROM idempotency WHERE created_at < ?', [cutoffs.idempotency]).changes,
+        events: db.run('DELETE FROM payment_events WHERE received_at < ?', [cutoffs.events]).changes,
+      }))
     },
     async ping() {
       try {
