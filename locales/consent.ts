@@ -11,6 +11,7 @@
 // unit tests fail while they are missing from it.
 import { createHash } from 'node:crypto'
 import { facts, privacy } from '../site.config'
+import { loadCatalogs } from './catalogs'
 import type { Locale } from './locales'
 
 /** The locale's code (`en-`, `ar-`) and 12 hex digits: what a form sends and a lead keeps. */
@@ -49,6 +50,14 @@ export type ArchivedConsent = {
   texts: Record<string, string>
   facts: Record<string, number>
   settings: Record<string, string>
+}
+
+/** The version each language's pages show now, from the project's catalogs (tests, the bench). */
+export function shownConsentVersions(): Record<Locale, string> {
+  const catalogs = loadCatalogs()
+  return Object.fromEntries(
+    (Object.keys(catalogs) as Locale[]).map((l) => [l, consentVersion(l, catalogs[l])]),
+  ) as Record<Locale, string>
 }
 
 /** The archive's file, relative to the project root. */

@@ -25,6 +25,11 @@ const idempotencyDays = 1
 /** A payment event's id is kept 30 days: far beyond any provider's retries. */
 const eventDays = 30
 
+/** When the sweep deletes a lead received at `receivedAt` (ISO): once it is older than the lead period. */
+export function leadDeletedAfter(receivedAt: string, retention: Retention): string {
+  return new Date(Date.parse(receivedAt) + retention.leadDays * dayMs).toISOString()
+}
+
 /** What is older than these times goes, at `nowMs`. */
 export function sweepCutoffs(retention: Retention, nowMs: number): SweepCutoffs {
   const before = (days: number) => new Date(nowMs - days * dayMs).toISOString()

@@ -7,7 +7,7 @@
 // lead) is named in the notes, in English and Arabic, for the operator to pass the request on.
 import { parseArgs } from 'node:util'
 import { archivedConsent } from './consent'
-import type { Retention } from './retention'
+import { leadDeletedAfter, type Retention } from './retention'
 import type { ContactRecord, Store } from './store/port'
 
 export const subjectUsage = `Usage: npm run api -- subject show --email <address>
@@ -37,8 +37,6 @@ export function subjectOptions(args: string[]): SubjectCommand {
 
 /** A note for the operator, in both languages. */
 type Note = { en: string; ar: string }
-
-const dayMs = 24 * 60 * 60 * 1000
 
 const sessionsNote: Note = {
   en: 'Checkout sessions keep the order (plan, market, amounts) and the payment’s status and reference, never a name, an email or a card: none is tied to an address. The payment service provider keeps the buyer’s payment details under its own privacy notice.',
@@ -95,7 +93,7 @@ export async function showSubject(store: Store, email: string, retention: Retent
       id: lead.id,
       kind: lead.kind,
       receivedAt: lead.receivedAt,
-      deletedAfter: new Date(Date.parse(lead.receivedAt) + retention.leadDays * dayMs).toISOString(),
+      deletedAfter: leadDeletedAfter(lead.receivedAt, retention),
       spam: lead.spam,
       data: lead.data,
       consent: consentShown(lead),

@@ -2,8 +2,7 @@
 // /api/v1/contact/sales on the SQLite store, then a check that the store holds every accepted lead
 // exactly once. The server is `npm run api` itself (api/server/node.ts) in a child process, so the
 // load generator here never shares its event loop or its core; it listens on 127.0.0.1 only.
-import { loadCatalog } from '../../locales/catalogs'
-import { consentVersion } from '../../locales/consent'
+import { shownConsentVersions } from '../../locales/consent'
 import { type ChildProcess, spawn } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
@@ -77,10 +76,7 @@ type Answer = { status: number; ms: number; text: string; replayed: boolean } | 
 
 /** One valid sales lead; its own email, so the per-email rate limit never decides the answer. */
 /** The versions this commit's pages send, which its API accepts (locales/consent.ts). */
-const consentVersions = {
-  en: consentVersion('en', loadCatalog('en')) as SalesRequest['consentVersion'],
-  ar: consentVersion('ar', loadCatalog('ar')) as SalesRequest['consentVersion'],
-}
+const consentVersions = shownConsentVersions() as Record<'en' | 'ar', SalesRequest['consentVersion']>
 
 function salesLead(i: number): SalesRequest {
   const arabic = i % 2 === 1

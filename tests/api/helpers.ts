@@ -1,7 +1,6 @@
 // The API tier's tools: a real server (api/server/serve.ts) on 127.0.0.1 with a free port, and
 // requests that parse every answer with the contract's schemas (api/contract/).
-import { loadCatalog } from '../../locales/catalogs'
-import { consentVersion } from '../../locales/consent'
+import { shownConsentVersions } from '../../locales/consent'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -47,10 +46,7 @@ export async function startApi(
 }
 
 /** The consent versions this commit's pages send (locales/consent.ts): the archive holds them. */
-export const consentVersions = {
-  en: consentVersion('en', loadCatalog('en')) as SalesRequest['consentVersion'],
-  ar: consentVersion('ar', loadCatalog('ar')) as SalesRequest['consentVersion'],
-}
+export const consentVersions = shownConsentVersions() as Record<'en' | 'ar', SalesRequest['consentVersion']>
 
 /** A request as the lead keeps it: without the consent version (kept beside it) or the honeypot. */
 export function storedData<T extends { consentVersion: string; website?: string }>(request: T) {

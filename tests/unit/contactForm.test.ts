@@ -2,8 +2,7 @@
 // sends, the draft and the Idempotency-Key it keeps; and that every message the forms can show,
 // the contract's field errors included, exists in every catalog.
 import * as v from 'valibot'
-import { loadCatalog } from '../../locales/catalogs'
-import { consentVersion } from '../../locales/consent'
+import { shownConsentVersions } from '../../locales/consent'
 import { describe, expect, test } from 'vitest'
 import { fingerprint, keyFor } from '../../api/client/idempotency'
 import { contactMessageIds, SalesRequest, SupportRequest } from '../../api/contract/schemas'
@@ -39,8 +38,7 @@ describe('digits and ids', () => {
 })
 
 /** The versions the contact page shows now (locales/consent.ts), which the contract takes. */
-const shownEn = consentVersion('en', loadCatalog('en'))
-const shownAr = consentVersion('ar', loadCatalog('ar'))
+const { en: shownEn, ar: shownAr } = shownConsentVersions()
 
 describe('the request of each form', () => {
   test('a sales form as the contract wants it: empty optionals left out, consent true, methods a list', () => {
