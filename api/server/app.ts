@@ -8,6 +8,7 @@ import { isIP } from 'node:net'
 import { type Context, Hono } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import * as v from 'valibot'
+import type { Locale } from '../../locales/locales'
 import { apiBase, endpoints } from '../contract/endpoints'
 import {
   fieldErrors,
@@ -24,7 +25,6 @@ import { type PaymentProvider, sandboxProvider } from './checkout/provider'
 import { checkoutRoutes } from './checkout/routes'
 import { sandboxRoutes, sandboxRoutePatterns } from './checkout/sandbox'
 import { type ApiConfig, ConfigError, unsafeSettings } from './config'
-import { archivedConsent } from './consent'
 import { canonical, idempotencyKey, problemBody, sha256 } from './http'
 import { rateKey, rateLimiter } from './rateLimit'
 import type { ContactKind, ContactRecord, Store, StoredResponse } from './store/port'
@@ -194,8 +194,10 @@ export function createApp(options: AppOptions): Hono {
       // Queued in the write that stores the lead, so a crash can never keep one without the other.
       // Spam is never forwarded: the CRM is for people.
       queued = config.webhook !== undefined && !spam
-      // The version's language: the archive keeps its texts (the schema takes no other version).
-      const consent = { version: consentVersion, locale: archivedConsent(consentVersion)!.locale, at: receivedAt }
+      // The version's language is its prefix (locales/consent.ts); the schema took only archived
+      // versions, so the archive's texts (which only `subject show` needs) stay out of this bundle.
+      const locale = consentVersion.slice(0, consentVersion.indexOf('-')) as Locale
+      const consent = { version: consentVersion, locale, at: receivedAt }
       const record: ContactRecord = { id, kind, receivedAt, spam, data, consent }
       if (queued) record.forward = { status: 'pending', attempts: 0, nextAttemptAt: receivedAt }
       await store.saveContact(record)
