@@ -290,8 +290,10 @@ describe.each(['sqlite', 'memory', 'dynamodb'] as const)('checkout with the %s s
       expect(pay.status).toBe(303)
       const failed = await getSession(session.id)
       expect(failed).toMatchObject({ status: 'failed', failureCode: 'do_not_honor', paymentUrl: session.paymentUrl })
+      // The decline in words (tests/api/sandboxPage.test.ts has each code, in each language).
       const again = await page(api, session.paymentUrl!)
-      expect(again.text).toContain('do_not_honor')
+      expect(again.text).toContain('your bank declined it')
+      expect(again.text).not.toContain('do_not_honor')
       await form(api, session.paymentUrl!, goodCard(cards.approved))
       expect((await getSession(session.id)).status).toBe('paid')
     })

@@ -285,7 +285,14 @@ describe('the hosted page', () => {
       catalogue,
       { code: '<b>x</b>', bp: 1000 },
     )
-    const { html, csp } = await payPage({ lang: 'en', quote, action: '/pay?a=1&b=2', cancelAction: '/cancel' })
+    const { html, csp } = await payPage({
+      lang: 'en',
+      quote,
+      action: '/pay?a=1&b=2',
+      cancelAction: '/cancel',
+      now: 0,
+      closesAt: 30 * 60_000,
+    })
     expect(html).not.toContain('<b>x</b>')
     expect(html).toContain('&lt;b&gt;x&lt;/b&gt;')
     expect(html).toContain('action="/pay?a=1&amp;b=2"')

@@ -3,7 +3,8 @@
 // `{arguments}` only, spelt so that ICU would print it the same (no plural, select or '' quoting).
 import { parse, TYPE } from '@formatjs/icu-messageformat-parser'
 import { describe, expect, test } from 'vitest'
-import { payPage } from '../../api/server/checkout/page'
+import { testCards } from '../../api/server/checkout/cards'
+import { declineMessage, payPage } from '../../api/server/checkout/page'
 import { priceCart } from '../../api/contract/pricing'
 import { loadCatalog } from '../../locales/catalogs'
 import { dirOf, localeCodes } from '../../locales/locales'
@@ -28,11 +29,33 @@ describe.each(localeCodes)('the sandbox page in %s', (locale) => {
       { market: 'sa', billing: 'yearly', items: [{ sku: 'plan.growth', quantity: 1 }] },
       catalogue,
     )
-    const { html } = await payPage({ lang: locale, quote, action: '/pay', cancelAction: '/cancel' })
+    const { html } = await payPage({
+      lang: locale,
+      quote,
+      action: '/pay',
+      cancelAction: '/cancel',
+      now: 0,
+      closesAt: 30 * 60_000,
+    })
     expect(html).toContain(`<html lang="${locale}" dir="${dirOf(locale)}">`)
     const title = catalog['sandbox.title']!.replace('{merchant}', site.name[locale])
     expect(html).toContain(`<h1>${title}</h1>`)
+    // The time left, in the language's own plural (Intl's units): 30 minutes from the page's making.
+    expect(html).toContain(
+      new Intl.NumberFormat(`${locale}-u-nu-latn`, { style: 'unit', unit: 'minute', unitDisplay: 'long' }).format(30),
+    )
     for (const id of ['sandbox.note', 'sandbox.order.title', 'sandbox.order.yearly', 'checkout.sku.planGrowth'])
       expect(html, id).toContain(catalog[id]!)
   })
+})
+
+test('every decline code of the test cards has its own sentence; an unknown code reads as other', () => {
+  const codes = new Set(
+    Object.values(testCards).flatMap((card) => (card.outcome.kind === 'decline' ? [card.outcome.failureCode] : [])),
+  )
+  // processing_error is the guide's "something went wrong": the catch-all's words.
+  for (const code of codes)
+    expect(declineMessage(code), code).toMatch(code === 'processing_error' ? /other$/ : /^sandbox\.declined\.(?!other)/)
+  expect(declineMessage('__proto__')).toBe('sandbox.declined.other')
+  expect(declineMessage('something_new')).toBe('sandbox.declined.other')
 })

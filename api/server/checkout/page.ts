@@ -46,7 +46,35 @@ async function wordsOf(lang: Lang) {
 }
 type Words = Awaited<ReturnType<typeof wordsOf>>
 
-export type FieldError = 'notTest' | 'invalidNumber' | 'invalidExpiry' | 'invalidCvc' | 'invalidName'
+export type FieldError = 'missingNumber' | 'notTest' | 'invalidNumber' | 'invalidExpiry' | 'invalidCvc' | 'invalidName'
+
+/** The card form's fields, in the order of the page (and of the error summary). */
+type Field = 'number' | 'expiry' | 'cvc' | 'name'
+const fieldOf: Record<FieldError, Field> = {
+  missingNumber: 'number',
+  notTest: 'number',
+  invalidNumber: 'number',
+  invalidExpiry: 'expiry',
+  invalidCvc: 'cvc',
+  invalidName: 'name',
+}
+
+/**
+ * A decline in words (3.1.2, 3.3.3): the guide's decline codes (locales/guides/en/test-cards.md),
+ * each a sentence with what the buyer can do, worded as the checkout's return message words them
+ * (`checkout.return.failed`); any other code reads as `other`. Never the raw code.
+ */
+const declineMessages: Record<string, MessageId> = {
+  insufficient_funds: 'sandbox.declined.insufficientFunds',
+  do_not_honor: 'sandbox.declined.doNotHonor',
+  expired_card: 'sandbox.declined.expiredCard',
+  incorrect_cvc: 'sandbox.declined.incorrectCvc',
+  authentication_failed: 'sandbox.declined.authenticationFailed',
+  card_not_supported: 'sandbox.declined.cardNotSupported',
+  suspected_fraud: 'sandbox.declined.suspectedFraud',
+}
+export const declineMessage = (code: string): MessageId =>
+  Object.hasOwn(declineMessages, code) ? declineMessages[code]! : 'sandbox.declined.other'
 
 /** The cart's names for what it sells (CONTRIBUTING.md, "Prices, fees and markets"). */
 const skuNames: Record<Sku, MessageId> = {
@@ -78,6 +106,7 @@ function css(theme: Theme): string {
   const surface = dark ? '#1f2937' : '#ffffff'
   const ink = dark ? '#f9fafb' : '#111827'
   const muted = dark ? '#d1d5db' : '#4b5563'
+  const error = dark ? '#fca5a5' : '#b91c1c'
   return [
     `:root{color-scheme:${theme.mode};--brand:${theme.color};--on-brand:${textOn(theme.color)};--radius:${theme.radius}px}`,
     `body{margin:0;background:${background};color:${ink};font:16px/1.5 ${fontStacks[theme.font]}}`,
@@ -91,9 +120,12 @@ function css(theme: Theme): string {
     `input{box-sizing:border-box;width:100%;padding:.625rem;font:inherit;border:1px solid ${muted};border-radius:var(--radius);background:${surface};color:${ink}}`,
     'input[dir=ltr]{text-align:start}',
     '.row{display:flex;gap:.75rem}.row>div{flex:1}',
-    'button{margin-top:1.25rem;width:100%;padding:.75rem;font:inherit;font-weight:700;border:0;border-radius:var(--radius);background:var(--brand);color:var(--on-brand);cursor:pointer}',
+    // A transparent border, not none: forced colours paint it, so the button keeps its edge there.
+    'button{margin-top:1.25rem;width:100%;padding:.75rem;font:inherit;font-weight:700;border:2px solid transparent;border-radius:var(--radius);background:var(--brand);color:var(--on-brand);cursor:pointer}',
     `.link{background:none;color:${ink};text-decoration:underline;font-weight:400;margin-top:.5rem}`,
-    `.error{color:${dark ? '#fca5a5' : '#b91c1c'};font-weight:600}`,
+    `.error{color:${error};font-weight:600;margin:0 0 .25rem}`,
+    `.summary{border:3px solid ${error};border-radius:var(--radius);padding:.25rem 1rem;margin:1rem 0}.summary:focus{outline:3px solid ${ink};outline-offset:2px}.summary h2{margin-top:.5rem}.summary a{color:${error};font-weight:600}`,
+    '.vh{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}',
     'a{color:inherit}',
   ].join('')
 }
@@ -166,11 +198,37 @@ function methodsLine(quote: Quote, t: Words, lang: Lang): string {
 const header = (t: Words, lang: Lang) =>
   `<h1>${escapeHtml(t('sandbox.title', { merchant: site.name[lang] }))}</h1>\n<p class="note">${escapeHtml(t('sandbox.note'))}</p>`
 
+/**
+ * How long the page stays open (2.2.1 Timing Adjustable: said before the time runs out, in words
+ * that hold wherever the buyer is): a duration counted when the page was made, and the closing
+ * time on the clock of the order's market with its offset (GMT+3), since the server does not know
+ * the buyer's zone. The duration goes through Intl's units, which carry each language's plurals.
+ */
+function closesLine(t: Words, lang: Lang, quote: Quote, closesAt: number, nowMs: number, id: MessageId): string {
+  const minutes = Math.max(1, Math.round((closesAt - nowMs) / 60_000))
+  const duration = new Intl.NumberFormat(intlLocale(lang), { style: 'unit', unit: 'minute', unitDisplay: 'long' })
+  const timeZone = markets.find((m) => m.code === quote.market)?.timeZone ?? 'UTC'
+  const time = new Intl.DateTimeFormat(intlLocale(lang), {
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone,
+    timeZoneName: 'shortOffset',
+  })
+  return `<p class="note" data-closes>${escapeHtml(t(id, { duration: duration.format(minutes), time: time.format(closesAt) }))}</p>`
+}
+
+/** The title of a page that shows a problem: "Error: " first (GOV.UK's pattern, 3.3.1). */
+const titleWith = (t: Words, title: string, problem: boolean) =>
+  problem ? `${t('sandbox.errorPrefix')} ${title}` : title
+
 export async function payPage(options: {
   lang: Lang
   quote: Quote
   action: string
   cancelAction: string
+  /** When the session stops taking payment, and the time the page is made (ms). */
+  closesAt: number
+  now: number
   errors?: FieldError[]
   /** The last attempt's decline, when the session failed before. */
   failureCode?: string
@@ -180,20 +238,32 @@ export async function payPage(options: {
   const { lang, quote } = options
   const t = await wordsOf(lang)
   const errors = options.errors ?? []
-  const messages = [
-    ...(options.failureCode ? [t('sandbox.error.declined', { code: options.failureCode })] : []),
-    ...errors.map((e) => t(`sandbox.error.${e}`)),
-  ]
-  const alert = messages.length
-    ? `<div role="alert">${messages.map((m) => `<p class="error">${escapeHtml(m)}</p>`).join('')}</div>`
+  const prefix = t('sandbox.errorPrefix')
+  const invalid = new Map(errors.map((e) => [fieldOf[e], e] as const))
+  // GOV.UK's error summary, built without script: it is focused on load (autofocus), so it is the
+  // first thing read; each field's error is a link to the field, which a fragment link focuses.
+  const items = [...invalid].map(
+    ([name, e]) => `<li><a href="#${name}">${escapeHtml(t(`sandbox.error.${e}`))}</a></li>`,
+  )
+  const decline = options.failureCode ? `<p>${escapeHtml(t(declineMessage(options.failureCode)))}</p>` : ''
+  const problem = items.length > 0 || decline !== ''
+  const summary = problem
+    ? `<div class="summary" tabindex="-1" autofocus data-error-summary><div role="alert"><h2>${escapeHtml(t('sandbox.summary.title'))}</h2>${decline}${items.length ? `<ul>${items.join('')}</ul>` : ''}</div></div>`
     : ''
-  const field = (name: string, label: string, attrs: string, value = '') =>
-    `<label for="${name}">${escapeHtml(label)}</label><input id="${name}" name="${name}" ${attrs}${value ? ` value="${escapeHtml(value)}"` : ''}${errors.some((e) => e.toLowerCase().includes(name)) ? ' aria-invalid="true"' : ''}>`
+  // After a round with errors the number and the CVC come back empty (never echoed): each says why.
+  const again = options.values !== undefined
+  const field = (name: Field, label: string, attrs: string, value = '') => {
+    const error = invalid.get(name)
+    const hint = !error && again && (name === 'number' || name === 'cvc')
+    const described = [hint && `${name}-hint`, error && `${name}-error`].filter(Boolean).join(' ')
+    return `<label for="${name}">${escapeHtml(label)}</label>${hint ? `<p class="note" id="${name}-hint">${escapeHtml(t('sandbox.card.again'))}</p>` : ''}${error ? `<p class="error" id="${name}-error"><span class="vh">${escapeHtml(prefix)} </span>${escapeHtml(t(`sandbox.error.${error}`))}</p>` : ''}<input id="${name}" name="${name}" ${attrs}${value ? ` value="${escapeHtml(value)}"` : ''}${error ? ' aria-invalid="true"' : ''}${described ? ` aria-describedby="${described}"` : ''}>`
+  }
   const body = `${header(t, lang)}
+${closesLine(t, lang, quote, options.closesAt, options.now, 'sandbox.closes.pay')}
 ${orderTable(quote, t, lang)}
 ${methodsLine(quote, t, lang)}
-${alert}
-<form method="post" action="${escapeHtml(options.action)}">
+${summary}
+<form method="post" action="${escapeHtml(options.action)}" novalidate>
 ${field('number', t('sandbox.card.number'), 'inputmode="numeric" autocomplete="cc-number" dir="ltr" required')}
 <div class="row"><div>${field('expiry', t('sandbox.card.expiry'), 'inputmode="numeric" autocomplete="cc-exp" placeholder="12/30" dir="ltr" required', options.values?.expiry)}</div>
 <div>${field('cvc', t('sandbox.card.cvc'), 'inputmode="numeric" autocomplete="cc-csc" dir="ltr" required')}</div></div>
@@ -201,7 +271,7 @@ ${field('name', t('sandbox.card.name'), 'autocomplete="cc-name" required', optio
 <button type="submit">${escapeHtml(t('sandbox.card.pay', { amount: formatMoney(quote.totalMinor, quote.currency, lang) }))}</button>
 </form>
 <form method="post" action="${escapeHtml(options.cancelAction)}"><button class="link" type="submit">${escapeHtml(t('sandbox.card.cancel'))}</button></form>`
-  return document(lang, t('sandbox.title', { merchant: site.name[lang] }), body)
+  return document(lang, titleWith(t, t('sandbox.title', { merchant: site.name[lang] }), problem), body)
 }
 
 export async function challengePage(options: {
@@ -209,11 +279,15 @@ export async function challengePage(options: {
   quote: Quote
   action: string
   token: string
+  /** When the bank page's form stops being good (its token's end, or the session's if sooner). */
+  closesAt: number
+  now: number
 }): Promise<Page> {
   const { lang, quote } = options
   const t = await wordsOf(lang)
   const body = `<h1>${escapeHtml(t('sandbox.bank.title'))}</h1>
 <p class="note">${escapeHtml(t('sandbox.note'))}</p>
+${closesLine(t, lang, quote, options.closesAt, options.now, 'sandbox.closes.bank')}
 <p>${escapeHtml(t('sandbox.bank.body'))}</p>
 <p><strong>${escapeHtml(formatMoney(quote.totalMinor, quote.currency, lang))}</strong></p>
 <form method="post" action="${escapeHtml(options.action)}">
@@ -228,17 +302,30 @@ export async function challengePage(options: {
   return document(lang, t('sandbox.bank.title'), body)
 }
 
+/** The bank page sent after its time: nothing was paid, and the payment page (still open) takes another try. */
+export async function bankClosedPage(options: { lang: Lang; payUrl: string }): Promise<Page> {
+  const { lang } = options
+  const t = await wordsOf(lang)
+  const body = `<h1>${escapeHtml(t('sandbox.bank.closed.title'))}</h1>
+<p class="note">${escapeHtml(t('sandbox.note'))}</p>
+<p role="status">${escapeHtml(t('sandbox.bank.closed.body'))}</p>
+<p><a href="${escapeHtml(options.payUrl)}">${escapeHtml(t('sandbox.bank.closed.back'))}</a></p>`
+  return document(lang, t('sandbox.bank.closed.title'), body)
+}
+
 export async function closedPage(options: {
   lang: Lang
   quote: Quote
   status: 'paid' | 'cancelled' | 'expired' | 'processing'
   returnUrl: string
 }): Promise<Page> {
-  const { lang } = options
+  const { lang, status } = options
   const t = await wordsOf(lang)
+  // Expired or cancelled: the way on is a new payment, from the checkout that keeps the cart.
+  const back = status === 'expired' || status === 'cancelled' ? 'sandbox.closed.again' : 'sandbox.closed.back'
   const body = `${header(t, lang)}
 ${orderTable(options.quote, t, lang)}
-<p role="status"><strong>${escapeHtml(t('sandbox.closed.title'))}</strong> ${escapeHtml(t(`sandbox.closed.${options.status}`))}</p>
-<p><a href="${escapeHtml(options.returnUrl)}">${escapeHtml(t('sandbox.closed.back'))}</a></p>`
+<p role="status"><strong>${escapeHtml(t('sandbox.closed.title'))}</strong> ${escapeHtml(t(`sandbox.closed.${status}`))}</p>
+<p><a href="${escapeHtml(options.returnUrl)}">${escapeHtml(t(back))}</a></p>`
   return document(lang, t('sandbox.closed.title'), body)
 }

@@ -17,7 +17,7 @@ import type { ApiConfig } from '../config'
 import { signature } from '../signature'
 import type { SessionRecord, Store } from '../store/port'
 import { testCard } from './cards'
-import { challengePage, closedPage, type FieldError, type Lang, type Page, payPage } from './page'
+import { bankClosedPage, challengePage, closedPage, type FieldError, type Lang, type Page, payPage } from './page'
 import { changeSession, newId, returnPath, sandboxPagePath } from './sessions'
 import { effectiveStatus, payable } from './state'
 
@@ -152,19 +152,28 @@ export function sandboxRoutes(app: Hono, ctx: SandboxContext): void {
   const challengeKey = createHmac('sha256', checkout.webhookSecret).update('challenge-key').digest()
   const challengeToken = (sessionId: string, mode: 'pass' | 'fail', expires: number) =>
     `${mode}.${expires}.${createHmac('sha256', challengeKey).update(`challenge.${sessionId}.${mode}.${expires}`).digest('hex')}`
-  const readChallenge = (sessionId: string, token: string): 'pass' | 'fail' | undefined => {
+  /** The token's mode; `expired` for a genuine token past its time (the buyer gets a page), undefined for a forged one. */
+  const readChallenge = (sessionId: string, token: string): 'pass' | 'fail' | 'expired' | undefined => {
     const [mode, expires, mac] = token.split('.')
     if ((mode !== 'pass' && mode !== 'fail') || !/^\d{1,15}$/.test(expires ?? '') || !/^[0-9a-f]{64}$/.test(mac ?? ''))
       return undefined
-    if (Number(expires) < now()) return undefined
     const expected = challengeToken(sessionId, mode, Number(expires)).split('.')[2]!
-    return timingSafeEqual(Buffer.from(mac!, 'hex'), Buffer.from(expected, 'hex')) ? mode : undefined
+    if (!timingSafeEqual(Buffer.from(mac!, 'hex'), Buffer.from(expected, 'hex'))) return undefined
+    return Number(expires) < now() ? 'expired' : mode
   }
 
   /** The payment page of a session in `lang`, with what a failed attempt adds (a decline, field errors). */
   const payView = (session: SessionRecord, lang: Lang, extra: Partial<Parameters<typeof payPage>[0]> = {}) => {
     const { pay, cancel } = actions(session, lang)
-    return payPage({ lang, quote: session.quote, action: pay, cancelAction: cancel, ...extra })
+    return payPage({
+      lang,
+      quote: session.quote,
+      action: pay,
+      cancelAction: cancel,
+      closesAt: Date.parse(session.expiresAt),
+      now: now(),
+      ...extra,
+    })
   }
 
   app.get(base, async (c) => {
@@ -186,11 +195,14 @@ export function sandboxRoutes(app: Hono, ctx: SandboxContext): void {
     const form = await c.req.parseBody()
     const value = (name: string) => (typeof form[name] === 'string' ? (form[name] as string) : '')
     const card = testCard(value('number'))
+    // Every field checked in the same round (3.3.1: a page without script shows all its errors at
+    // once, not one per reload), in the page's order.
     const errors: FieldError[] = []
-    if (card === 'invalid') errors.push('invalidNumber')
+    if (value('number').trim() === '') errors.push('missingNumber')
+    else if (card === 'invalid') errors.push('invalidNumber')
     else if (card === 'notTest') errors.push('notTest')
-    // The decline cards ignore the expiry and the CVC (the guide): only the others check them.
-    else if (card.outcome.kind !== 'decline') {
+    // The decline cards ignore the expiry and the CVC (the guide): every other number checks them.
+    if (typeof card === 'string' || card.outcome.kind !== 'decline') {
       if (!futureExpiry(value('expiry'), now())) errors.push('invalidExpiry')
       if (!/^\d{3,4}$/.test(value('cvc').trim())) errors.push('invalidCvc')
     }
@@ -208,8 +220,20 @@ export function sandboxRoutes(app: Hono, ctx: SandboxContext): void {
     }
     const { outcome } = card
     if (outcome.kind === 'challenge' || (outcome.kind === 'decline' && outcome.challenge)) {
-      const token = challengeToken(session.id, outcome.kind === 'challenge' ? 'pass' : 'fail', now() + challengeTtlMs)
-      return page(c, challengePage({ lang, quote: session.quote, action: actions(session, lang).challenge, token }))
+      const expires = now() + challengeTtlMs
+      const token = challengeToken(session.id, outcome.kind === 'challenge' ? 'pass' : 'fail', expires)
+      const closesAt = Math.min(expires, Date.parse(session.expiresAt))
+      return page(
+        c,
+        challengePage({
+          lang,
+          quote: session.quote,
+          action: actions(session, lang).challenge,
+          token,
+          closesAt,
+          now: now(),
+        }),
+      )
     }
     if (outcome.kind === 'decline') return finish(c, session, 'payment.failed', { failureCode: outcome.failureCode })
     return finish(c, session, 'payment.paid', { reference: newId('pay') })
@@ -222,6 +246,11 @@ export function sandboxRoutes(app: Hono, ctx: SandboxContext): void {
     const form = await c.req.parseBody()
     const mode = readChallenge(session.id, typeof form.challenge === 'string' ? form.challenge : '')
     if (!mode) return problem(c, 400, 'invalid-request')
+    // Too late for the bank page, not for the payment page: nothing was paid; the way on is a new try.
+    if (mode === 'expired') {
+      const lang = langOf(c, session)
+      return page(c, bankClosedPage({ lang, payUrl: actions(session, lang).pay }), 409)
+    }
     const passed = mode === 'pass' && form.decision !== 'cancel' && form.code === passingCode
     if (passed) return finish(c, session, 'payment.paid', { reference: newId('pay') })
     return finish(c, session, 'payment.failed', { failureCode: 'authentication_failed' })

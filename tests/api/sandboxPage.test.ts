@@ -1,0 +1,227 @@
+// The sandbox hosted payment page as a buyer meets it (docs/api.md, "The sandbox hosted payment
+// page"), over HTTP on loopback, in both languages: every field error in one round with GOV.UK's
+// error summary, each field tied to its own message; "Error: " in the title; a decline in words;
+// how long the page and the bank step stay open; and the way on once a page has closed.
+// The server's clock is the test's (`clock`), so expiry needs no waiting.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import type { Cart, CheckoutSession } from '../../api/contract/cart'
+import { testCards } from '../../api/server/checkout/cards'
+import { checkoutDefaults } from '../../api/server/config'
+import { loadCatalog } from '../../locales/catalogs'
+import { call, startApi, type TestApi } from './helpers'
+
+const growth: Cart = { market: 'sa', billing: 'monthly', items: [{ sku: 'plan.growth', quantity: 1 }] }
+const cards = { approved: '4000 5500 1284 7360', challenge: '4000 5500 9930 2180', real: '4111 1111 1111 1111' }
+
+let offset = 0
+const clock = () => Date.now() + offset
+
+let api: TestApi
+beforeAll(async () => {
+  api = await startApi({
+    now: clock,
+    config: { checkout: { ...checkoutDefaults, rate: { limit: 10_000, windowMs: 60_000 } } },
+  })
+})
+afterAll(() => api?.close())
+
+async function createSession(locale: 'en' | 'ar') {
+  const answer = await call(api, '/api/v1/checkout/sessions', { body: { cart: growth, locale } })
+  expect(answer.status, answer.text).toBe(201)
+  return answer.body as CheckoutSession
+}
+async function form(path: string, fields: Record<string, string>) {
+  const response = await fetch(`${api.url}${path}`, {
+    method: 'POST',
+    body: new URLSearchParams(fields),
+    redirect: 'manual',
+  })
+  return { status: response.status, headers: response.headers, text: await response.text() }
+}
+async function page(path: string) {
+  const response = await fetch(`${api.url}${path}`)
+  return { status: response.status, text: await response.text() }
+}
+
+/** The text a reader gets from a piece of the page: tags dropped, entities of escapeHtml undone. */
+const textOf = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+    .trim()
+const titleOf = (html: string) => textOf(/<title>(.*?)<\/title>/s.exec(html)?.[1] ?? '')
+const summaryOf = (html: string) => /<div class="summary"[^>]*>.*?<\/div><\/div>/s.exec(html)?.[0]
+const inputOf = (html: string, id: string) => new RegExp(`<input id="${id}"[^>]*>`).exec(html)?.[0] ?? ''
+const bodyText = (html: string) => textOf(/<body>(.*)<\/body>/s.exec(html)?.[1] ?? '')
+
+describe.each(['en', 'ar'] as const)('the hosted page in %s', (lang) => {
+  const catalog = loadCatalog(lang)
+  const t = (id: string) => catalog[id]!
+  const prefix = `${t('sandbox.errorPrefix')} `
+
+  test('every field’s error in one round: the summary first, links to each field, each field tied to its message', async () => {
+    const session = await createSession(lang)
+    const answer = await form(session.paymentUrl!, { number: '1234', expiry: '13/20', cvc: '1', name: ' ' })
+    expect(answer.status).toBe(400)
+    const summary = summaryOf(answer.text)
+    expect(summary, 'an error summary').toBeDefined()
+    // Focused when the page loads, so it is what a screen reader reads first; an alert inside.
+    expect(summary).toMatch(/^<div class="summary" tabindex="-1" autofocus/)
+    expect(summary).toContain('role="alert"')
+    expect(summary).toContain(`<h2>${t('sandbox.summary.title')}</h2>`)
+    const links = [...summary!.matchAll(/<a href="#(\w+)">([^<]+)<\/a>/g)].map((m) => [m[1], textOf(m[2]!)])
+    const expected = [
+      ['number', t('sandbox.error.invalidNumber')],
+      ['expiry', t('sandbox.error.invalidExpiry')],
+      ['cvc', t('sandbox.error.invalidCvc')],
+      ['name', t('sandbox.error.invalidName')],
+    ]
+    expect(links).toEqual(expected)
+    for (const [field, message] of expected) {
+      const input = inputOf(answer.text, field!)
+      expect(input, field).toContain('aria-invalid="true"')
+      expect(input, field).toContain(`aria-describedby="${field}-error"`)
+      // The message beside the field, with its id, and "Error:" for a screen reader.
+      const own = new RegExp(`<p class="error" id="${field}-error">(.*?)</p>`).exec(answer.text)?.[1] ?? ''
+      expect(textOf(own), field).toBe(`${prefix.trim()} ${message}`)
+      expect(own).toContain('class="vh"')
+    }
+    // The summary comes before the form.
+    expect(answer.text.indexOf('class="summary"')).toBeLessThan(answer.text.indexOf('<form'))
+    expect(titleOf(answer.text).startsWith(prefix)).toBe(true)
+    // What the buyer typed in the expiry is shown again, to correct it.
+    expect(inputOf(answer.text, 'expiry')).toContain('value="13/20"')
+  })
+
+  test('a valid number that is not a test card marks #number; the other fields keep what was typed', async () => {
+    const session = await createSession(lang)
+    const answer = await form(session.paymentUrl!, { number: cards.real, expiry: '12/30', cvc: '123', name: 'Noura' })
+    expect(answer.status).toBe(400)
+    const links = [...summaryOf(answer.text)!.matchAll(/<a href="#(\w+)">/g)].map((m) => m[1])
+    expect(links).toEqual(['number'])
+    expect(inputOf(answer.text, 'number')).toContain('aria-invalid="true"')
+    expect(inputOf(answer.text, 'number')).toContain('aria-describedby="number-error"')
+    for (const field of ['expiry', 'cvc', 'name']) expect(inputOf(answer.text, field)).not.toContain('aria-invalid')
+    expect(inputOf(answer.text, 'expiry')).toContain('value="12/30"')
+    expect(inputOf(answer.text, 'name')).toContain('value="Noura"')
+    // The number and the CVC are never shown back (the page says so beside the CVC).
+    expect(answer.text).not.toContain('4111')
+    expect(inputOf(answer.text, 'cvc')).not.toContain('value=')
+    expect(inputOf(answer.text, 'cvc')).toContain('aria-describedby="cvc-hint"')
+    expect(answer.text).toContain(`<p class="note" id="cvc-hint">${t('sandbox.card.again')}</p>`)
+    expect(titleOf(answer.text).startsWith(prefix)).toBe(true)
+  })
+
+  test('a blank number is asked for as such; a page without errors has no summary and no "Error:"', async () => {
+    const session = await createSession(lang)
+    const blank = await form(session.paymentUrl!, { number: '', expiry: '12/30', cvc: '123', name: 'Noura' })
+    expect(textOf(summaryOf(blank.text)!)).toContain(t('sandbox.error.missingNumber'))
+    const fresh = await page(session.paymentUrl!)
+    expect(fresh.status).toBe(200)
+    expect(summaryOf(fresh.text)).toBeUndefined()
+    expect(fresh.text).not.toContain('aria-invalid')
+    expect(titleOf(fresh.text).startsWith(prefix)).toBe(false)
+  })
+
+  test('after each decline the page says why in words, never the code', async () => {
+    const declines = Object.entries(testCards).filter(
+      ([, card]) => card.outcome.kind === 'decline' && !card.outcome.challenge,
+    )
+    expect(declines.length).toBeGreaterThan(5)
+    const sentences = new Set<string>()
+    for (const [number, card] of declines) {
+      const session = await createSession(lang)
+      const pay = await form(session.paymentUrl!, { number, expiry: '12/30', cvc: '123', name: 'Noura' })
+      expect(pay.status).toBe(303)
+      const again = await page(session.paymentUrl!)
+      const code = card.outcome.kind === 'decline' ? card.outcome.failureCode : ''
+      const summary = textOf(summaryOf(again.text) ?? '')
+      expect(summary, code).toContain(t('sandbox.summary.title'))
+      // No snake_case code anywhere a buyer reads or hears.
+      expect(bodyText(again.text), code).not.toMatch(/[a-z]+_[a-z_]+/)
+      expect(bodyText(again.text), code).not.toContain(code)
+      expect(titleOf(again.text).startsWith(prefix), code).toBe(true)
+      sentences.add(summary)
+    }
+    // One sentence per code (do_not_honor and suspected_fraud share "your bank declined it", not the advice).
+    const codes = new Set(declines.map(([, card]) => (card.outcome.kind === 'decline' ? card.outcome.failureCode : '')))
+    expect(sentences.size).toBe(codes.size)
+    const session = await createSession(lang)
+    await form(session.paymentUrl!, { number: '4000 5500 0000 5013', expiry: '12/30', cvc: '123', name: 'Noura' })
+    expect(textOf((await page(session.paymentUrl!)).text)).toContain(t('sandbox.declined.doNotHonor'))
+  })
+
+  test('the page says how long it stays open, and the bank step too', async () => {
+    const session = await createSession(lang)
+    const duration = (minutes: number) =>
+      new Intl.NumberFormat(`${lang}-u-nu-latn`, { style: 'unit', unit: 'minute', unitDisplay: 'long' }).format(minutes)
+    const time = (at: string) =>
+      new Intl.DateTimeFormat(`${lang}-u-ca-gregory-nu-latn`, {
+        hour: 'numeric',
+        minute: '2-digit',
+        timeZone: 'Asia/Riyadh',
+        timeZoneName: 'shortOffset',
+      }).format(Date.parse(at))
+    const closes = (html: string) => textOf(/<p class="note" data-closes>(.*?)<\/p>/.exec(html)?.[1] ?? '')
+    const fresh = await page(session.paymentUrl!)
+    expect(closes(fresh.text)).toBe(
+      textOf(t('sandbox.closes.pay').replace('{duration}', duration(30)).replace('{time}', time(session.expiresAt))),
+    )
+    expect(closes(fresh.text)).toMatch(/GMT\+3|غرينتش\+3/)
+    offset = 25 * 60 * 1000
+    try {
+      expect(closes((await page(session.paymentUrl!)).text)).toContain(duration(5))
+      // The bank step lasts 10 minutes, but not past the session's end: 5 minutes here.
+      const bank = await form(session.paymentUrl!, { number: cards.challenge, expiry: '12/30', cvc: '123', name: 'N' })
+      expect(bank.status).toBe(200)
+      expect(closes(bank.text)).toBe(
+        textOf(t('sandbox.closes.bank').replace('{duration}', duration(5)).replace('{time}', time(session.expiresAt))),
+      )
+    } finally {
+      offset = 0
+    }
+    const bank = await form(session.paymentUrl!, { number: cards.challenge, expiry: '12/30', cvc: '123', name: 'N' })
+    expect(closes(bank.text)).toContain(duration(10))
+  })
+
+  test('a bank step answered too late: a page in words with the way back to the payment page, nothing paid', async () => {
+    const session = await createSession(lang)
+    const bank = await form(session.paymentUrl!, { number: cards.challenge, expiry: '12/30', cvc: '123', name: 'N' })
+    const token = /name="challenge" value="([^"]+)"/.exec(bank.text)![1]!
+    offset = 11 * 60 * 1000
+    try {
+      const late = await form(`/api/v1/sandbox/pay/${session.id}/challenge?lang=${lang}`, {
+        challenge: token,
+        code: '123456',
+        decision: 'confirm',
+      })
+      expect(late.status).toBe(409)
+      expect(late.headers.get('content-type')).toMatch(/^text\/html/)
+      expect(late.text).toContain(`<html lang="${lang}"`)
+      expect(textOf(late.text)).toContain(t('sandbox.bank.closed.body'))
+      expect(late.text).toContain(`<a href="${session.paymentUrl}?lang=${lang}">${t('sandbox.bank.closed.back')}</a>`)
+      expect((await call(api, `/api/v1/checkout/sessions/${session.id}`)).body).toMatchObject({ status: 'open' })
+    } finally {
+      offset = 0
+    }
+  })
+
+  test('an expired page says so and leads to a new payment from the checkout, with the same cart', async () => {
+    const session = await createSession(lang)
+    offset = 31 * 60 * 1000
+    try {
+      const closed = await page(session.paymentUrl!)
+      expect(closed.status).toBe(409)
+      expect(textOf(closed.text)).toContain(t('sandbox.closed.expired'))
+      const back = `${lang === 'ar' ? '/ar' : ''}/checkout?session_id=${session.id}`
+      expect(closed.text).toContain(`<a href="${back}">${t('sandbox.closed.again')}</a>`)
+    } finally {
+      offset = 0
+    }
+  })
+})
