@@ -33,7 +33,9 @@ const focused = (page: Page) =>
     const el = document.activeElement
     if (!el || el === document.body || el === document.documentElement) return 'body'
     const id = el.id ? `#${el.id}` : ''
-    const attrs = ['href', 'type', 'data-error-summary'].flatMap((a) => (el.hasAttribute(a) ? [`[${a}="${el.getAttribute(a)}"]`] : []))
+    const attrs = ['href', 'type', 'data-error-summary'].flatMap((a) =>
+      el.hasAttribute(a) ? [`[${a}="${el.getAttribute(a)}"]`] : [],
+    )
     return `${el.tagName.toLowerCase()}${id}${attrs.join('')} ${(el.textContent ?? '').trim().slice(0, 60)}`
   })
 
