@@ -81,8 +81,9 @@ async function arrived(page: Page, firstStop: string) {
 
 const skipLink = 'a.frame-skip-link'
 
-// Four pages, some thirty key presses each checked, and axe four times: more than the default 30 s.
-test.describe.configure({ timeout: 120_000 })
+// Five pages, some sixty key presses each checked, and axe four times: about a minute on a busy
+// two-core machine, more than the default 30 s.
+test.describe.configure({ timeout: 180_000 })
 
 for (const l of ['en', 'ar'] as Locale[]) {
   const t = (id: string) => catalogs[l][id]!
@@ -186,7 +187,7 @@ for (const l of ['en', 'ar'] as Locale[]) {
     await arrived(page, `a[href$="/checkout?session_id=${new URL(paymentUrl).pathname.split('/').pop()}"]`)
   })
 
-  test(`the hosted page’s Pay button keeps its edge in forced colours; an expired page leads to a new payment (${l})`, async ({
+  test(`the hosted page’s Pay button keeps its edge in forced colours; a cancelled payment’s page leads to a new payment (${l})`, async ({
     page,
     request,
   }) => {
