@@ -2,6 +2,7 @@
 //   npm run bench [-- --runs 3]    build(s), per-page HTML/CSS/JS gzip bytes, throttled paint timings
 //   npm run bench -- --lighthouse  build once, then Lighthouse (mobile defaults, performance), median of 3
 //   npm run bench -- --guides 500  build with 500 synthetic guides per language: time, memory, output size
+//   npm run bench -- --inp         Interaction to Next Paint of every island, 412 px touch, CPU 4x, median of 3
 //   npm run bench -- --search      the guide search: index bytes, what a focus and a query fetch, query time at 8 and 500 guides
 //   npm run bench -- --api         only the API: POST /api/v1/contact/sales on SQLite, req/s, latency, store check
 //   npm run bench -- --deploy      a deploy under load on 127.0.0.1: the mixed-build window, atomic and in place; the rollback
@@ -19,6 +20,7 @@ import { guideGroups } from '../build/guides'
 import { pathOfHtml } from '../renderer/shared/paths'
 import { runApiBench } from './lib/apiBench'
 import { runDeployBench } from './lib/deployBench'
+import { runInpBench } from './lib/inpBench'
 import { runSearchBench } from './lib/searchBench'
 import { chromiumArgs, chromiumPath } from './lib/chromium'
 import { serve } from './lib/previewServer'
@@ -29,7 +31,11 @@ const usage = `Usage: npm run bench [-- --runs N | --lighthouse | --guides N | -
   (no option)    build (--runs N times), the gzip bytes of HTML, CSS and the JavaScript each page requests,
                  and FCP, LCP, layout shift on a throttled connection; then the API part (--api)
   --lighthouse   build once, then Lighthouse (mobile, performance), median of 3 runs per page
-  --pages P,Q    with --lighthouse: only these pages (e.g. --pages /checkout,/ar/checkout)
+  --pages P,Q    with --lighthouse or --inp: only these pages (e.g. --pages /checkout,/ar/checkout)
+  --inp          build once, then each island page in both languages on a 412 px touch viewport with the CPU
+                 slowed 4x: the worst first tap while the island loads and hydrates, the longest task meanwhile,
+                 and the worst interaction once hydrated (Event Timing), median of --runs (default 3) loads
+                 (scripts/lib/inpBench.ts)
   --guides N     a build with N synthetic guides per language: time, pages per second, memory, bytes per page
   --search       the guide search, on the built dist/: its indexes' bytes, what focusing the box and each query
                  of tests/searchQueries.ts fetch, and the time to build, load and answer (Node and Chromium),
@@ -53,6 +59,7 @@ const { values: options } = parseArgs({
     api: { type: 'boolean' },
     deploy: { type: 'boolean' },
     search: { type: 'boolean' },
+    inp: { type: 'boolean' },
     'api-requests': { type: 'string' },
     'api-concurrency': { type: 'string' },
     help: { type: 'boolean', short: 'h' },
@@ -612,6 +619,24 @@ async function apiMode() {
   } else console.log('OK: every accepted lead is in the store exactly once.')
 }
 
+// ---------------------------------------------------------------- --inp
+
+async function inpMode() {
+  const b = build()
+  console.log(`npm run build: ${b.wall.toFixed(1)} s\n`)
+  const browser = await launchBrowser()
+  try {
+    const n = Number(options.runs ?? 3) || 3
+    const rows = await runInpBench(browser, n, options.pages?.split(','))
+    console.log(
+      `Interaction to Next Paint, ms: 412 x 823 touch, CPU 4x, median of ${n} loads (scripts/lib/inpBench.ts)`,
+    )
+    table(['page', 'first tap', 'longest task', 'hydrated', 'worst of all'], rows)
+  } finally {
+    await browser.close()
+  }
+}
+
 // ---------------------------------------------------------------- main
 
 if (options.guides !== undefined) {
@@ -625,6 +650,8 @@ if (options.guides !== undefined) {
   await runDeployBench()
 } else if (options.search) {
   await runSearchBench()
+} else if (options.inp) {
+  await inpMode()
 } else {
   await defaultMode()
   console.log()

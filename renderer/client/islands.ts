@@ -2,6 +2,8 @@
 // their strategy: when visible (the default), when the browser is idle, or at once. The runtime names
 // nothing of React's: the code that hydrates and the islands' own code come as loaders from
 // renderer/+client.ts.
+import { intlLocale } from '../../locales/intlLocale'
+import { isLocale } from '../../locales/locales'
 import { type HydrateOn, type IslandData, islandAttrs } from '../shared/dom'
 import { showError } from './errorState'
 import { mayReload } from './reloadGuard'
@@ -54,8 +56,45 @@ export function hydrateIslands(scope: ParentNode = document) {
   for (const el of scope.querySelectorAll<HTMLElement>(`[${islandAttrs.name}]`)) {
     if (el.hasAttribute(islandAttrs.state)) continue
     el.setAttribute(islandAttrs.state, 'pending')
-    afterPaint(() => schedule(el))
+    afterPaint(() => {
+      void warmIntl()
+      schedule(el)
+    })
   }
+}
+
+/** Per Intl tag: the worker that loads ICU's data for it has answered (or could not be started). */
+const warmed = new Map<string, Promise<void>>()
+
+/**
+ * Loads ICU's data for the page's locale in a worker (./intlWarm.ts), once per locale: the first
+ * formatter made on the main thread would otherwise be one long task inside the island's hydration,
+ * just when the visitor taps it (docs/architecture.md, "A tap while an island loads"). At most 3 s.
+ */
+function warmIntl(): Promise<void> {
+  const { lang } = document.documentElement
+  const tag = intlLocale(isLocale(lang) ? lang : 'en')
+  let done = warmed.get(tag)
+  if (!done) {
+    done = new Promise<void>((resolve) => {
+      let worker: Worker | undefined
+      const finish = () => {
+        worker?.terminate()
+        resolve()
+      }
+      setTimeout(finish, 3000)
+      try {
+        worker = new Worker(new URL('./intlWarm.ts', import.meta.url), { type: 'module' })
+        worker.onmessage = finish
+        worker.onerror = finish
+        worker.postMessage(tag)
+      } catch {
+        finish()
+      }
+    })
+    warmed.set(tag, done)
+  }
+  return done
 }
 
 /** Hydrates an island by its strategy: at once (`load`), when the browser is idle, or when visible. */
@@ -91,7 +130,7 @@ async function hydrate(el: HTMLElement) {
   const name = el.getAttribute(islandAttrs.name)!
   let code: Awaited<ReturnType<typeof loadIslandCode>>
   try {
-    code = await loadIslandCode(name)
+    ;[code] = await Promise.all([loadIslandCode(name), warmIntl()])
   } catch (err) {
     chunkFailed(name, err as Error)
     return

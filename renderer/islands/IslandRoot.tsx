@@ -1,5 +1,5 @@
 import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser'
-import type { ComponentType } from 'react'
+import { type ComponentType, useEffect } from 'react'
 import { IntlProvider } from 'react-intl'
 import { intlLocale } from '../../locales/intlLocale'
 import type { IslandData } from '../shared/dom'
@@ -12,12 +12,17 @@ export function IslandRoot({
   Component,
   data,
   onMissingMessage,
+  onHydrated,
 }: {
   Component: ComponentType<never>
   data: IslandData
   onMissingMessage?: (id: string) => void
+  /** In the browser: once the island has hydrated (after the island's own first effects). */
+  onHydrated?: () => void
 }) {
   const C = Component as ComponentType<Record<string, unknown>>
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the island has hydrated.
+  useEffect(() => onHydrated?.(), [])
   return (
     <IntlProvider
       locale={intlLocale(data.locale)}

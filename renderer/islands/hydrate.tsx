@@ -16,10 +16,67 @@ export function hydrateIsland(root: Element, name: string, component: unknown, d
   const Component = component as ComponentType<never>
   let hydrated: Root | undefined
   startTransition(() => {
-    hydrated = hydrateRoot(root, <IslandRoot Component={Component} data={data} />, {
-      identifierPrefix: `${name}-`,
-      onRecoverableError: (error) => console.error(`[rasid] Hydration mismatch in island ${name}:`, error),
-    })
+    hydrated = hydrateRoot(
+      root,
+      <IslandRoot Component={Component} data={data} onHydrated={() => void replayEarlyInput(root)} />,
+      {
+        identifierPrefix: `${name}-`,
+        onRecoverableError: (error) => console.error(`[rasid] Hydration mismatch in island ${name}:`, error),
+      },
+    )
   })
   return hydrated!
+}
+
+const nativeValue = (el: HTMLInputElement | HTMLTextAreaElement) =>
+  Object.getOwnPropertyDescriptor(Object.getPrototypeOf(el), 'value')!.set!
+const nativeChecked = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'checked')?.set
+
+/**
+ * What the visitor typed, ticked or chose in an island's fields before its code had hydrated them
+ * (the prerendered form works natively meanwhile): React keeps it on screen but its state does not
+ * know it, so the island would compute from, and later write back, its first values. Once hydrated,
+ * each such field gets the event React listens to, as if the visitor had just done it, one per task
+ * so that each handler sees the state the previous one left. A field that differs from its
+ * prerendered default at this moment can only be the visitor's: React has changed nothing yet.
+ * React tells a change by the last value it saw (its value tracker): the field takes another value
+ * through the element, which React watches, then the visitor's through the prototype's setter,
+ * which it does not.
+ */
+export async function replayEarlyInput(root: Element) {
+  const early: (() => void)[] = []
+  for (const el of root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>(
+    'input, textarea, select',
+  )) {
+    if (el instanceof HTMLSelectElement) {
+      const chosen = el.value
+      if ([...el.options].some((o) => o.selected !== o.defaultSelected))
+        early.push(() => {
+          el.value = chosen
+          el.dispatchEvent(new Event('change', { bubbles: true }))
+        })
+    } else if (el instanceof HTMLInputElement && (el.type === 'checkbox' || el.type === 'radio')) {
+      // A radio that was unchecked by its neighbour being chosen follows that neighbour's event.
+      const checked = el.checked
+      if (checked === el.defaultChecked || (el.type === 'radio' && !checked) || !nativeChecked) continue
+      early.push(() => {
+        el.checked = !checked
+        nativeChecked.call(el, checked)
+        // Not a MouseEvent: no activation behaviour, the box does not toggle again; React reads `click`.
+        el.dispatchEvent(new Event('click', { bubbles: true }))
+      })
+    } else if (el.value !== el.defaultValue && el.type !== 'file') {
+      const typed = el.value
+      early.push(() => {
+        el.value = typed ? '' : ' '
+        nativeValue(el).call(el, typed)
+        el.dispatchEvent(new Event('input', { bubbles: true }))
+      })
+    }
+  }
+  for (const replay of early) {
+    if (!root.isConnected) return
+    replay()
+    await new Promise((resolve) => setTimeout(resolve))
+  }
 }

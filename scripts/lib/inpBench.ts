@@ -1,0 +1,263 @@
+// `npm run bench -- --inp`: how fast each island answers a tap, as a phone would: Chromium on a
+// 412 x 823 touch viewport with its CPU slowed 4x (as Lighthouse's mobile profile does), the site
+// and its API served by the preview on 127.0.0.1. Interaction to Next Paint is read from Chromium's
+// Event Timing entries (the latency of an interaction is its longest event's duration, rounded to
+// 8 ms by the browser; entries under 16 ms are not reported, shown as "<16"), and the long tasks
+// from the Long Tasks API. Two moments per page and language, each the median of --inp-runs loads:
+// - first tap: the island's control is scrolled into view (or, for an island that hydrates at load
+//   or when idle, the page has painted) and tapped every 40 ms until the island has hydrated, so
+//   that one tap lands on whatever the main thread is doing meanwhile; its worst tap, and the
+//   longest task from the scroll until 1 s after hydration;
+// - hydrated: once hydrated, the visitor's own steps (typing, choosing); the worst interaction.
+// Nothing here is a test: the numbers vary with the machine (docs/testing.md, "Speed").
+import { spawn } from 'node:child_process'
+import { createServer } from 'node:net'
+import type { Browser, Page } from 'playwright-core'
+
+/** What a visitor does on an island page, once hydrated. */
+type Step = { tap: string } | { type: string; into: string } | { select: string; option: string }
+
+interface IslandPage {
+  path: string
+  island: string
+  /** Cart to hold before the page loads (the checkout shows its controls only with one). */
+  cart?: boolean
+  /** The control tapped as the island comes into view. */
+  firstTap: string
+  steps: Step[]
+}
+
+export const inpPages: IslandPage[] = [
+  {
+    path: '/pricing',
+    island: 'FeeCalculator',
+    firstTap: '[data-island=FeeCalculator] input[inputmode=decimal]',
+    steps: [
+      { tap: '[data-island=FeeCalculator] input[inputmode=decimal]' },
+      { type: '2500', into: '[data-island=FeeCalculator] input[inputmode=decimal]' },
+      { tap: '[data-island=FeeCalculator] input[name=plan][value=growth]' },
+      { select: '[data-island=FeeCalculator] select[name=scheme]', option: '1' },
+    ],
+  },
+  {
+    path: '/checkout',
+    island: 'Checkout',
+    cart: true,
+    firstTap: '[data-island=Checkout] [data-island-root] > *',
+    steps: [
+      { tap: '[data-island=Checkout] input[name=discountCode]' },
+      { type: 'SAVE', into: '[data-island=Checkout] input[name=discountCode]' },
+      { tap: '[data-island=Checkout] [data-cart-section] button' },
+    ],
+  },
+  {
+    path: '/contact-us',
+    island: 'ContactForms',
+    firstTap: '[data-island=ContactForms] input[name=name]',
+    steps: [
+      { tap: '[data-island=ContactForms] input[name=name]' },
+      { type: 'Layla', into: '[data-island=ContactForms] input[name=name]' },
+      { tap: '[data-island=ContactForms] input[name=methods][value=mada]' },
+      { tap: '[data-island=ContactForms] [role=tab][aria-selected=false]' },
+    ],
+  },
+  {
+    path: '/design',
+    island: 'ThemePreview',
+    firstTap: '[data-island=ThemePreview] input[type=text]',
+    steps: [
+      { tap: '[data-island=ThemePreview] input[type=radio][value=dark]' },
+      { tap: '[data-island=ThemePreview] input[type=radio][value=rtl]' },
+      { tap: '[data-island=ThemePreview] input[type=text]' },
+      { type: 'Shop', into: '[data-island=ThemePreview] input[type=text]' },
+      { select: '[data-island=ThemePreview] select', option: '1' },
+    ],
+  },
+]
+
+interface Sample {
+  firstTap: number
+  longTask: number
+  hydrated: number
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b)
+  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2
+}
+
+/** Records Event Timing and long tasks from the document's start. */
+const observe = () => {
+  const w = window as unknown as {
+    __events: { id: number; d: number; t: number }[]
+    __long: { t: number; d: number }[]
+  }
+  w.__events = []
+  w.__long = []
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries() as (PerformanceEventTiming & { interactionId: number })[])
+      if (e.interactionId) w.__events.push({ id: e.interactionId, d: e.duration, t: e.startTime })
+  }).observe({ type: 'event', durationThreshold: 16, buffered: true } as PerformanceObserverInit)
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) w.__long.push({ t: e.startTime, d: e.duration })
+  }).observe({ type: 'longtask', buffered: true })
+}
+
+/** The worst interaction that started at or after `since` (ms on the page's clock); 0 if none reached 16 ms. */
+async function worstInteraction(page: Page, since: number) {
+  // Event Timing entries arrive after the next paint: let two frames pass.
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))))
+  await page.waitForTimeout(100)
+  return page.evaluate((s) => {
+    const w = window as unknown as { __events: { id: number; d: number; t: number }[] }
+    return Math.max(0, ...w.__events.filter((e) => e.t >= s).map((e) => e.d))
+  }, since)
+}
+
+async function center(page: Page, selector: string) {
+  const box = await page.locator(selector).first().boundingBox()
+  if (!box) throw new Error(`No box for ${selector}`)
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 }
+}
+
+async function once(browser: Browser, origin: string, p: IslandPage, locale: 'en' | 'ar'): Promise<Sample> {
+  const context = await browser.newContext({
+    viewport: { width: 412, height: 823 },
+    deviceScaleFactor: 1.75,
+    isMobile: true,
+    hasTouch: true,
+    locale: locale === 'ar' ? 'ar' : 'en-US',
+  })
+  const page = await context.newPage()
+  await page.addInitScript(observe)
+  const cdp = await context.newCDPSession(page)
+  const url = origin + (locale === 'ar' ? `/ar${p.path}` : p.path)
+  if (p.cart) {
+    // The pricing page's own "Get started" link, unthrottled: it writes the cart and lands on the checkout.
+    const base = locale === 'ar' ? '/ar/checkout' : '/checkout'
+    await page.goto(`${origin}${base}?add=plan.growth&market=sa&billing=monthly`)
+    await page.locator('[data-island=Checkout][data-state=hydrated]').waitFor()
+  }
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
+  await page.goto(url, { waitUntil: 'load' })
+  const island = page.locator(`[data-island=${p.island}]`)
+  const strategy = await island.getAttribute('data-hydrate')
+  // The first paint has happened: the runtime's islands wait for it (renderer/client/islands.ts).
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r))))
+  let since: number
+  if (strategy === 'visible') {
+    since = await page.evaluate((sel) => {
+      const el = document.querySelector(sel)!
+      const t = performance.now()
+      el.scrollIntoView({ block: 'center', behavior: 'instant' })
+      return t
+    }, p.firstTap)
+  } else since = await page.evaluate(() => performance.now())
+  // Tap every 40 ms until the island has hydrated (at most 5 s), plus one tap after.
+  const { x, y } = await center(page, p.firstTap)
+  const stop = Date.now() + 5000
+  for (;;) {
+    const done = (await island.getAttribute('data-state')) === 'hydrated'
+    await page.touchscreen.tap(x, y)
+    if (done || Date.now() > stop) break
+    await page.waitForTimeout(40)
+  }
+  await page.waitForTimeout(1000)
+  const firstTap = await worstInteraction(page, since)
+  const longTask = await page.evaluate(
+    (s) =>
+      Math.max(
+        0,
+        ...(window as unknown as { __long: { t: number; d: number }[] }).__long
+          .filter((l) => l.t + l.d >= s)
+          .map((l) => l.d),
+      ),
+    since,
+  )
+  // Then the visitor's own steps.
+  const start = await page.evaluate(() => performance.now())
+  for (const step of p.steps) {
+    if ('tap' in step) {
+      const target = page.locator(step.tap).first()
+      await target.scrollIntoViewIfNeeded()
+      const c = await center(page, step.tap)
+      await page.touchscreen.tap(c.x, c.y)
+    } else if ('type' in step) {
+      await page.keyboard.type(step.type, { delay: 60 })
+    } else {
+      await page
+        .locator(step.select)
+        .first()
+        .selectOption({ index: Number(step.option) })
+    }
+    await page.waitForTimeout(150)
+  }
+  const hydrated = await worstInteraction(page, start)
+  await context.close()
+  return { firstTap, longTask, hydrated }
+}
+
+/** A free port on 127.0.0.1. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer()
+    s.once('error', reject)
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number }
+      s.close(() => resolve(port))
+    })
+  })
+}
+
+/** `npm run preview` on the built dist/ with its API in memory, on a free loopback port. */
+async function startPreview() {
+  const port = await freePort()
+  const child = spawn('npx', ['tsx', 'scripts/serve.ts'], {
+    env: { ...process.env, PORT: String(port), API_STORE: 'memory' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let log = ''
+  child.stdout.on('data', (d) => (log += d))
+  child.stderr.on('data', (d) => (log += d))
+  const origin = `http://127.0.0.1:${port}`
+  for (let i = 0; i < 300; i++) {
+    if (child.exitCode !== null) throw new Error(`The preview stopped:\n${log}`)
+    try {
+      if ((await fetch(`${origin}/`)).ok) return { origin, stop: () => child.kill() }
+    } catch {}
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  child.kill()
+  throw new Error(`The preview did not answer on ${origin}:\n${log}`)
+}
+
+const ms = (n: number) => (n < 16 ? '<16' : String(Math.round(n)))
+
+export async function runInpBench(browser: Browser, runs: number, only?: string[]) {
+  const preview = await startPreview()
+  const rows: string[][] = []
+  try {
+    for (const p of inpPages) {
+      for (const locale of ['en', 'ar'] as const) {
+        const path = locale === 'ar' ? `/ar${p.path}` : p.path
+        if (only && !only.includes(path)) continue
+        const samples: Sample[] = []
+        for (let i = 0; i < runs; i++) samples.push(await once(browser, preview.origin, p, locale))
+        const col = (k: keyof Sample) => median(samples.map((s) => s[k]))
+        rows.push([
+          path,
+          ms(col('firstTap')),
+          String(Math.round(col('longTask'))),
+          ms(col('hydrated')),
+          ms(Math.max(...samples.map((s) => Math.max(s.firstTap, s.hydrated)))),
+        ])
+        console.error(
+          `  ${path}: ${samples.map((s) => `${ms(s.firstTap)}/${Math.round(s.longTask)}/${ms(s.hydrated)}`).join('  ')}`,
+        )
+      }
+    }
+  } finally {
+    preview.stop()
+  }
+  return rows
+}

@@ -1,0 +1,82 @@
+// An island while its code loads and hydrates (docs/architecture.md, "A tap while an island loads"),
+// in both languages: what the visitor types or chooses meanwhile is kept and counted; ICU's data is
+// loaded by a worker on pages with islands only; without that worker the island still hydrates.
+import type { Page, Route } from '@playwright/test'
+import { localized } from '../routes'
+import { expect, hydrated, test } from './fixtures'
+
+const calculator = (page: Page) => page.locator('[data-island="FeeCalculator"]')
+const results = (page: Page) => page.locator('[data-island="FeeCalculator"] [data-result]').allTextContents()
+
+/** From now on, every script chunk the page asks for waits until `release()`. */
+async function holdChunks(page: Page) {
+  let release!: () => void
+  const gate = new Promise<void>((r) => (release = r))
+  const held: string[] = []
+  await page.route('**/assets/chunks/**', async (route: Route) => {
+    held.push(route.request().url())
+    await gate
+    await route.continue()
+  })
+  return { release, held }
+}
+
+for (const l of ['en', 'ar'] as const) {
+  test.describe(`hydration (${l})`, () => {
+    test('what is typed and chosen before the calculator hydrates is kept and computed', async ({ page, errors }) => {
+      // What the same choice gives when it comes from the address.
+      await page.goto(`${localized('/pricing', l)}?amount=1000&plan=growth`)
+      await calculator(page).locator('form').scrollIntoViewIfNeeded()
+      await expect(calculator(page)).toHaveAttribute('data-state', 'hydrated')
+      await expect(calculator(page).locator('input[name=amount]')).toHaveValue('1000')
+      await expect(calculator(page).locator('input[name=plan][value=growth]')).toBeChecked()
+      const expected = await results(page)
+      expect(expected.join(' ')).not.toContain('–')
+
+      await page.goto(localized('/pricing', l))
+      await hydrated(page)
+      const { release, held } = await holdChunks(page)
+      await calculator(page).locator('form').scrollIntoViewIfNeeded()
+      const amount = calculator(page).locator('input[name=amount]')
+      await amount.fill('1000')
+      await calculator(page).locator('input[name=plan][value=growth]').check()
+      await expect.poll(() => held.length).toBeGreaterThan(0)
+      await expect(calculator(page)).toHaveAttribute('data-state', 'pending')
+      expect(await results(page)).not.toEqual(expected)
+
+      release()
+      await expect(calculator(page)).toHaveAttribute('data-state', 'hydrated')
+      await expect.poll(() => results(page)).toEqual(expected)
+      await expect(amount).toHaveValue('1000')
+      await expect(calculator(page).locator('input[name=plan][value=growth]')).toBeChecked()
+      // The island's own state has it: the address follows, as after any choice.
+      await expect.poll(() => new URL(page.url()).searchParams.get('amount')).toBe('1000')
+      expect(new URL(page.url()).searchParams.get('plan')).toBe('growth')
+      expect(errors).toEqual([])
+    })
+
+    test('a page with islands loads ICU in a worker; a page without does not', async ({ page }) => {
+      // The worker's script is in dist/ (the build's pruning keeps what `new Worker` names).
+      const workers: number[] = []
+      page.on('response', (r) => {
+        if (/\/assets\/intlWarm-[\w-]+\.js$/.test(new URL(r.url()).pathname)) workers.push(r.status())
+      })
+      await page.goto(localized('/', l))
+      await hydrated(page)
+      await page.waitForLoadState('networkidle')
+      expect(workers).toEqual([])
+      await page.goto(localized('/pricing', l))
+      await expect.poll(() => workers).toEqual([200])
+    })
+
+    test('without the worker the island still hydrates and works', async ({ page }) => {
+      await page.route(/\/assets\/intlWarm-[\w-]+\.js$/, (route) => route.abort())
+      await page.goto(localized('/pricing', l))
+      await calculator(page).locator('form').scrollIntoViewIfNeeded()
+      await expect(calculator(page)).toHaveAttribute('data-state', 'hydrated')
+      const before = await results(page)
+      await calculator(page).locator('input[name=amount]').fill('1000')
+      await expect.poll(() => results(page)).not.toEqual(before)
+    })
+  })
+}
