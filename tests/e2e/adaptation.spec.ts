@@ -107,6 +107,7 @@ for (const l of locales) {
       test(`at 320 px no page scrolls sideways and the header's controls are whole, ${cart ? 'with' : 'without'} a cart`, async ({
         page,
       }) => {
+        test.setTimeout(120_000)
         await page.setViewportSize({ width: 320, height: 640 })
         if (cart) await fillCart(page, l)
         const problems: string[] = []
