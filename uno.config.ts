@@ -60,6 +60,7 @@ export default defineConfig({
     'flip-rtl': 'rtl:-scale-x-100',
     // Text in the other language's script (the switcher's label): no web font is fetched for it.
     'font-system': 'font-[system-ui,sans-serif]',
+    // Its edge in forced colours: renderer/styles/site.css.
     'btn-primary':
       'inline-flex items-center gap-2 rounded-lg bg-primary-700 px-5 py-2.5 font-semibold text-white hover:bg-primary-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-700',
     // A form's text input or select, in every island: its focus ring and its invalid state.
@@ -67,12 +68,15 @@ export default defineConfig({
       'block w-full rounded-lg border border-neutral-300 bg-white px-3 py-2 text-neutral-900 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-primary-700 aria-[invalid=true]:border-2 aria-[invalid=true]:border-error-700 dark:border-neutral-700 dark:bg-neutral-950 dark:text-white dark:aria-[invalid=true]:border-error-400',
     // The frame every page shares (header, language links, footer, skip link): short names, because
     // they are in every page's HTML (renderer/components/Header.tsx).
+    // The skip link overlays the header's corner when focused: `!absolute`, since not-sr-only's
+    // position: static would otherwise win and push the header down.
     'frame-skip-link':
-      'sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2',
+      'sr-only focus:not-sr-only focus:!absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2 focus:text-neutral-900',
     'frame-header':
       'border-b border-neutral-200 bg-white/90 backdrop-blur dark:border-neutral-800 dark:bg-neutral-950/90',
-    'frame-header-row': 'mx-auto flex max-w-6xl items-center gap-x-4 px-3 py-3 sm:gap-x-6 sm:px-4',
+    'frame-header-row': 'mx-auto flex max-w-6xl items-center gap-x-2 px-3 py-3 sm:gap-x-6 sm:px-4',
     'frame-brand': 'flex shrink-0 items-center gap-2 text-xl font-bold text-primary-700 dark:text-primary-400',
+    'frame-brand-name': 'max-[22.5rem]:sr-only',
     'frame-nav-link':
       'text-neutral-700 hover:text-primary-700 aria-[current=page]:font-semibold aria-[current=page]:text-primary-700 dark:text-neutral-300 dark:hover:text-primary-400 dark:aria-[current=page]:text-primary-400',
     'frame-cart':

@@ -127,15 +127,19 @@ const marked = new Marked({
         )
       const html = styledSpans(hljs.highlight(text, { language, ignoreIllegals: true }).value)
       const m = catalog(current.locale)
-      const [copy, copied, failed] = [m['guide.code.copy']!, m['guide.code.copied']!, m['guide.code.copyFailed']!].map(
-        escapeHtml,
-      )
+      const [copy, copied, failed, label] = [
+        m['guide.code.copy']!,
+        m['guide.code.copied']!,
+        m['guide.code.copyFailed']!,
+        m['guide.code.label']!.replace('{language}', language),
+      ].map(escapeHtml)
       return (
         `<div class="code-block" dir="ltr">` +
         `<div class="code-bar"><span class="code-lang">${escapeHtml(language)}</span>` +
         `<button type="button" class="code-copy" ${dataAttrs.copyCode}="" data-copy="${copy}" data-copied="${copied}" data-failed="${failed}" lang="${current.locale}" dir="${dirOf(current.locale)}">` +
         `<span class="i-lucide-copy size-4" aria-hidden="true"></span><span ${dataAttrs.copyLabel}="" aria-live="polite">${copy}</span></button></div>` +
-        `<pre tabindex="0"><code class="hljs language-${escapeHtml(language)}">${html}</code></pre></div>\n`
+        // Scrolls sideways: in the tab order for the arrow keys (WCAG 2.1.1), a group named by its language.
+        `<pre tabindex="0" role="group" aria-label="${label}"><code class="hljs language-${escapeHtml(language)}">${html}</code></pre></div>\n`
       )
     },
     // A checklist item: a box to tick on paper, not a form control nobody can submit.
@@ -209,10 +213,20 @@ function parseGuide(file: string, slug: string, source: string, locale: Locale):
     throw new ContentError(file, (e as Error).message)
   }
   current = { locale, file, toc: [], ids: new Set() }
-  // Wide tables scroll inside their own box (focusable, so a keyboard can scroll it) instead of
-  // widening the page on a phone.
+  // Wide tables scroll inside their own box instead of widening the page on a phone: a region in
+  // the tab order, so a keyboard can scroll it (WCAG 2.1.1), named by the heading above it and its
+  // own column headers (two tables under one heading get two names). `_` never occurs in a heading's id.
+  let heading = ''
+  let tables = 0
   const html = (marked.parse(body, { async: false }) as string)
-    .replace(/<table>/g, '<div class="table-scroll" tabindex="0"><table>')
+    .replace(/<h[23] id="([^"]+)"|<table>\n<thead>/g, (match, id?: string) => {
+      if (id) {
+        heading = id
+        return match
+      }
+      const head = `table_${++tables}`
+      return `<div class="table-scroll" tabindex="0" role="region" aria-labelledby="${heading ? `${heading} ` : ''}${head}"><table>\n<thead id="${head}">`
+    })
     .replace(/<\/table>/g, '</table></div>')
   return { slug, title: meta.title!, description: meta.description!, order, group, html, toc: current.toc }
 }

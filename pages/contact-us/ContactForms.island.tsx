@@ -137,7 +137,7 @@ function ContactForms({ consentVersion, privacyPath }: { consentVersion: string;
             aria-controls={`contact-panel-${kind}`}
             tabIndex={tab === kind ? 0 : -1}
             onClick={() => select(kind)}
-            className="rounded-lg px-5 py-2 font-semibold text-neutral-700 aria-selected:bg-white aria-selected:text-primary-800 aria-selected:shadow-sm focus-visible:outline-2 focus-visible:outline-primary-700 dark:text-neutral-300 dark:aria-selected:bg-neutral-950 dark:aria-selected:text-primary-300"
+            className="rounded-lg px-5 py-2 font-semibold text-neutral-700 focus-visible:outline-2 focus-visible:outline-primary-700 dark:text-neutral-300"
           >
             <FormattedMessage id={`contact.tab.${kind}`} />
           </button>
@@ -437,7 +437,7 @@ function ContactForm({
         <div
           ref={summary}
           tabIndex={-1}
-          className="mt-5 rounded-xl border-2 border-error-700 p-5 outline-none focus-visible:outline-3 focus-visible:outline-primary-700 dark:border-error-400"
+          className="mt-5 rounded-xl border-2 border-error-700 p-5 outline-none focus:outline-3 focus:outline-solid focus:outline-offset-2 focus:outline-primary-700 dark:border-error-400"
         >
           <h2 id={`${fieldId(kind, 'summary')}-title`} className="text-lg font-bold text-neutral-900 dark:text-white">
             <FormattedMessage id="contact.summary.title" />

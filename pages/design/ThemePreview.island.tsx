@@ -285,9 +285,12 @@ function ThemePreview({ dir, locale, brand, methods, order }: Props) {
           <p className="mt-2 text-neutral-600 dark:text-neutral-400">
             <FormattedMessage id="design.preview.configBody" />
           </p>
+          {/* biome-ignore lint/a11y/useSemanticElements: a <pre> keeps the code's spaces; the group names its scrolling box */}
           <pre
             data-testid="theme-config"
             dir="ltr"
+            role="group"
+            aria-labelledby={`${id}-config`}
             // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (WCAG 2.1.1)
             tabIndex={0}
             className="mt-4 overflow-x-auto rounded-xl bg-neutral-900 p-4 text-start text-sm text-neutral-100"

@@ -119,9 +119,18 @@ function FeeTable({ market }: { market: Market }) {
   const breakdown = feeOf(market.exampleMinor, example, market.vatBp)
   return (
     <div data-market={market.code} className="mt-6">
-      <div className="overflow-x-auto rounded-xl border border-neutral-200 dark:border-neutral-800">
+      {/* Scrolls in its own box on a phone: a region named by the caption, in the tab order (WCAG 2.1.1). */}
+      <section
+        aria-labelledby={`fees-${market.code}`}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (WCAG 2.1.1)
+        tabIndex={0}
+        className="overflow-x-auto rounded-xl border border-neutral-200 dark:border-neutral-800"
+      >
         <table className="w-full text-start text-sm">
-          <caption className="px-4 pt-4 text-start font-semibold text-neutral-900 dark:text-white">
+          <caption
+            id={`fees-${market.code}`}
+            className="px-4 pt-4 text-start font-semibold text-neutral-900 dark:text-white"
+          >
             <FormattedMessage
               id="pricing.fees.caption"
               values={{
@@ -165,7 +174,7 @@ function FeeTable({ market }: { market: Market }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </section>
       <ul className="mt-4 grid gap-2 text-sm text-neutral-600 dark:text-neutral-300">
         <li>
           <FormattedMessage

@@ -20,7 +20,8 @@ const nav: [string, MessageId][] = [
 const linkBase = 'frame-nav-link'
 
 /**
- * The header never wraps. One list of links: from 768 px it sits in the header's row; below, it is
+ * The header never wraps, nor scrolls sideways at 320 px with the cart link shown (WCAG 1.4.10): below
+ * 360 px the brand shows only its icon, its name staying the link's accessible name. One list of links: from 768 px it sits in the header's row; below, it is
  * a native popover that the menu button opens (no script: the browser closes it on Escape or a
  * click outside and gives the focus back; a navigation replaces the header, so it starts closed).
  */
@@ -32,7 +33,7 @@ export function Header() {
       <div className="frame-header-row">
         <Link href="/" className="frame-brand" aria-label={intl.formatMessage({ id: 'nav.home' })}>
           <span className="i-lucide-circle-dollar-sign size-6" aria-hidden="true" />
-          {site.name[pageContext.locale]}
+          <span className="frame-brand-name">{site.name[pageContext.locale]}</span>
         </Link>
         <nav aria-label={intl.formatMessage({ id: 'nav.accessibleLabel' })}>
           <ul id="site-menu" popover="auto" className="site-menu">

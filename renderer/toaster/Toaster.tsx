@@ -59,7 +59,8 @@ function Toasts({ locale }: { locale: Locale }) {
             aria-label={intl.formatMessage({ id: 'toast.close' })}
             className="absolute end-2 top-2 rounded p-1 text-neutral-500 hover:bg-neutral-100 dark:hover:bg-neutral-800"
           >
-            <span className="i-lucide-x size-4" aria-hidden="true" />
+            {/* block: an inline span has no size, and the icon is the button's only visible label. */}
+            <span className="i-lucide-x block size-4" aria-hidden="true" />
           </Toast.Close>
         </Toast.Root>
       ))}

@@ -37,7 +37,15 @@ describe('guides', () => {
       expect(g.html).toContain('<h2')
       expect(g.toc.length).toBeGreaterThanOrEqual(3)
       // Real examples: every article has highlighted code.
-      expect(g.html).toMatch(/<pre tabindex="0"><code class="hljs language-\w+">[\s\S]*<span class="hljs-/)
+      expect(g.html).toMatch(
+        /<pre tabindex="0" role="group" aria-label="[^"]+"><code class="hljs language-\w+">[\s\S]*<span class="hljs-/,
+      )
+      // A wide table scrolls in a region named by the heading above it and its own column headers.
+      for (const [, labelledBy] of g.html.matchAll(
+        /<div class="table-scroll" tabindex="0" role="region" aria-labelledby="([^"]+)">/g,
+      ))
+        for (const id of labelledBy!.split(' ')) expect(g.html).toContain(`id="${id}"`)
+      expect(g.html.split('<table>').length).toBe(g.html.split('class="table-scroll"').length)
     }
     // The Arabic articles are written in Arabic, not left in English.
     for (const g of guides.ar)
@@ -76,7 +84,7 @@ describe('guides', () => {
     expect(guides.en.map((g) => g.slug)).toEqual(['a', 'b', 'webhooks/retries'])
     const b = guides.en[1]!
     expect(b.html).toMatch(
-      /<div class="code-block" dir="ltr">.*<pre tabindex="0"><code class="hljs language-js"><span class="hljs-keyword">const<\/span> a = <span class="hljs-number">1<\/span> &lt; <span class="hljs-number">2/s,
+      /<div class="code-block" dir="ltr">.*<pre tabindex="0" role="group" aria-label="js code"><code class="hljs language-js"><span class="hljs-keyword">const<\/span> a = <span class="hljs-number">1<\/span> &lt; <span class="hljs-number">2/s,
     )
     expect(b.html).toContain('href="/guide/a"')
     expect(guides.ar[1]!.html).toContain('href="/ar/guide/a"')
