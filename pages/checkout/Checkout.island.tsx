@@ -132,6 +132,11 @@ function Checkout({ catalogue, pricingPath, privacyPath, locale }: Props) {
   const quoteRun = useRef(0)
   const paying = useRef(false)
   const status = useRef<HTMLDivElement>(null)
+  const root = useRef<HTMLDivElement>(null)
+  /** What a row added or removed leaves to say, in the polite region that every view keeps. */
+  const [cartNews, setCartNews] = useState('')
+  /** After a control removes itself, where focus goes once the cart is drawn again. */
+  const focusNext = useRef<string | undefined>(undefined)
 
   /** Stores the cart (the header's count follows) and shows it. */
   const update = (next: Cart | undefined) => {
@@ -208,6 +213,46 @@ function Checkout({ catalogue, pricingPath, privacyPath, locale }: Props) {
     if (pay.state !== 'idle' && pay.state !== 'creating') status.current?.focus()
   }, [pay.state])
 
+  // A control that removed itself (the add button once its row exists, a row's Remove or − to zero)
+  // hands focus on instead of dropping it on the document (WCAG 2.4.3 Focus Order).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once the changed cart is drawn, which is when the target exists.
+  useEffect(() => {
+    const selector = focusNext.current
+    focusNext.current = undefined
+    if (!selector || !root.current) return
+    const target = selector
+      .split(',')
+      .map((s) => root.current!.querySelector<HTMLElement>(s))
+      .find((el) => el && !(el as HTMLButtonElement).disabled)
+    if (target?.id === 'cart-title') target.tabIndex = -1
+    target?.focus()
+  }, [cart])
+
+  /** Adds or removes a row, says so, and names where focus goes next (a list of selectors, first found wins). */
+  const changeRows = (next: Cart | undefined, sku: Sku, added: boolean, focus: string) => {
+    const item = intl.formatMessage({ id: skuMessages[sku] })
+    setCartNews(intl.formatMessage({ id: added ? 'checkout.cart.added' : 'checkout.cart.removed' }, { item }))
+    focusNext.current = focus
+    update(next)
+  }
+
+  /**
+   * Removes `sku`'s row: focus goes to the next row's Remove, else the add button (back once the
+   * terminal is gone), else the previous row's Remove, else the cart's heading.
+   */
+  const removeRow = (sku: Sku) => {
+    const items = cart?.items ?? []
+    const at = items.findIndex((i) => i.sku === sku)
+    const row = (i: number) => items[i] && `[data-cart-item="${items[i].sku}"] [data-remove]`
+    const next = cart && setQuantity(cart, sku, 0)
+    changeRows(
+      next,
+      sku,
+      false,
+      [row(at + 1), '[data-add-terminal]', row(at - 1), '#cart-title'].filter(Boolean).join(','),
+    )
+  }
+
   /** After the hosted page: the API's word on the session, asked with back-off for about a minute. */
   async function follow(id: string, approved: boolean) {
     setPay({ state: 'returning', id, approved })
@@ -258,6 +303,13 @@ function Checkout({ catalogue, pricingPath, privacyPath, locale }: Props) {
     }
   }
 
+  const live = (
+    // Present in every view before its text, so that a row added or removed is announced (WCAG 4.1.3).
+    <p className="sr-only" aria-live="polite">
+      {cartNews}
+    </p>
+  )
+
   const panel = pay.state !== 'idle' && pay.state !== 'creating' && (
     <div
       ref={status}
@@ -277,7 +329,8 @@ function Checkout({ catalogue, pricingPath, privacyPath, locale }: Props) {
 
   if (!cart)
     return (
-      <div className="grid gap-6">
+      <div ref={root} className="grid gap-6">
+        {live}
         {panel}
         <section
           aria-labelledby="cart-title"
@@ -302,9 +355,16 @@ function Checkout({ catalogue, pricingPath, privacyPath, locale }: Props) {
   const money = (minor: number) => formatMoney(intl, minor, figures.currency)
   const percent = (bp: number) => intl.formatNumber(bp / 10000, { style: 'percent', maximumFractionDigits: 2 })
   const unitOf = (sku: Sku) => figures.lines.find((l) => l.sku === sku)
+  const unknownCode =
+    quote.state === 'server' && quote.quote.discount?.status === 'unknown' && quote.quote.discount.code
+  const codeUnknown = typeof unknownCode === 'string'
+  const rejection = codeUnknown && (
+    <FormattedMessage id="checkout.price.codeUnknown" values={{ code: <bdi>{unknownCode}</bdi> }} />
+  )
 
   return (
-    <div className="grid gap-6">
+    <div ref={root} className="grid gap-6">
+      {live}
       {panel}
       {notice && <Notice id={notice} />}
       <section
@@ -370,7 +430,9 @@ function Checkout({ catalogue, pricingPath, privacyPath, locale }: Props) {
                       type="button"
                       className="btn-secondary px-3 py-1"
                       aria-label={intl.formatMessage({ id: 'checkout.cart.less' })}
-                      onClick={() => update(setQuantity(cart, item.sku, item.quantity - 1))}
+                      onClick={() =>
+                        item.quantity > 1 ? update(setQuantity(cart, item.sku, item.quantity - 1)) : removeRow(item.sku)
+                      }
                     >
                       −
                     </button>
@@ -380,6 +442,7 @@ function Checkout({ catalogue, pricingPath, privacyPath, locale }: Props) {
                     <button
                       type="button"
                       className="btn-secondary px-3 py-1"
+                      data-more=""
                       aria-label={intl.formatMessage({ id: 'checkout.cart.more' })}
                       disabled={item.quantity >= maxQuantity}
                       onClick={() => update(setQuantity(cart, item.sku, item.quantity + 1))}
@@ -393,8 +456,9 @@ function Checkout({ catalogue, pricingPath, privacyPath, locale }: Props) {
                 </p>
                 <button
                   type="button"
+                  data-remove=""
                   className="text-sm font-semibold text-error-700 underline dark:text-error-400"
-                  onClick={() => update(setQuantity(cart, item.sku, 0))}
+                  onClick={() => removeRow(item.sku)}
                 >
                   <FormattedMessage
                     id="checkout.cart.remove"
@@ -408,9 +472,16 @@ function Checkout({ catalogue, pricingPath, privacyPath, locale }: Props) {
         {!cart.items.some((i) => i.sku === 'addon.posTerminal') && (
           <button
             type="button"
+            data-add-terminal=""
             className="btn-secondary mt-2"
             onClick={() =>
-              update(addToCart(cart, { sku: 'addon.posTerminal', market: cart.market, billing: cart.billing }))
+              // The button goes once the row exists: focus moves to the new row's quantity.
+              changeRows(
+                addToCart(cart, { sku: 'addon.posTerminal', market: cart.market, billing: cart.billing }),
+                'addon.posTerminal',
+                true,
+                '[data-cart-item="addon.posTerminal"] [data-more],[data-cart-item="addon.posTerminal"] [data-remove]',
+              )
             }
           >
             <span className="i-lucide-plus size-4" aria-hidden="true" />
@@ -439,6 +510,8 @@ function Checkout({ catalogue, pricingPath, privacyPath, locale }: Props) {
             <FormattedMessage id="checkout.price.code" />
             <input
               name="discountCode"
+              aria-invalid={codeUnknown || undefined}
+              aria-describedby={codeUnknown ? 'discount-error' : undefined}
               value={code}
               onChange={(e) => setCode(e.target.value)}
               dir="ltr"
@@ -451,12 +524,10 @@ function Checkout({ catalogue, pricingPath, privacyPath, locale }: Props) {
             <FormattedMessage id="checkout.price.apply" />
           </button>
         </form>
-        {quote.state === 'server' && quote.quote.discount?.status === 'unknown' && (
-          <p className="mt-2 text-sm font-semibold text-error-700 dark:text-error-400" role="status">
-            <FormattedMessage
-              id="checkout.price.codeUnknown"
-              values={{ code: <bdi>{quote.quote.discount.code}</bdi> }}
-            />
+        {codeUnknown && (
+          // Tied to the field; announced by the price status below, the region that changes at the same moment.
+          <p id="discount-error" className="mt-2 text-sm font-semibold text-error-700 dark:text-error-400">
+            {rejection}
           </p>
         )}
         <dl className="mt-4 grid gap-2">
@@ -486,6 +557,9 @@ function Checkout({ catalogue, pricingPath, privacyPath, locale }: Props) {
         </dl>
         <p className="mt-3 text-sm text-neutral-600 dark:text-neutral-400" role="status" data-quote-state={quote.state}>
           {quote.state === 'local' && <FormattedMessage id="checkout.price.checking" />}
+          {/* One status for both: two regions changing at once make a screen reader read one of them,
+              and a rejected code must not be heard as just "Prices confirmed" (WCAG 3.3.1, 4.1.3). */}
+          {codeUnknown && <span className="sr-only">{rejection} </span>}
           {quote.state === 'server' && (
             <FormattedMessage id={quote.changed ? 'checkout.price.changed' : 'checkout.price.confirmed'} />
           )}

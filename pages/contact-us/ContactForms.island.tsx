@@ -37,7 +37,8 @@ const loadSend = lazy(() => import('./send'))
 
 type Status =
   | { state: 'idle' }
-  | { state: 'sending' }
+  /** `after`: the failure being retried; its banner stays, so that focus stays on its button. */
+  | { state: 'sending'; after?: ApiError }
   | { state: 'failed'; error: ApiError }
   | { state: 'sent'; id: string; email: string }
 
@@ -295,7 +296,7 @@ function ContactForm({
       return
     }
     setErrors({})
-    setStatus({ state: 'sending' })
+    setStatus({ state: 'sending', after: status.state === 'failed' ? status.error : undefined })
     const previous = readDraft(sessionStorage, kind)
     const sending = keyFor(body, previous && 'draft' in previous ? previous.draft : undefined, () =>
       crypto.randomUUID(),
@@ -573,7 +574,15 @@ function ContactForm({
           <input id={fieldId(kind, 'website')} name="website" type="text" tabIndex={-1} autoComplete="off" />
         </div>
       </div>
-      {status.state === 'failed' && <StatusBanner error={status.error} onRetry={() => void submit()} />}
+      {/* Kept while a retry is sent: unmounting it would drop the focused "Try again" on the document
+          (WCAG 2.4.3); its text says "Sending…" meanwhile, so that a second failure is announced again. */}
+      {(status.state === 'failed' || (status.state === 'sending' && status.after)) && (
+        <StatusBanner
+          error={status.state === 'failed' ? status.error : status.after!}
+          sending={status.state === 'sending'}
+          onRetry={() => void submit()}
+        />
+      )}
       <button
         type="submit"
         aria-disabled={busy || undefined}
@@ -633,7 +642,7 @@ const statusMessages: Record<ApiError['kind'], MessageId> = {
 }
 
 /** A failure that is not the visitor's to fix: what happened, that nothing is lost, and a way to send again. */
-function StatusBanner({ error, onRetry }: { error: ApiError; onRetry: () => void }) {
+function StatusBanner({ error, sending, onRetry }: { error: ApiError; sending: boolean; onRetry: () => void }) {
   const minutes = Math.max(1, Math.ceil((error.retryAfter ?? 60) / 60))
   return (
     <div
@@ -642,9 +651,9 @@ function StatusBanner({ error, onRetry }: { error: ApiError; onRetry: () => void
     >
       <span className="i-lucide-circle-alert size-5 shrink-0 text-error-700 dark:text-error-400" aria-hidden="true" />
       <p className="min-w-0 flex-1">
-        <FormattedMessage id={statusMessages[error.kind]} values={{ minutes }} />
+        <FormattedMessage id={sending ? 'contact.sending' : statusMessages[error.kind]} values={{ minutes }} />
       </p>
-      <button type="button" className="btn-secondary" onClick={onRetry}>
+      <button type="button" className="btn-secondary" aria-disabled={sending || undefined} onClick={onRetry}>
         <FormattedMessage id="contact.retry" />
       </button>
     </div>

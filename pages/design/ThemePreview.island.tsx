@@ -135,6 +135,8 @@ function ThemePreview({ dir, locale, brand, methods, order }: Props) {
             max={radiusRange.max}
             step={radiusRange.step}
             value={theme.radius}
+            // Its value with the unit, in the page's language: "12 px", «12 بكسل», not a bare number.
+            aria-valuetext={intl.formatMessage({ id: 'design.preview.radiusValue' }, { value: theme.radius })}
             onChange={(e) => update({ radius: Number(e.target.value) })}
             className="w-40 accent-primary-700"
           />

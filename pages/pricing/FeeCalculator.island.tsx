@@ -79,6 +79,10 @@ function FeeCalculator({ markets, initial }: Props) {
   const fee = planFee(market, state.scheme, state.plan)
   const result = parsed.ok ? calculate(market, state.scheme, state.plan, parsed.minor) : undefined
   const errorId = `${id}-error`
+  // The currency as the page's figures write it (ر.س. in Arabic, SAR in English), not the ISO code.
+  const symbol =
+    intl.formatNumberToParts(0, { style: 'currency', currency: market.currency }).find((p) => p.type === 'currency')
+      ?.value ?? market.currency
 
   return (
     <form
@@ -92,19 +96,27 @@ function FeeCalculator({ markets, initial }: Props) {
         </h3>
         <div>
           <label htmlFor={`${id}-amount`} className="font-semibold text-neutral-900 dark:text-white">
-            <FormattedMessage id="pricing.calculator.amount" values={{ currency: market.currency }} />
+            <FormattedMessage id="pricing.calculator.amount" values={{ currency: symbol }} />
           </label>
-          {!parsed.ok && (
-            <p id={errorId} className="mt-1 text-sm font-semibold text-error-700 dark:text-error-400">
-              <span className="sr-only">
-                <FormattedMessage id="pricing.calculator.errorPrefix" />{' '}
-              </span>
-              <FormattedMessage id={amountErrors[parsed.error]} />
-            </p>
-          )}
+          {/* A live region present before its message, so that the message is announced when it
+              appears, once (WCAG 4.1.3 Status Messages); empty while the amount is right. */}
+          <p
+            id={errorId}
+            aria-live="polite"
+            className={parsed.ok ? undefined : 'mt-1 text-sm font-semibold text-error-700 dark:text-error-400'}
+          >
+            {!parsed.ok && (
+              <>
+                <span className="sr-only">
+                  <FormattedMessage id="pricing.calculator.errorPrefix" />{' '}
+                </span>
+                <FormattedMessage id={amountErrors[parsed.error]} />
+              </>
+            )}
+          </p>
           <div className="mt-1.5 flex" dir="ltr">
             <span className="rounded-s-lg border border-e-0 border-neutral-300 bg-neutral-100 px-3 py-2 text-neutral-700 dark:border-neutral-700 dark:bg-neutral-800 dark:text-neutral-300">
-              {market.currency}
+              {symbol}
             </span>
             <input
               id={`${id}-amount`}
@@ -188,7 +200,8 @@ function FeeCalculator({ markets, initial }: Props) {
             values={{ rate: <bdi>{percent(fee.rateBp)}</bdi>, fixed: <bdi>{money(fee.fixedMinor)}</bdi> }}
           />
         </p>
-        <dl className="mt-4 grid gap-3" aria-live="polite">
+        {/* While the amount is wrong the figures are dashes: busy, so that only the reason is heard. */}
+        <dl className="mt-4 grid gap-3" aria-live="polite" aria-busy={!parsed.ok || undefined}>
           {(
             [
               ['fee', 'pricing.calculator.fee'],

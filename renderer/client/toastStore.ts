@@ -8,7 +8,7 @@ export interface ToastInput {
   description?: MessageId
   /** A button in the toast; `altText` tells screen-reader users how else to do it. */
   action?: { label: MessageId; altText: MessageId; onClick: () => void }
-  /** ms; the default is 5000, `Infinity` keeps the toast until it is closed. */
+  /** ms; the default is 5000, `Infinity` keeps the toast until it is closed. A toast with an action always stays. */
   duration?: number
 }
 
@@ -39,7 +39,10 @@ export const toastStore = {
 /** Adds a toast; only the 5 newest are kept, the oldest leave at once. */
 export function addToast(input: ToastInput): string {
   const id = `${Date.now()}-${Math.random().toString(36).slice(2, 9)}`
-  toasts = [...toasts, { ...input, id, open: true }].slice(-toastDefaults.max)
+  // A toast that offers an action stays until the visitor acts on it or closes it: no time limit
+  // on the action (WCAG 2.2.1 Timing Adjustable); one without keeps its timeout.
+  const duration = input.action ? Number.POSITIVE_INFINITY : input.duration
+  toasts = [...toasts, { ...input, duration, id, open: true }].slice(-toastDefaults.max)
   emit()
   return id
 }

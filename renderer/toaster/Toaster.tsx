@@ -9,6 +9,44 @@ import { dirOf, type Locale } from '../../locales/locales'
 import type { Messages } from '../../locales/pickMessages'
 import { removeToast, toastDefaults, toastStore } from '../client/toastStore'
 
+/** Where focus was before it entered the notifications (F8, Tab): it goes back there when the last toast closes. */
+let returnTo: HTMLElement | null = null
+
+/** Called once with the toaster's element, before anything can focus it (./mountToaster.tsx). */
+export function watchFocus(toaster: HTMLElement) {
+  toaster.addEventListener('focusin', (e) => {
+    const from = e.relatedTarget
+    if (!(from instanceof Node) || !toaster.contains(from)) returnTo = from instanceof HTMLElement ? from : null
+  })
+}
+
+/**
+ * Closes a toast. Radix moves focus to the list when a focused toast closes; once no toast is left,
+ * focus goes back where it was before, or to the page's heading if that is gone, never to an empty
+ * list or the document (WCAG 2.4.3 Focus Order, docs/behaviour.md §7).
+ */
+function close(id: string) {
+  const toaster = document.getElementById('rasid-toaster')
+  const inside = !!toaster?.contains(document.activeElement)
+  removeToast(id)
+  if (!inside || toastStore.get().some((t) => t.open)) return
+  let target = returnTo?.isConnected && returnTo !== document.body ? returnTo : null
+  if (!target) {
+    target = document.querySelector<HTMLElement>('main h1')
+    if (target) target.tabIndex = -1
+  }
+  target?.focus()
+}
+
+/**
+ * Radix's live region joins the toast's text nodes as they are: a separator after the title (and
+ * after the body, before the action's alternative text) makes them separate sentences when read
+ * ("Title. Body"), not one fused word. Hidden: the visible toast sets them apart by layout.
+ */
+function Separator({ after }: { after: string }) {
+  return <span className="sr-only">{/[.!?؟…:]$/.test(after) ? ' ' : '. '}</span>
+}
+
 export default function Toaster({ locale, messages }: { locale: Locale; messages: Messages }) {
   return (
     <IntlProvider locale={intlLocale(locale)} messages={messages as Record<string, MessageFormatElement[]>}>
@@ -33,15 +71,17 @@ function Toasts({ locale }: { locale: Locale }) {
           key={t.id}
           open={t.open}
           duration={t.duration}
-          onOpenChange={(open) => !open && removeToast(t.id)}
+          onOpenChange={(open) => !open && close(t.id)}
           className="toast pointer-events-auto relative grid gap-1 rounded-xl border border-neutral-200 bg-white p-4 pe-10 shadow-lg dark:border-neutral-700 dark:bg-neutral-900"
         >
           <Toast.Title className="font-semibold text-neutral-900 dark:text-white">
             <FormattedMessage id={t.title} />
+            {(t.description || t.action) && <Separator after={intl.formatMessage({ id: t.title })} />}
           </Toast.Title>
           {t.description && (
             <Toast.Description className="text-sm text-neutral-600 dark:text-neutral-300">
               <FormattedMessage id={t.description} />
+              {t.action && <Separator after={intl.formatMessage({ id: t.description })} />}
             </Toast.Description>
           )}
           {t.action && (

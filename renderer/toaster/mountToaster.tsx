@@ -5,12 +5,13 @@ import { createRoot } from 'react-dom/client'
 import { toastMessages } from 'virtual:toast-messages'
 import { defaultLocale, isLocale, type Locale } from '../../locales/locales'
 import { events } from '../shared/dom'
-import Toaster from './Toaster'
+import Toaster, { watchFocus } from './Toaster'
 
 export function mountToaster() {
   const el = document.createElement('div')
   el.id = 'rasid-toaster'
   document.body.append(el)
+  watchFocus(el)
   const root = createRoot(el)
   const render = () => {
     const lang = document.documentElement.lang
