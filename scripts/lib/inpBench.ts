@@ -96,7 +96,8 @@ const observe = () => {
   w.__long = []
   new PerformanceObserver((list) => {
     for (const e of list.getEntries() as (PerformanceEventTiming & { interactionId: number })[])
-      if (e.interactionId) w.__events.push({ id: e.interactionId, d: e.duration, t: e.startTime })
+      if (e.interactionId)
+        w.__events.push({ id: e.interactionId, d: e.duration, t: e.startTime, name: e.name } as never)
   }).observe({ type: 'event', durationThreshold: 16, buffered: true } as PerformanceObserverInit)
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) w.__long.push({ t: e.startTime, d: e.duration })
@@ -193,6 +194,15 @@ async function once(browser: Browser, origin: string, p: IslandPage, locale: 'en
     await page.waitForTimeout(150)
   }
   const hydrated = await worstInteraction(page, start)
+  // INP_DEBUG=1: every interaction entry and long task of the steps, to find where one went.
+  if (process.env.INP_DEBUG)
+    console.error(
+      path(p, locale),
+      await page.evaluate((s) => {
+        const w = window as unknown as { __events: { t: number }[]; __long: { t: number }[] }
+        return JSON.stringify({ events: w.__events.filter((e) => e.t >= s), long: w.__long.filter((e) => e.t >= s) })
+      }, start),
+    )
   await context.close()
   return { firstTap, longTask, hydrated }
 }
@@ -231,6 +241,7 @@ async function startPreview() {
   throw new Error(`The preview did not answer on ${origin}:\n${log}`)
 }
 
+const path = (p: IslandPage, locale: 'en' | 'ar') => (locale === 'ar' ? `/ar${p.path}` : p.path)
 const ms = (n: number) => (n < 16 ? '<16' : String(Math.round(n)))
 
 export async function runInpBench(browser: Browser, runs: number, only?: string[]) {
@@ -239,13 +250,13 @@ export async function runInpBench(browser: Browser, runs: number, only?: string[
   try {
     for (const p of inpPages) {
       for (const locale of ['en', 'ar'] as const) {
-        const path = locale === 'ar' ? `/ar${p.path}` : p.path
-        if (only && !only.includes(path)) continue
+        const url = path(p, locale)
+        if (only && !only.includes(url)) continue
         const samples: Sample[] = []
         for (let i = 0; i < runs; i++) samples.push(await once(browser, preview.origin, p, locale))
         const col = (k: keyof Sample) => median(samples.map((s) => s[k]))
         rows.push([
-          path,
+          url,
           ms(col('firstTap')),
           String(Math.round(col('longTask'))),
           ms(col('hydrated')),
