@@ -136,6 +136,8 @@ module.exports = {
           '\\.d\\.ts$',
           '(^|/)\\.[^/]+\\.(js|cjs|mjs|ts|json)$',
           '(^|/)tsconfig\\.json$',
+          // A worker's script, started by `new Worker(new URL(...))` (renderer/client/islands.ts), not imported.
+          '^renderer/client/intlWarm\\.ts$',
         ],
       },
       to: {},

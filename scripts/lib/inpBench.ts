@@ -27,7 +27,7 @@ interface IslandPage {
   steps: Step[]
 }
 
-export const inpPages: IslandPage[] = [
+const inpPages: IslandPage[] = [
   {
     path: '/pricing',
     island: 'FeeCalculator',
