@@ -225,7 +225,14 @@ async function startPreview() {
   const child = spawn('npx', ['tsx', 'scripts/serve.ts'], {
     env: { ...process.env, PORT: String(port), API_STORE: 'memory' },
     stdio: ['ignore', 'pipe', 'pipe'],
+    // Its own process group: npx, tsx and the server stop together.
+    detached: true,
   })
+  const stop = () => {
+    try {
+      process.kill(-child.pid!, 'SIGTERM')
+    } catch {}
+  }
   let log = ''
   child.stdout.on('data', (d) => (log += d))
   child.stderr.on('data', (d) => (log += d))
@@ -233,11 +240,11 @@ async function startPreview() {
   for (let i = 0; i < 300; i++) {
     if (child.exitCode !== null) throw new Error(`The preview stopped:\n${log}`)
     try {
-      if ((await fetch(`${origin}/`)).ok) return { origin, stop: () => child.kill() }
+      if ((await fetch(`${origin}/`)).ok) return { origin, stop }
     } catch {}
     await new Promise((r) => setTimeout(r, 100))
   }
-  child.kill()
+  stop()
   throw new Error(`The preview did not answer on ${origin}:\n${log}`)
 }
 
