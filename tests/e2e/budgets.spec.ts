@@ -8,7 +8,10 @@ import { expect, hydrated, test } from './fixtures'
 // The JavaScript a first visit requests with no interaction (gzip -9 of the files as deployed):
 // the light runtime alone on a page without islands; React and the island on a page with one.
 // (91 KiB since the guide search: its watcher in the runtime, about 170 B, took /monitoring past 90
-// KiB, which it had reached within 34 B.)
+// KiB, which it had reached within 34 B. 92 KiB since the states of issue 28: the Intl worker, about
+// 0.4 KiB, which takes ICU's 100-300 ms load off the main thread before an island hydrates; the
+// replay of what was typed before hydration, about 0.45 KiB; the checkout's focus moves and
+// announcements. /checkout was at 93,714 B, 494 B under.)
 const KiB = 1024
 const pages = [...routes.flatMap((r) => [localized(r.path, 'en'), localized(r.path, 'ar')]), '/missing', '/ar/missing']
 
@@ -23,7 +26,7 @@ const hasIsland = (url: string) => {
 
 for (const url of pages) {
   const islands = hasIsland(url)
-  const budget = islands ? 91 * KiB : 15 * KiB
+  const budget = islands ? 92 * KiB : 15 * KiB
   test(`${url} requests at most ${budget / KiB} KiB of JavaScript in its first load`, async ({ page }) => {
     const scripts = new Set<string>()
     page.on('request', (r) => {
