@@ -26,7 +26,14 @@ export default defineConfig({
     command: `npx tsx scripts/serve.ts`,
     // The preview starts its own API; in memory here, so every run starts empty; and the status
     // folder of its own, seeded with the build's sample (tests/e2e/status.spec.ts starts another).
-    env: { PORT: String(port), API_STORE: 'memory', STATUS_DIR: mkdtempSync(join(tmpdir(), 'rasid-e2e-status-')) },
+    // Every test's leads come from 127.0.0.1: the per-address limit (5 in 10 min) would refuse the
+    // keyboard-only forms of tests/e2e/states.spec.ts once other tests have sent theirs.
+    env: {
+      PORT: String(port),
+      API_STORE: 'memory',
+      STATUS_DIR: mkdtempSync(join(tmpdir(), 'rasid-e2e-status-')),
+      RATE_ADDRESS_LIMIT: '100',
+    },
     url: `http://127.0.0.1:${port}/`,
     reuseExistingServer: false,
   },
