@@ -21,6 +21,7 @@ import { pathOfHtml } from '../renderer/shared/paths'
 import { runApiBench } from './lib/apiBench'
 import { runDeployBench } from './lib/deployBench'
 import { runInpBench } from './lib/inpBench'
+import { median } from './lib/median'
 import { runSearchBench } from './lib/searchBench'
 import { chromiumArgs, chromiumPath } from './lib/chromium'
 import { serve } from './lib/previewServer'
@@ -81,10 +82,6 @@ if (!Number.isInteger(apiConcurrency) || apiConcurrency < 1)
 // ---------------------------------------------------------------- helpers
 
 const gz = (buf: Buffer) => gzipSync(buf, { level: 9 }).length
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b)
-  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2
-}
 
 /** Prints a plain table: first column left-aligned, the others right-aligned. */
 function table(head: string[], rows: (string | number)[][]) {

@@ -13,6 +13,7 @@
 import { spawn } from 'node:child_process'
 import { createServer } from 'node:net'
 import type { Browser, Page } from 'playwright-core'
+import { median } from './median'
 
 /** What a visitor does on an island page, once hydrated. */
 type Step = { tap: string } | { type: string; into: string } | { select: string; option: string }
@@ -79,11 +80,6 @@ interface Sample {
   firstTap: number
   longTask: number
   hydrated: number
-}
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b)
-  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2
 }
 
 /** Records Event Timing and long tasks from the document's start. */
