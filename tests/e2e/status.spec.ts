@@ -33,7 +33,9 @@ const readDoc = () => JSON.parse(readFileSync(join(statusDir, 'status.json'), 'u
 const focus = (page: Page) => page.evaluate(() => dispatchEvent(new Event('focus')))
 const component = (page: Page, key: string) => page.locator(`[data-component="${key}"]`)
 
-test.describe.configure({ mode: 'serial' })
+// Each test runs `npm run status` (a tsx child process, 2-5 s on a busy machine) up to three
+// times besides two browser tabs: 30 s was too little when the suite shares the machine.
+test.describe.configure({ mode: 'serial', timeout: 90_000 })
 test.beforeAll(async () => {
   api = await startApiServer({
     config: { ...defaultConfig },
