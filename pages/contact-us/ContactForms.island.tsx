@@ -239,16 +239,37 @@ function ContactForm({
     if (status.state === 'sent') sent.current?.focus()
   }, [status.state])
 
-  const save = (sending?: { key?: string; sent?: string }) => {
-    if (!form.current) return
+  const save = (sending?: { key?: string; sent?: string }, el = form.current) => {
+    if (!el) return
     const previous = readDraft(sessionStorage, kind)
     const kept = previous && 'draft' in previous ? { key: previous.draft.key, sent: previous.draft.sent } : {}
-    writeDraft(sessionStorage, kind, valuesOf(form.current, kind), sending ?? kept)
+    writeDraft(sessionStorage, kind, valuesOf(el, kind), sending ?? kept)
   }
+
+  // What was typed in the last 300 ms is saved when the island goes (a link followed in the page, the
+  // tab closed or reloaded), not lost with its timer.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once: the form element and the pending save are read when it runs.
+  useEffect(() => {
+    const el = form.current
+    const flush = () => {
+      if (saveTimer.current === undefined || !el) return
+      clearTimeout(saveTimer.current)
+      saveTimer.current = undefined
+      save(undefined, el)
+    }
+    addEventListener('pagehide', flush)
+    return () => {
+      removeEventListener('pagehide', flush)
+      flush()
+    }
+  }, [])
 
   const onInput = (e: SyntheticEvent<HTMLFormElement>) => {
     clearTimeout(saveTimer.current)
-    saveTimer.current = setTimeout(() => save(), 300)
+    saveTimer.current = setTimeout(() => {
+      saveTimer.current = undefined
+      save()
+    }, 300)
     // After a failed submit, a field's message goes as soon as what it holds is right.
     const name = (e.target as HTMLInputElement).name as ContactField
     if (!errors[name] || !form.current) return
@@ -301,7 +322,9 @@ function ContactForm({
     const sending = keyFor(body, previous && 'draft' in previous ? previous.draft : undefined, () =>
       crypto.randomUUID(),
     )
+    // The submit saves now: a save still waiting would write the draft back after it is cleared.
     clearTimeout(saveTimer.current)
+    saveTimer.current = undefined
     save(sending)
     const result = await api.send(kind, checked.request, sending.key)
     inFlight.current = false

@@ -15,16 +15,26 @@ export function hydrateIsland(root: Element, name: string, component: unknown, d
   // The default export of a `*.island.tsx` file (renderer/islands/registry.ts).
   const Component = component as ComponentType<never>
   let hydrated: Root | undefined
+  // A page swap can unmount an island whose hydration (sliced, as a transition) has not finished:
+  // React then gives up on it with a recoverable error that is no mismatch, and nothing to report.
+  let unmounting = false
   startTransition(() => {
     hydrated = hydrateRoot(
       root,
       <IslandRoot Component={Component} data={data} onHydrated={() => void replayEarlyInput(root)} />,
       {
         identifierPrefix: `${name}-`,
-        onRecoverableError: (error) => console.error(`[rasid] Hydration mismatch in island ${name}:`, error),
+        onRecoverableError: (error) => {
+          if (!unmounting) console.error(`[rasid] Hydration mismatch in island ${name}:`, error)
+        },
       },
     )
   })
+  const unmount = hydrated!.unmount.bind(hydrated)
+  hydrated!.unmount = () => {
+    unmounting = true
+    unmount()
+  }
   return hydrated!
 }
 
