@@ -11,7 +11,7 @@ import { IslandRoot } from './IslandRoot'
  * (as Next.js starts its pages): no long task while the checkout hydrates on a slow phone, and a
  * click meanwhile hydrates its own part first.
  */
-export function hydrateIsland(root: Element, name: string, component: unknown, data: IslandData): Root {
+export function hydrateIsland(root: Element, name: string, component: unknown, data: IslandData) {
   // The default export of a `*.island.tsx` file (renderer/islands/registry.ts).
   const Component = component as ComponentType<never>
   let hydrated: Root | undefined
@@ -30,12 +30,12 @@ export function hydrateIsland(root: Element, name: string, component: unknown, d
       },
     )
   })
-  const unmount = hydrated!.unmount.bind(hydrated)
-  hydrated!.unmount = () => {
-    unmounting = true
-    unmount()
+  return {
+    unmount() {
+      unmounting = true
+      hydrated!.unmount()
+    },
   }
-  return hydrated!
 }
 
 const nativeValue = (el: HTMLInputElement | HTMLTextAreaElement) =>

@@ -266,7 +266,7 @@ export async function runInpBench(browser: Browser, runs: number, only?: string[
           ms(Math.max(...samples.map((s) => Math.max(s.firstTap, s.hydrated)))),
         ])
         console.error(
-          `  ${path}: ${samples.map((s) => `${ms(s.firstTap)}/${Math.round(s.longTask)}/${ms(s.hydrated)}`).join('  ')}`,
+          `  ${url}: ${samples.map((s) => `${ms(s.firstTap)}/${Math.round(s.longTask)}/${ms(s.hydrated)}`).join('  ')}`,
         )
       }
     }
