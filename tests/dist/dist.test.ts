@@ -219,3 +219,16 @@ describe('dist/', () => {
     expect(Object.keys(data.messages).every((id) => /^(design\.preview|method)\./.test(id))).toBe(true)
   })
 })
+
+describe('dist/assets', () => {
+  // build/eagerFactories.ts: react-dom's CommonJS factories are parenthesised functions, which V8
+  // compiles while the chunk streams in, not arrows it compiles on the main thread at the first tap.
+  test('react-dom’s CommonJS factories are written for eager compiling', () => {
+    const chunks = files.filter((f) => f.startsWith('assets/chunks/') && f.endsWith('.js')).map(read)
+    const reactDom = chunks.filter((code) => code.includes('useHostTransitionStatus'))
+    expect(reactDom).toHaveLength(1)
+    const factories = reactDom[0]!.match(/=[\w$]+\(\((?:function\([\w$]+(?:,[\w$]+)?\)|\(?[\w$]+(?:,[\w$]+)?\)?=>)\{/g)
+    expect(factories?.length).toBeGreaterThanOrEqual(4)
+    expect(factories!.every((f) => f.includes('function('))).toBe(true)
+  })
+})
