@@ -246,16 +246,21 @@ function ContactForm({
     writeDraft(sessionStorage, kind, valuesOf(el, kind), sending ?? kept)
   }
 
+  /** Stops a save still waiting on its timer; whether one was. */
+  const cancelSave = () => {
+    const pending = saveTimer.current !== undefined
+    clearTimeout(saveTimer.current)
+    saveTimer.current = undefined
+    return pending
+  }
+
   // What was typed in the last 300 ms is saved when the island goes (a link followed in the page, the
   // tab closed or reloaded), not lost with its timer.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once: the form element and the pending save are read when it runs.
   useEffect(() => {
     const el = form.current
     const flush = () => {
-      if (saveTimer.current === undefined || !el) return
-      clearTimeout(saveTimer.current)
-      saveTimer.current = undefined
-      save(undefined, el)
+      if (cancelSave() && el) save(undefined, el)
     }
     addEventListener('pagehide', flush)
     return () => {
@@ -265,7 +270,7 @@ function ContactForm({
   }, [])
 
   const onInput = (e: SyntheticEvent<HTMLFormElement>) => {
-    clearTimeout(saveTimer.current)
+    cancelSave()
     saveTimer.current = setTimeout(() => {
       saveTimer.current = undefined
       save()
@@ -323,8 +328,7 @@ function ContactForm({
       crypto.randomUUID(),
     )
     // The submit saves now: a save still waiting would write the draft back after it is cleared.
-    clearTimeout(saveTimer.current)
-    saveTimer.current = undefined
+    cancelSave()
     save(sending)
     const result = await api.send(kind, checked.request, sending.key)
     inFlight.current = false

@@ -116,13 +116,9 @@ async function worstInteraction(page: Page, since: number) {
 }
 
 async function center(page: Page, selector: string) {
-  // An island that hydrates at load may be replacing the element at this moment: ask again.
-  for (let i = 0; i < 50; i++) {
-    const box = await page.locator(selector).first().boundingBox()
-    if (box) return { x: box.x + box.width / 2, y: box.y + box.height / 2 }
-    await page.waitForTimeout(20)
-  }
-  throw new Error(`No box for ${selector}`)
+  const box = await page.locator(selector).first().boundingBox()
+  if (!box) throw new Error(`No box for ${selector}`)
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 }
 }
 
 async function once(browser: Browser, origin: string, p: IslandPage, locale: 'en' | 'ar'): Promise<Sample> {
