@@ -98,6 +98,16 @@ for tier in unit api dist e2e node24-unit node24-api; do
   printf '%s\n' "${results[@]}" | grep -qx "$tier FAILED" || continue
   sed -E 's/\x1b\[[0-9;]*m//g' "$logs/$tier" | grep -E '^ *FAIL  |^ *[0-9]+\) ' | sort -u | head -20 | sed "s/^ */$tier failed: /"
 done
+# Why, in a few lines each: the first lines of each failure's error, without stack or code frame.
+for tier in unit api dist e2e node24-unit node24-api; do
+  [ -f "$logs/$tier" ] || continue
+  printf '%s\n' "${results[@]}" | grep -qx "$tier FAILED" || continue
+  sed -E 's/\x1b\[[0-9;]*m//g' "$logs/$tier" | awk -v tier="$tier" '
+    /^ *(FAIL  |[0-9]+\) )/ { left = 8; next }
+    /^ *(Error Context:|[0-9]+ (failed|flaky|passed|skipped)$)/ { left = 0 }
+    left > 0 && /[^ ]/ && !/^ *(at |[0-9]+ *\||> *[0-9]+ *\||\||❯ |⎯)/ { print tier " why: " $0; left-- }
+  ' | head -40
+done
 printf '\n== npm test: %s\n' "$(IFS=','; echo "${results[*]}" | sed 's/,/, /g')"
 for tier in unit api dist e2e node24-unit node24-api; do
   [ -f "$logs/$tier" ] || continue
