@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react'
+import { memo, useDeferredValue, useEffect, useId, useRef, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import type { MessageId } from '../../locales/messages'
 import { defineIsland } from '../../renderer/islands/define'
@@ -74,10 +74,9 @@ function FeeCalculator({ markets, initial }: Props) {
 
   const market = markets.find((m) => m.code === state.market)!
   const parsed = parseAmount(state.amount)
-  const money = (minor: number) => formatMoney(intl, minor, market.currency)
-  const percent = (bp: number) => intl.formatNumber(bp / 10000, { style: 'percent', maximumFractionDigits: 2 })
-  const fee = planFee(market, state.scheme, state.plan)
-  const result = parsed.ok ? calculate(market, state.scheme, state.plan, parsed.minor) : undefined
+  // The figures follow in a render of their own, which yields to input: a tap or a key paints the
+  // control first (docs/architecture.md, "A tap while an island loads").
+  const shown = useDeferredValue(state)
   const errorId = `${id}-error`
   // The currency as the page's figures write it (ر.س. in Arabic, SAR in English), not the ISO code.
   const symbol =
@@ -193,45 +192,59 @@ function FeeCalculator({ markets, initial }: Props) {
           </div>
         </fieldset>
       </div>
-      <div className="rounded-xl bg-neutral-50 p-5 dark:bg-neutral-950">
-        <p className="text-sm text-neutral-600 dark:text-neutral-400">
-          <FormattedMessage
-            id="pricing.calculator.rate"
-            values={{ rate: <bdi>{percent(fee.rateBp)}</bdi>, fixed: <bdi>{money(fee.fixedMinor)}</bdi> }}
-          />
-        </p>
-        {/* While the amount is wrong the figures are dashes: busy, so that only the reason is heard. */}
-        <dl className="mt-4 grid gap-3" aria-live="polite" aria-busy={!parsed.ok || undefined}>
-          {(
-            [
-              ['fee', 'pricing.calculator.fee'],
-              ['vat', 'pricing.calculator.vat'],
-              ['net', 'pricing.calculator.net'],
-            ] as const
-          ).map(([key, label]) => (
-            <div
-              key={key}
-              className={`flex items-baseline justify-between gap-4 ${key === 'net' ? 'border-t border-neutral-200 pt-3 dark:border-neutral-800' : ''}`}
-            >
-              <dt className="text-neutral-700 dark:text-neutral-300">
-                <FormattedMessage id={label} values={{ rate: percent(market.vatBp) }} />
-              </dt>
-              <dd
-                data-result={key}
-                className={`font-semibold tabular-nums text-neutral-900 dark:text-white ${key === 'net' ? 'text-xl' : ''}`}
-              >
-                <bdi>{result ? money(result[key]) : '–'}</bdi>
-              </dd>
-            </div>
-          ))}
-        </dl>
-        <p className="mt-4 text-xs text-neutral-500 dark:text-neutral-400">
-          <FormattedMessage id="pricing.calculator.note" />
-        </p>
-      </div>
+      <Results markets={markets} state={shown} />
     </form>
   )
 }
+
+/** The fee, VAT and net for a state: rendered apart from the controls, and only when the state changes. */
+const Results = memo(function Results({ markets, state }: { markets: CalculatorMarket[]; state: CalculatorState }) {
+  const intl = useIntl()
+  const market = markets.find((m) => m.code === state.market)!
+  const parsed = parseAmount(state.amount)
+  const money = (minor: number) => formatMoney(intl, minor, market.currency)
+  const percent = (bp: number) => intl.formatNumber(bp / 10000, { style: 'percent', maximumFractionDigits: 2 })
+  const fee = planFee(market, state.scheme, state.plan)
+  const result = parsed.ok ? calculate(market, state.scheme, state.plan, parsed.minor) : undefined
+  return (
+    <div className="rounded-xl bg-neutral-50 p-5 dark:bg-neutral-950">
+      <p className="text-sm text-neutral-600 dark:text-neutral-400">
+        <FormattedMessage
+          id="pricing.calculator.rate"
+          values={{ rate: <bdi>{percent(fee.rateBp)}</bdi>, fixed: <bdi>{money(fee.fixedMinor)}</bdi> }}
+        />
+      </p>
+      {/* While the amount is wrong the figures are dashes: busy, so that only the reason is heard. */}
+      <dl className="mt-4 grid gap-3" aria-live="polite" aria-busy={!parsed.ok || undefined}>
+        {(
+          [
+            ['fee', 'pricing.calculator.fee'],
+            ['vat', 'pricing.calculator.vat'],
+            ['net', 'pricing.calculator.net'],
+          ] as const
+        ).map(([key, label]) => (
+          <div
+            key={key}
+            className={`flex items-baseline justify-between gap-4 ${key === 'net' ? 'border-t border-neutral-200 pt-3 dark:border-neutral-800' : ''}`}
+          >
+            <dt className="text-neutral-700 dark:text-neutral-300">
+              <FormattedMessage id={label} values={{ rate: percent(market.vatBp) }} />
+            </dt>
+            <dd
+              data-result={key}
+              className={`font-semibold tabular-nums text-neutral-900 dark:text-white ${key === 'net' ? 'text-xl' : ''}`}
+            >
+              <bdi>{result ? money(result[key]) : '–'}</bdi>
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <p className="mt-4 text-xs text-neutral-500 dark:text-neutral-400">
+        <FormattedMessage id="pricing.calculator.note" />
+      </p>
+    </div>
+  )
+})
 
 export default defineIsland('FeeCalculator', FeeCalculator, {
   messages: [
