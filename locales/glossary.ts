@@ -2,7 +2,8 @@
 // `npm run i18n:verify` and the build fail when a catalog message or guide prose holds a `never`
 // word (build/terms.ts), and docs/content.md shows this table (tests/unit/glossary.test.ts keeps it
 // current). Arabic is matched without diacritics, as a whole word that may carry a proclitic (و ف ب
-// ل ك) and the article; an entry's `exact` words match only as written (no article added).
+// ل ك) and the article, in any of its forms (plural, dual, feminine, pronoun suffix: build/terms.ts);
+// an entry's `exact` words match only as written (no article added).
 
 export interface Term {
   /** The idea, in English. */

@@ -20,6 +20,22 @@ test('a banned word fails, with the word to use; diacritics, proclitics and the 
   expect(termProblems('The card was authorized.', 'en')).toEqual([])
 })
 
+test('a banned word in any form fails: plural, dual, feminine, a pronoun suffix, with the article', () => {
+  // «النزاعات» is the plural of the banned «نزاع»; one reason for the word, not one per listed form.
+  expect(termProblems('النزاعات والاعتراضات', 'ar')).toEqual([
+    expect.stringMatching(/"النزاع" is not the glossary's word for chargeback/),
+  ])
+  expect(termProblems('بنزاعين', 'ar')).toHaveLength(1)
+  expect(termProblems('توثيقها', 'ar')).toHaveLength(1)
+  expect(termProblems('المزودون', 'ar')).toHaveLength(1)
+  expect(termProblems('دفعتين', 'ar')).toHaveLength(1)
+  expect(termProblems('Two dispute fees', 'en')).toHaveLength(1)
+  expect(termProblems('Extra in-store terminals', 'en')).toHaveLength(1)
+  // A form that is the glossary's own word is that word: «مقالة» and «مقالات» (article), not «مقال» + ة.
+  expect(termProblems('مقالة ومقالات ومقالتان وكل المقالات', 'ar')).toEqual([])
+  expect(termProblems('مقالك', 'ar')).toHaveLength(1)
+})
+
 test('the brand takes no clitic فـ or بـ, and رصيد alone is never the word for a balance', () => {
   expect(termProblems('أرقام للعرض فقط، فرصيد علامة تجارية افتراضية', 'ar')[0]).toMatch(
     /the brand رصيد takes no clitic/,
