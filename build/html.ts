@@ -96,6 +96,27 @@ export function shownTextOf(node: Node): string {
   return childrenOf(node).map(shownTextOf).join('')
 }
 
+/** Elements that start a line of their own: a paragraph's direction and bidi runs end with them. */
+const blocks = new Set(
+  'address article aside blockquote br caption dd details div dl dt figcaption figure footer form h1 h2 h3 h4 h5 h6 header hr li main nav ol p section summary table tbody td tfoot th thead tr ul'.split(
+    ' ',
+  ),
+)
+
+/**
+ * Shown text as the bidi algorithm sees it: a new line at every block, and an element that isolates
+ * its content (`<bdi>`, a `dir` attribute) wrapped in U+2068 … U+2069.
+ */
+export function bidiTextOf(node: Node): string {
+  if (node.nodeName === '#text') return (node as DefaultTreeAdapterTypes.TextNode).value
+  if (['script', 'style', 'template', 'noscript'].includes(node.nodeName)) return ' '
+  if (node.nodeName === 'code' || node.nodeName === 'pre') return '\u2068\uFFFC\u2069'
+  const inner = childrenOf(node).map(bidiTextOf).join('')
+  const el = node as Element
+  if (node.nodeName === 'bdi' || el.attrs?.some((a) => a.name === 'dir')) return `\u2068${inner}\u2069`
+  return blocks.has(node.nodeName) ? `\n${inner}\n` : inner
+}
+
 /** The text a run of HTML shows: `a &amp; b` -> `a & b`. */
 export function decodeHtmlText(source: string): string {
   return textOf(parseFragment(source))

@@ -4,6 +4,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, posix } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { isDeepStrictEqual } from 'node:util'
+import { copyProblems } from '../../build/copyRules'
 import { guideSlugs } from '../../build/guides'
 import { inlineHashes, parseHeadersFile } from '../../build/headers'
 import { scriptImports } from '../../build/scriptImports'
@@ -15,6 +16,7 @@ import {
   is,
   parseHtml as parseDocument,
   parseHtmlFragment,
+  bidiTextOf,
   shownTextOf,
   textOf,
 } from '../../build/html'
@@ -635,30 +637,25 @@ function checkConfig(build: Build, report: Report) {
     )
 }
 
-/** Bidi marks and isolates, which sit between a formatted amount and the next character. */
-const BIDI_MARKS = /[\u200E\u200F\u061C\u2066-\u2069]/g
 /**
- * Punctuation doubled by a message after a formatted amount («ر.س..», «ج.م.،»), or twice by hand. An
- * abbreviation's full stop before a Latin comma is fine («28. Okt., …» in German).
- */
-const DOUBLED = /(?<![.\u2026])\.\s?\.(?![.])|،\s?[،.]|\.\s?،|[؛;]\s?[؛;]|,\s?,/u
-
-/**
- * The text every page shows, read once: no doubled punctuation. An Arabic amount formatted by Intl
- * ends in a full stop («195.40 ر.س.»), so a message that puts its own after it shows two.
+ * The text every page shows, read once, under the copy rules (build/copyRules.ts): no doubled
+ * punctuation (an Arabic amount formatted by Intl ends in a full stop, «195.40 ر.س.», so a message
+ * that puts its own after it shows two), no bare percentage after Arabic; English titles and
+ * headings in sentence case.
  */
 function checkCopy(build: Build, report: Report) {
-  for (const file of build.pages) {
-    const parsed = build.html.get(file)!.parsed
+  for (const [file, { parsed }] of build.html) {
     const body = parsed && elements(parsed.document, is('body'))[0]
     if (!body) continue
-    const text = shownTextOf(body).replace(BIDI_MARKS, '').replace(/\s+/g, ' ')
-    const found = DOUBLED.exec(text)
-    if (found)
-      report(
-        file,
-        `shows doubled punctuation: "…${text.slice(Math.max(0, found.index - 40), found.index + 6).trim()}…"; a message that ends in a formatted amount (ر.س., ج.م.) needs no full stop of its own: rephrase it`,
-      )
+    const locale = extractLocale(`/${file}`).locale
+    const problems = new Set(
+      copyProblems(bidiTextOf(body), locale).filter((p) => !p.includes("glossary's word") && !p.includes('brand')),
+    )
+    if (locale === 'en')
+      for (const el of elements(parsed.document, (n) => /^(title|h1|h2|h3)$/.test(n.tagName)))
+        for (const p of copyProblems(shownTextOf(el).trim(), locale, { title: true }))
+          if (p.startsWith('Title Case')) problems.add(p)
+    for (const p of problems) report(file, p)
   }
 }
 

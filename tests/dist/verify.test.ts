@@ -429,4 +429,22 @@ describe('copy', () => {
       problemsAfter((dir) => edit(dir, 'ar/index.html', (html) => html.replace('</h1>', '،،</h1>'))),
     ).toContainEqual(problem('copy', 'ar/index.html', 'doubled punctuation'))
   })
+  test('a bare percentage after Arabic («%15»); the same in an isolate is fine', () => {
+    const problems = problemsAfter((dir) =>
+      edit(dir, 'ar/pricing/index.html', (html) =>
+        html.replace('</h1>', ' بنسبة 15%</h1>').replace('</h2>', ' بنسبة <bdi>15%</bdi></h2>'),
+      ),
+    )
+    expect(problems).toContainEqual(problem('copy', 'ar/pricing/index.html', 'a bare percentage after Arabic'))
+    expect(problems.filter((p) => p.check === 'copy')).toHaveLength(1)
+  })
+  test('an English heading in Title Case', () => {
+    expect(
+      problemsAfter((dir) =>
+        edit(dir, 'pricing/index.html', (html) =>
+          html.replace(/<h2([^>]*)>[^<]*<\/h2>/, '<h2$1>Simple Pricing For Everyone</h2>'),
+        ),
+      ),
+    ).toContainEqual(problem('copy', 'pricing/index.html', 'Title Case in a title: "Simple Pricing For Everyone"'))
+  })
 })
