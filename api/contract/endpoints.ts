@@ -87,3 +87,75 @@ export const endpoints = [
     idempotent: false,
   },
 ] as const satisfies readonly Endpoint[]
+
+/** What a page of the sandbox answers: an HTML document, a redirect (303 See Other), or a problem. */
+type PageAnswer = 'html' | 'redirect' | typeof Problem
+
+export type PageRoute = {
+  method: 'GET' | 'POST'
+  /** Under `apiBase`; `{id}` is the checkout session's id. */
+  path: string
+  summary: string
+  responses: Record<number, { answer: PageAnswer; description: string }>
+}
+
+const unknownLink = {
+  answer: 'html',
+  description:
+    'No such payment link (mistyped, or not one we made): a page in the buyer’s language (`?lang`, else Accept-Language) with a way back to the checkout',
+} as const
+const closed = {
+  answer: 'html',
+  description: 'The session is no longer payable (paid, cancelled, expired): a page saying so, with the way back',
+} as const
+const crossSite = { answer: Problem, description: 'A form posted from another site' } as const
+
+/**
+ * The sandbox's hosted payment page (docs/checkout.md): HTML for a browser, not JSON. Listed in the
+ * OpenAPI document beside the endpoints; the server's routes are these patterns.
+ */
+export const pages = [
+  {
+    method: 'GET',
+    path: '/sandbox/pay/{id}',
+    summary: 'The hosted payment page of a checkout session (sandbox)',
+    responses: { 200: { answer: 'html', description: 'The payment form' }, 404: unknownLink, 409: closed },
+  },
+  {
+    method: 'POST',
+    path: '/sandbox/pay/{id}',
+    summary: 'Pays with a test card: the bank step, or back to the site’s checkout',
+    responses: {
+      200: { answer: 'html', description: 'The bank’s 3-D Secure step' },
+      303: { answer: 'redirect', description: 'Paid or declined: back to the site’s checkout (Location)' },
+      400: { answer: 'html', description: 'The form again, with every field error at once' },
+      403: crossSite,
+      404: unknownLink,
+      409: closed,
+      413: { answer: Problem, description: 'Body over the limit' },
+    },
+  },
+  {
+    method: 'POST',
+    path: '/sandbox/pay/{id}/challenge',
+    summary: 'The bank step’s answer (sandbox 3-D Secure)',
+    responses: {
+      303: { answer: 'redirect', description: 'Authenticated or not: back to the site’s checkout (Location)' },
+      400: { answer: Problem, description: 'A token this server did not make' },
+      403: crossSite,
+      404: unknownLink,
+      409: { answer: 'html', description: 'Too late for the bank step, or the session is closed: a page saying so' },
+      413: { answer: Problem, description: 'Body over the limit' },
+    },
+  },
+  {
+    method: 'POST',
+    path: '/sandbox/pay/{id}/cancel',
+    summary: 'The buyer cancels: back to the site’s checkout',
+    responses: {
+      303: { answer: 'redirect', description: 'Back to the site’s checkout (Location)' },
+      403: crossSite,
+      404: unknownLink,
+    },
+  },
+] as const satisfies readonly PageRoute[]

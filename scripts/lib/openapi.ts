@@ -5,7 +5,7 @@
 import { toJsonSchema } from '@valibot/to-json-schema'
 import type * as v from 'valibot'
 import { Cart, CheckoutSession, CreateSession, Quote } from '../../api/contract/cart'
-import { apiBase, endpoints } from '../../api/contract/endpoints'
+import { apiBase, endpoints, pages } from '../../api/contract/endpoints'
 import { PaymentEvent, PaymentEventReceived } from '../../api/contract/payments'
 import { ContactCreated, Health, Problem, SalesRequest, SupportRequest } from '../../api/contract/schemas'
 
@@ -90,13 +90,46 @@ function openApiDocument(version: string): Record<string, unknown> {
       [endpoint.method.toLowerCase()]: operation,
     }
   }
+  // The sandbox's hosted payment page: HTML documents and redirects for a browser.
+  for (const route of pages) {
+    const operation: Record<string, unknown> = {
+      operationId: `${route.method.toLowerCase()}${route.path.replace(/\/\{?(\w)(\w*)\}?/g, (_, c: string, rest: string) => c.toUpperCase() + rest)}`,
+      summary: route.summary,
+      parameters: [
+        { name: 'id', in: 'path', required: true, schema: { type: 'string' } },
+        {
+          name: 'lang',
+          in: 'query',
+          required: false,
+          description: 'The page’s language; else the session’s, else (for an unknown link) Accept-Language',
+          schema: { type: 'string', enum: ['en', 'ar'] },
+        },
+      ],
+    }
+    if (route.method === 'POST')
+      operation.requestBody = {
+        required: true,
+        content: { 'application/x-www-form-urlencoded': { schema: { type: 'object' } } },
+      }
+    operation.responses = Object.fromEntries(
+      Object.entries(route.responses).map(([status, { answer, description }]) => [
+        status,
+        answer === 'redirect'
+          ? { description, headers: { Location: { required: true, schema: { type: 'string' } } } }
+          : answer === 'html'
+            ? { description, content: { 'text/html': { schema: { type: 'string' } } } }
+            : { description, content: { 'application/problem+json': { schema: ref(answer) } } },
+      ]),
+    )
+    paths[`${apiBase}${route.path}`] = { ...paths[`${apiBase}${route.path}`], [route.method.toLowerCase()]: operation }
+  }
   return {
     openapi: '3.1.0',
     info: {
       title: 'Rasid website API',
       version,
       description:
-        'The API behind the site (docs/api.md). JSON only; every response has Cache-Control: no-store; errors are RFC 9457 problem documents.',
+        'The API behind the site (docs/api.md). JSON, but for the sandbox’s hosted payment page (HTML for a browser); every response has Cache-Control: no-store; errors are RFC 9457 problem documents.',
     },
     servers: [{ url: '/' }],
     paths,

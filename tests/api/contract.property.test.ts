@@ -83,7 +83,17 @@ type Op = {
   success: number
 }
 
-const ops: Op[] = Object.entries(document.paths).flatMap(([template, methods]) =>
+/**
+ * The JSON API's paths. The sandbox's hosted payment page (HTML and redirects for a browser, forms
+ * posted) is listed in the document too; tests/api/sandboxPage.test.ts holds its answers to it.
+ */
+const jsonPaths = Object.entries(document.paths).filter(([, methods]) =>
+  Object.values(methods).every((op) =>
+    Object.values(op.responses).every((r) => r.content && !('text/html' in r.content)),
+  ),
+)
+
+const ops: Op[] = jsonPaths.flatMap(([template, methods]) =>
   Object.entries(methods).map(([method, operation]): Op => {
     const parameters = operation.parameters ?? []
     const body = operation.requestBody && Object.entries(operation.requestBody.content)[0]
@@ -114,7 +124,7 @@ const ops: Op[] = Object.entries(document.paths).flatMap(([template, methods]) =
 )
 
 /** The document's paths as patterns: a `{name}` is one path segment. */
-const routes = Object.keys(document.paths).map((template) => ({
+const routes = jsonPaths.map(([template]) => ({
   template,
   regex: new RegExp(`^${template.replace(/\{\w+\}/g, '[^/]+')}$`),
   methods: ops.filter((op) => op.template === template).map((op) => op.method),

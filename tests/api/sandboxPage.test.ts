@@ -3,6 +3,7 @@
 // error summary, each field tied to its own message; "Error: " in the title; a decline in words;
 // how long the page and the bank step stay open; and the way on once a page has closed.
 // The server's clock is the test's (`clock`), so expiry needs no waiting.
+import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Cart, CheckoutSession } from '../../api/contract/cart'
 import { testCards } from '../../api/server/checkout/cards'
@@ -222,6 +223,66 @@ describe.each(['en', 'ar'] as const)('the hosted page in %s', (lang) => {
       expect(closed.text).toContain(`<a href="${back}">${t('sandbox.closed.again')}</a>`)
     } finally {
       offset = 0
+    }
+  })
+})
+
+describe('a payment link that leads nowhere', () => {
+  const openapi = JSON.parse(readFileSync('api/contract/openapi.json', 'utf8'))
+
+  test.each([
+    ['?lang=ar', {}, 'ar'],
+    ['?lang=en', { 'Accept-Language': 'ar-EG,ar;q=0.9' }, 'en'],
+    ['', { 'Accept-Language': 'ar-EG,ar;q=0.9,en;q=0.5' }, 'ar'],
+    ['', { 'Accept-Language': 'fr-FR,en-GB;q=0.8' }, 'en'],
+    ['', {}, 'en'],
+  ] as const)('GET %s with %o: a page in %s, not JSON, with the way to the checkout', async (query, headers, lang) => {
+    const catalog = loadCatalog(lang)
+    // Mistyped (a well-formed id no session has), cut short, or not an id at all.
+    for (const id of ['cs_abcdefgh12345678', 'cs_abc', '%3Cscript%3E']) {
+      const response = await fetch(`${api.url}/api/v1/sandbox/pay/${id}${query}`, { headers })
+      const html = await response.text()
+      expect(response.status).toBe(404)
+      expect(response.headers.get('content-type')).toMatch(/^text\/html/)
+      expect(response.headers.get('content-security-policy')).toMatch(/default-src 'none'/)
+      expect(html).toContain(`<html lang="${lang}" dir="${lang === 'ar' ? 'rtl' : 'ltr'}">`)
+      expect(titleOf(html)).toBe(catalog['sandbox.unknown.title'])
+      expect(bodyText(html)).toContain(catalog['sandbox.unknown.body'])
+      expect(html).toContain(
+        `<a href="${lang === 'ar' ? '/ar/checkout' : '/checkout'}">${catalog['sandbox.unknown.back']}</a>`,
+      )
+      // Nothing of what was asked is echoed.
+      expect(html).not.toContain('script%3E')
+    }
+    // The OpenAPI document lists this answer for the page's path.
+    expect(openapi.paths['/api/v1/sandbox/pay/{id}'].get.responses['404'].content['text/html']).toBeDefined()
+  })
+
+  test('a form posted to an unknown link gets the same page; the OpenAPI document lists it for each form', async () => {
+    for (const path of ['', '/cancel', '/challenge']) {
+      const answer = await form(`/api/v1/sandbox/pay/cs_abcdefgh12345678${path}?lang=ar`, { name: 'x' })
+      expect(answer.status).toBe(404)
+      expect(answer.headers.get('content-type')).toMatch(/^text\/html/)
+      expect(titleOf(answer.text)).toBe(loadCatalog('ar')['sandbox.unknown.title'])
+      expect(openapi.paths[`/api/v1/sandbox/pay/{id}${path}`].post.responses['404'].content['text/html']).toBeDefined()
+    }
+  })
+
+  test('with the page on its own origin, the way back is to the site’s origin', async () => {
+    const other = await startApi({
+      config: {
+        checkout: {
+          ...checkoutDefaults,
+          paymentPageOrigin: 'https://pay.rasid.example',
+          siteOrigin: 'https://www.rasid.example',
+        },
+      },
+    })
+    try {
+      const html = await (await fetch(`${other.url}/api/v1/sandbox/pay/cs_abcdefgh12345678?lang=ar`)).text()
+      expect(html).toContain('<a href="https://www.rasid.example/ar/checkout">')
+    } finally {
+      await other.close()
     }
   })
 })

@@ -329,3 +329,18 @@ ${orderTable(options.quote, t, lang)}
 <p><a href="${escapeHtml(options.returnUrl)}">${escapeHtml(t(back))}</a></p>`
   return document(lang, t('sandbox.closed.title'), body)
 }
+
+/**
+ * A payment link that leads nowhere (mistyped, cut short, or not ours): said in the buyer's
+ * language, with the way to the site's checkout (which keeps the cart). Nothing here names or
+ * confirms any session.
+ */
+export async function unknownLinkPage(options: { lang: Lang; checkoutUrl: string }): Promise<Page> {
+  const { lang } = options
+  const t = await wordsOf(lang)
+  const body = `<h1>${escapeHtml(t('sandbox.unknown.title'))}</h1>
+<p class="note">${escapeHtml(t('sandbox.note'))}</p>
+<p>${escapeHtml(t('sandbox.unknown.body'))}</p>
+<p><a href="${escapeHtml(options.checkoutUrl)}">${escapeHtml(t('sandbox.unknown.back'))}</a></p>`
+  return document(lang, t('sandbox.unknown.title'), body)
+}

@@ -8,26 +8,32 @@
 // rule of /api/v1, and it is not part of the JSON API (no OpenAPI entry).
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import type { Context, Hono } from 'hono'
-import { apiBase } from '../../contract/endpoints'
+import { apiBase, pages } from '../../contract/endpoints'
 import type { PaymentEvent, PaymentEventType } from '../../contract/payments'
 import type { ProblemCode } from '../../contract/schemas'
-import { isLocale } from '../../../locales/locales'
+import { isLocale, localeCodes } from '../../../locales/locales'
+import { localizePath } from '../../../locales/localizePath'
+import { pickLocale } from '../../../locales/pickLocale'
 import { bodyLimit } from '../bodyLimit'
 import type { ApiConfig } from '../config'
 import { signature } from '../signature'
 import type { SessionRecord, Store } from '../store/port'
 import { testCard } from './cards'
-import { bankClosedPage, challengePage, closedPage, type FieldError, type Lang, type Page, payPage } from './page'
+import {
+  bankClosedPage,
+  challengePage,
+  closedPage,
+  type FieldError,
+  type Lang,
+  type Page,
+  payPage,
+  unknownLinkPage,
+} from './page'
 import { changeSession, newId, returnPath, sandboxPagePath } from './sessions'
 import { effectiveStatus, payable } from './state'
 
 /** The sandbox's routes, for the app's log lines and its 405s. */
-export const sandboxRoutePatterns = [
-  { method: 'GET', path: `${apiBase}/sandbox/pay/{id}` },
-  { method: 'POST', path: `${apiBase}/sandbox/pay/{id}` },
-  { method: 'POST', path: `${apiBase}/sandbox/pay/{id}/challenge` },
-  { method: 'POST', path: `${apiBase}/sandbox/pay/{id}/cancel` },
-] as const
+export const sandboxRoutePatterns = pages.map((p) => ({ method: p.method, path: `${apiBase}${p.path}` }))
 
 export type SandboxContext = {
   config: ApiConfig
@@ -90,6 +96,21 @@ export function sandboxRoutes(app: Hono, ctx: SandboxContext): void {
   const langOf = (c: Context, session: SessionRecord): Lang => {
     const lang = c.req.query('lang')
     return isLocale(lang) ? lang : session.locale
+  }
+  /**
+   * A payment link that leads nowhere: a page (404) in the buyer's language, from `?lang`, else
+   * Accept-Language, else English, with the way to the site's checkout.
+   */
+  const unknown = (c: Context) => {
+    const asked = c.req.query('lang')
+    const accepted = (c.req.header('Accept-Language') ?? '')
+      .split(',')
+      .map((part) => part.split(';')[0]!.trim())
+      .filter(Boolean)
+      .slice(0, 20)
+    const lang = isLocale(asked) ? asked : ((pickLocale(null, accepted, localeCodes) as Lang | null) ?? 'en')
+    const checkoutUrl = `${checkout.paymentPageOrigin ? (checkout.siteOrigin ?? '') : ''}${localizePath('/checkout', lang)}`
+    return page(c, unknownLinkPage({ lang, checkoutUrl }), 404)
   }
   const actions = (session: SessionRecord, lang: Lang) => {
     const path = sandboxPagePath(session.id)
@@ -178,7 +199,7 @@ export function sandboxRoutes(app: Hono, ctx: SandboxContext): void {
 
   app.get(base, async (c) => {
     const session = await load(c)
-    if (!session) return problem(c, 404, 'not-found')
+    if (!session) return unknown(c)
     if (!payable(session, now())) return closed(c, session)
     const lang = langOf(c, session)
     return page(
@@ -189,7 +210,7 @@ export function sandboxRoutes(app: Hono, ctx: SandboxContext): void {
 
   app.post(base, formLimit, async (c) => {
     const session = await load(c)
-    if (!session) return problem(c, 404, 'not-found')
+    if (!session) return unknown(c)
     if (!payable(session, now())) return closed(c, session)
     const lang = langOf(c, session)
     const form = await c.req.parseBody()
@@ -241,7 +262,7 @@ export function sandboxRoutes(app: Hono, ctx: SandboxContext): void {
 
   app.post(`${base}/challenge`, formLimit, async (c) => {
     const session = await load(c)
-    if (!session) return problem(c, 404, 'not-found')
+    if (!session) return unknown(c)
     if (!payable(session, now())) return closed(c, session)
     const form = await c.req.parseBody()
     const mode = readChallenge(session.id, typeof form.challenge === 'string' ? form.challenge : '')
@@ -258,7 +279,7 @@ export function sandboxRoutes(app: Hono, ctx: SandboxContext): void {
 
   app.post(`${base}/cancel`, async (c) => {
     const session = await load(c)
-    if (!session) return problem(c, 404, 'not-found')
+    if (!session) return unknown(c)
     if (!payable(session, now())) return c.redirect(backTo(session), 303)
     return finish(c, session, 'payment.cancelled')
   })
