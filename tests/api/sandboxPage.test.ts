@@ -286,3 +286,36 @@ describe('a payment link that leads nowhere', () => {
     }
   })
 })
+
+describe.each(['en', 'ar'] as const)('Meeza, Egypt’s first method, in %s', (lang) => {
+  test('an EGP checkout pays with the guide’s Meeza test cards: approved, and declined in words', async () => {
+    const egypt: Cart = { market: 'eg', billing: 'monthly', items: [{ sku: 'plan.growth', quantity: 1 }] }
+    const open = async () => {
+      const answer = await call(api, '/api/v1/checkout/sessions', { body: { cart: egypt, locale: lang } })
+      expect(answer.status, answer.text).toBe(201)
+      return answer.body as CheckoutSession
+    }
+    const meeza = Object.entries(testCards).filter(([, card]) => card.brand === 'Meeza')
+    expect(meeza.map(([, c]) => c.outcome.kind).sort()).toEqual(['challenge', 'decline', 'success'])
+    const approved = meeza.find(([, c]) => c.outcome.kind === 'success')![0]
+    const declined = meeza.find(([, c]) => c.outcome.kind === 'decline')![0]
+
+    const paid = await open()
+    expect((await page(paid.paymentUrl!)).text).toContain(loadCatalog(lang)['pricing.scheme.meeza'])
+    const pay = await form(paid.paymentUrl!, { number: approved, expiry: '12/30', cvc: '123', name: 'Mona' })
+    expect(pay.status).toBe(303)
+    expect((await call(api, `/api/v1/checkout/sessions/${paid.id}`)).body).toMatchObject({
+      status: 'paid',
+      quote: { currency: 'EGP' },
+    })
+
+    const failed = await open()
+    expect(
+      (await form(failed.paymentUrl!, { number: declined, expiry: '12/30', cvc: '123', name: 'Mona' })).status,
+    ).toBe(303)
+    expect((await call(api, `/api/v1/checkout/sessions/${failed.id}`)).body).toMatchObject({ status: 'failed' })
+    expect(textOf(summaryOf((await page(failed.paymentUrl!)).text) ?? '')).toContain(
+      loadCatalog(lang)['sandbox.declined.insufficientFunds'],
+    )
+  })
+})

@@ -9,7 +9,7 @@ type CardOutcome =
   | { kind: 'challenge' }
   | { kind: 'decline'; failureCode: string; challenge?: true }
 
-export type TestCard = { brand: 'mada' | 'Visa' | 'Mastercard'; outcome: CardOutcome }
+export type TestCard = { brand: 'mada' | 'Meeza' | 'Visa' | 'Mastercard'; outcome: CardOutcome }
 
 const ok: CardOutcome = { kind: 'success' }
 const challenge: CardOutcome = { kind: 'challenge' }
@@ -18,13 +18,16 @@ const decline = (failureCode: string): CardOutcome => ({ kind: 'decline', failur
 export const testCards: Readonly<Record<string, TestCard>> = {
   '4464040091531274': { brand: 'mada', outcome: ok },
   '5297410028463109': { brand: 'mada', outcome: ok },
+  '5078030012847367': { brand: 'Meeza', outcome: ok },
   '4000550012847360': { brand: 'Visa', outcome: ok },
   '5200820039174527': { brand: 'Mastercard', outcome: ok },
   '4464040077318456': { brand: 'mada', outcome: challenge },
+  '5078030099302187': { brand: 'Meeza', outcome: challenge },
   '4000550099302180': { brand: 'Visa', outcome: challenge },
   '5200820066421395': { brand: 'Mastercard', outcome: challenge },
   '4464040000003514': { brand: 'mada', outcome: decline('insufficient_funds') },
   '5297410000004020': { brand: 'mada', outcome: decline('insufficient_funds') },
+  '5078030000003510': { brand: 'Meeza', outcome: decline('insufficient_funds') },
   '4000550000005013': { brand: 'Visa', outcome: decline('do_not_honor') },
   '4000550000006003': { brand: 'Visa', outcome: decline('expired_card') },
   '4000550000007092': { brand: 'Visa', outcome: decline('incorrect_cvc') },
