@@ -66,6 +66,12 @@ export const glossary: readonly Term[] = [
     never: { ar: ['نموذجي', 'نموذجية', 'للتوضيح', 'توضيحية', 'خيالية'] },
   },
   { idea: 'service health', en: 'service status', ar: 'جاهزية الخدمات', never: { ar: ['سلامة الخدمات'] } },
+  {
+    idea: 'the status page (its name in links, title and heading)',
+    en: 'Service status',
+    ar: 'حالة الخدمة',
+    never: { en: ['system status'], ar: ['حالة الأنظمة'] },
+  },
   { idea: 'article (guide)', en: 'article', ar: 'مقالة', never: { ar: ['مقال'] } },
   {
     idea: 'failed (payment, payout, delivery)',
