@@ -244,7 +244,8 @@ describe('the facts reach the pages from site.config.ts', () => {
   test('the home page, the services page, the FAQ and the guides give the same settlement and verification times', () => {
     const en = loadCatalog('en')
     const sa = factValues.saSettlementDays!
-    const days = sa === 1 ? 'the next business day' : `${sa} business days`
+    // One wording with the fee table's "Within # business days" (review 4, §4 #1).
+    const days = sa === 1 ? 'the next business day' : `within ${sa} business days`
     expect(render(en['home.faq.settlement.answer']!, 'en')).toContain(`For cards that is ${days} in Saudi Arabia`)
     expect(render(en['services.gateway.settlement']!, 'en')).toContain(`${days} in Saudi Arabia`)
     const verification = `${facts.verificationDays} business days`
