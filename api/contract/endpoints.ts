@@ -109,6 +109,7 @@ const closed = {
   description: 'The session is no longer payable (paid, cancelled, expired): a page saying so, with the way back',
 } as const
 const crossSite = { answer: Problem, description: 'A form posted from another site' } as const
+const tooLarge = { answer: Problem, description: 'Body over the limit' } as const
 
 /**
  * The sandbox's hosted payment page (docs/checkout.md): HTML for a browser, not JSON. Listed in the
@@ -132,7 +133,7 @@ export const pages = [
       403: crossSite,
       404: unknownLink,
       409: closed,
-      413: { answer: Problem, description: 'Body over the limit' },
+      413: tooLarge,
     },
   },
   {
@@ -145,7 +146,7 @@ export const pages = [
       403: crossSite,
       404: unknownLink,
       409: { answer: 'html', description: 'Too late for the bank step, or the session is closed: a page saying so' },
-      413: { answer: Problem, description: 'Body over the limit' },
+      413: tooLarge,
     },
   },
   {
