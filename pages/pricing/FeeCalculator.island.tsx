@@ -56,21 +56,34 @@ function FeeCalculator({ markets, initial }: Props) {
     return () => removeEventListener('popstate', fromUrl)
   }, [])
 
+  // A choice is applied to the state as it then is (a function of the previous state), never to a
+  // copy a handler closed over: choices made in quick succession, or replayed together once the
+  // island has hydrated, each keep the others (a market chosen during hydration was lost to the
+  // amount typed after it).
+  const chosen = useRef(false)
   const update = (patch: Partial<CalculatorState>) => {
-    const next = { ...state, ...patch }
-    next.scheme = schemeIn(markets.find((m) => m.code === next.market)!, next.scheme)
-    setState(next)
-    // The address follows the choice, replaced rather than pushed: Back leaves the page, not a digit.
+    chosen.current = true
+    setState((previous) => {
+      const next = { ...previous, ...patch }
+      next.scheme = schemeIn(markets.find((m) => m.code === next.market)!, next.scheme)
+      return next
+    })
+  }
+  // The address follows the visitor's choices, replaced rather than pushed (Back leaves the page,
+  // not a digit), 300 ms after the last; a state read from the address is not written back.
+  useEffect(() => {
+    if (!chosen.current) return
+    chosen.current = false
     clearTimeout(timer.current)
     timer.current = setTimeout(() => {
       history.replaceState(
         history.state,
         '',
-        `${location.pathname}${stateToQuery(next, location.search)}${location.hash}`,
+        `${location.pathname}${stateToQuery(state, location.search)}${location.hash}`,
       )
       document.dispatchEvent(new Event(events.urlChange))
     }, 300)
-  }
+  }, [state])
 
   const market = markets.find((m) => m.code === state.market)!
   const parsed = parseAmount(state.amount)
