@@ -83,9 +83,15 @@ export function titleCase(title: string): boolean {
   return capitalised >= 2
 }
 
+/** The problem of an English title in Title Case, or undefined. */
+export const titleCaseProblem = (title: string) =>
+  titleCase(title) ? `Title Case in a title: "${title}"; English titles are in sentence case` : undefined
+
 export interface CopyOptions {
   /** The text is a title (a page's <title>, a heading, a message id ending in `.title`). */
   title?: boolean
+  /** The glossary's words too (default); off where `npm run i18n:verify` has read the sources. */
+  terms?: boolean
 }
 
 /** What a buyer would notice in `text` as shown in `locale`: one sentence per problem. */
@@ -99,8 +105,8 @@ export function copyProblems(text: string, locale: Locale, options: CopyOptions 
   if (locale === 'ar')
     for (const run of barePercentages(text))
       problems.push(`a bare percentage after Arabic shows as «%…»: "${run}"; format it with Intl or isolate it (⁨…⁩)`)
-  if (locale === 'en' && options.title && titleCase(text))
-    problems.push(`Title Case in a title: "${text}"; English titles are in sentence case`)
-  problems.push(...termProblems(text.replace(BIDI_MARKS, ''), locale))
+  const title = locale === 'en' && options.title ? titleCaseProblem(text) : undefined
+  if (title) problems.push(title)
+  if (options.terms !== false) problems.push(...termProblems(text.replace(BIDI_MARKS, ''), locale))
   return problems
 }

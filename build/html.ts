@@ -89,12 +89,7 @@ export function textOf(node: Node): string {
 }
 
 /** The prose a reader sees in a node: no scripts, styles, templates or `<noscript>`, and code as one U+FFFC. */
-export function shownTextOf(node: Node): string {
-  if (node.nodeName === '#text') return (node as DefaultTreeAdapterTypes.TextNode).value
-  if (['script', 'style', 'template', 'noscript'].includes(node.nodeName)) return ' '
-  if (node.nodeName === 'code' || node.nodeName === 'pre') return '\uFFFC'
-  return childrenOf(node).map(shownTextOf).join('')
-}
+export const shownTextOf = (node: Node): string => shown(node, false)
 
 /** Elements that start a line of their own: a paragraph's direction and bidi runs end with them. */
 const blocks = new Set(
@@ -105,15 +100,19 @@ const blocks = new Set(
 
 /**
  * Shown text as the bidi algorithm sees it: a new line at every block, and an element that isolates
- * its content (`<bdi>`, a `dir` attribute) wrapped in U+2068 … U+2069.
+ * its content (`<bdi>`, a `dir` attribute, code) wrapped in U+2068 … U+2069.
  */
-export function bidiTextOf(node: Node): string {
+export const bidiTextOf = (node: Node): string => shown(node, true)
+
+function shown(node: Node, bidi: boolean): string {
   if (node.nodeName === '#text') return (node as DefaultTreeAdapterTypes.TextNode).value
   if (['script', 'style', 'template', 'noscript'].includes(node.nodeName)) return ' '
-  if (node.nodeName === 'code' || node.nodeName === 'pre') return '\u2068\uFFFC\u2069'
-  const inner = childrenOf(node).map(bidiTextOf).join('')
-  const el = node as Element
-  if (node.nodeName === 'bdi' || el.attrs?.some((a) => a.name === 'dir')) return `\u2068${inner}\u2069`
+  if (node.nodeName === 'code' || node.nodeName === 'pre') return bidi ? '\u2068\uFFFC\u2069' : '\uFFFC'
+  const inner = childrenOf(node)
+    .map((child) => shown(child, bidi))
+    .join('')
+  if (!bidi) return inner
+  if (node.nodeName === 'bdi' || (node as Element).attrs?.some((a) => a.name === 'dir')) return `\u2068${inner}\u2069`
   return blocks.has(node.nodeName) ? `\n${inner}\n` : inner
 }
 

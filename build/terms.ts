@@ -78,11 +78,11 @@ function rulesFor(locale: Locale): Map<string, Rule[]> {
   const rules: Rule[] = []
   for (const term of glossary) {
     const use = term[locale] ? `; write ${term[locale]}` : ''
+    const never = (term.never?.[locale] ?? []).map((word) => ({ word, words: wordsOf(word, locale).filter(Boolean) }))
     // Not another rule's word: «نموذجية» is listed itself, not as نموذجي + ة.
     const allowed = allowedForms(term, locale)
-    for (const word of term.never?.[locale] ?? []) allowed.add(wordsOf(word, locale).filter(Boolean).join(' '))
-    for (const word of term.never?.[locale] ?? []) {
-      const words = wordsOf(word, locale).filter(Boolean)
+    for (const { words } of never) allowed.add(words.join(' '))
+    for (const { word, words } of never) {
       const lastWord = words[words.length - 1]!
       rules.push({
         idea: term.idea,
