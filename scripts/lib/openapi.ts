@@ -50,11 +50,15 @@ function ref(schema: v.GenericSchema): { $ref: string } {
   return { $ref: `#/components/schemas/${name}` }
 }
 
+/** `GET /checkout/sessions/{id}` -> `getCheckoutSessionsId`. */
+const operationId = ({ method, path }: { method: string; path: string }) =>
+  `${method.toLowerCase()}${path.replace(/\/\{?(\w)(\w*)\}?/g, (_, c: string, rest: string) => c.toUpperCase() + rest)}`
+
 function openApiDocument(version: string): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {}
   for (const endpoint of endpoints) {
     const operation: Record<string, unknown> = {
-      operationId: `${endpoint.method.toLowerCase()}${endpoint.path.replace(/\/\{?(\w)(\w*)\}?/g, (_, c: string, rest: string) => c.toUpperCase() + rest)}`,
+      operationId: operationId(endpoint),
       summary: endpoint.summary,
     }
     const names = [...endpoint.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!)
@@ -93,7 +97,7 @@ function openApiDocument(version: string): Record<string, unknown> {
   // The sandbox's hosted payment page: HTML documents and redirects for a browser.
   for (const route of pages) {
     const operation: Record<string, unknown> = {
-      operationId: `${route.method.toLowerCase()}${route.path.replace(/\/\{?(\w)(\w*)\}?/g, (_, c: string, rest: string) => c.toUpperCase() + rest)}`,
+      operationId: operationId(route),
       summary: route.summary,
       parameters: [
         { name: 'id', in: 'path', required: true, schema: { type: 'string' } },
