@@ -87,6 +87,63 @@ export function titleCase(title: string): boolean {
 export const titleCaseProblem = (title: string) =>
   titleCase(title) ? `Title Case in a title: "${title}"; English titles are in sentence case` : undefined
 
+/**
+ * How a currency may be written (docs/content.md, "Money"): the locale's symbol next to figures
+ * (Intl's, "SAR 1.00", «1.00 ر.س.») and one name in prose ("Saudi riyals", «الريال السعودي», with or
+ * without the article). Any other form on the same page is a second way of writing it: the ISO
+ * code in Arabic, Intl's Title Case display name in English ("Saudi Riyal"), a bare unit ("riyals",
+ * «ريال») that leaves the reader to guess which. Currencies outside the table (the US dollar of the
+ * contact form) and locales without one are not read.
+ */
+const currencyForms: Record<string, Partial<Record<Locale, { form: string; pattern: RegExp }[]>>> = {
+  SAR: {
+    en: [
+      { form: 'a Title Case name', pattern: /\bSaudi Riyals?\b/g },
+      { form: 'a bare unit', pattern: /(?<!Saudi |Qatari )\briyals?\b/g },
+    ],
+    ar: [
+      { form: 'the ISO code', pattern: /(?<![A-Za-z])SAR(?![A-Za-z])/g },
+      { form: 'a bare unit', pattern: /ريال(?:ات)?(?![\p{L}\p{M}])(?! (?:ال)?(?:سعودي|قطري))/gu },
+    ],
+  },
+  AED: {
+    en: [
+      { form: 'a Title Case name', pattern: /\b(?:United Arab Emirates|UAE) Dirhams?\b/g },
+      { form: 'a bare unit', pattern: /(?<!UAE |Emirati )\bdirhams?\b/g },
+    ],
+    ar: [
+      { form: 'the ISO code', pattern: /(?<![A-Za-z])AED(?![A-Za-z])/g },
+      { form: 'a bare unit', pattern: /دراهم|درهم(?![\p{L}\p{M}])(?! (?:ال)?إمارات)/gu },
+    ],
+  },
+  EGP: {
+    en: [
+      { form: 'a Title Case name', pattern: /\bEgyptian Pounds?\b/g },
+      { form: 'a bare unit', pattern: /(?<!Egyptian )\bpounds?\b/g },
+    ],
+    ar: [
+      { form: 'the ISO code', pattern: /(?<![A-Za-z])EGP(?![A-Za-z])/g },
+      { form: 'a bare unit', pattern: /جنيه(?:ات)?(?![\p{L}\p{M}])(?! (?:ال)?مصري)/gu },
+    ],
+  },
+}
+
+/** Each currency written in a form besides its symbol and its prose name, with where. */
+export function currencyFormProblems(text: string, locale: Locale): string[] {
+  const plain = text.replace(BIDI_MARKS, '').replace(/\s+/g, ' ')
+  const problems: string[] = []
+  for (const [currency, byLocale] of Object.entries(currencyForms))
+    for (const { form, pattern } of byLocale[locale] ?? []) {
+      pattern.lastIndex = 0
+      const found = pattern.exec(plain)
+      if (found)
+        problems.push(
+          `writes ${currency} as ${form} ("…${plain.slice(Math.max(0, found.index - 30), found.index + found[0].length + 10).trim()}…"): next to figures the symbol Intl gives, in prose the name (docs/content.md, "Money")`,
+        )
+    }
+  return problems
+}
+
 export interface CopyOptions {
   /** The text is a title (a page's <title>, a heading, a message id ending in `.title`). */
   title?: boolean
@@ -107,6 +164,7 @@ export function copyProblems(text: string, locale: Locale, options: CopyOptions 
       problems.push(`a bare percentage after Arabic shows as «%…»: "${run}"; format it with Intl or isolate it (⁨…⁩)`)
   const title = locale === 'en' && options.title ? titleCaseProblem(text) : undefined
   if (title) problems.push(title)
+  problems.push(...currencyFormProblems(text, locale))
   if (options.terms !== false) problems.push(...termProblems(text.replace(BIDI_MARKS, ''), locale))
   return problems
 }

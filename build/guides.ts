@@ -146,8 +146,10 @@ const marked = new Marked({
     checkbox({ checked }) {
       return `<span class="task-box${checked ? ' task-done' : ''}" aria-hidden="true"></span> `
     },
+    // A short code stays on one line (review 4, T9: «GET /v1/payouts/{id}» broke across a
+    // right-to-left line); a long one (a URL) may still break where it must.
     codespan({ text }) {
-      return `<code dir="ltr">${text}</code>`
+      return `<code dir="ltr"${text.length <= 32 ? ' class="nowrap"' : ''}>${text}</code>`
     },
     heading({ tokens, depth }) {
       const inner = this.parser.parseInline(tokens)
@@ -228,6 +230,11 @@ function parseGuide(file: string, slug: string, source: string, locale: Locale):
       return `<div class="table-scroll" tabindex="0" role="region" aria-labelledby="${heading ? `${heading} ` : ''}${head}"><table>\n<thead id="${head}">`
     })
     .replace(/<\/table>/g, '</table></div>')
+    // «3-D Secure» is one name: a line never breaks inside it (review 4, T8). Tags, code and
+    // preformatted text are kept as they are.
+    .replace(/(<pre[\s\S]*?<\/pre>|<code[\s\S]*?<\/code>|<[^>]+>)|3-D Secure/g, (match, kept?: string) =>
+      kept ?? '<span class="nowrap">3-D Secure</span>',
+    )
   return { slug, title: meta.title!, description: meta.description!, order, group, html, toc: current.toc }
 }
 

@@ -35,7 +35,7 @@ const about: Record<CheckName, string> = {
     "_headers gives the security headers, and its Content-Security-Policy admits the pages' inline scripts and styles",
   config:
     "runtime-config.json is a valid runtime configuration, and the Content-Security-Policy admits its API's origin",
-  copy: 'no page shows doubled punctuation («ر.س..») or a bare percentage after Arabic («%15»); English titles and headings in sentence case (build/copyRules.ts)',
+  copy: 'no page shows doubled punctuation («ر.س..»), a bare percentage after Arabic («%15») or a currency in a second form («SAR» beside «ر.س.»); English titles and headings in sentence case (build/copyRules.ts)',
 }
 
 const usage = `Usage: npm run verify [-- DIR] [--json] [--help]

@@ -135,7 +135,7 @@ function FeeTable({ market }: { market: Market }) {
               id="pricing.fees.caption"
               values={{
                 market: <FormattedMessage id={`pricing.marketName.${market.code}` as MessageId} />,
-                currency: new Intl.DisplayNames(intl.locale, { type: 'currency' }).of(market.currency),
+                currency: <FormattedMessage id={`pricing.currencyName.${market.code}` as MessageId} />,
               }}
             />
           </caption>

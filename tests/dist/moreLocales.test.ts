@@ -62,15 +62,16 @@ beforeAll(() => {
 `,
     ),
   )
-  for (const [locale, name] of [
-    ['en', 'Qatar'],
-    ['de', 'Qatar'],
-    ['ar', 'قطر'],
+  for (const [locale, name, currency] of [
+    ['en', 'Qatar', 'Qatari riyals'],
+    ['de', 'Qatar', 'Katar-Riyal'],
+    ['ar', 'قطر', 'الريال القطري'],
   ] as const) {
     const file = join(copy, 'locales', `${locale}.json`)
     const catalog = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>
     catalog['pricing.market.qa'] = name
     catalog['pricing.marketName.qa'] = name
+    catalog['pricing.currencyName.qa'] = currency
     catalog['contact.market.qa'] = name
     catalog['method.market.qa'] = name
     if (locale === 'de') Object.assign(catalog, germanSandbox)
