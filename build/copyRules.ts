@@ -88,7 +88,7 @@ export const titleCaseProblem = (title: string) =>
   titleCase(title) ? `Title Case in a title: "${title}"; English titles are in sentence case` : undefined
 
 /**
- * How a currency may be written (docs/content.md, "Money"): the locale's symbol next to figures
+ * How a currency may be written (docs/content.md, "Sample numbers and money"): the locale's symbol next to figures
  * (Intl's, "SAR 1.00", «1.00 ر.س.») and one name in prose ("Saudi riyals", «الريال السعودي», with or
  * without the article). Any other form on the same page is a second way of writing it: the ISO
  * code in Arabic, Intl's Title Case display name in English ("Saudi Riyal"), a bare unit ("riyals",
@@ -138,7 +138,7 @@ export function currencyFormProblems(text: string, locale: Locale): string[] {
       const found = pattern.exec(plain)
       if (found)
         problems.push(
-          `writes ${currency} as ${form} ("…${plain.slice(Math.max(0, found.index - 30), found.index + found[0].length + 10).trim()}…"): next to figures the symbol Intl gives, in prose the name (docs/content.md, "Money")`,
+          `writes ${currency} as ${form} ("…${plain.slice(Math.max(0, found.index - 30), found.index + found[0].length + 10).trim()}…"): next to figures the symbol Intl gives, in prose the name (docs/content.md, "Sample numbers and money")`,
         )
     }
   return problems

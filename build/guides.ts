@@ -232,8 +232,9 @@ function parseGuide(file: string, slug: string, source: string, locale: Locale):
     .replace(/<\/table>/g, '</table></div>')
     // «3-D Secure» is one name: a line never breaks inside it (review 4, T8). Tags, code and
     // preformatted text are kept as they are.
-    .replace(/(<pre[\s\S]*?<\/pre>|<code[\s\S]*?<\/code>|<[^>]+>)|3-D Secure/g, (match, kept?: string) =>
-      kept ?? '<span class="nowrap">3-D Secure</span>',
+    .replace(
+      /(<pre[\s\S]*?<\/pre>|<code[\s\S]*?<\/code>|<[^>]+>)|3-D Secure/g,
+      (_match, kept?: string) => kept ?? '<span class="nowrap">3-D Secure</span>',
     )
   return { slug, title: meta.title!, description: meta.description!, order, group, html, toc: current.toc }
 }

@@ -8,7 +8,13 @@ import { describe, expect, test } from 'vitest'
 import { priceCart } from '../../api/contract/pricing'
 import { testCards } from '../../api/server/checkout/cards'
 import { bankClosedPage, challengePage, closedPage, type FieldError, payPage } from '../../api/server/checkout/page'
-import { barePercentages, copyProblems, currencyFormProblems, doubledPunctuation, titleCase } from '../../build/copyRules'
+import {
+  barePercentages,
+  copyProblems,
+  currencyFormProblems,
+  doubledPunctuation,
+  titleCase,
+} from '../../build/copyRules'
 import { bidiTextOf, elements, parseHtml, shownTextOf } from '../../build/html'
 import { loadCatalog } from '../../locales/catalogs'
 import { intlLocale } from '../../locales/intlLocale'
@@ -53,13 +59,17 @@ describe('each rule fails on the example it exists for', () => {
   test('one currency in more than one form: the symbol by figures and the name in prose, nothing else', () => {
     // Review 4: /pricing's caption said "United Arab Emirates Dirham" beside "AED 1.00"; /ar/pricing
     // wrote «SAR» in the calculator and a bare «ريال» in its FAQ beside «ر.س.» in its cells.
-    expect(currencyFormProblems('Fees in the United Arab Emirates (United Arab Emirates Dirham): AED 1.00', 'en')).toHaveLength(1)
+    expect(
+      currencyFormProblems('Fees in the United Arab Emirates (United Arab Emirates Dirham): AED 1.00', 'en'),
+    ).toHaveLength(1)
     expect(currencyFormProblems('a volume of one million riyals; SAR 1.00', 'en')).toHaveLength(1)
     expect(currencyFormProblems('مبلغ عملية الدفع (SAR) و1.00 ر.س.', 'ar')).toHaveLength(1)
     expect(currencyFormProblems('مبيعات مليون ريال أو ما يعادلها', 'ar')).toHaveLength(1)
     expect(currencyFormProblems('تصل بالجنيه المصري، و5.00 ج.م. لكل عملية، وبالدراهم', 'ar')).toHaveLength(1)
     // The house forms (docs/content.md, "Money"), with the article, a clitic or a plural.
-    expect(currencyFormProblems('Fees in the UAE, in UAE dirhams: AED 1.00, and SAR 2.00 in Saudi riyals', 'en')).toEqual([])
+    expect(
+      currencyFormProblems('Fees in the UAE, in UAE dirhams: AED 1.00, and SAR 2.00 in Saudi riyals', 'en'),
+    ).toEqual([])
     expect(
       currencyFormProblems('بالريال السعودي، و1.00 ر.س.، ومليون ريال سعودي، والدرهم الإماراتي، وجنيهات مصرية', 'ar'),
     ).toEqual([])
