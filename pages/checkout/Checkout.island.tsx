@@ -413,7 +413,8 @@ function Checkout({ catalogue, pricingPath, privacyPath, locale }: Props) {
             const isPlan = item.sku.startsWith('plan.')
             return (
               <li key={item.sku} data-cart-item={item.sku} className="flex flex-wrap items-center gap-4 py-4">
-                <div className="min-w-0 flex-1">
+                {/* A name never squeezed to a word per line by the stepper and price: they wrap below it instead (review 4, T4). */}
+                <div className="min-w-48 flex-1">
                   <p className="font-semibold text-neutral-900 dark:text-white">
                     <FormattedMessage id={skuMessages[item.sku]} />
                   </p>

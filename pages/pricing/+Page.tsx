@@ -196,7 +196,16 @@ function FeeTable({ market }: { market: Market }) {
             id="pricing.fees.example"
             values={{
               amount: <bdi>{money(market.exampleMinor, market.currency)}</bdi>,
-              method: <FormattedMessage id={`pricing.scheme.${example.scheme}` as MessageId} />,
+              // One payment is by one method: "card (Visa or Mastercard)", not the row's "Visa and Mastercard".
+              method: (
+                <FormattedMessage
+                  id={
+                    example.scheme === 'cards'
+                      ? 'pricing.fees.exampleMethod.cards'
+                      : (`pricing.scheme.${example.scheme}` as MessageId)
+                  }
+                />
+              ),
               fee: <bdi>{money(breakdown.fee, market.currency)}</bdi>,
               vat: <bdi>{money(breakdown.vat, market.currency)}</bdi>,
               net: (
