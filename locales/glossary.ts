@@ -31,6 +31,36 @@ export const glossary: readonly Term[] = [
     never: { ar: ['تسوى إلى'] },
   },
   { idea: 'payout', en: 'payout', ar: 'تحويل المستحقات' },
+  {
+    idea: 'when money arrives (settlement time)',
+    en: 'the next business day; within # business days',
+    ar: 'يوم العمل التالي؛ خلال # أيام عمل',
+    note: 'one statement, tied to the fee table (review 4, §4 #1)',
+  },
+  {
+    idea: 'the monthly or yearly choice of a plan',
+    en: 'subscription period',
+    ar: 'مدة الاشتراك',
+    note: 'الفوترة is invoicing (الفوترة الإلكترونية), not this',
+  },
+  {
+    idea: 'a currency on a page',
+    en: 'SAR 1.00 next to figures; Saudi riyals in prose',
+    ar: '1.00 ر.س. بجانب الأرقام؛ الريال السعودي في النص',
+    note: 'no ISO code in Arabic outside code; docs/content.md, "Sample numbers and money"',
+  },
+  {
+    idea: 'Tabby and Tamara (what they are)',
+    en: 'buy now, pay later',
+    ar: 'اشترِ الآن وادفع لاحقًا',
+    never: { en: ['pay in instalments'], ar: ['الدفع على أقساط'] },
+  },
+  {
+    idea: 'the guide section; its items',
+    en: 'Integration guide; articles',
+    ar: 'دليل الربط؛ مقالات',
+    never: { en: ['all guides'] },
+  },
   { idea: 'API key', en: 'API key', ar: 'مفتاح API', never: { ar: ['مفتاح الواجهة البرمجية'] } },
   {
     idea: 'the API (the interface)',
