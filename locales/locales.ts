@@ -13,10 +13,15 @@ export interface LocaleInfo {
   dir: 'ltr' | 'rtl'
   /** The script of its text: which self-hosted font faces its pages preload (build/css.ts). */
   script: 'latin' | 'arabic'
+  /**
+   * The BCP 47 tag whose conventions its dates, times, lists and numbers follow, when not its
+   * `language`'s: the English site is British (1 November 2026, 17:05, "a, b and c").
+   */
+  formats?: string
 }
 
 export const locales = [
-  { code: 'en', language: 'en', name: 'English', dir: 'ltr', script: 'latin' },
+  { code: 'en', language: 'en', name: 'English', dir: 'ltr', script: 'latin', formats: 'en-GB' },
   { code: 'ar', language: 'ar', name: 'العربية', dir: 'rtl', script: 'arabic' },
 ] as const satisfies readonly LocaleInfo[]
 
