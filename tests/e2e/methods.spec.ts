@@ -122,12 +122,13 @@ for (const l of ['en', 'ar'] as Locale[]) {
             const failureCode = await follow(tab, market, brand, approve)
             await tab.waitForURL(/\/checkout\?session_id=cs_/)
             expect(new URL(tab.url()).pathname).toBe(l === 'ar' ? '/ar/checkout' : '/checkout')
+            // The return asks the API once the island has hydrated: slow on a busy machine, hence the wait.
             const state = tab.locator('[data-pay-state]')
             if (approve) {
-              await expect(state).toHaveAttribute('data-pay-state', 'paid')
+              await expect(state).toHaveAttribute('data-pay-state', 'paid', { timeout: 20_000 })
               await expect(state).toContainText(t('checkout.return.paid.title'))
             } else {
-              await expect(state).toHaveAttribute('data-pay-state', 'failed')
+              await expect(state).toHaveAttribute('data-pay-state', 'failed', { timeout: 20_000 })
               await expect(state).toContainText(t('checkout.return.failed', { reason: failureCode }))
             }
           }),
