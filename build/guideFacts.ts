@@ -102,7 +102,11 @@ const inline: Record<string, (intl: IntlShape, locale: Locale) => string> = {
   ...Object.fromEntries(
     markets.map((m) => [
       `methods-${m.code}`,
-      (intl: IntlShape, locale: Locale) => methodList(intl, locale, methodsOf(m)),
+      (intl: IntlShape, locale: Locale) =>
+        list(
+          methodsOf(m).map((b) => methodName(intl, b)),
+          locale,
+        ),
     ]),
   ),
   ...Object.fromEntries(
