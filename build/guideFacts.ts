@@ -7,19 +7,24 @@
 //   {{vat-sa}} (-ae, -eg)      inline: the market's VAT rate ("15%")
 //   {{settlement-table}}      block: market, method and when the money reaches the bank account
 //   {{business-week-table}}   block: each market's weekend and business days
+//   {{only-sar}} (-aed, -egp)  inline: the methods that take that currency alone ("mada and STC Pay")
+//   {{capture-manual}}        inline: the methods that can be captured later (manual capture)
+//   {{capture-immediate}}     inline: the methods always captured at once
+//   {{refund-table}}          block: each method and when a refund reaches the customer
+//   {{sandbox-table}}         block: market, method and how to test it in the sandbox (its test data)
 import { createIntl, type IntlShape } from '@formatjs/intl'
 import { loadCatalog } from '../locales/catalogs'
 import { intlLocale, weekdayName } from '../locales/intlLocale'
 import type { Locale } from '../locales/locales'
 import type { MessageId } from '../locales/messages'
 import { pickMessages } from '../locales/pickMessages'
-import { businessWeek, markets, methodsOf } from '../site.config'
+import { allMethods, type Brand, businessWeek, markets, methodFacts, methodsOf } from '../site.config'
 
 const intls = new Map<Locale, IntlShape>()
 function intlFor(locale: Locale): IntlShape {
   let intl = intls.get(locale)
   if (!intl) {
-    const messages = pickMessages(loadCatalog(locale), locale, ['guide', 'pricing'])
+    const messages = pickMessages(loadCatalog(locale), locale, ['guide', 'pricing', 'sandbox'])
     intl = createIntl({ locale: intlLocale(locale), messages: messages as Record<string, never> })
     intls.set(locale, intl)
   }
@@ -34,14 +39,72 @@ const table = (head: string[], rows: string[][]) =>
 const list = (items: string[], locale: Locale) =>
   new Intl.ListFormat(intlLocale(locale), { type: 'conjunction' }).format(items)
 
+const methodName = (intl: IntlShape, brand: Brand) => intl.formatMessage({ id: `method.${brand}` as MessageId })
+/** A method's name inside a sentence: a common noun ("mobile wallets") is not capitalized there. */
+const nameInProse = (intl: IntlShape, brand: Brand) =>
+  brand === 'wallets' ? intl.formatMessage({ id: 'guide.fact.walletsInProse' }) : methodName(intl, brand)
+const methodList = (intl: IntlShape, locale: Locale, brands: readonly Brand[]) =>
+  list(
+    brands.map((b) => nameInProse(intl, b)),
+    locale,
+  )
+
+/** How to test a method in a market, in words, with the sandbox's test data and the page's own labels. */
+function howToTest(intl: IntlShape, brand: Brand, market: string): string {
+  const flow = methodFacts[brand].sandbox
+  const method = methodName(intl, brand)
+  const say = (id: string, values: Record<string, string> = {}) =>
+    intl.formatMessage({ id: id as MessageId }, { method, ...values })
+  if (flow.kind === 'card') return say('guide.fact.test.card')
+  if (flow.kind === 'sheet')
+    return say('guide.fact.test.sheet', {
+      approve: say('sandbox.sheet.approve'),
+      decline: say('sandbox.sheet.decline'),
+      failure: flow.failureCode,
+    })
+  if (flow.kind === 'reference')
+    return say('guide.fact.test.reference', {
+      get: say('sandbox.reference.get'),
+      paid: say('sandbox.reference.paid'),
+      expired: say('sandbox.reference.expired'),
+      failure: flow.failureCode,
+    })
+  const account = flow.accounts[market]
+  if (!account) throw new Error(`methodFacts.${brand}: no sandbox test numbers for market ${market}`)
+  return say('guide.fact.test.account', { ...account, code: flow.code, failure: flow.failureCode })
+}
+
 const inline: Record<string, (intl: IntlShape, locale: Locale) => string> = {
+  ...Object.fromEntries(
+    [...new Set(markets.map((m) => m.currency))].map((currency) => [
+      `only-${currency.toLowerCase()}`,
+      (intl: IntlShape, locale: Locale) =>
+        methodList(
+          intl,
+          locale,
+          allMethods.filter((b) => methodFacts[b].currencies.join() === currency),
+        ),
+    ]),
+  ),
+  'capture-manual': (intl, locale) =>
+    methodList(
+      intl,
+      locale,
+      allMethods.filter((b) => methodFacts[b].manualCapture),
+    ),
+  'capture-immediate': (intl, locale) =>
+    methodList(
+      intl,
+      locale,
+      allMethods.filter((b) => !methodFacts[b].manualCapture),
+    ),
   verification: (intl) => intl.formatMessage({ id: 'guide.fact.verification' }),
   ...Object.fromEntries(
     markets.map((m) => [
       `methods-${m.code}`,
       (intl: IntlShape, locale: Locale) =>
         list(
-          methodsOf(m).map((b) => intl.formatMessage({ id: `method.${b}` as MessageId })),
+          methodsOf(m).map((b) => methodName(intl, b)),
           locale,
         ),
     ]),
@@ -58,6 +121,35 @@ const inline: Record<string, (intl: IntlShape, locale: Locale) => string> = {
 }
 
 const blocks: Record<string, (intl: IntlShape, locale: Locale) => string> = {
+  'refund-table': (intl) =>
+    table(
+      [intl.formatMessage({ id: 'pricing.fees.method' }), intl.formatMessage({ id: 'guide.fact.refundArrives' })],
+      allMethods.map((b) => {
+        const { to, days } = methodFacts[b].refund
+        return [
+          methodName(intl, b),
+          intl.formatMessage(
+            { id: `guide.fact.refund.${to}` as MessageId },
+            { method: methodName(intl, b), min: days?.[0] ?? 0, max: days?.[1] ?? 0 },
+          ),
+        ]
+      }),
+    ),
+  'sandbox-table': (intl) =>
+    table(
+      [
+        intl.formatMessage({ id: 'guide.fact.market' }),
+        intl.formatMessage({ id: 'pricing.fees.method' }),
+        intl.formatMessage({ id: 'guide.fact.howToTest' }),
+      ],
+      markets.flatMap((m) =>
+        methodsOf(m).map((b) => [
+          intl.formatMessage({ id: `pricing.market.${m.code}` as MessageId }),
+          methodName(intl, b),
+          howToTest(intl, b, m.code),
+        ]),
+      ),
+    ),
   'settlement-table': (intl) =>
     table(
       [

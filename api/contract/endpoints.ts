@@ -151,6 +151,47 @@ export const pages = [
   },
   {
     method: 'POST',
+    path: '/sandbox/pay/{id}/method',
+    summary: 'A method’s first step (not a card): the wallet sheet’s answer, a mobile number, or a reference asked for',
+    responses: {
+      200: { answer: 'html', description: 'The one-time code step, or the reference to pay at an outlet' },
+      303: {
+        answer: 'redirect',
+        description: 'The wallet sheet approved or declined: back to the site’s checkout (Location)',
+      },
+      400: {
+        answer: 'html',
+        description: 'The form again: the mobile number refused (not one of the guide’s test numbers)',
+      },
+      403: crossSite,
+      404: unknownLink,
+      409: closed,
+      413: tooLarge,
+      422: {
+        answer: Problem,
+        description: 'A method the order’s market does not sell, or an answer the page does not offer',
+      },
+    },
+  },
+  {
+    method: 'POST',
+    path: '/sandbox/pay/{id}/confirm',
+    summary: 'A method’s last step: the one-time code, or what became of the reference',
+    responses: {
+      303: { answer: 'redirect', description: 'Paid or declined: back to the site’s checkout (Location)' },
+      400: { answer: 'html', description: 'The code step again: the one-time code refused' },
+      403: crossSite,
+      404: unknownLink,
+      409: { answer: 'html', description: 'Too late for the step, or the session is closed: a page saying so' },
+      413: tooLarge,
+      422: {
+        answer: Problem,
+        description: 'A step token this server did not make for this session, or an answer the page does not offer',
+      },
+    },
+  },
+  {
+    method: 'POST',
     path: '/sandbox/pay/{id}/cancel',
     summary: 'The buyer cancels: back to the site’s checkout',
     responses: {

@@ -18,6 +18,22 @@ import {
 const paymentEventTypes = ['payment.paid', 'payment.failed', 'payment.cancelled'] as const
 export type PaymentEventType = (typeof paymentEventTypes)[number]
 
+/** The payment methods, as site.config.ts names them (`Brand`; tests/unit/contract.test.ts keeps the two alike). */
+export const paymentMethods = [
+  'mada',
+  'meeza',
+  'visa',
+  'mastercard',
+  'applePay',
+  'googlePay',
+  'stcPay',
+  'wallets',
+  'instapay',
+  'fawry',
+  'tabby',
+  'tamara',
+] as const
+
 export const PaymentEvent = /* @__PURE__ */ (() =>
   object({
     /** Unique per event: a delivery repeated with the same id changes nothing. */
@@ -29,8 +45,10 @@ export const PaymentEvent = /* @__PURE__ */ (() =>
     currency: pipe(string(), regex(/^[A-Z]{3}$/)),
     /** The payment's reference, for `payment.paid`. */
     reference: optional(pipe(string(), regex(/^[A-Za-z0-9_-]{1,64}$/))),
-    /** The decline code of the test cards guide, for `payment.failed`. */
+    /** The decline code of the test cards guide (cards and the other methods' test flows), for `payment.failed`. */
     failureCode: optional(pipe(string(), regex(/^[a-z_]{1,64}$/))),
+    /** How the buyer paid (or tried to), for `payment.paid` and `payment.failed`. */
+    method: optional(picklist(paymentMethods)),
     /** Unix seconds when the provider made the event. */
     created: pipe(number(), integer(), minValue(0)),
   }))()

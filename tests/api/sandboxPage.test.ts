@@ -295,7 +295,7 @@ describe.each(['en', 'ar'] as const)('Meeza, Egypt’s first method, in %s', (la
       expect(answer.status, answer.text).toBe(201)
       return answer.body as CheckoutSession
     }
-    const meeza = Object.entries(testCards).filter(([, card]) => card.brand === 'Meeza')
+    const meeza = Object.entries(testCards).filter(([, card]) => card.brand === 'meeza')
     expect(meeza.map(([, c]) => c.outcome.kind).sort()).toEqual(['challenge', 'decline', 'success'])
     const approved = meeza.find(([, c]) => c.outcome.kind === 'success')![0]
     const declined = meeza.find(([, c]) => c.outcome.kind === 'decline')![0]

@@ -122,7 +122,7 @@ describe('test cards', () => {
 
   test('a number is read with spaces, dashes and Arabic-Indic digits; others are invalid or not test cards', () => {
     expect(cardDigits('٤٠٠٠ ٥٥٠٠-1284 7360')).toBe('4000550012847360')
-    expect(testCard('4000-5500-1284-7360')).toMatchObject({ brand: 'Visa', outcome: { kind: 'success' } })
+    expect(testCard('4000-5500-1284-7360')).toMatchObject({ brand: 'visa', outcome: { kind: 'success' } })
     expect(testCard('4111 1111 1111 1111')).toBe('notTest')
     expect(testCard('4111 1111 1111 1112')).toBe('invalid')
     expect(testCard('abc')).toBe('invalid')

@@ -7,7 +7,16 @@ import { createIntl } from '@formatjs/intl'
 import { describe, expect, test } from 'vitest'
 import { priceCart } from '../../api/contract/pricing'
 import { testCards } from '../../api/server/checkout/cards'
-import { bankClosedPage, challengePage, closedPage, type FieldError, payPage } from '../../api/server/checkout/page'
+import {
+  bankClosedPage,
+  challengePage,
+  closedPage,
+  codePage,
+  type FieldError,
+  payPage,
+  referencePage,
+  stepClosedPage,
+} from '../../api/server/checkout/page'
 import {
   barePercentages,
   copyProblems,
@@ -20,7 +29,7 @@ import { loadCatalog } from '../../locales/catalogs'
 import { intlLocale } from '../../locales/intlLocale'
 import type { MessageId } from '../../locales/messages'
 import { type Locale, localeCodes } from '../../locales/locales'
-import { catalogue, markets } from '../../site.config'
+import { catalogue, markets, methodFacts, methodsOf } from '../../site.config'
 
 describe('each rule fails on the example it exists for', () => {
   test('punctuation doubled after an amount', () => {
@@ -179,6 +188,34 @@ describe.each(localeCodes)('in %s', (locale) => {
       })
       for (const code of declines)
         pages.push({ state: `${market.code} ${code}`, html: (await payPage({ ...common, failureCode: code })).html })
+      // Each method's own steps (methodFacts' flows), with their errors and declines.
+      for (const method of methodsOf(market)) {
+        const flow = methodFacts[method].sandbox
+        if (flow.kind === 'card') continue
+        pages.push({ state: `${market.code} ${method}`, html: (await payPage({ ...common, method })).html })
+        pages.push({
+          state: `${market.code} ${method} ${flow.failureCode}`,
+          html: (await payPage({ ...common, method, failureCode: flow.failureCode })).html,
+        })
+        const step = { ...common, method, token: 't', backUrl: '/pay' }
+        if (flow.kind === 'account') {
+          for (const error of ['missingPhone', 'notTestPhone'] as const)
+            pages.push({
+              state: `${market.code} ${method} ${error}`,
+              html: (await payPage({ ...common, method, errors: [error] })).html,
+            })
+          for (const error of [undefined, 'missingCode', 'wrongCode'] as const)
+            pages.push({
+              state: `${market.code} ${method} code ${error}`,
+              html: (await codePage({ ...step, error })).html,
+            })
+        }
+        if (flow.kind === 'reference')
+          pages.push({
+            state: `${market.code} ${method} reference`,
+            html: (await referencePage({ ...step, reference: '123456789' })).html,
+          })
+      }
       pages.push({
         state: `${market.code} bank`,
         html: (await challengePage({ ...common, token: 't' })).html,
@@ -190,6 +227,7 @@ describe.each(localeCodes)('in %s', (locale) => {
         })
     }
     pages.push({ state: 'bank closed', html: (await bankClosedPage({ lang: locale, payUrl: '/pay' })).html })
+    pages.push({ state: 'step closed', html: (await stepClosedPage({ lang: locale, payUrl: '/pay' })).html })
     const problems: string[] = []
     for (const { state, html } of pages) {
       const doc = parseHtml(html).document

@@ -2,6 +2,7 @@
 // (locales/guides/en/test-cards.md), and what each does. Any other number is refused before
 // anything happens: the sandbox never takes, stores or logs a real card number.
 import { latinDigits } from '../../../locales/digits'
+import type { Brand } from '../../../site.config'
 
 type CardOutcome =
   | { kind: 'success' }
@@ -9,7 +10,8 @@ type CardOutcome =
   | { kind: 'challenge' }
   | { kind: 'decline'; failureCode: string; challenge?: true }
 
-export type TestCard = { brand: 'mada' | 'Meeza' | 'Visa' | 'Mastercard'; outcome: CardOutcome }
+/** `brand`: the method (site.config.ts's Brand) the card pays with, the webhook event's `method`. */
+export type TestCard = { brand: Extract<Brand, 'mada' | 'meeza' | 'visa' | 'mastercard'>; outcome: CardOutcome }
 
 const ok: CardOutcome = { kind: 'success' }
 const challenge: CardOutcome = { kind: 'challenge' }
@@ -18,27 +20,27 @@ const decline = (failureCode: string): CardOutcome => ({ kind: 'decline', failur
 export const testCards: Readonly<Record<string, TestCard>> = {
   '4464040091531274': { brand: 'mada', outcome: ok },
   '5297410028463109': { brand: 'mada', outcome: ok },
-  '5078030012847367': { brand: 'Meeza', outcome: ok },
-  '4000550012847360': { brand: 'Visa', outcome: ok },
-  '5200820039174527': { brand: 'Mastercard', outcome: ok },
+  '5078030012847367': { brand: 'meeza', outcome: ok },
+  '4000550012847360': { brand: 'visa', outcome: ok },
+  '5200820039174527': { brand: 'mastercard', outcome: ok },
   '4464040077318456': { brand: 'mada', outcome: challenge },
-  '5078030099302187': { brand: 'Meeza', outcome: challenge },
-  '4000550099302180': { brand: 'Visa', outcome: challenge },
-  '5200820066421395': { brand: 'Mastercard', outcome: challenge },
+  '5078030099302187': { brand: 'meeza', outcome: challenge },
+  '4000550099302180': { brand: 'visa', outcome: challenge },
+  '5200820066421395': { brand: 'mastercard', outcome: challenge },
   '4464040000003514': { brand: 'mada', outcome: decline('insufficient_funds') },
   '5297410000004020': { brand: 'mada', outcome: decline('insufficient_funds') },
-  '5078030000003510': { brand: 'Meeza', outcome: decline('insufficient_funds') },
-  '4000550000005013': { brand: 'Visa', outcome: decline('do_not_honor') },
-  '4000550000006003': { brand: 'Visa', outcome: decline('expired_card') },
-  '4000550000007092': { brand: 'Visa', outcome: decline('incorrect_cvc') },
+  '5078030000003510': { brand: 'meeza', outcome: decline('insufficient_funds') },
+  '4000550000005013': { brand: 'visa', outcome: decline('do_not_honor') },
+  '4000550000006003': { brand: 'visa', outcome: decline('expired_card') },
+  '4000550000007092': { brand: 'visa', outcome: decline('incorrect_cvc') },
   // "The challenge always fails": the bank page is shown, and whatever the buyer enters it fails.
   '4464040000009065': {
     brand: 'mada',
     outcome: { kind: 'decline', failureCode: 'authentication_failed', challenge: true },
   },
-  '5200820000008084': { brand: 'Mastercard', outcome: decline('card_not_supported') },
-  '4000550000009072': { brand: 'Visa', outcome: decline('suspected_fraud') },
-  '4000550000010047': { brand: 'Visa', outcome: decline('processing_error') },
+  '5200820000008084': { brand: 'mastercard', outcome: decline('card_not_supported') },
+  '4000550000009072': { brand: 'visa', outcome: decline('suspected_fraud') },
+  '4000550000010047': { brand: 'visa', outcome: decline('processing_error') },
 }
 
 /** The Luhn check digit test every card number passes. */

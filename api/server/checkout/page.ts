@@ -10,7 +10,7 @@ import { defaultTheme, fontStacks, readableOn, type Theme, textOn } from '../../
 import { intlLocale } from '../../../locales/intlLocale'
 import { dirOf, type Locale } from '../../../locales/locales'
 import type { MessageId } from '../../../locales/messages'
-import { markets, methodsOf, site } from '../../../site.config'
+import { type Brand, markets, methodFacts, methodsOf, site } from '../../../site.config'
 
 /** The buyer's language: the session's `locale`, or the page's `?lang=`. */
 export type Lang = Locale
@@ -46,17 +46,31 @@ async function wordsOf(lang: Lang) {
 }
 type Words = Awaited<ReturnType<typeof wordsOf>>
 
-export type FieldError = 'missingNumber' | 'notTest' | 'invalidNumber' | 'invalidExpiry' | 'invalidCvc' | 'invalidName'
+export type FieldError =
+  | 'missingNumber'
+  | 'notTest'
+  | 'invalidNumber'
+  | 'invalidExpiry'
+  | 'invalidCvc'
+  | 'invalidName'
+  | 'missingPhone'
+  | 'notTestPhone'
+/** The one-time code step's errors. */
+export type CodeError = 'missingCode' | 'wrongCode'
 
-/** The card form's fields, in the order of the page (and of the error summary). */
-type Field = 'number' | 'expiry' | 'cvc' | 'name'
-const fieldOf: Record<FieldError, Field> = {
+/** The forms' fields, in the order of the page (and of the error summary). */
+type Field = 'number' | 'expiry' | 'cvc' | 'name' | 'phone' | 'code'
+const fieldOf: Record<FieldError | CodeError, Field> = {
   missingNumber: 'number',
   notTest: 'number',
   invalidNumber: 'number',
   invalidExpiry: 'expiry',
   invalidCvc: 'cvc',
   invalidName: 'name',
+  missingPhone: 'phone',
+  notTestPhone: 'phone',
+  missingCode: 'code',
+  wrongCode: 'code',
 }
 
 /**
@@ -72,6 +86,8 @@ const declineMessages: Record<string, MessageId> = {
   authentication_failed: 'sandbox.declined.authenticationFailed',
   card_not_supported: 'sandbox.declined.cardNotSupported',
   suspected_fraud: 'sandbox.declined.suspectedFraud',
+  instalments_declined: 'sandbox.declined.instalmentsDeclined',
+  reference_expired: 'sandbox.declined.referenceExpired',
 }
 export const declineMessage = (code: string): MessageId =>
   Object.hasOwn(declineMessages, code) ? declineMessages[code]! : 'sandbox.declined.other'
@@ -125,6 +141,9 @@ function css(theme: Theme): string {
     `.link{background:none;color:${ink};text-decoration:underline;font-weight:400;margin-top:.5rem}`,
     `.error{color:${error};font-weight:600;margin:0 0 .25rem}`,
     `.summary{border:3px solid ${error};border-radius:var(--radius);padding:.25rem 1rem;margin:1rem 0}.summary:focus{outline:3px solid ${ink};outline-offset:2px}.summary h2{margin-top:.5rem}.summary a{color:${error};font-weight:600}`,
+    // The method chooser: links, the chosen one marked (aria-current) by a thicker edge in the brand's colour.
+    `.methods{list-style:none;padding:0;margin:0;display:flex;flex-wrap:wrap;gap:.5rem}.methods a{display:block;padding:.375rem .75rem;border:1px solid ${muted};border-radius:var(--radius);text-decoration:none}.methods a[aria-current]{border:3px solid var(--brand);font-weight:700}`,
+    '.ref{font-size:1.5rem;font-weight:700;letter-spacing:.1em;margin:.25rem 0 1rem}',
     '.vh{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}',
     'a{color:inherit}',
   ].join('')
@@ -186,13 +205,74 @@ function orderTable(quote: Quote, t: Words, lang: Lang): string {
   return `<h2>${escapeHtml(t('sandbox.order.title'))}</h2>\n<table>${rows.join('')}</table>`
 }
 
-/** The methods of the order's market (site.config.ts), named as the site names them. */
-function methodsLine(quote: Quote, t: Words, lang: Lang): string {
+/**
+ * The method chooser: the order's market's methods (site.config.ts), named as the site names them,
+ * as links (no script): the cards share the card form; each other method has its own flow. The
+ * chosen one is `aria-current`.
+ */
+function chooser(quote: Quote, t: Words, lang: Lang, chosen: Brand | undefined, methodUrl: (method?: Brand) => string) {
   const market = markets.find((m) => m.code === quote.market)
   if (!market) return ''
-  const names = methodsOf(market).map((brand) => t(`method.${brand}`))
-  const list = new Intl.ListFormat(lang, { type: 'conjunction' }).format(names)
-  return `<p class="note">${escapeHtml(t('sandbox.methods', { methods: list }))}</p>`
+  const methods = methodsOf(market)
+  const cards = methods.filter((b) => methodFacts[b].sandbox.kind === 'card')
+  const brands = new Intl.ListFormat(intlLocale(lang), { type: 'disjunction' }).format(
+    cards.map((b) => t(`method.${b}`)),
+  )
+  const link = (href: string, text: string, current: boolean) =>
+    `<li><a href="${escapeHtml(href)}"${current ? ' aria-current="page"' : ''}>${escapeHtml(text)}</a></li>`
+  const items = [
+    ...(cards.length ? [link(methodUrl(), t('sandbox.choose.card', { brands }), chosen === undefined)] : []),
+    ...methods
+      .filter((b) => methodFacts[b].sandbox.kind !== 'card')
+      .map((b) => link(methodUrl(b), t(`method.${b}`), chosen === b)),
+  ]
+  return `<nav aria-labelledby="methods-title"><h2 id="methods-title">${escapeHtml(t('sandbox.choose.title'))}</h2><ul class="methods">${items.join('')}</ul></nav>`
+}
+
+/**
+ * GOV.UK's error summary, built without script: it is focused on load (autofocus), so it is the
+ * first thing read; each field's error is a link to the field, which a fragment link focuses.
+ */
+function summaryOf(t: Words, invalid: Map<Field, FieldError | CodeError>, decline = ''): string {
+  const items = [...invalid].map(
+    ([name, e]) => `<li><a href="#${name}">${escapeHtml(t(`sandbox.error.${e}`))}</a></li>`,
+  )
+  if (!items.length && !decline) return ''
+  return `<div class="summary" tabindex="-1" autofocus data-error-summary><div role="alert"><h2>${escapeHtml(t('sandbox.summary.title'))}</h2>${decline}${items.length ? `<ul>${items.join('')}</ul>` : ''}</div></div>`
+}
+
+/** A labelled input with its error (tied by aria-describedby, marked aria-invalid) and an optional hint. */
+function fieldHtml(
+  t: Words,
+  options: { name: Field; label: string; attrs: string; error?: FieldError | CodeError; hint?: string; value?: string },
+): string {
+  const { name, error, hint, value } = options
+  const described = [hint && `${name}-hint`, error && `${name}-error`].filter(Boolean).join(' ')
+  return `<label for="${name}">${escapeHtml(options.label)}</label>${hint ? `<p class="note" id="${name}-hint">${escapeHtml(hint)}</p>` : ''}${error ? `<p class="error" id="${name}-error"><span class="vh">${escapeHtml(t('sandbox.errorPrefix'))} </span>${escapeHtml(t(`sandbox.error.${error}`))}</p>` : ''}<input id="${name}" name="${name}" ${options.attrs}${value ? ` value="${escapeHtml(value)}"` : ''}${error ? ' aria-invalid="true"' : ''}${described ? ` aria-describedby="${described}"` : ''}>`
+}
+
+/** The first step of a method that is not a card: a simulated sheet, a mobile number, or a reference to get. */
+function methodForm(t: Words, method: Brand, action: string, error: FieldError | undefined): string {
+  const name = t(`method.${method}`)
+  const flow = methodFacts[method].sandbox
+  const hidden = `<input type="hidden" name="method" value="${escapeHtml(method)}">`
+  const open = `<h2>${escapeHtml(name)}</h2>\n`
+  if (flow.kind === 'sheet')
+    return `${open}<p>${escapeHtml(t('sandbox.sheet.body', { method: name }))}</p>
+<form method="post" action="${escapeHtml(action)}">${hidden}
+<button type="submit" name="decision" value="approve">${escapeHtml(t('sandbox.sheet.approve'))}</button>
+<button class="link" type="submit" name="decision" value="decline">${escapeHtml(t('sandbox.sheet.decline'))}</button>
+</form>`
+  if (flow.kind === 'reference')
+    return `${open}<p>${escapeHtml(t('sandbox.reference.body', { method: name }))}</p>
+<form method="post" action="${escapeHtml(action)}">${hidden}
+<button type="submit">${escapeHtml(t('sandbox.reference.get'))}</button>
+</form>`
+  return `${open}<form method="post" action="${escapeHtml(action)}" novalidate>${hidden}
+<p>${escapeHtml(t('sandbox.account.body', { method: name }))}</p>
+${fieldHtml(t, { name: 'phone', label: t('sandbox.account.phone'), attrs: 'type="tel" inputmode="tel" autocomplete="off" dir="ltr" required', error })}
+<button type="submit">${escapeHtml(t('sandbox.account.continue'))}</button>
+</form>`
 }
 
 const header = (t: Words, lang: Lang) =>
@@ -232,37 +312,45 @@ export async function payPage(options: {
   errors?: FieldError[]
   /** The last attempt's decline, when the session failed before. */
   failureCode?: string
-  /** What the buyer typed, shown again after an error: never the card number or the CVC. */
+  /** What the buyer typed, shown again after an error: never the card number, the CVC or a mobile number. */
   values?: { expiry?: string; name?: string }
+  /** The method chosen, when it is not a card (its own form then); the card form otherwise. */
+  method?: Brand
+  /** The chooser's link to a method (none: the cards). */
+  methodUrl?: (method?: Brand) => string
+  /** Where a method's first step posts. */
+  methodAction?: string
 }): Promise<Page> {
-  const { lang, quote } = options
+  const { lang, quote, method } = options
   const t = await wordsOf(lang)
   const errors = options.errors ?? []
-  const prefix = t('sandbox.errorPrefix')
   const invalid = new Map(errors.map((e) => [fieldOf[e], e] as const))
-  // GOV.UK's error summary, built without script: it is focused on load (autofocus), so it is the
-  // first thing read; each field's error is a link to the field, which a fragment link focuses.
-  const items = [...invalid].map(
-    ([name, e]) => `<li><a href="#${name}">${escapeHtml(t(`sandbox.error.${e}`))}</a></li>`,
-  )
   const decline = options.failureCode ? `<p>${escapeHtml(t(declineMessage(options.failureCode)))}</p>` : ''
-  const problem = items.length > 0 || decline !== ''
-  const summary = problem
-    ? `<div class="summary" tabindex="-1" autofocus data-error-summary><div role="alert"><h2>${escapeHtml(t('sandbox.summary.title'))}</h2>${decline}${items.length ? `<ul>${items.join('')}</ul>` : ''}</div></div>`
-    : ''
+  const summary = summaryOf(t, invalid, decline)
+  const problem = summary !== ''
   // After a round with errors the number and the CVC come back empty (never echoed): each says why.
   const again = options.values !== undefined
   const field = (name: Field, label: string, attrs: string, value = '') => {
     const error = invalid.get(name)
-    const hint = !error && again && (name === 'number' || name === 'cvc')
-    const described = [hint && `${name}-hint`, error && `${name}-error`].filter(Boolean).join(' ')
-    return `<label for="${name}">${escapeHtml(label)}</label>${hint ? `<p class="note" id="${name}-hint">${escapeHtml(t('sandbox.card.again'))}</p>` : ''}${error ? `<p class="error" id="${name}-error"><span class="vh">${escapeHtml(prefix)} </span>${escapeHtml(t(`sandbox.error.${error}`))}</p>` : ''}<input id="${name}" name="${name}" ${attrs}${value ? ` value="${escapeHtml(value)}"` : ''}${error ? ' aria-invalid="true"' : ''}${described ? ` aria-describedby="${described}"` : ''}>`
+    const hint = !error && again && (name === 'number' || name === 'cvc') ? t('sandbox.card.again') : undefined
+    return fieldHtml(t, { name, label, attrs, error, hint, value })
   }
-  const body = `${header(t, lang)}
+  const top = `${header(t, lang)}
 ${closesLine(t, lang, quote, options.closesAt, options.now, 'sandbox.closes.pay')}
 ${orderTable(quote, t, lang)}
-${methodsLine(quote, t, lang)}
-${summary}
+${chooser(quote, t, lang, method, options.methodUrl ?? (() => options.action))}
+${summary}`
+  const cancel = `<form method="post" action="${escapeHtml(options.cancelAction)}"><button class="link" type="submit">${escapeHtml(t('sandbox.card.cancel'))}</button></form>`
+  const title = titleWith(t, t('sandbox.title', { merchant: site.name[lang] }), problem)
+  if (method && methodFacts[method].sandbox.kind !== 'card') {
+    const error = invalid.get('phone') as FieldError | undefined
+    return document(
+      lang,
+      title,
+      `${top}\n${methodForm(t, method, options.methodAction ?? options.action, error)}\n${cancel}`,
+    )
+  }
+  const body = `${top}
 <form method="post" action="${escapeHtml(options.action)}" novalidate>
 ${field('number', t('sandbox.card.number'), 'inputmode="numeric" autocomplete="cc-number" dir="ltr" required')}
 <div class="row"><div>${field('expiry', t('sandbox.card.expiry'), 'inputmode="numeric" autocomplete="cc-exp" placeholder="12/30" dir="ltr" required', options.values?.expiry)}</div>
@@ -270,8 +358,84 @@ ${field('number', t('sandbox.card.number'), 'inputmode="numeric" autocomplete="c
 ${field('name', t('sandbox.card.name'), 'autocomplete="cc-name" required', options.values?.name)}
 <button type="submit">${escapeHtml(t('sandbox.card.pay', { amount: formatMoney(quote.totalMinor, quote.currency, lang) }))}</button>
 </form>
-<form method="post" action="${escapeHtml(options.cancelAction)}"><button class="link" type="submit">${escapeHtml(t('sandbox.card.cancel'))}</button></form>`
-  return document(lang, titleWith(t, t('sandbox.title', { merchant: site.name[lang] }), problem), body)
+${cancel}`
+  return document(lang, title, body)
+}
+
+/** A method's one-time code step (STC Pay, mobile wallets, InstaPay, Tabby, Tamara), with its signed token. */
+export async function codePage(options: {
+  lang: Lang
+  quote: Quote
+  method: Brand
+  action: string
+  token: string
+  /** The way back to the payment page, to choose another method. */
+  backUrl: string
+  closesAt: number
+  now: number
+  error?: CodeError
+}): Promise<Page> {
+  const { lang, quote, error } = options
+  const t = await wordsOf(lang)
+  const method = t(`method.${options.method}`)
+  const title = t('sandbox.code.title', { method })
+  const summary = summaryOf(t, new Map(error ? [['code', error] as const] : []))
+  const body = `<h1>${escapeHtml(title)}</h1>
+<p class="note">${escapeHtml(t('sandbox.note'))}</p>
+${closesLine(t, lang, quote, options.closesAt, options.now, 'sandbox.closes.step')}
+${summary}
+<p>${escapeHtml(t('sandbox.code.body', { method }))}</p>
+<p><strong>${escapeHtml(formatMoney(quote.totalMinor, quote.currency, lang))}</strong></p>
+<form method="post" action="${escapeHtml(options.action)}" novalidate>
+<input type="hidden" name="step" value="${escapeHtml(options.token)}">
+${fieldHtml(t, { name: 'code', label: t('sandbox.bank.code'), attrs: 'inputmode="numeric" autocomplete="one-time-code" dir="ltr" required', error })}
+<button type="submit">${escapeHtml(t('sandbox.bank.confirm'))}</button>
+</form>
+<p><a href="${escapeHtml(options.backUrl)}">${escapeHtml(t('sandbox.step.back'))}</a></p>`
+  return document(lang, titleWith(t, title, summary !== ''), body)
+}
+
+/** Pay by reference (Fawry): the reference number, and the sandbox's two endings. */
+export async function referencePage(options: {
+  lang: Lang
+  quote: Quote
+  method: Brand
+  action: string
+  token: string
+  reference: string
+  backUrl: string
+  closesAt: number
+  now: number
+}): Promise<Page> {
+  const { lang, quote } = options
+  const t = await wordsOf(lang)
+  const method = t(`method.${options.method}`)
+  const title = t('sandbox.reference.title', { method })
+  const hidden = `<input type="hidden" name="step" value="${escapeHtml(options.token)}">`
+  const body = `<h1>${escapeHtml(title)}</h1>
+<p class="note">${escapeHtml(t('sandbox.note'))}</p>
+${closesLine(t, lang, quote, options.closesAt, options.now, 'sandbox.closes.step')}
+<p>${escapeHtml(t('sandbox.reference.pay', { amount: formatMoney(quote.totalMinor, quote.currency, lang), method }))}</p>
+<h2>${escapeHtml(t('sandbox.reference.label'))}</h2>
+<p class="ref" dir="ltr" data-reference>${escapeHtml(options.reference)}</p>
+<p class="note">${escapeHtml(t('sandbox.reference.sandbox'))}</p>
+<form method="post" action="${escapeHtml(options.action)}">${hidden}
+<button type="submit" name="decision" value="paid">${escapeHtml(t('sandbox.reference.paid'))}</button>
+<button class="link" type="submit" name="decision" value="expired">${escapeHtml(t('sandbox.reference.expired'))}</button>
+</form>
+<p><a href="${escapeHtml(options.backUrl)}">${escapeHtml(t('sandbox.step.back'))}</a></p>`
+  return document(lang, title, body)
+}
+
+/** A method's step sent after its time: nothing was paid, and the payment page (still open) takes another try. */
+export async function stepClosedPage(options: { lang: Lang; payUrl: string }): Promise<Page> {
+  const { lang } = options
+  const t = await wordsOf(lang)
+  const body = `<h1>${escapeHtml(t('sandbox.step.closed.title'))}</h1>
+<p class="note">${escapeHtml(t('sandbox.note'))}</p>
+<p role="status">${escapeHtml(t('sandbox.step.closed.body'))}</p>
+<p><a href="${escapeHtml(options.payUrl)}">${escapeHtml(t('sandbox.bank.closed.back'))}</a></p>`
+  return document(lang, t('sandbox.step.closed.title'), body)
 }
 
 export async function challengePage(options: {

@@ -1,7 +1,9 @@
 // The sandbox hosted payment page (docs/api.md, "Sandbox hosted payment page"): what a payment
 // provider's page does, played by the reference server so that checkout works end to end with no
 // provider. It shows the order in the buyer's language, takes only the test cards of the guide,
-// plays their outcomes (3-D Secure on a simulated bank page included), then does what a provider
+// plays their outcomes (3-D Secure on a simulated bank page included), and the market's other
+// methods as the guide's test data say (./methods.ts: a wallet sheet, a mobile number and a
+// one-time code, a reference to pay at an outlet), then does what a provider
 // does: it sends the signed event to /api/v1/webhooks/payments (through the app itself, so the
 // signature check runs) and sends the buyer back to the site's /checkout. Its forms post
 // application/x-www-form-urlencoded, as a page's form does: the one exception to the JSON-only
@@ -11,6 +13,7 @@ import type { Context, Hono } from 'hono'
 import { apiBase, pages } from '../../contract/endpoints'
 import type { PaymentEvent, PaymentEventType } from '../../contract/payments'
 import type { ProblemCode } from '../../contract/schemas'
+import { latinDigits } from '../../../locales/digits'
 import { isLocale, localeCodes } from '../../../locales/locales'
 import { localizePath } from '../../../locales/localizePath'
 import { pickLocale } from '../../../locales/pickLocale'
@@ -18,15 +21,20 @@ import { bodyLimit } from '../bodyLimit'
 import type { ApiConfig } from '../config'
 import { signature } from '../signature'
 import type { SessionRecord, Store } from '../store/port'
-import { testCard } from './cards'
+import { type Brand, methodFacts } from '../../../site.config'
+import { type TestCard, testCard } from './cards'
+import { accountOutcome, isCard, referenceNumber, soldMethod, stepTokens } from './methods'
 import {
   bankClosedPage,
   challengePage,
   closedPage,
+  codePage,
   type FieldError,
   type Lang,
   type Page,
   payPage,
+  referencePage,
+  stepClosedPage,
   unknownLinkPage,
 } from './page'
 import { changeSession, newId, returnPath, sandboxPagePath } from './sessions'
@@ -46,6 +54,11 @@ export type SandboxContext = {
 const passingCode = '123456'
 /** How long the bank page's form stays good. */
 const challengeTtlMs = 10 * 60 * 1000
+type CardBrand = TestCard['brand']
+const cardBrands: readonly CardBrand[] = ['mada', 'meeza', 'visa', 'mastercard']
+
+/** How long a method's step (a one-time code, a reference) stays good. */
+const stepTtlMs = 10 * 60 * 1000
 
 /** MM/YY, not before this month. */
 function futureExpiry(value: string, nowMs: number): boolean {
@@ -115,7 +128,15 @@ export function sandboxRoutes(app: Hono, ctx: SandboxContext): void {
   const actions = (session: SessionRecord, lang: Lang) => {
     const path = sandboxPagePath(session.id)
     const query = `?lang=${lang}`
-    return { pay: `${path}${query}`, cancel: `${path}/cancel${query}`, challenge: `${path}/challenge${query}` }
+    return {
+      pay: `${path}${query}`,
+      cancel: `${path}/cancel${query}`,
+      challenge: `${path}/challenge${query}`,
+      method: `${path}/method${query}`,
+      confirm: `${path}/confirm${query}`,
+      /** The payment page with a method chosen (none: the card form). */
+      choose: (method?: Brand) => `${path}${query}${method ? `&method=${method}` : ''}`,
+    }
   }
   const load = async (c: Context) => {
     const id = c.req.param('id') ?? ''
@@ -171,26 +192,37 @@ export function sandboxRoutes(app: Hono, ctx: SandboxContext): void {
 
   // A key of its own, derived from the secret: a token of the bank page is never a webhook signature.
   const challengeKey = createHmac('sha256', checkout.webhookSecret).update('challenge-key').digest()
-  const challengeToken = (sessionId: string, mode: 'pass' | 'fail', expires: number) =>
-    `${mode}.${expires}.${createHmac('sha256', challengeKey).update(`challenge.${sessionId}.${mode}.${expires}`).digest('hex')}`
-  /** The token's mode; `expired` for a genuine token past its time (the buyer gets a page), undefined for a forged one. */
-  const readChallenge = (sessionId: string, token: string): 'pass' | 'fail' | 'expired' | undefined => {
-    const [mode, expires, mac] = token.split('.')
-    if ((mode !== 'pass' && mode !== 'fail') || !/^\d{1,15}$/.test(expires ?? '') || !/^[0-9a-f]{64}$/.test(mac ?? ''))
+  const steps = stepTokens(checkout.webhookSecret)
+  const challengeToken = (sessionId: string, mode: 'pass' | 'fail', brand: CardBrand, expires: number) =>
+    `${mode}.${brand}.${expires}.${createHmac('sha256', challengeKey).update(`challenge.${sessionId}.${mode}.${brand}.${expires}`).digest('hex')}`
+  /** The token's mode and card; `expired` for a genuine token past its time (the buyer gets a page), undefined for a forged one. */
+  const readChallenge = (
+    sessionId: string,
+    token: string,
+  ): { mode: 'pass' | 'fail' | 'expired'; brand: CardBrand } | undefined => {
+    const [mode, brand, expires, mac] = token.split('.')
+    if (
+      (mode !== 'pass' && mode !== 'fail') ||
+      !cardBrands.includes(brand as CardBrand) ||
+      !/^\d{1,15}$/.test(expires ?? '') ||
+      !/^[0-9a-f]{64}$/.test(mac ?? '')
+    )
       return undefined
-    const expected = challengeToken(sessionId, mode, Number(expires)).split('.')[2]!
+    const expected = challengeToken(sessionId, mode, brand as CardBrand, Number(expires)).split('.')[3]!
     if (!timingSafeEqual(Buffer.from(mac!, 'hex'), Buffer.from(expected, 'hex'))) return undefined
-    return Number(expires) < now() ? 'expired' : mode
+    return { mode: Number(expires) < now() ? 'expired' : mode, brand: brand as CardBrand }
   }
 
   /** The payment page of a session in `lang`, with what a failed attempt adds (a decline, field errors). */
   const payView = (session: SessionRecord, lang: Lang, extra: Partial<Parameters<typeof payPage>[0]> = {}) => {
-    const { pay, cancel } = actions(session, lang)
+    const { pay, cancel, method, choose } = actions(session, lang)
     return payPage({
       lang,
       quote: session.quote,
       action: pay,
       cancelAction: cancel,
+      methodAction: method,
+      methodUrl: choose,
       closesAt: Date.parse(session.expiresAt),
       now: now(),
       ...extra,
@@ -202,9 +234,17 @@ export function sandboxRoutes(app: Hono, ctx: SandboxContext): void {
     if (!session) return unknown(c)
     if (!payable(session, now())) return closed(c, session)
     const lang = langOf(c, session)
+    // `?method=`: one of the market's methods, or the link leads nowhere (another market's method
+    // is not sold here); a card brand is the card form.
+    const asked = c.req.query('method')
+    const method = asked === undefined ? undefined : soldMethod(session.quote.market, asked)
+    if (asked !== undefined && !method) return unknown(c)
     return page(
       c,
-      payView(session, lang, { failureCode: session.status === 'failed' ? session.failureCode : undefined }),
+      payView(session, lang, {
+        failureCode: session.status === 'failed' ? session.failureCode : undefined,
+        method: method && !isCard(method) ? method : undefined,
+      }),
     )
   })
 
@@ -242,7 +282,7 @@ export function sandboxRoutes(app: Hono, ctx: SandboxContext): void {
     const { outcome } = card
     if (outcome.kind === 'challenge' || (outcome.kind === 'decline' && outcome.challenge)) {
       const expires = now() + challengeTtlMs
-      const token = challengeToken(session.id, outcome.kind === 'challenge' ? 'pass' : 'fail', expires)
+      const token = challengeToken(session.id, outcome.kind === 'challenge' ? 'pass' : 'fail', card.brand, expires)
       const closesAt = Math.min(expires, Date.parse(session.expiresAt))
       return page(
         c,
@@ -256,8 +296,9 @@ export function sandboxRoutes(app: Hono, ctx: SandboxContext): void {
         }),
       )
     }
-    if (outcome.kind === 'decline') return finish(c, session, 'payment.failed', { failureCode: outcome.failureCode })
-    return finish(c, session, 'payment.paid', { reference: newId('pay') })
+    if (outcome.kind === 'decline')
+      return finish(c, session, 'payment.failed', { failureCode: outcome.failureCode, method: card.brand })
+    return finish(c, session, 'payment.paid', { reference: newId('pay'), method: card.brand })
   })
 
   app.post(`${base}/challenge`, formLimit, async (c) => {
@@ -265,16 +306,111 @@ export function sandboxRoutes(app: Hono, ctx: SandboxContext): void {
     if (!session) return unknown(c)
     if (!payable(session, now())) return closed(c, session)
     const form = await c.req.parseBody()
-    const mode = readChallenge(session.id, typeof form.challenge === 'string' ? form.challenge : '')
-    if (!mode) return problem(c, 400, 'invalid-request')
+    const read = readChallenge(session.id, typeof form.challenge === 'string' ? form.challenge : '')
+    if (!read) return problem(c, 400, 'invalid-request')
+    const { mode, brand } = read
     // Too late for the bank page, not for the payment page: nothing was paid; the way on is a new try.
     if (mode === 'expired') {
       const lang = langOf(c, session)
       return page(c, bankClosedPage({ lang, payUrl: actions(session, lang).pay }), 409)
     }
     const passed = mode === 'pass' && form.decision !== 'cancel' && form.code === passingCode
-    if (passed) return finish(c, session, 'payment.paid', { reference: newId('pay') })
-    return finish(c, session, 'payment.failed', { failureCode: 'authentication_failed' })
+    if (passed) return finish(c, session, 'payment.paid', { reference: newId('pay'), method: brand })
+    return finish(c, session, 'payment.failed', { failureCode: 'authentication_failed', method: brand })
+  })
+
+  // A method's first step (not a card): the wallet sheet's answer, a mobile number, or a reference asked for.
+  app.post(`${base}/method`, formLimit, async (c) => {
+    const session = await load(c)
+    if (!session) return unknown(c)
+    if (!payable(session, now())) return closed(c, session)
+    const lang = langOf(c, session)
+    const form = await c.req.parseBody()
+    const method = soldMethod(session.quote.market, form.method)
+    // The page offers only the market's own methods: anything else was not a buyer's choice.
+    if (!method || isCard(method)) return problem(c, 422, 'invalid-request')
+    const flow = methodFacts[method].sandbox
+    const links = actions(session, lang)
+    const expires = now() + stepTtlMs
+    const closesAt = Math.min(expires, Date.parse(session.expiresAt))
+    if (flow.kind === 'sheet') {
+      if (form.decision === 'approve') return finish(c, session, 'payment.paid', { reference: newId('pay'), method })
+      if (form.decision === 'decline')
+        return finish(c, session, 'payment.failed', { failureCode: flow.failureCode, method })
+      return problem(c, 422, 'invalid-request')
+    }
+    if (flow.kind === 'reference') {
+      const token = steps.make(session.id, method, 'reference', expires)
+      return page(
+        c,
+        referencePage({
+          lang,
+          quote: session.quote,
+          method,
+          action: links.confirm,
+          token,
+          reference: referenceNumber(checkout.webhookSecret, session.id),
+          backUrl: links.choose(method),
+          closesAt,
+          now: now(),
+        }),
+      )
+    }
+    const phone = typeof form.phone === 'string' ? form.phone : ''
+    const outcome = accountOutcome(method, session.quote.market, phone)
+    if (!outcome) {
+      // The number is never shown back, stored or logged: the guide's test numbers only.
+      const errors: FieldError[] = [phone.trim() === '' ? 'missingPhone' : 'notTestPhone']
+      return page(c, payView(session, lang, { method, errors }), 400)
+    }
+    const token = steps.make(session.id, method, outcome, expires)
+    const view = { lang, quote: session.quote, method, action: links.confirm, token, backUrl: links.choose(method) }
+    return page(c, codePage({ ...view, closesAt, now: now() }))
+  })
+
+  // A method's last step: the one-time code, or what became of the reference.
+  app.post(`${base}/confirm`, formLimit, async (c) => {
+    const session = await load(c)
+    if (!session) return unknown(c)
+    if (!payable(session, now())) return closed(c, session)
+    const lang = langOf(c, session)
+    const form = await c.req.parseBody()
+    const step = steps.read(session.id, typeof form.step === 'string' ? form.step : '', now())
+    if (!step || !soldMethod(session.quote.market, step.method)) return problem(c, 422, 'invalid-request')
+    const links = actions(session, lang)
+    // Too late for the step, not for the payment page: nothing was paid; the way on is a new try.
+    if (step.expired) return page(c, stepClosedPage({ lang, payUrl: links.choose(step.method) }), 409)
+    const { method, outcome } = step
+    const flow = methodFacts[method].sandbox
+    if (flow.kind === 'reference' && outcome === 'reference') {
+      if (form.decision === 'paid') return finish(c, session, 'payment.paid', { reference: newId('pay'), method })
+      if (form.decision === 'expired')
+        return finish(c, session, 'payment.failed', { failureCode: flow.failureCode, method })
+      return problem(c, 422, 'invalid-request')
+    }
+    if (flow.kind !== 'account' || outcome === 'reference') return problem(c, 422, 'invalid-request')
+    const code = latinDigits(typeof form.code === 'string' ? form.code : '').trim()
+    if (code !== flow.code) {
+      const token = typeof form.step === 'string' ? form.step : ''
+      const expires = Number(token.split('.')[2])
+      return page(
+        c,
+        codePage({
+          lang,
+          quote: session.quote,
+          method,
+          action: links.confirm,
+          token,
+          backUrl: links.choose(method),
+          closesAt: Math.min(expires, Date.parse(session.expiresAt)),
+          now: now(),
+          error: code === '' ? 'missingCode' : 'wrongCode',
+        }),
+        400,
+      )
+    }
+    if (outcome === 'approve') return finish(c, session, 'payment.paid', { reference: newId('pay'), method })
+    return finish(c, session, 'payment.failed', { failureCode: flow.failureCode, method })
   })
 
   app.post(`${base}/cancel`, async (c) => {

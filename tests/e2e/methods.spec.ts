@@ -1,0 +1,140 @@
+// Every method sold, paid in a real browser on the sandbox hosted payment page, as the test cards
+// guide tells a developer to (its test data are site.config.ts `methodFacts`, which the guide's
+// `{{sandbox-table}}` renders, and the buttons are named by the page's own words, which the guide
+// quotes): for each market and each of its methods, in both languages, approved and then declined,
+// each ending on the site's checkout return that says paid or not paid in the page's language.
+// The session is made through the API (what the checkout's Pay does) and recorded as this
+// browser's, so each flow starts on the hosted page; the cart to payment path is checkout.spec's.
+// Its own stack (a preview and an API, ./contactStack.ts): some eighty sessions in a minute or two
+// are more than the shared preview's per-address checkout limit. About 75 s on two workers.
+import { randomUUID } from 'node:crypto'
+import { createIntl } from '@formatjs/intl'
+import type { Page } from '@playwright/test'
+import type { CheckoutSession } from '../../api/contract/cart'
+import { testCards } from '../../api/server/checkout/cards'
+import { intlLocale } from '../../locales/intlLocale'
+import type { Locale } from '../../locales/locales'
+import type { MessageId } from '../../locales/messages'
+import { type Brand, markets, methodFacts, methodsOf } from '../../site.config'
+import { catalogs } from '../routes'
+import { type ContactStack, startContactStack } from './contactStack'
+import { expect, test } from './fixtures'
+
+// Two flows of a few page loads each per test: a busy two-core machine needs more than 30 s.
+test.describe.configure({ timeout: 90_000 })
+
+let stack: ContactStack
+test.beforeAll(async () => {
+  stack = await startContactStack({ checkout: { rate: { limit: 10_000, windowMs: 60_000 } } })
+})
+test.afterAll(async () => {
+  await stack?.close()
+})
+
+/** A card of the brand in the guide's tables: one that succeeds, or one declined without the bank step. */
+function cardOf(brand: Brand, approve: boolean): string {
+  const found = Object.entries(testCards).find(([, card]) => {
+    if (card.brand !== brand) return false
+    if (approve) return card.outcome.kind === 'success'
+    return card.outcome.kind === 'decline' && !card.outcome.challenge
+  })
+  if (!found) throw new Error(`no ${approve ? 'approved' : 'declined'} ${brand} test card`)
+  return found[0]
+}
+const failureOf = (number: string) => {
+  const { outcome } = testCards[number]!
+  return outcome.kind === 'decline' ? outcome.failureCode : ''
+}
+
+const cases = markets.flatMap((m) => methodsOf(m).map((brand) => [m.code, brand] as const))
+
+for (const l of ['en', 'ar'] as Locale[]) {
+  const intl = createIntl({ locale: intlLocale(l), messages: catalogs[l] })
+  const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id: id as MessageId }, values)
+  const button = (page: Page, id: string) => page.getByRole('button', { name: t(id), exact: true })
+
+  /** Opens a session for the market (as the checkout's Pay does), kept as this browser's, on its hosted page. */
+  async function openHostedPage(page: Page, market: string) {
+    const answer = await page.request.post(`${stack.origin}/api/v1/checkout/sessions`, {
+      headers: { 'Idempotency-Key': randomUUID() },
+      data: { cart: { market, billing: 'monthly', items: [{ sku: 'plan.growth', quantity: 1 }] }, locale: l },
+    })
+    expect(answer.status()).toBe(201)
+    const session = (await answer.json()) as CheckoutSession
+    await page.goto(`${stack.origin}${session.paymentUrl}`)
+    await expect(page.locator('html')).toHaveAttribute('lang', l)
+    // What the checkout keeps when its Pay starts a session: the return then shows this one.
+    await page.evaluate((id) => {
+      const key = 'rasid.checkout.sessions.v2'
+      const ids = (JSON.parse(localStorage.getItem(key) ?? 'null')?.ids ?? []) as string[]
+      localStorage.setItem(key, JSON.stringify({ ids: [id, ...ids].slice(0, 5), savedAt: Date.now() }))
+    }, session.id)
+    return session
+  }
+
+  /** The guide's row for the method, followed on the page; the decline code it promises. */
+  async function follow(page: Page, market: string, brand: Brand, approve: boolean): Promise<string> {
+    const flow = methodFacts[brand].sandbox
+    if (flow.kind === 'card') {
+      const number = cardOf(brand, approve)
+      await page.getByLabel(t('sandbox.card.number')).fill(number)
+      await page.getByLabel(t('sandbox.card.expiry')).fill('12/30')
+      await page.getByLabel(t('sandbox.card.cvc')).fill('123')
+      await page.getByLabel(t('sandbox.card.name')).fill('Noura Al-Harbi')
+      await page.locator('form button[type=submit]').first().click()
+      return failureOf(number)
+    }
+    // "Choose <method>": the chooser's link, named as the site names the method.
+    await page.getByRole('link', { name: t(`method.${brand}`), exact: true }).click()
+    await expect(page.getByRole('link', { name: t(`method.${brand}`), exact: true })).toHaveAttribute(
+      'aria-current',
+      'page',
+    )
+    if (flow.kind === 'sheet') {
+      await button(page, approve ? 'sandbox.sheet.approve' : 'sandbox.sheet.decline').click()
+      return flow.failureCode
+    }
+    if (flow.kind === 'reference') {
+      await button(page, 'sandbox.reference.get').click()
+      await expect(page.locator('[data-reference]')).toHaveText(/^\d{9}$/)
+      await button(page, approve ? 'sandbox.reference.paid' : 'sandbox.reference.expired').click()
+      return flow.failureCode
+    }
+    const account = flow.accounts[market]!
+    await page.getByLabel(t('sandbox.account.phone')).fill(approve ? account.approve : account.decline)
+    await button(page, 'sandbox.account.continue').click()
+    await page.getByLabel(t('sandbox.bank.code')).fill(flow.code)
+    await button(page, 'sandbox.bank.confirm').click()
+    return flow.failureCode
+  }
+
+  for (const [market, brand] of cases)
+    test(`${market}: ${brand}, approved and declined, as the guide says (${l})`, async ({ page, browser }) => {
+      // The two paths side by side, the decline in a browser context of its own (two tabs of one
+      // context would write the same localStorage from two processes, and one list could lose an id).
+      const declineContext = await browser.newContext()
+      const declinePage = await declineContext.newPage()
+      try {
+        await Promise.all(
+          [true, false].map(async (approve) => {
+            const tab = approve ? page : declinePage
+            await openHostedPage(tab, market)
+            const failureCode = await follow(tab, market, brand, approve)
+            await tab.waitForURL(/\/checkout\?session_id=cs_/)
+            expect(new URL(tab.url()).pathname).toBe(l === 'ar' ? '/ar/checkout' : '/checkout')
+            // The return asks the API once the island has hydrated: slow on a busy machine, hence the wait.
+            const state = tab.locator('[data-pay-state]')
+            if (approve) {
+              await expect(state).toHaveAttribute('data-pay-state', 'paid', { timeout: 20_000 })
+              await expect(state).toContainText(t('checkout.return.paid.title'))
+            } else {
+              await expect(state).toHaveAttribute('data-pay-state', 'failed', { timeout: 20_000 })
+              await expect(state).toContainText(t('checkout.return.failed', { reason: failureCode }))
+            }
+          }),
+        )
+      } finally {
+        await declineContext.close()
+      }
+    })
+}
