@@ -88,12 +88,12 @@ export const endpoints = [
   },
 ] as const satisfies readonly Endpoint[]
 
-/** What a page of the sandbox answers: an HTML document, a redirect (303 See Other), or a problem. */
-type PageAnswer = 'html' | 'redirect' | typeof Problem
+/** What a page of the sandbox answers: an HTML document, a redirect (303 See Other), a font of the page, or a problem. */
+type PageAnswer = 'html' | 'redirect' | 'font' | typeof Problem
 
 export type PageRoute = {
   method: 'GET' | 'POST'
-  /** Under `apiBase`; `{id}` is the checkout session's id. */
+  /** Under `apiBase`; `{id}` is the checkout session's id, `{file}` a font file's name. */
   path: string
   summary: string
   responses: Record<number, { answer: PageAnswer; description: string }>
@@ -198,6 +198,15 @@ export const pages = [
       303: { answer: 'redirect', description: 'Back to the site’s checkout (Location)' },
       403: crossSite,
       404: unknownLink,
+    },
+  },
+  {
+    method: 'GET',
+    path: '/sandbox/fonts/{file}',
+    summary: 'A face of the hosted payment page: the site’s own (IBM Plex Sans Arabic, Inter), for its script',
+    responses: {
+      200: { answer: 'font', description: 'The WOFF2 file, cached for a day' },
+      404: { answer: Problem, description: 'Not one of the page’s faces' },
     },
   },
 ] as const satisfies readonly PageRoute[]

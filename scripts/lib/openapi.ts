@@ -100,14 +100,24 @@ function openApiDocument(version: string): Record<string, unknown> {
       operationId: operationId(route),
       summary: route.summary,
       parameters: [
-        { name: 'id', in: 'path', required: true, schema: { type: 'string' } },
-        {
-          name: 'lang',
-          in: 'query',
-          required: false,
-          description: 'The page’s language; else the session’s, else (for an unknown link) Accept-Language',
-          schema: { type: 'string', enum: ['en', 'ar'] },
-        },
+        ...[...route.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
+          name,
+          in: 'path',
+          required: true,
+          schema: { type: 'string' },
+        })),
+        // A session's pages speak the buyer's language; a font has none.
+        ...(route.path.includes('{id}')
+          ? [
+              {
+                name: 'lang',
+                in: 'query',
+                required: false,
+                description: 'The page’s language; else the session’s, else (for an unknown link) Accept-Language',
+                schema: { type: 'string', enum: ['en', 'ar'] },
+              },
+            ]
+          : []),
       ],
     }
     if (route.method === 'POST')
@@ -122,7 +132,9 @@ function openApiDocument(version: string): Record<string, unknown> {
           ? { description, headers: { Location: { required: true, schema: { type: 'string' } } } }
           : answer === 'html'
             ? { description, content: { 'text/html': { schema: { type: 'string' } } } }
-            : { description, content: { 'application/problem+json': { schema: ref(answer) } } },
+            : answer === 'font'
+              ? { description, content: { 'font/woff2': { schema: { type: 'string', format: 'binary' } } } }
+              : { description, content: { 'application/problem+json': { schema: ref(answer) } } },
       ]),
     )
     paths[`${apiBase}${route.path}`] = { ...paths[`${apiBase}${route.path}`], [route.method.toLowerCase()]: operation }

@@ -4,11 +4,14 @@
 // how long the page and the bank step stay open; and the way on once a page has closed.
 // The server's clock is the test's (`clock`), so expiry needs no waiting.
 import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Cart, CheckoutSession } from '../../api/contract/cart'
+import { faces } from '../../api/contract/faces'
 import { testCards } from '../../api/server/checkout/cards'
 import { checkoutDefaults } from '../../api/server/config'
 import { loadCatalog } from '../../locales/catalogs'
+import { intlLocale } from '../../locales/intlLocale'
 import { call, startApi, type TestApi } from './helpers'
 
 const growth: Cart = { market: 'sa', billing: 'monthly', items: [{ sku: 'plan.growth', quantity: 1 }] }
@@ -160,9 +163,9 @@ describe.each(['en', 'ar'] as const)('the hosted page in %s', (lang) => {
   test('the page says how long it stays open, and the bank step too', async () => {
     const session = await createSession(lang)
     const duration = (minutes: number) =>
-      new Intl.NumberFormat(`${lang}-u-nu-latn`, { style: 'unit', unit: 'minute', unitDisplay: 'long' }).format(minutes)
+      new Intl.NumberFormat(intlLocale(lang), { style: 'unit', unit: 'minute', unitDisplay: 'long' }).format(minutes)
     const time = (at: string) =>
-      new Intl.DateTimeFormat(`${lang}-u-ca-gregory-nu-latn`, {
+      new Intl.DateTimeFormat(intlLocale(lang), {
         hour: 'numeric',
         minute: '2-digit',
         timeZone: 'Asia/Riyadh',
@@ -317,5 +320,41 @@ describe.each(['en', 'ar'] as const)('Meeza, Egypt’s first method, in %s', (la
     expect(textOf(summaryOf((await page(failed.paymentUrl!)).text) ?? '')).toContain(
       loadCatalog(lang)['sandbox.declined.insufficientFunds'],
     )
+  })
+})
+
+describe('the page draws in the site’s own faces (review 4, T6)', () => {
+  const require = createRequire(import.meta.url)
+  test.each([
+    ['ar', 'IBM Plex Sans Arabic', 4],
+    ['en', 'Inter', 2],
+  ] as const)(
+    'in %s: its style declares %s from the sandbox, its policy allows it, and each file is served',
+    async (lang, family, count) => {
+      const session = await createSession(lang)
+      const response = await fetch(`${api.url}${session.paymentUrl!}`)
+      const html = await response.text()
+      const style = /<style>(.*?)<\/style>/s.exec(html)![1]!
+      expect(style).toContain(`font:16px/1.5 "${family}",`)
+      const urls = [...style.matchAll(/@font-face\{font-family:"([^"]+)";src:url\(([^)]+)\)/g)]
+      expect(urls).toHaveLength(count)
+      expect(new Set(urls.map(([, f]) => f))).toEqual(new Set([family]))
+      expect(response.headers.get('Content-Security-Policy')).toContain("font-src 'self'")
+      for (const [, , url] of urls) {
+        const font = await fetch(`${api.url}${url}`)
+        expect(font.status, url).toBe(200)
+        expect(font.headers.get('Content-Type')).toBe('font/woff2')
+        const face = faces.find((f) => f.file.endsWith(`/${url!.split('/').pop()}`))!
+        expect(Buffer.from(await font.arrayBuffer()).equals(readFileSync(require.resolve(face.file)))).toBe(true)
+      }
+    },
+  )
+
+  test('any other name is not there: a problem, never a file of the server', async () => {
+    for (const name of ['secret.woff2', '..%2F..%2Fpackage.json', 'inter-latin-400-normal.woff']) {
+      const response = await fetch(`${api.url}/api/v1/sandbox/fonts/${name}`)
+      expect(response.status, name).toBe(404)
+      expect(response.headers.get('Content-Type')).toMatch(/^application\/problem\+json/)
+    }
   })
 })

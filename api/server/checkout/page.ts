@@ -6,11 +6,13 @@
 // with the page.
 import { createHash } from 'node:crypto'
 import type { Quote, Sku } from '../../contract/cart'
+import { apiBase } from '../../contract/endpoints'
 import { defaultTheme, fontStacks, readableOn, type Theme, textOn } from '../../contract/theme'
 import { intlLocale } from '../../../locales/intlLocale'
 import { dirOf, type Locale } from '../../../locales/locales'
 import type { MessageId } from '../../../locales/messages'
 import { type Brand, markets, methodFacts, methodsOf, site } from '../../../site.config'
+import { familyOf, fontFaces } from './fonts'
 
 /** The buyer's language: the session's `locale`, or the page's `?lang=`. */
 export type Lang = Locale
@@ -116,7 +118,7 @@ export function formatMoney(minor: number, currency: string, lang: Lang): string
 const percent = (bp: number, lang: Lang) =>
   new Intl.NumberFormat(intlLocale(lang), { style: 'percent', maximumFractionDigits: 2 }).format(bp / 10000)
 
-function css(theme: Theme): string {
+function css(theme: Theme, lang: Lang): string {
   const dark = theme.mode === 'dark'
   const background = dark ? '#111827' : '#f8fafc'
   const surface = dark ? '#1f2937' : '#ffffff'
@@ -125,7 +127,8 @@ function css(theme: Theme): string {
   const error = dark ? '#fca5a5' : '#b91c1c'
   return [
     `:root{color-scheme:${theme.mode};--brand:${theme.color};--on-brand:${textOn(theme.color)};--radius:${theme.radius}px}`,
-    `body{margin:0;background:${background};color:${ink};font:16px/1.5 ${fontStacks[theme.font]}}`,
+    // The site's face for the page's script first (review 4, T6), served here (./fonts.ts).
+    `${fontFaces(lang, `${apiBase}/sandbox/fonts`)}body{margin:0;background:${background};color:${ink};font:16px/1.5 "${familyOf(lang)}", ${fontStacks[theme.font]}}`,
     `main{max-width:32rem;margin:2rem auto;padding:1.5rem;background:${surface};border-radius:var(--radius)}`,
     `h1{font-size:1.375rem;margin:0 0 .25rem;color:${readableOn(theme.color, surface, ink)}}`,
     `h2{font-size:1.0625rem;margin:1.25rem 0 .5rem}`,
@@ -154,7 +157,7 @@ export type Page = { html: string; csp: string }
 function document(lang: Lang, title: string, body: string): Page {
   const dir = dirOf(lang)
   const theme = defaultTheme(dir, site.name[lang])
-  const style = css(theme)
+  const style = css(theme, lang)
   const hash = createHash('sha256').update(style).digest('base64')
   const html = `<!doctype html>
 <html lang="${lang}" dir="${dir}">
@@ -173,10 +176,11 @@ ${body}
 </body>
 </html>
 `
-  // No script at all; the one style by its hash; forms post only here; never framed.
+  // No script at all; the one style by its hash; its own faces; forms post only here; never framed.
   const csp = [
     "default-src 'none'",
     `style-src 'sha256-${hash}'`,
+    "font-src 'self'",
     "form-action 'self'",
     "base-uri 'none'",
     "frame-ancestors 'none'",
@@ -192,9 +196,10 @@ function orderTable(quote: Quote, t: Words, lang: Lang): string {
       `<tr><td>${escapeHtml(t(skuNames[line.sku]))}${line.quantity > 1 ? ` × ${line.quantity}` : ''} <span class="note">(${escapeHtml(period)})</span></td><td>${money(line.amountMinor)}</td></tr>`,
   )
   rows.push(`<tr><td>${escapeHtml(t('sandbox.order.subtotal'))}</td><td>${money(quote.subtotalMinor)}</td></tr>`)
+  // A discount as the checkout shows it: U+2212 before the amount (review 4, T7), not Intl's hyphen.
   if (quote.discountMinor > 0 && quote.discount)
     rows.push(
-      `<tr><td>${escapeHtml(t('sandbox.order.discount', { code: quote.discount.code }))}</td><td>${money(-quote.discountMinor)}</td></tr>`,
+      `<tr><td>${escapeHtml(t('sandbox.order.discount', { code: quote.discount.code }))}</td><td>−${money(quote.discountMinor)}</td></tr>`,
     )
   rows.push(
     `<tr><td>${escapeHtml(t('sandbox.order.vat', { rate: percent(quote.vatBp, lang) }))}</td><td>${money(quote.vatMinor)}</td></tr>`,

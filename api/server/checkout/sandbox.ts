@@ -23,6 +23,7 @@ import { signature } from '../signature'
 import type { SessionRecord, Store } from '../store/port'
 import { type Brand, methodFacts } from '../../../site.config'
 import { type TestCard, testCard } from './cards'
+import { fontFile } from './fonts'
 import { accountOutcome, isCard, referenceNumber, soldMethod, stepTokens } from './methods'
 import {
   bankClosedPage,
@@ -228,6 +229,16 @@ export function sandboxRoutes(app: Hono, ctx: SandboxContext): void {
       ...extra,
     })
   }
+
+  // The page's own faces (./fonts.ts): the site's, for the page's script; any other name is not here.
+  app.get(`${apiBase}/sandbox/fonts/:file`, async (c) => {
+    const bytes = await fontFile(c.req.param('file'))
+    if (!bytes) return problem(c, 404, 'not-found')
+    return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
+      'Content-Type': 'font/woff2',
+      'Cache-Control': 'public, max-age=86400',
+    })
+  })
 
   app.get(base, async (c) => {
     const session = await load(c)
