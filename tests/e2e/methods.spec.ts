@@ -9,6 +9,7 @@
 // are more than the shared preview's per-address checkout limit. About 3 minutes on two workers
 // (two cores): eighty checkout returns, each a hydrated page.
 import { randomUUID } from 'node:crypto'
+import AxeBuilder from '@axe-core/playwright'
 import { createIntl } from '@formatjs/intl'
 import type { Page } from '@playwright/test'
 import type { CheckoutSession } from '../../api/contract/cart'
@@ -126,4 +127,39 @@ for (const l of ['en', 'ar'] as Locale[]) {
         }
       }
     })
+
+  test(`the method steps pass axe, errors included (${l})`, async ({ page }) => {
+    const axe = async (state: string) => {
+      const { violations } = await new AxeBuilder({ page })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+        .analyze()
+      expect(
+        violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+        state,
+      ).toEqual([])
+    }
+    await openHostedPage(page, 'sa')
+    await page.getByRole('link', { name: t('method.applePay'), exact: true }).click()
+    await axe('the wallet sheet')
+    await page.getByRole('link', { name: t('method.stcPay'), exact: true }).click()
+    await page.getByLabel(t('sandbox.account.phone')).fill('0555123456')
+    await button(page, 'sandbox.account.continue').click()
+    await expect(page.locator('[data-error-summary]')).toBeFocused()
+    await expect(page.getByLabel(t('sandbox.account.phone'))).toHaveAccessibleDescription(
+      `${t('sandbox.errorPrefix')} ${t('sandbox.error.notTestPhone')}`,
+    )
+    await axe('the mobile number refused')
+    const stc = methodFacts.stcPay.sandbox
+    if (stc.kind !== 'account') throw new Error('STC Pay is an account flow')
+    await page.getByLabel(t('sandbox.account.phone')).fill(stc.accounts.sa!.approve)
+    await button(page, 'sandbox.account.continue').click()
+    await page.getByLabel(t('sandbox.bank.code')).fill('0000')
+    await button(page, 'sandbox.bank.confirm').click()
+    await expect(page.locator('[data-error-summary]')).toBeFocused()
+    await axe('the one-time code refused')
+    await openHostedPage(page, 'eg')
+    await page.getByRole('link', { name: t('method.fawry'), exact: true }).click()
+    await button(page, 'sandbox.reference.get').click()
+    await axe('the reference')
+  })
 }
