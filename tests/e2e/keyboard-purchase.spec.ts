@@ -4,7 +4,7 @@
 // hosted page, submitted empty first (the error summary takes focus, its links move focus to the
 // fields), then filled by typing -> the simulated bank page (3-D Secure) -> the paid checkout.
 // After every key press focus is somewhere, never on <body>, except right after a full page load,
-// where the first Tab must then reach the skip link (the site) or the first field (the hosted
+// where the first Tab must then reach the skip link (the site) or the first link or field (the hosted
 // page, which has no block to skip). axe (WCAG 2.2 AA tags) runs on each of the hosted page's
 // states: the form, its errors, the bank page and the closed page. Also: the hosted page's Pay
 // button keeps an edge in forced colours.
@@ -108,14 +108,16 @@ for (const l of ['en', 'ar'] as Locale[]) {
     await expect(island.locator('[data-quote-state="server"]')).toBeVisible()
     await arrived(page, skipLink)
 
-    // Tab to Pay, Enter: the hosted page, loaded anew; its first Tab is the card number.
+    // Tab to Pay, Enter: the hosted page, loaded anew; its first Tab is the method chooser's chosen
+    // link (the cards, aria-current), and a few more reach the card number.
     await tabTo(page, '[data-price-overview] button[type=button]')
     await page.keyboard.press('Enter')
     await page.waitForURL(/\/api\/v1\/sandbox\/pay\/cs_/)
     const paymentUrl = page.url()
     await expect(page.locator('html')).toHaveAttribute('lang', l)
     await axe(page, 'the hosted form')
-    await arrived(page, '#number')
+    await arrived(page, 'a[aria-current="page"]')
+    await tabTo(page, '#number', 10)
     await expect(page.locator('[data-closes]')).toBeVisible()
 
     // Submit it empty: one round with every error; the summary has focus and is read first.

@@ -6,8 +6,10 @@
 // The session is made through the API (what the checkout's Pay does) and recorded as this
 // browser's, so each flow starts on the hosted page; the cart to payment path is checkout.spec's.
 // Its own stack (a preview and an API, ./contactStack.ts): some eighty sessions in a minute or two
-// are more than the shared preview's per-address checkout limit. About 75 s on two workers.
+// are more than the shared preview's per-address checkout limit. About 3 minutes on two workers
+// (two cores): eighty checkout returns, each a hydrated page.
 import { randomUUID } from 'node:crypto'
+import AxeBuilder from '@axe-core/playwright'
 import { createIntl } from '@formatjs/intl'
 import type { Page } from '@playwright/test'
 import type { CheckoutSession } from '../../api/contract/cart'
@@ -64,11 +66,10 @@ for (const l of ['en', 'ar'] as Locale[]) {
     await page.goto(`${stack.origin}${session.paymentUrl}`)
     await expect(page.locator('html')).toHaveAttribute('lang', l)
     // What the checkout keeps when its Pay starts a session: the return then shows this one.
-    await page.evaluate((id) => {
-      const key = 'rasid.checkout.sessions.v2'
-      const ids = (JSON.parse(localStorage.getItem(key) ?? 'null')?.ids ?? []) as string[]
-      localStorage.setItem(key, JSON.stringify({ ids: [id, ...ids].slice(0, 5), savedAt: Date.now() }))
-    }, session.id)
+    await page.evaluate(
+      (id) => localStorage.setItem('rasid.checkout.sessions.v2', JSON.stringify({ ids: [id], savedAt: Date.now() })),
+      session.id,
+    )
     return session
   }
 
@@ -109,32 +110,56 @@ for (const l of ['en', 'ar'] as Locale[]) {
   }
 
   for (const [market, brand] of cases)
-    test(`${market}: ${brand}, approved and declined, as the guide says (${l})`, async ({ page, browser }) => {
-      // The two paths side by side, the decline in a browser context of its own (two tabs of one
-      // context would write the same localStorage from two processes, and one list could lose an id).
-      const declineContext = await browser.newContext()
-      const declinePage = await declineContext.newPage()
-      try {
-        await Promise.all(
-          [true, false].map(async (approve) => {
-            const tab = approve ? page : declinePage
-            await openHostedPage(tab, market)
-            const failureCode = await follow(tab, market, brand, approve)
-            await tab.waitForURL(/\/checkout\?session_id=cs_/)
-            expect(new URL(tab.url()).pathname).toBe(l === 'ar' ? '/ar/checkout' : '/checkout')
-            // The return asks the API once the island has hydrated: slow on a busy machine, hence the wait.
-            const state = tab.locator('[data-pay-state]')
-            if (approve) {
-              await expect(state).toHaveAttribute('data-pay-state', 'paid', { timeout: 20_000 })
-              await expect(state).toContainText(t('checkout.return.paid.title'))
-            } else {
-              await expect(state).toHaveAttribute('data-pay-state', 'failed', { timeout: 20_000 })
-              await expect(state).toContainText(t('checkout.return.failed', { reason: failureCode }))
-            }
-          }),
-        )
-      } finally {
-        await declineContext.close()
+    test(`${market}: ${brand}, approved and declined, as the guide says (${l})`, async ({ page }) => {
+      for (const approve of [true, false]) {
+        await openHostedPage(page, market)
+        const failureCode = await follow(page, market, brand, approve)
+        await page.waitForURL(/\/checkout\?session_id=cs_/, { waitUntil: 'commit' })
+        expect(new URL(page.url()).pathname).toBe(l === 'ar' ? '/ar/checkout' : '/checkout')
+        // The return asks the API once the island has hydrated: slow on a busy machine, hence the wait.
+        const state = page.locator('[data-pay-state]')
+        if (approve) {
+          await expect(state).toHaveAttribute('data-pay-state', 'paid', { timeout: 20_000 })
+          await expect(state).toContainText(t('checkout.return.paid.title'))
+        } else {
+          await expect(state).toHaveAttribute('data-pay-state', 'failed', { timeout: 20_000 })
+          await expect(state).toContainText(t('checkout.return.failed', { reason: failureCode }))
+        }
       }
     })
+
+  test(`the method steps pass axe, errors included (${l})`, async ({ page }) => {
+    const axe = async (state: string) => {
+      const { violations } = await new AxeBuilder({ page })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+        .analyze()
+      expect(
+        violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+        state,
+      ).toEqual([])
+    }
+    await openHostedPage(page, 'sa')
+    await page.getByRole('link', { name: t('method.applePay'), exact: true }).click()
+    await axe('the wallet sheet')
+    await page.getByRole('link', { name: t('method.stcPay'), exact: true }).click()
+    await page.getByLabel(t('sandbox.account.phone')).fill('0555123456')
+    await button(page, 'sandbox.account.continue').click()
+    await expect(page.locator('[data-error-summary]')).toBeFocused()
+    await expect(page.getByLabel(t('sandbox.account.phone'))).toHaveAccessibleDescription(
+      `${t('sandbox.errorPrefix')} ${t('sandbox.error.notTestPhone')}`,
+    )
+    await axe('the mobile number refused')
+    const stc = methodFacts.stcPay.sandbox
+    if (stc.kind !== 'account') throw new Error('STC Pay is an account flow')
+    await page.getByLabel(t('sandbox.account.phone')).fill(stc.accounts.sa!.approve)
+    await button(page, 'sandbox.account.continue').click()
+    await page.getByLabel(t('sandbox.bank.code')).fill('0000')
+    await button(page, 'sandbox.bank.confirm').click()
+    await expect(page.locator('[data-error-summary]')).toBeFocused()
+    await axe('the one-time code refused')
+    await openHostedPage(page, 'eg')
+    await page.getByRole('link', { name: t('method.fawry'), exact: true }).click()
+    await button(page, 'sandbox.reference.get').click()
+    await axe('the reference')
+  })
 }
