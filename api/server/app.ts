@@ -132,7 +132,8 @@ export function createApp(options: AppOptions): Hono {
     const start = performance.now()
     const requestId = crypto.randomUUID()
     await next()
-    c.header('Cache-Control', 'no-store')
+    // Nothing is cached but what says it may be (the hosted page's fonts).
+    if (!c.res.headers.get('Cache-Control')?.startsWith('public')) c.header('Cache-Control', 'no-store')
     c.header('X-Content-Type-Options', 'nosniff')
     c.header('X-Request-Id', requestId)
     const line: LogLine = {

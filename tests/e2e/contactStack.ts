@@ -103,7 +103,8 @@ export async function startContactStack(
         // As a closed port looks to CloudFront: the connection fails, and the preview answers 502.
         return res.destroy()
       }
-      const text = await answer.text()
+      // Bytes, not text: the hosted page's fonts pass through here too.
+      const body = Buffer.from(await answer.arrayBuffer())
       if (mode === 'hang') return held.add(res)
       if (mode === 'slow') await new Promise((ok) => setTimeout(ok, 400))
       // The API's headers as they came (Content-Security-Policy, Location, Retry-After, ...), less
@@ -114,7 +115,7 @@ export async function startContactStack(
           headers[name] = value
       })
       res.writeHead(answer.status, headers)
-      res.end(mode === 'bad-json' ? text.slice(0, 12) : text)
+      res.end(mode === 'bad-json' ? body.subarray(0, 12) : body)
     })
   })
   const proxyUrl = await listen(proxy)

@@ -162,4 +162,20 @@ for (const l of ['en', 'ar'] as Locale[]) {
     await button(page, 'sandbox.reference.get').click()
     await axe('the reference')
   })
+
+  test(`${l}: the hosted page draws its words in the site's own face, not the system's`, async ({ page }) => {
+    // Review 4, T6: the page's CSP allowed no font, so its Arabic fell back to DejaVu Sans here.
+    const family = l === 'ar' ? 'IBM Plex Sans Arabic' : 'Inter'
+    await openHostedPage(page, 'sa')
+    const faces = await page.evaluate(async () => {
+      await document.fonts.ready
+      return [...document.fonts].map((f) => `${f.family.replace(/"/g, '')} ${f.weight} ${f.status}`)
+    })
+    expect(faces.filter((f) => f.endsWith(' loaded')).length).toBeGreaterThan(0)
+    expect(faces.every((f) => f.startsWith(`${family} `))).toBe(true)
+    const h1 = page.locator('h1')
+    expect(
+      await h1.evaluate((el, name) => document.fonts.check(`700 16px "${name}"`, el.textContent ?? ''), family),
+    ).toBe(true)
+  })
 }
