@@ -344,7 +344,7 @@ describe('the page draws in the site’s own faces (review 4, T6)', () => {
         const font = await fetch(`${api.url}${url}`)
         expect(font.status, url).toBe(200)
         expect(font.headers.get('Content-Type')).toBe('font/woff2')
-      expect(font.headers.get('Cache-Control')).toBe('public, max-age=86400')
+        expect(font.headers.get('Cache-Control')).toBe('public, max-age=86400')
         const face = faces.find((f) => f.file.endsWith(`/${url!.split('/').pop()}`))!
         expect(Buffer.from(await font.arrayBuffer()).equals(readFileSync(require.resolve(face.file)))).toBe(true)
       }
