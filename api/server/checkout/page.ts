@@ -274,7 +274,7 @@ function methodForm(t: Words, method: Brand, action: string, error: FieldError |
 <button type="submit">${escapeHtml(t('sandbox.reference.get'))}</button>
 </form>`
   return `${open}<form method="post" action="${escapeHtml(action)}" novalidate>${hidden}
-<p>${escapeHtml(t('sandbox.account.body', { method: name }))}</p>
+<p>${escapeHtml(t('sandbox.account.body', { method: method === 'wallets' ? t('sandbox.walletInProse') : name }))}</p>
 ${fieldHtml(t, { name: 'phone', label: t('sandbox.account.phone'), attrs: 'type="tel" inputmode="tel" autocomplete="off" dir="ltr" required', error })}
 <button type="submit">${escapeHtml(t('sandbox.account.continue'))}</button>
 </form>`
@@ -389,7 +389,7 @@ export async function codePage(options: {
 <p class="note">${escapeHtml(t('sandbox.note'))}</p>
 ${closesLine(t, lang, quote, options.closesAt, options.now, 'sandbox.closes.step')}
 ${summary}
-<p>${escapeHtml(t('sandbox.code.body', { method }))}</p>
+<p>${escapeHtml(t('sandbox.code.body', { method: options.method === 'wallets' ? t('sandbox.walletInProse') : method }))}</p>
 <p><strong>${escapeHtml(formatMoney(quote.totalMinor, quote.currency, lang))}</strong></p>
 <form method="post" action="${escapeHtml(options.action)}" novalidate>
 <input type="hidden" name="step" value="${escapeHtml(options.token)}">
