@@ -240,6 +240,17 @@ export function sandboxRoutes(app: Hono, ctx: SandboxContext): void {
     })
   })
 
+  /**
+   * A form posted to a session's page: the session, the page's language and the fields; or the
+   * answer for a link that leads nowhere, or for a session no longer payable.
+   */
+  const payableForm = async (c: Context) => {
+    const session = await load(c)
+    if (!session) return unknown(c)
+    if (!payable(session, now())) return closed(c, session)
+    return { session, lang: langOf(c, session), form: await c.req.parseBody() }
+  }
+
   app.get(base, async (c) => {
     const session = await load(c)
     if (!session) return unknown(c)
@@ -260,11 +271,9 @@ export function sandboxRoutes(app: Hono, ctx: SandboxContext): void {
   })
 
   app.post(base, formLimit, async (c) => {
-    const session = await load(c)
-    if (!session) return unknown(c)
-    if (!payable(session, now())) return closed(c, session)
-    const lang = langOf(c, session)
-    const form = await c.req.parseBody()
+    const open = await payableForm(c)
+    if (open instanceof Response) return open
+    const { session, lang, form } = open
     const value = (name: string) => (typeof form[name] === 'string' ? (form[name] as string) : '')
     const card = testCard(value('number'))
     // Every field checked in the same round (3.3.1: a page without script shows all its errors at
@@ -332,11 +341,9 @@ export function sandboxRoutes(app: Hono, ctx: SandboxContext): void {
 
   // A method's first step (not a card): the wallet sheet's answer, a mobile number, or a reference asked for.
   app.post(`${base}/method`, formLimit, async (c) => {
-    const session = await load(c)
-    if (!session) return unknown(c)
-    if (!payable(session, now())) return closed(c, session)
-    const lang = langOf(c, session)
-    const form = await c.req.parseBody()
+    const open = await payableForm(c)
+    if (open instanceof Response) return open
+    const { session, lang, form } = open
     const method = soldMethod(session.quote.market, form.method)
     // The page offers only the market's own methods: anything else was not a buyer's choice.
     if (!method || isCard(method)) return problem(c, 422, 'invalid-request')
@@ -381,11 +388,9 @@ export function sandboxRoutes(app: Hono, ctx: SandboxContext): void {
 
   // A method's last step: the one-time code, or what became of the reference.
   app.post(`${base}/confirm`, formLimit, async (c) => {
-    const session = await load(c)
-    if (!session) return unknown(c)
-    if (!payable(session, now())) return closed(c, session)
-    const lang = langOf(c, session)
-    const form = await c.req.parseBody()
+    const open = await payableForm(c)
+    if (open instanceof Response) return open
+    const { session, lang, form } = open
     const step = steps.read(session.id, typeof form.step === 'string' ? form.step : '', now())
     if (!step || !soldMethod(session.quote.market, step.method)) return problem(c, 422, 'invalid-request')
     const links = actions(session, lang)
