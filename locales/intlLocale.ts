@@ -6,8 +6,7 @@ import { type Locale, localeInfo } from './locales'
  * prerendered text and the browser's text are the same.
  */
 export function intlLocale(locale: Locale): string {
-  const info = localeInfo(locale) as { formats?: string } | undefined
-  return `${info?.formats ?? locale}-u-ca-gregory-nu-latn`
+  return `${localeInfo(locale).formats ?? locale}-u-ca-gregory-nu-latn`
 }
 
 /** A weekday's name in `locale`, counted from Sunday (0), as site.config.ts counts them (2023-01-01 was a Sunday). */
