@@ -5,6 +5,7 @@
 import react from '@vitejs/plugin-react'
 import type { Plugin, PluginOption, UserConfig } from 'vite'
 import { eagerFactoriesPlugin } from './eagerFactories'
+import { islandChunksPlugin } from './islandChunks'
 import { noIcuParser } from './noIcuParser'
 import { runtimeConfigFromEnv } from './runtimeConfig'
 import { runtimeMessages } from './runtimeMessages'
@@ -36,7 +37,14 @@ function stylesheet(command: 'serve' | 'build'): PluginOption {
 /** The site's Vite config, less Vike's plugin, for `vike dev` (`serve`) or the build. */
 export const viteConfig = (command: 'serve' | 'build') =>
   ({
-    plugins: [stylesheet(command), react(), noIcuParser(), runtimeMessages(), eagerFactoriesPlugin()],
+    plugins: [
+      stylesheet(command),
+      react(),
+      noIcuParser(),
+      runtimeMessages(),
+      eagerFactoriesPlugin(),
+      islandChunksPlugin(),
+    ],
     // Nothing that changes from build to build is compiled into the assets: the build id is read
     // from the page (<meta name="build-id">), so the same commit gives the same dist/assets/.
     define: {

@@ -6,6 +6,7 @@ import { islandLoaders } from './islands/registry'
 
 startRuntime({
   islands: islandLoaders,
+  reactDom: () => import('./islands/reactDom'),
   hydrator: () => import('./islands/hydrate'),
   toaster: () => import('./toaster/mountToaster'),
 })

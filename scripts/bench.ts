@@ -628,7 +628,7 @@ async function inpMode() {
     console.log(
       `Interaction to Next Paint, ms: 412 x 823 touch, CPU 4x, median of ${n} loads (scripts/lib/inpBench.ts)`,
     )
-    table(['page', 'first tap', 'longest task', 'hydrated', 'worst of all'], rows)
+    table(['page', 'no script', 'first tap', 'longest task', 'hydrated', 'worst of all'], rows)
   } finally {
     await browser.close()
   }

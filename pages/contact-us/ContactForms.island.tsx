@@ -23,7 +23,7 @@ import {
 } from '../../api/contract/fields'
 import type { MessageId } from '../../locales/messages'
 import { defineIsland } from '../../renderer/islands/define'
-import { lazy } from '../../renderer/islands/lazy'
+import { lazy, loadSoon } from '../../renderer/islands/lazy'
 import {
   clearDraft,
   type FormKind,
@@ -466,7 +466,7 @@ const ContactForm = memo(function ContactForm({
 
   return (
     <form
-      onFocus={() => void loadSend().catch(() => undefined)}
+      onFocus={() => loadSoon(loadSend)}
       ref={form}
       noValidate
       onSubmit={submit}

@@ -7,14 +7,23 @@ import { isLocale } from '../../locales/locales'
 import { type HydrateOn, type IslandData, islandAttrs } from '../shared/dom'
 import { showError } from './errorState'
 import { mayReload } from './reloadGuard'
-import { afterPaint, whenIdle } from './when'
+import { preloadIsland } from './islandChunks'
+import { afterPaint, nextTask, noTapUnderWay, whenIdle } from './when'
 
 /** What renderer/islands/hydrate.tsx exports. */
 interface Hydrator {
-  hydrateIsland(root: Element, name: string, component: unknown, data: IslandData): { unmount(): void }
+  hydrateIsland(
+    root: Element,
+    name: string,
+    component: unknown,
+    data: IslandData,
+    onHydrated: () => void,
+  ): { unmount(): void }
 }
 
 export interface IslandLoaders {
+  /** React's DOM renderer alone: its start is the longest step, so it runs in a task of its own. */
+  reactDom: () => Promise<unknown>
   /** React and the hydration code, shared by every island. */
   hydrator: () => Promise<Hydrator>
   /** Each island's own code by name (renderer/islands/registry.ts). */
@@ -38,13 +47,6 @@ export function startIslands(islandLoaders: IslandLoaders) {
     true,
   )
   hydrateIslands()
-}
-
-/** The code of an island: the shared React chunks and the island's own; cached by the browser. */
-export function loadIslandCode(name: string) {
-  const load = loaders?.islands[name]
-  if (!loaders || !load) return Promise.reject(new Error(`Unknown island "${name}"`))
-  return Promise.all([loaders.hydrator(), load()])
 }
 
 /**
@@ -126,11 +128,30 @@ export function unmountIslands() {
   roots.clear()
 }
 
+/**
+ * Loads an island's code and hydrates it. Each step is a task of its own, so that a visitor who taps
+ * the island meanwhile waits for one step at most (docs/architecture.md, "A tap while an island
+ * loads"): the chunks are asked for a link at a time; once they are all in, react-dom starts, the
+ * hydrator's other modules run, then the island's own module, each when no tap is under way; then
+ * React hydrates in slices.
+ */
 async function hydrate(el: HTMLElement) {
   const name = el.getAttribute(islandAttrs.name)!
-  let code: Awaited<ReturnType<typeof loadIslandCode>>
+  const load = loaders?.islands[name]
+  let code: [Hydrator, { default: unknown }]
   try {
-    ;[code] = await Promise.all([loadIslandCode(name), warmIntl()])
+    if (!loaders || !load) throw new Error(`Unknown island "${name}"`)
+    await Promise.all([preloadIsland(name), warmIntl()])
+    // Each step runs its modules at once (their chunks are in), and not inside a tap.
+    await noTapUnderWay()
+    await loaders.reactDom()
+    await nextTask()
+    await noTapUnderWay()
+    const hydrator = await loaders.hydrator()
+    await nextTask()
+    await noTapUnderWay()
+    code = [hydrator, await load()]
+    await nextTask()
   } catch (err) {
     chunkFailed(name, err as Error)
     return
@@ -146,8 +167,12 @@ async function hydrate(el: HTMLElement) {
     return
   }
   const [{ hydrateIsland }, { default: component }] = code
-  roots.add(hydrateIsland(el.querySelector(`:scope > [${islandAttrs.root}]`)!, name, component, data))
-  el.setAttribute(islandAttrs.state, 'hydrated')
+  el.setAttribute(islandAttrs.state, 'hydrating')
+  roots.add(
+    hydrateIsland(el.querySelector(`:scope > [${islandAttrs.root}]`)!, name, component, data, () =>
+      el.setAttribute(islandAttrs.state, 'hydrated'),
+    ),
+  )
 }
 
 /**

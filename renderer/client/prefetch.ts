@@ -1,11 +1,12 @@
 import { isPrerendered } from '../shared/manifest'
 import { loadedManifest } from './appManifest'
 import { isSlowConnection } from './connection'
-import { loadIslandCode } from './islands'
+import { preloadIsland } from './islandChunks'
 import { navigableUrl } from './links'
 import { loadPayload } from './payloads'
 import { createQueue } from './queue'
 import { isOutdated } from './updates'
+import { nextTask } from './when'
 
 /** At most 4 preloads in flight; the rest wait (docs/behaviour.md §5). */
 const preloads = createQueue(4)
@@ -26,23 +27,31 @@ function targetOf(a: HTMLAnchorElement): string | null {
 }
 
 /**
+ * A payload in a task of its own: a `fetch` costs 10-20 ms of the main thread on a slow phone, and
+ * links come into view together (an observer's callback, the island's included, is one task), so
+ * four at once would be one long task just as the visitor scrolls (docs/architecture.md, "A tap
+ * while an island loads").
+ */
+const payloadSoon = (path: string) => nextTask().then(() => loadPayload(path))
+
+/**
  * A visible link: its target's `_payload.json`. Hovered or focused (`withCode`): the code of the
- * target's islands as well. Each once, through the queue; a failure is forgotten, so the
- * navigation that follows tries again.
+ * target's islands as well, fetched (`modulepreload`) but not run. Each once, through the queue; a
+ * failure is forgotten, so the navigation that follows tries again.
  */
 function prefetchLink(a: HTMLAnchorElement, withCode = false) {
   const path = targetOf(a)
   if (!path) return
   if (!payloadsDone.has(path)) {
     payloadsDone.add(path)
-    preloads.push(() => loadPayload(path)).catch(() => payloadsDone.delete(path))
+    preloads.push(() => payloadSoon(path)).catch(() => payloadsDone.delete(path))
   }
   if (withCode && !codeDone.has(path)) {
     codeDone.add(path)
     preloads
       .push(async () => {
-        const { islands } = await loadPayload(path)
-        await Promise.all(islands.map(loadIslandCode))
+        const { islands } = await payloadSoon(path)
+        for (const name of islands) await preloadIsland(name)
       })
       .catch(() => codeDone.delete(path))
   }
@@ -50,7 +59,7 @@ function prefetchLink(a: HTMLAnchorElement, withCode = false) {
 
 /** A page's payload through the same queue as the prefetches (the guide search's excerpts). */
 export function queuedPayload(path: string) {
-  return preloads.push(() => loadPayload(path))
+  return preloads.push(() => payloadSoon(path))
 }
 
 /** Watches the page's links: prefetch a payload when its link becomes visible. */

@@ -43,3 +43,64 @@ export function afterLoad(cb: () => void) {
   if (document.readyState === 'complete') painted()
   else addEventListener('load', painted, { once: true })
 }
+
+/** `scheduler.postTask` (https://wicg.github.io/scheduling-apis/), where the browser has it. */
+type PostTask = (cb: () => void, options: { priority: 'background' }) => Promise<void>
+
+/**
+ * A task of its own, after what the browser has to do first: at background priority where it can
+ * say so (`scheduler.postTask`), behind the visitor's input and the frames that answer it, so that
+ * a tap meanwhile is not kept waiting by the steps of a background job between its own; elsewhere a
+ * plain task.
+ */
+export function nextTask() {
+  const postTask = (globalThis as { scheduler?: { postTask?: PostTask } }).scheduler?.postTask
+  if (postTask)
+    return postTask.call((globalThis as { scheduler?: unknown }).scheduler, () => undefined, { priority: 'background' })
+  return new Promise<void>((resolve) => setTimeout(resolve, 0))
+}
+
+let tapping = false
+let settled: (() => void)[] = []
+
+/**
+ * Resolves when no tap or click is under way: from a `pointerdown` until its `click` (or
+ * `pointercancel`) has been answered by a frame, at most 1 s. A long step of ours that starts
+ * between a tap's own tasks (its pointer events, then its click) makes the tap wait for all of it;
+ * the island's loading starts each of its long steps after this (renderer/client/islands.ts).
+ */
+export function noTapUnderWay(): Promise<void> {
+  if (!listening) listen()
+  if (!tapping) return Promise.resolve()
+  return new Promise((resolve) => settled.push(resolve))
+}
+
+let listening = false
+let timer: ReturnType<typeof setTimeout> | undefined
+
+function listen() {
+  listening = true
+  const done = () => {
+    clearTimeout(timer)
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        tapping = false
+        const waiting = settled
+        settled = []
+        for (const resolve of waiting) resolve()
+      }, 0),
+    )
+  }
+  const options = { capture: true, passive: true }
+  addEventListener(
+    'pointerdown',
+    () => {
+      tapping = true
+      clearTimeout(timer)
+      timer = setTimeout(done, 1000)
+    },
+    options,
+  )
+  addEventListener('click', () => tapping && done(), options)
+  addEventListener('pointercancel', () => tapping && done(), options)
+}

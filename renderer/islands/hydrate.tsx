@@ -8,32 +8,128 @@ import { IslandRoot } from './IslandRoot'
 /**
  * Hydrates one island's prerendered HTML; a mismatch is reported as a console error. As a
  * transition, React hydrates in slices of a few milliseconds and yields to the browser between them
- * (as Next.js starts its pages): no long task while the checkout hydrates on a slow phone, and a
- * click meanwhile hydrates its own part first.
+ * (as Next.js starts its pages): no long task while an island hydrates on a slow phone. Until it has
+ * hydrated, the visitor's events stay outside React (`holdEvents`); `onHydrated` runs once it has.
  */
-export function hydrateIsland(root: Element, name: string, component: unknown, data: IslandData) {
+export function hydrateIsland(
+  root: Element,
+  name: string,
+  component: unknown,
+  data: IslandData,
+  onHydrated: () => void = () => undefined,
+) {
   // The default export of a `*.island.tsx` file (renderer/islands/registry.ts).
   const Component = component as ComponentType<never>
   let hydrated: Root | undefined
   // A page swap can unmount an island whose hydration (sliced, as a transition) has not finished:
   // React then gives up on it with a recoverable error that is no mismatch, and nothing to report.
   let unmounting = false
+  const held = holdEvents(root)
+  const done = async () => {
+    const pressed = held.release()
+    onHydrated()
+    await replayEarlyInput(root)
+    if (pressed?.isConnected && root.isConnected) pressed.click()
+  }
   startTransition(() => {
-    hydrated = hydrateRoot(
-      root,
-      <IslandRoot Component={Component} data={data} onHydrated={() => void replayEarlyInput(root)} />,
-      {
-        identifierPrefix: `${name}-`,
-        onRecoverableError: (error) => {
-          if (!unmounting) console.error(`[rasid] Hydration mismatch in island ${name}:`, error)
-        },
+    hydrated = hydrateRoot(root, <IslandRoot Component={Component} data={data} onHydrated={() => void done()} />, {
+      identifierPrefix: `${name}-`,
+      onRecoverableError: (error) => {
+        if (!unmounting) console.error(`[rasid] Hydration mismatch in island ${name}:`, error)
       },
-    )
+    })
   })
   return {
     unmount() {
       unmounting = true
+      held.release()
       hydrated!.unmount()
+    },
+  }
+}
+
+/**
+ * The events a visitor's hand or keyboard sends, that React listens to on an island's root. React
+ * answers any of them on a root it has not finished hydrating by hydrating all of it at once, in
+ * the event's own task (react-dom's `dispatchEvent`: a discrete event flushes the root
+ * synchronously, a continuous one raises its priority to one that does not yield): the first tap on
+ * an island that is still hydrating waited 100-200 ms behind it on a slow phone.
+ */
+const heldEvents = [
+  'pointerdown',
+  'pointerup',
+  'pointercancel',
+  'pointerover',
+  'pointerout',
+  'pointermove',
+  'gotpointercapture',
+  'lostpointercapture',
+  'mousedown',
+  'mouseup',
+  'mouseover',
+  'mouseout',
+  'mousemove',
+  'click',
+  'auxclick',
+  'dblclick',
+  'contextmenu',
+  'touchstart',
+  'touchend',
+  'touchcancel',
+  'touchmove',
+  'keydown',
+  'keyup',
+  'keypress',
+  'beforeinput',
+  'input',
+  'change',
+  'select',
+  'focusin',
+  'focusout',
+  'submit',
+  'reset',
+  'copy',
+  'cut',
+  'paste',
+  'compositionstart',
+  'compositionupdate',
+  'compositionend',
+  'dragstart',
+  'dragend',
+  'drop',
+  'wheel',
+] as const
+
+/** What presses a control whose effect is React's: a click on it is done again once hydrated. */
+const pressable = 'button, [role="button"], [role="tab"]'
+
+/**
+ * Keeps the visitor's events away from React until the island has hydrated: a listener on the
+ * island's element, above React's root, stops each one on its way down (passive: the browser still
+ * does what the event does, it focuses, types, ticks, chooses, follows a link). What was typed,
+ * ticked or chosen meanwhile is replayed once hydrated (`replayEarlyInput`), and the last control
+ * pressed (a button, a tab: only React can act on it) is pressed again, so that nothing done while
+ * the island hydrates is lost, and the tap itself waits for nothing.
+ */
+export function holdEvents(root: Element) {
+  const host = root.parentElement ?? root
+  let pressed: HTMLElement | undefined
+  const stop = (event: Event) => {
+    if (event.type === 'click') {
+      const control = (event.target as Element | null)?.closest?.<HTMLElement>(pressable)
+      if (control && root.contains(control)) pressed = control
+    }
+    event.stopPropagation()
+  }
+  for (const type of heldEvents) host.addEventListener(type, stop, { capture: true, passive: true })
+  let released = false
+  return {
+    /** Lets events through again; the control last pressed meanwhile, if any. */
+    release() {
+      if (released) return undefined
+      released = true
+      for (const type of heldEvents) host.removeEventListener(type, stop, { capture: true })
+      return pressed
     },
   }
 }

@@ -3,12 +3,14 @@
 // and its API served by the preview on 127.0.0.1. Interaction to Next Paint is read from Chromium's
 // Event Timing entries (the latency of an interaction is its longest event's duration, rounded to
 // 8 ms by the browser; entries under 16 ms are not reported, shown as "<16"), and the long tasks
-// from the Long Tasks API. Two moments per page and language, each the median of --inp-runs loads:
+// from the Long Tasks API. Two moments per page and language, each the median of --runs loads:
 // - first tap: the island's control is scrolled into view (or, for an island that hydrates at load
 //   or when idle, the page has painted) and tapped every 40 ms until the island has hydrated, so
 //   that one tap lands on whatever the main thread is doing meanwhile; its worst tap, and the
 //   longest task from the scroll until 1 s after hydration;
-// - hydrated: once hydrated, the visitor's own steps (typing, choosing); the worst interaction.
+// - hydrated: once hydrated, the visitor's own steps (typing, choosing); the worst interaction;
+// and, beside them, "no script": the same first tap on the page without its scripts, the browser's
+// own share of a tap on this machine, which no change of ours can lower.
 // Nothing here is a test: the numbers vary with the machine (docs/testing.md, "Speed").
 import { spawn } from 'node:child_process'
 import { createServer } from 'node:net'
@@ -167,6 +169,26 @@ async function once(browser: Browser, origin: string, p: IslandPage, locale: 'en
   }
   await page.waitForTimeout(1000)
   const firstTap = await worstInteraction(page, since)
+  // INP_DEBUG=1: each tap of the first moment (ms after the scroll, duration) and the long tasks.
+  if (process.env.INP_DEBUG)
+    console.error(
+      `${path(p, locale)} taps`,
+      await page.evaluate((s) => {
+        const w = window as unknown as {
+          __events: { id: number; d: number; t: number; name: string }[]
+          __long: { t: number; d: number }[]
+        }
+        const byId = new Map<number, { t: number; d: number }>()
+        for (const e of w.__events.filter((e) => e.t >= s)) {
+          const cur = byId.get(e.id)
+          if (!cur || e.d > cur.d) byId.set(e.id, { t: Math.round(e.t - s), d: e.d })
+        }
+        return JSON.stringify({
+          taps: [...byId.values()],
+          long: w.__long.filter((l) => l.t + l.d >= s).map((l) => [Math.round(l.t - s), Math.round(l.d)]),
+        })
+      }, since),
+    )
   const longTask = await page.evaluate(
     (s) =>
       Math.max(
@@ -212,6 +234,46 @@ async function once(browser: Browser, origin: string, p: IslandPage, locale: 'en
     )
   await context.close()
   return { firstTap, longTask, hydrated }
+}
+
+/**
+ * The browser's own share: the same first tap, at the same moment after the scroll, on the page
+ * with its scripts taken out (the prerendered HTML and its stylesheet only). What a tap costs here
+ * before any code of ours runs: the page's style, layout and paint, hit testing, focus.
+ */
+async function noScriptTap(browser: Browser, origin: string, p: IslandPage, locale: 'en' | 'ar') {
+  const context = await browser.newContext({
+    viewport: { width: 412, height: 823 },
+    deviceScaleFactor: 1.75,
+    isMobile: true,
+    hasTouch: true,
+    locale: locale === 'ar' ? 'ar' : 'en-US',
+  })
+  const page = await context.newPage()
+  const url = origin + path(p, locale)
+  await page.route(url, async (route) => {
+    const response = await route.fetch()
+    const body = (await response.text())
+      .replace(/<script\b[^>]*type="module"[^>]*>[\s\S]*?<\/script>/g, '')
+      .replace(/<link\b[^>]*rel="modulepreload"[^>]*>/g, '')
+    await route.fulfill({ response, body })
+  })
+  await page.addInitScript(observe)
+  const cdp = await context.newCDPSession(page)
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
+  await page.goto(url, { waitUntil: 'load' })
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r))))
+  const since = await page.evaluate((sel) => {
+    const t = performance.now()
+    document.querySelector(sel)!.scrollIntoView({ block: 'center', behavior: 'instant' })
+    return t
+  }, p.firstTap)
+  const { x, y } = await center(page, p.firstTap)
+  await page.touchscreen.tap(x, y)
+  await page.waitForTimeout(1000)
+  const tap = await worstInteraction(page, since)
+  await context.close()
+  return tap
 }
 
 /** A free port on 127.0.0.1. */
@@ -267,17 +329,22 @@ export async function runInpBench(browser: Browser, runs: number, only?: string[
         const url = path(p, locale)
         if (only && !only.includes(url)) continue
         const samples: Sample[] = []
-        for (let i = 0; i < runs; i++) samples.push(await once(browser, preview.origin, p, locale))
+        const floor: number[] = []
+        for (let i = 0; i < runs; i++) {
+          samples.push(await once(browser, preview.origin, p, locale))
+          floor.push(await noScriptTap(browser, preview.origin, p, locale))
+        }
         const col = (k: keyof Sample) => median(samples.map((s) => s[k]))
         rows.push([
           url,
+          ms(median(floor)),
           ms(col('firstTap')),
           String(Math.round(col('longTask'))),
           ms(col('hydrated')),
           ms(Math.max(...samples.map((s) => Math.max(s.firstTap, s.hydrated)))),
         ])
         console.error(
-          `  ${url}: ${samples.map((s) => `${ms(s.firstTap)}/${Math.round(s.longTask)}/${ms(s.hydrated)}`).join('  ')}`,
+          `  ${url}: ${samples.map((s, i) => `${ms(floor[i]!)}/${ms(s.firstTap)}/${Math.round(s.longTask)}/${ms(s.hydrated)}`).join('  ')}`,
         )
       }
     }

@@ -78,5 +78,35 @@ for (const l of ['en', 'ar'] as const) {
       await calculator(page).locator('input[name=amount]').fill('1000')
       await expect.poll(() => results(page)).not.toEqual(before)
     })
+
+    test('a tab pressed while the contact forms hydrate waits for nothing, and is pressed once they have', async ({
+      page,
+      errors,
+    }) => {
+      // As the island starts hydrating, a script presses the other tab and notes the island's state
+      // straight after. React alone would hydrate the whole island inside that click (react-dom's
+      // dispatchEvent), and its effects would have marked it hydrated by then.
+      await page.addInitScript(() => {
+        const seen = new MutationObserver(() => {
+          const island = document.querySelector('[data-island="ContactForms"]')
+          if (island?.getAttribute('data-state') !== 'hydrating') return
+          seen.disconnect()
+          island.querySelector<HTMLElement>('[role="tab"][aria-selected="false"]')!.click()
+          ;(window as unknown as { stateAfterClick: string | null }).stateAfterClick = island.getAttribute('data-state')
+        })
+        seen.observe(document, { subtree: true, attributes: true, attributeFilter: ['data-state'] })
+      })
+      await page.goto(localized('/contact-us', l))
+      const island = page.locator('[data-island="ContactForms"]')
+      const tabs = island.getByRole('tab')
+      const second = await tabs.nth(1).textContent()
+      await island.getByRole('tablist').scrollIntoViewIfNeeded()
+      await expect(island).toHaveAttribute('data-state', 'hydrated')
+      expect(await page.evaluate(() => (window as unknown as { stateAfterClick: string }).stateAfterClick)).toBe(
+        'hydrating',
+      )
+      await expect(island.getByRole('tab', { selected: true })).toHaveText(second!)
+      expect(errors).toEqual([])
+    })
   })
 }
