@@ -123,14 +123,18 @@ async function center(page: Page, selector: string) {
   return { x: box.x + box.width / 2, y: box.y + box.height / 2 }
 }
 
-async function once(browser: Browser, origin: string, p: IslandPage, locale: 'en' | 'ar'): Promise<Sample> {
-  const context = await browser.newContext({
+/** A phone: 412 x 823, touch, in the page's language. */
+const phone = (browser: Browser, locale: 'en' | 'ar') =>
+  browser.newContext({
     viewport: { width: 412, height: 823 },
     deviceScaleFactor: 1.75,
     isMobile: true,
     hasTouch: true,
     locale: locale === 'ar' ? 'ar' : 'en-US',
   })
+
+async function once(browser: Browser, origin: string, p: IslandPage, locale: 'en' | 'ar'): Promise<Sample> {
+  const context = await phone(browser, locale)
   const page = await context.newPage()
   await page.addInitScript(observe)
   const cdp = await context.newCDPSession(page)
@@ -242,13 +246,7 @@ async function once(browser: Browser, origin: string, p: IslandPage, locale: 'en
  * before any code of ours runs: the page's style, layout and paint, hit testing, focus.
  */
 async function noScriptTap(browser: Browser, origin: string, p: IslandPage, locale: 'en' | 'ar') {
-  const context = await browser.newContext({
-    viewport: { width: 412, height: 823 },
-    deviceScaleFactor: 1.75,
-    isMobile: true,
-    hasTouch: true,
-    locale: locale === 'ar' ? 'ar' : 'en-US',
-  })
+  const context = await phone(browser, locale)
   const page = await context.newPage()
   const url = origin + path(p, locale)
   await page.route(url, async (route) => {
