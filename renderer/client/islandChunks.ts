@@ -34,7 +34,8 @@ const asked = new Map<string, Promise<void>>()
  */
 export async function preloadIsland(name: string) {
   const table = chunkTable()
-  for (const href of [...(table.hydrator ?? []), ...(table[name] ?? [])]) {
+  const hrefs = [...(table.hydrator ?? []), ...(table[name] ?? [])]
+  for (const href of hrefs) {
     if (asked.has(href)) continue
     await nextTask()
     const link = document.createElement('link')
@@ -50,6 +51,5 @@ export async function preloadIsland(name: string) {
     )
     document.head.append(link)
   }
-  const hrefs = [...(table.hydrator ?? []), ...(table[name] ?? [])]
   await Promise.all(hrefs.map((href) => asked.get(href)))
 }

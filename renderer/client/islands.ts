@@ -129,6 +129,17 @@ export function unmountIslands() {
 }
 
 /**
+ * One step of an island's loading: its modules run at once (their chunks are in) and not inside a
+ * tap, and what follows is a task of its own.
+ */
+async function step<T>(load: () => Promise<T>): Promise<T> {
+  await noTapUnderWay()
+  const loaded = await load()
+  await nextTask()
+  return loaded
+}
+
+/**
  * Loads an island's code and hydrates it. Each step is a task of its own, so that a visitor who taps
  * the island meanwhile waits for one step at most (docs/architecture.md, "A tap while an island
  * loads"): the chunks are asked for a link at a time; once they are all in, react-dom starts, the
@@ -142,16 +153,8 @@ async function hydrate(el: HTMLElement) {
   try {
     if (!loaders || !load) throw new Error(`Unknown island "${name}"`)
     await Promise.all([preloadIsland(name), warmIntl()])
-    // Each step runs its modules at once (their chunks are in), and not inside a tap.
-    await noTapUnderWay()
-    await loaders.reactDom()
-    await nextTask()
-    await noTapUnderWay()
-    const hydrator = await loaders.hydrator()
-    await nextTask()
-    await noTapUnderWay()
-    code = [hydrator, await load()]
-    await nextTask()
+    await step(loaders.reactDom)
+    code = [await step(loaders.hydrator), await step(load)]
   } catch (err) {
     chunkFailed(name, err as Error)
     return

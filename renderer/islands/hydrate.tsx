@@ -16,7 +16,7 @@ export function hydrateIsland(
   name: string,
   component: unknown,
   data: IslandData,
-  onHydrated: () => void = () => undefined,
+  onHydrated: () => void,
 ) {
   // The default export of a `*.island.tsx` file (renderer/islands/registry.ts).
   const Component = component as ComponentType<never>
