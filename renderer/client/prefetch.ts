@@ -30,9 +30,11 @@ function targetOf(a: HTMLAnchorElement): string | null {
  * A payload in a task of its own: a `fetch` costs 10-20 ms of the main thread on a slow phone, and
  * links come into view together (an observer's callback, the island's included, is one task), so
  * four at once would be one long task just as the visitor scrolls (docs/architecture.md, "A tap
- * while an island loads").
+ * while an island loads"). A link merely in view waits at background priority; one the visitor
+ * points at or focuses (`soon`) is likely the next click, so its task is a plain one.
  */
-const payloadSoon = (path: string) => nextTask().then(() => loadPayload(path))
+const payloadSoon = (path: string, soon = false) =>
+  nextTask(soon ? 'user-visible' : 'background').then(() => loadPayload(path))
 
 /**
  * A visible link: its target's `_payload.json`. Hovered or focused (`withCode`): the code of the
@@ -44,13 +46,13 @@ function prefetchLink(a: HTMLAnchorElement, withCode = false) {
   if (!path) return
   if (!payloadsDone.has(path)) {
     payloadsDone.add(path)
-    preloads.push(() => payloadSoon(path)).catch(() => payloadsDone.delete(path))
+    preloads.push(() => payloadSoon(path, withCode), { first: withCode }).catch(() => payloadsDone.delete(path))
   }
   if (withCode && !codeDone.has(path)) {
     codeDone.add(path)
     preloads
       .push(async () => {
-        const { islands } = await payloadSoon(path)
+        const { islands } = await payloadSoon(path, true)
         for (const name of islands) await preloadIsland(name)
       })
       .catch(() => codeDone.delete(path))

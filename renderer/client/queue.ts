@@ -1,6 +1,8 @@
 /**
  * Runs async tasks with at most `limit` in flight; the rest wait in order (docs/behaviour.md §5:
- * at most 4 preloads at once). A task that fails is forgotten: it frees its slot like any other.
+ * at most 4 preloads at once), except a task pushed `first`, which goes ahead of those waiting (a
+ * link the visitor points at, ahead of the links merely in view). A task that fails is forgotten:
+ * it frees its slot like any other.
  */
 export function createQueue(limit: number) {
   let running = 0
@@ -17,9 +19,9 @@ export function createQueue(limit: number) {
     get waiting() {
       return waiting.length
     },
-    push<T>(task: () => Promise<T>): Promise<T> {
+    push<T>(task: () => Promise<T>, { first = false } = {}): Promise<T> {
       return new Promise<T>((resolve, reject) => {
-        waiting.push(() => {
+        waiting[first ? 'unshift' : 'push'](() => {
           running++
           task()
             .then(resolve, reject)

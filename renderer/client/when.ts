@@ -47,17 +47,33 @@ export function afterLoad(cb: () => void) {
 /** `scheduler.postTask` (https://wicg.github.io/scheduling-apis/), where the browser has it. */
 type PostTask = (cb: () => void, options: { priority: 'background' }) => Promise<void>
 
+/** How long a background task may wait before a plain task runs it instead. */
+export const BACKGROUND_WAIT_MS = 250
+
 /**
  * A task of its own, after what the browser has to do first: at background priority where it can
  * say so (`scheduler.postTask`), behind the visitor's input and the frames that answer it, so that
  * a tap meanwhile is not kept waiting by the steps of a background job between its own; elsewhere a
- * plain task.
+ * plain task. A background task runs only when no other task is waiting, so on a page that stays
+ * busy it could wait for ever: after `BACKGROUND_WAIT_MS` a plain task goes on instead (CI saw a
+ * hovered link's prefetch wait more than 5 s). `user-visible`, for what the visitor has just asked
+ * for (a link pointed at or focused): a plain task at once.
  */
-export function nextTask() {
-  const postTask = (globalThis as { scheduler?: { postTask?: PostTask } }).scheduler?.postTask
-  if (postTask)
-    return postTask.call((globalThis as { scheduler?: unknown }).scheduler, () => undefined, { priority: 'background' })
-  return new Promise<void>((resolve) => setTimeout(resolve, 0))
+export function nextTask(priority: 'background' | 'user-visible' = 'background') {
+  const scheduler = (globalThis as { scheduler?: { postTask?: PostTask } }).scheduler
+  const postTask = scheduler?.postTask
+  if (!postTask || priority === 'user-visible') return new Promise<void>((resolve) => setTimeout(resolve, 0))
+  return new Promise<void>((resolve) => {
+    const bound = setTimeout(resolve, BACKGROUND_WAIT_MS)
+    void postTask.call(
+      scheduler,
+      () => {
+        clearTimeout(bound)
+        resolve()
+      },
+      { priority: 'background' },
+    )
+  })
 }
 
 let tapping = false

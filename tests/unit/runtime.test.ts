@@ -31,6 +31,23 @@ describe('preload queue', () => {
     expect(started).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9])
     expect(queue.running).toBe(0)
   })
+
+  test('a task pushed first goes ahead of those waiting, not of those running', async () => {
+    const queue = createQueue(1)
+    const started: string[] = []
+    const task = (name: string) => async () => {
+      started.push(name)
+      await new Promise((r) => setTimeout(r, 1))
+    }
+    const all = [
+      queue.push(task('in view 1')),
+      queue.push(task('in view 2')),
+      queue.push(task('in view 3')),
+      queue.push(task('pointed at'), { first: true }),
+    ]
+    await Promise.all(all)
+    expect(started).toEqual(['in view 1', 'pointed at', 'in view 2', 'in view 3'])
+  })
 })
 
 describe('chunk reload guard', () => {

@@ -64,3 +64,60 @@ describe('noTapUnderWay', () => {
     expect(stuck()).toBe(true)
   })
 })
+
+// A background job's steps (prefetches, an island's chunk links): behind everything else, but
+// never starved by a page that stays busy (renderer/client/when.ts).
+describe('nextTask', () => {
+  let when: typeof import('../../renderer/client/when')
+  const posted: { cb: () => void; priority: string }[] = []
+
+  beforeEach(async () => {
+    vi.useFakeTimers()
+    posted.length = 0
+    vi.stubGlobal('scheduler', {
+      postTask(cb: () => void, options: { priority: string }) {
+        posted.push({ cb, priority: options.priority })
+        return Promise.resolve()
+      },
+    })
+    vi.resetModules()
+    when = await import('../../renderer/client/when')
+  })
+  afterEach(() => {
+    vi.useRealTimers()
+    vi.unstubAllGlobals()
+  })
+
+  const state = (p: Promise<void>) => {
+    let done = false
+    void p.then(() => (done = true))
+    return () => done
+  }
+
+  test('a background task resolves when the browser runs it', async () => {
+    const done = state(when.nextTask())
+    expect(posted.map((p) => p.priority)).toEqual(['background'])
+    await vi.advanceTimersByTimeAsync(10)
+    expect(done()).toBe(false)
+    posted[0]!.cb()
+    await vi.advanceTimersByTimeAsync(0)
+    expect(done()).toBe(true)
+  })
+
+  test('a background task the browser keeps putting off gives way to a plain task', async () => {
+    const done = state(when.nextTask())
+    await vi.advanceTimersByTimeAsync(when.BACKGROUND_WAIT_MS - 1)
+    expect(done()).toBe(false)
+    await vi.advanceTimersByTimeAsync(1)
+    expect(done()).toBe(true)
+    // Run late, it changes nothing.
+    posted[0]!.cb()
+  })
+
+  test('what the visitor asked for is a plain task at once', async () => {
+    const done = state(when.nextTask('user-visible'))
+    expect(posted).toEqual([])
+    await vi.advanceTimersByTimeAsync(0)
+    expect(done()).toBe(true)
+  })
+})
