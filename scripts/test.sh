@@ -108,6 +108,10 @@ for tier in unit api dist e2e node24-unit node24-api; do
     left > 0 && /[^ ]/ && !/^ *(at |[0-9]+ *\||> *[0-9]+ *\||\||❯ |⎯)/ { print tier " why: " $0; left-- }
   ' | head -40
 done
+# A browser test that failed and then passed on its retry (CI only, playwright.config.ts), by name.
+if [ -f "$logs/e2e" ]; then
+  sed -E 's/\x1b\[[0-9;]*m//g' "$logs/e2e" | awk '/^ *[0-9]+ flaky$/ { on = 1; next } on && !/\[|›/ { on = 0 } on { sub(/^ */, ""); sub(/ *─+$/, ""); print "e2e flaky: " $0 }' | head -20
+fi
 printf '\n== npm test: %s\n' "$(IFS=','; echo "${results[*]}" | sed 's/,/, /g')"
 for tier in unit api dist e2e node24-unit node24-api; do
   [ -f "$logs/$tier" ] || continue
