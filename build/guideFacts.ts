@@ -102,11 +102,8 @@ const inline: Record<string, (intl: IntlShape, locale: Locale) => string> = {
   ...Object.fromEntries(
     markets.map((m) => [
       `methods-${m.code}`,
-      (intl: IntlShape, locale: Locale) =>
-        list(
-          methodsOf(m).map((b) => methodName(intl, b)),
-          locale,
-        ),
+      // Inside a sentence: "mada, … and mobile wallets", not "Mobile wallets".
+      (intl: IntlShape, locale: Locale) => methodList(intl, locale, methodsOf(m)),
     ]),
   ),
   ...Object.fromEntries(

@@ -267,9 +267,17 @@ describe('the facts reach the pages from site.config.ts', () => {
         expect(catalog[`pricing.feature.${feature}`]).toBeDefined()
       for (const m of markets) {
         const list = fillFacts(`{{methods-${m.code}}}`, locale)
-        for (const brand of methodsOf(m)) expect(list).toContain(catalog[`method.${brand}`])
+        for (const brand of methodsOf(m))
+          expect(list).toContain(brand === 'wallets' ? catalog['guide.fact.walletsInProse'] : catalog[`method.${brand}`])
       }
     }
+  })
+
+  test('a common noun in a market’s list is written as in a sentence: "mobile wallets", not "Mobile wallets"', () => {
+    const eg = markets.find((m) => methodsOf(m).includes('wallets'))!
+    const list = fillFacts(`{{methods-${eg.code}}}`, 'en')
+    expect(list).toContain('mobile wallets')
+    expect(list).not.toContain('Mobile wallets')
   })
 
   test('a guide placeholder the build does not know fails with its name', () => {
