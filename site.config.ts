@@ -196,8 +196,8 @@ export type RefundRoute =
  *   Decline fails with `failureCode`;
  * - `account`: a mobile number, then a one-time code: `approve` pays, `decline` fails with
  *   `failureCode` (both with `code`), per market the method is sold in; any other number or code is refused;
- * - `reference`: pay by reference (Fawry): the page shows a reference number; "Paid at an outlet"
- *   pays, "Reference expired" fails with `failureCode`.
+ * - `reference`: pay by reference (Fawry): the page shows a reference number; "Simulate payment at an outlet"
+ *   pays, "Simulate expiry" fails with `failureCode`.
  */
 export type SandboxFlow =
   | { kind: 'card' }
