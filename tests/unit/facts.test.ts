@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser'
+import { createIntl } from '@formatjs/intl'
 import { describe, expect, test } from 'vitest'
 import { markdownProse } from '../../build/bidi'
 import { bare as withoutDiacritics } from '../../build/terms'
@@ -268,7 +269,9 @@ describe('the facts reach the pages from site.config.ts', () => {
       for (const m of markets) {
         const list = fillFacts(`{{methods-${m.code}}}`, locale)
         for (const brand of methodsOf(m))
-          expect(list).toContain(brand === 'wallets' ? catalog['guide.fact.walletsInProse'] : catalog[`method.${brand}`])
+          expect(list).toContain(
+            brand === 'wallets' ? catalog['guide.fact.walletsInProse'] : catalog[`method.${brand}`],
+          )
       }
     }
   })
@@ -278,6 +281,20 @@ describe('the facts reach the pages from site.config.ts', () => {
     const list = fillFacts(`{{methods-${eg.code}}}`, 'en')
     expect(list).toContain('mobile wallets')
     expect(list).not.toContain('Mobile wallets')
+  })
+
+  test('a refund’s days agree with their number in both languages (3 to 10 "أيام"; 11 and up "يوم")', () => {
+    for (const locale of ['en', 'ar'] as const) {
+      const intl = createIntl({ locale: intlLocale(locale), messages: loadCatalog(locale) as Record<string, string> })
+      const say = (min: number, max: number) => intl.formatMessage({ id: 'guide.fact.refund.card' }, { min, max })
+      if (locale === 'en') {
+        expect(say(2, 5)).toBe('Usually 2 to 5 business days, back on the card')
+        expect(say(10, 14)).toContain('10 to 14 business days')
+      } else {
+        expect(say(2, 5)).toContain('2 إلى 5 أيام عمل')
+        expect(say(10, 14)).toContain('10 إلى 14 يوم عمل')
+      }
+    }
   })
 
   test('a guide placeholder the build does not know fails with its name', () => {

@@ -127,7 +127,8 @@ describe('search index', () => {
         expect(searchGuides(some, c.query)[0]?.id.split('~')[0], c.query).toBe(c.first)
       }
     }
-  })
+    // 600 guides indexed: 1-2 s idle, past Vitest's 5 s default on a busy 2-core machine.
+  }, 30_000)
 
   it('indexes prose, not code blocks or their buttons', () => {
     const html =
