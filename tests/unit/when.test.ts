@@ -1,5 +1,23 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 
+/** A fresh copy of renderer/client/when.ts, on fake timers, after the globals each test stubs. */
+const freshWhen = async () => {
+  vi.useFakeTimers()
+  vi.resetModules()
+  return import('../../renderer/client/when')
+}
+afterEach(() => {
+  vi.useRealTimers()
+  vi.unstubAllGlobals()
+})
+
+/** Whether `p` has resolved yet. */
+const state = (p: Promise<void>) => {
+  let done = false
+  void p.then(() => (done = true))
+  return () => done
+}
+
 // When the island's loading takes its long steps (renderer/client/when.ts, docs/architecture.md
 // "A tap while an island loads"): never between a tap's pointer events and its click.
 describe('noTapUnderWay', () => {
@@ -7,23 +25,11 @@ describe('noTapUnderWay', () => {
   let when: typeof import('../../renderer/client/when')
 
   beforeEach(async () => {
-    vi.useFakeTimers()
     handlers.clear()
     vi.stubGlobal('addEventListener', (type: string, handler: () => void) => handlers.set(type, handler))
     vi.stubGlobal('requestAnimationFrame', (cb: () => void) => setTimeout(cb, 16))
-    vi.resetModules()
-    when = await import('../../renderer/client/when')
+    when = await freshWhen()
   })
-  afterEach(() => {
-    vi.useRealTimers()
-    vi.unstubAllGlobals()
-  })
-
-  const state = (p: Promise<void>) => {
-    let done = false
-    void p.then(() => (done = true))
-    return () => done
-  }
 
   test('resolves at once when no tap is under way', async () => {
     const done = state(when.noTapUnderWay())
@@ -72,7 +78,6 @@ describe('nextTask', () => {
   const posted: { cb: () => void; priority: string }[] = []
 
   beforeEach(async () => {
-    vi.useFakeTimers()
     posted.length = 0
     vi.stubGlobal('scheduler', {
       postTask(cb: () => void, options: { priority: string }) {
@@ -80,19 +85,8 @@ describe('nextTask', () => {
         return Promise.resolve()
       },
     })
-    vi.resetModules()
-    when = await import('../../renderer/client/when')
+    when = await freshWhen()
   })
-  afterEach(() => {
-    vi.useRealTimers()
-    vi.unstubAllGlobals()
-  })
-
-  const state = (p: Promise<void>) => {
-    let done = false
-    void p.then(() => (done = true))
-    return () => done
-  }
 
   test('a background task resolves when the browser runs it', async () => {
     const done = state(when.nextTask())
