@@ -56,7 +56,7 @@ export const BACKGROUND_WAIT_MS = 250
  * a tap meanwhile is not kept waiting by the steps of a background job between its own; elsewhere a
  * plain task. A background task runs only when no other task is waiting, so on a page that stays
  * busy it could wait for ever: after `BACKGROUND_WAIT_MS` a plain task goes on instead (CI saw a
- * hovered link's prefetch wait more than 5 s). `user-visible`, for what the visitor has just asked
+ * focused link's prefetch wait more than 5 s). `user-visible`, for what the visitor has just asked
  * for (a link pointed at or focused): a plain task at once.
  */
 export function nextTask(priority: 'background' | 'user-visible' = 'background') {
