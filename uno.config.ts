@@ -16,7 +16,7 @@ function localeCss(): string {
   const each = (rest: string) => arabic.map((html) => `${html} ${rest}`).join(', ')
   // On <html> itself, not only <body>: the root's first font gives its line metrics, and a root
   // left on Inter would download Inter on every Arabic page.
-  return `${arabic.join(', ')} { font-family: "IBM Plex Sans Arabic", "Inter", system-ui, sans-serif; }
+  return `${arabic.join(', ')} { font-family: "IBM Plex Sans Arabic", system-ui, sans-serif; }
 ${each('body')} { line-height: 1.7; }
 ${each('.code-copy')} { font-family: "IBM Plex Sans Arabic", system-ui, sans-serif; }`
 }
@@ -52,7 +52,13 @@ export default defineConfig({
       neutral: colors.slate,
     },
     font: {
-      sans: '"Inter", "IBM Plex Sans Arabic", system-ui, sans-serif',
+      // Each language's face, then the system's: never the other language's web face. Its faces are
+      // `font-display: optional` (build/css.ts), so on a slow load the page keeps its fallback for
+      // good; with the other face next in the list, that fallback was a download of its own (an
+      // English page fetched IBM Plex Sans Arabic's four files, an Arabic page Inter's two;
+      // tests/e2e/budgets.spec.ts saw it under load). Arabic words on English pages (the language
+      // switch) are `font-system`.
+      sans: '"Inter", system-ui, sans-serif',
     },
   },
   shortcuts: {

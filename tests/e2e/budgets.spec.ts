@@ -79,15 +79,22 @@ test('on a first visit, an English page downloads Inter only; an Arabic page bot
     const page = await context.newPage()
     const fonts: string[] = []
     const sheets: string[] = []
+    // Who asked for each face, for the message when one is not expected. Under load a page whose own
+    // face missed its `font-display: optional` window fell back to the next family of its stack, the
+    // other language's web face, and downloaded it; the stacks now go to the system's (uno.config.ts).
+    const askedBy: string[] = []
     page.on('request', (r) => {
-      if (r.resourceType() === 'font') fonts.push(new URL(r.url()).pathname)
+      if (r.resourceType() === 'font') {
+        fonts.push(new URL(r.url()).pathname)
+        askedBy.push(`${new URL(r.url()).pathname} by ${r.frame().url()} (referer ${r.headers().referer ?? 'none'})`)
+      }
       if (r.resourceType() === 'stylesheet') sheets.push(new URL(r.url()).pathname)
     })
     await page.goto(url)
     await hydrated(page)
     await page.waitForLoadState('networkidle')
     const faces = fonts.map((f) => /\/([a-z-]+-\d00)-normal\./.exec(f)?.[1]).sort()
-    expect(faces, url).toEqual(
+    expect(faces, `${url}: ${askedBy.join('; ')}`).toEqual(
       arabic
         ? [
             'ibm-plex-sans-arabic-arabic-400',
