@@ -21,7 +21,8 @@ import { pickMessages } from '../locales/pickMessages'
 import { allMethods, type Brand, businessWeek, markets, methodFacts, methodsOf } from '../site.config'
 
 const intls = new Map<Locale, IntlShape>()
-function intlFor(locale: Locale): IntlShape {
+/** The formatter of the guides' facts in `locale` (its guide, pricing and sandbox messages), made once. */
+export function intlFor(locale: Locale): IntlShape {
   let intl = intls.get(locale)
   if (!intl) {
     const messages = pickMessages(loadCatalog(locale), locale, ['guide', 'pricing', 'sandbox'])

@@ -31,24 +31,24 @@ function targetOf(a: HTMLAnchorElement): string | null {
  * links come into view together (an observer's callback, the island's included, is one task), so
  * four at once would be one long task just as the visitor scrolls (docs/architecture.md, "A tap
  * while an island loads"). A link merely in view waits at background priority; one the visitor
- * points at or focuses (`soon`) is likely the next click, so its task is a plain one.
+ * points at or focuses (`intent`) is likely the next click, so its task is a plain one.
  */
-const payloadSoon = (path: string, soon = false) =>
-  nextTask(soon ? 'user-visible' : 'background').then(() => loadPayload(path))
+const payloadSoon = (path: string, intent = false) =>
+  nextTask(intent ? 'user-visible' : 'background').then(() => loadPayload(path))
 
 /**
- * A visible link: its target's `_payload.json`. Hovered or focused (`withCode`): the code of the
+ * A visible link: its target's `_payload.json`. Hovered or focused (`intent`): the code of the
  * target's islands as well, fetched (`modulepreload`) but not run. Each once, through the queue; a
  * failure is forgotten, so the navigation that follows tries again.
  */
-function prefetchLink(a: HTMLAnchorElement, withCode = false) {
+function prefetchLink(a: HTMLAnchorElement, intent = false) {
   const path = targetOf(a)
   if (!path) return
   if (!payloadsDone.has(path)) {
     payloadsDone.add(path)
-    preloads.push(() => payloadSoon(path, withCode), { first: withCode }).catch(() => payloadsDone.delete(path))
+    preloads.push(() => payloadSoon(path, intent), { first: intent }).catch(() => payloadsDone.delete(path))
   }
-  if (withCode && !codeDone.has(path)) {
+  if (intent && !codeDone.has(path)) {
     codeDone.add(path)
     preloads
       .push(async () => {

@@ -85,8 +85,9 @@ test('on a first visit, an English page downloads Inter only; an Arabic page bot
     const askedBy: string[] = []
     page.on('request', (r) => {
       if (r.resourceType() === 'font') {
-        fonts.push(new URL(r.url()).pathname)
-        askedBy.push(`${new URL(r.url()).pathname} by ${r.frame().url()} (referer ${r.headers().referer ?? 'none'})`)
+        const file = new URL(r.url()).pathname
+        fonts.push(file)
+        askedBy.push(`${file} by ${r.frame().url()} (referer ${r.headers().referer ?? 'none'})`)
       }
       if (r.resourceType() === 'stylesheet') sheets.push(new URL(r.url()).pathname)
     })
