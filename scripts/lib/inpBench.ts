@@ -9,12 +9,13 @@
 //   that one tap lands on whatever the main thread is doing meanwhile; its worst tap, and the
 //   longest task from the scroll until 1 s after hydration;
 // - hydrated: once hydrated, the visitor's own steps (typing, choosing); the worst interaction;
-// and, beside them, "no script": the same first tap on the page without its scripts, the browser's
-// own share of a tap on this machine, which no change of ours can lower.
+// and, beside them, "no script": the same first tap on the page without its scripts (its HTML and
+// CSS, no code of ours). The first row, "(one field)", is the same tap on a page of one text field
+// and nothing else: what a tap costs on this machine whatever the page, the floor under every row.
 // Nothing here is a test: the numbers vary with the machine (docs/testing.md, "Speed").
 import { spawn } from 'node:child_process'
 import { createServer } from 'node:net'
-import type { Browser, Page } from 'playwright-core'
+import type { Browser, Page, Route } from 'playwright-core'
 import { median } from './median'
 
 /** What a visitor does on an island page, once hydrated. */
@@ -117,11 +118,40 @@ async function worstInteraction(page: Page, since: number) {
   }, since)
 }
 
+// Only `page.evaluate` and CDP input reach the page, never a locator: a locator injects Playwright's
+// own script, whose hit-target listeners (capturing, not passive, on window: pointerdown, touchstart,
+// click and more) then run on every tap and are counted in it, 4-9 ms at 4x before the page's own
+// handlers (seen in a trace of the page without its scripts). A visitor's phone has none of them.
+
+/** The middle of the first element matching `selector`, in CSS px of the viewport. */
 async function center(page: Page, selector: string) {
-  const box = await page.locator(selector).first().boundingBox()
+  const box = await page.evaluate((sel) => {
+    const r = document.querySelector(sel)?.getBoundingClientRect()
+    return r && r.width > 0 ? { x: r.x + r.width / 2, y: r.y + r.height / 2 } : null
+  }, selector)
   if (!box) throw new Error(`No box for ${selector}`)
-  return { x: box.x + box.width / 2, y: box.y + box.height / 2 }
+  return box
 }
+
+/** An attribute of the first element matching `selector` (null if none). */
+const attribute = (page: Page, selector: string, name: string) =>
+  page.evaluate(([sel, n]) => document.querySelector(sel!)?.getAttribute(n!) ?? null, [selector, name])
+
+/** Waits until an element matches `selector` (at most `timeout` ms). */
+async function until(page: Page, selector: string, timeout = 30_000) {
+  const stop = Date.now() + timeout
+  while (!(await page.evaluate((sel) => document.querySelector(sel) !== null, selector))) {
+    if (Date.now() > stop) throw new Error(`Nothing matched ${selector} in ${timeout} ms`)
+    await page.waitForTimeout(50)
+  }
+}
+
+/** Brings the first element matching `selector` to the middle of the screen. */
+const toMiddle = (page: Page, selector: string) =>
+  page.evaluate(
+    (sel) => document.querySelector(sel)!.scrollIntoView({ block: 'center', behavior: 'instant' }),
+    selector,
+  )
 
 /** A phone: 412 x 823, touch, in the page's language. */
 const phone = (browser: Browser, locale: 'en' | 'ar') =>
@@ -143,14 +173,14 @@ async function once(browser: Browser, origin: string, p: IslandPage, locale: 'en
     // The pricing page's own "Get started" link, unthrottled: it writes the cart and lands on the checkout.
     const base = locale === 'ar' ? '/ar/checkout' : '/checkout'
     await page.goto(`${origin}${base}?add=plan.growth&market=sa&billing=monthly`)
-    await page.locator('[data-island=Checkout][data-state=hydrated]').waitFor()
+    await until(page, '[data-island=Checkout][data-state=hydrated]')
     // Stored: the header counts it (a load before then could find the cart still empty).
-    await page.locator('header [data-cart-link] [data-cart-count]').waitFor()
+    await until(page, 'header [data-cart-link] [data-cart-count]')
   }
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
   await page.goto(url, { waitUntil: 'load' })
-  const island = page.locator(`[data-island=${p.island}]`)
-  const strategy = await island.getAttribute('data-hydrate')
+  const island = `[data-island=${p.island}]`
+  const strategy = await attribute(page, island, 'data-hydrate')
   // The first paint has happened: the runtime's islands wait for it (renderer/client/islands.ts).
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r))))
   let since: number
@@ -166,7 +196,7 @@ async function once(browser: Browser, origin: string, p: IslandPage, locale: 'en
   const { x, y } = await center(page, p.firstTap)
   const stop = Date.now() + 5000
   for (;;) {
-    const done = (await island.getAttribute('data-state')) === 'hydrated'
+    const done = (await attribute(page, island, 'data-state')) === 'hydrated'
     await page.touchscreen.tap(x, y)
     if (done || Date.now() > stop) break
     await page.waitForTimeout(40)
@@ -207,22 +237,29 @@ async function once(browser: Browser, origin: string, p: IslandPage, locale: 'en
   const start = await page.evaluate(() => performance.now())
   for (const step of p.steps) {
     if ('tap' in step) {
-      const target = page.locator(step.tap).first()
       // To the middle of the screen, as a visitor brings a control into view before using it. Not
       // scrollIntoViewIfNeeded: that leaves a control below the fold on the viewport's bottom edge,
       // where headless Chromium's mobile emulation presents no frame for what is typed into it, and
       // Event Timing then dates each key's paint from the next input (typing into /checkout's
       // discount code read 650-900 ms there and 80-96 ms in the middle).
-      await target.evaluate((e) => e.scrollIntoView({ block: 'center', behavior: 'instant' }))
+      await toMiddle(page, step.tap)
       const c = await center(page, step.tap)
       await page.touchscreen.tap(c.x, c.y)
     } else if ('type' in step) {
       await page.keyboard.type(step.type, { delay: 60 })
     } else {
-      await page
-        .locator(step.select)
-        .first()
-        .selectOption({ index: Number(step.option) })
+      // A phone's own picker chooses outside the page; the page sees the choice and its events. As
+      // Playwright's selectOption does, these are script's events, which Event Timing does not time:
+      // what counts of this step is the work it leaves for the next interaction.
+      await page.evaluate(
+        ([sel, i]) => {
+          const select = document.querySelector(sel!) as HTMLSelectElement
+          select.selectedIndex = Number(i)
+          select.dispatchEvent(new Event('input', { bubbles: true }))
+          select.dispatchEvent(new Event('change', { bubbles: true }))
+        },
+        [step.select, step.option],
+      )
     }
     await page.waitForTimeout(150)
   }
@@ -246,16 +283,42 @@ async function once(browser: Browser, origin: string, p: IslandPage, locale: 'en
  * before any code of ours runs: the page's style, layout and paint, hit testing, focus.
  */
 async function noScriptTap(browser: Browser, origin: string, p: IslandPage, locale: 'en' | 'ar') {
-  const context = await phone(browser, locale)
-  const page = await context.newPage()
   const url = origin + path(p, locale)
-  await page.route(url, async (route) => {
+  return scriptlessTap(browser, locale, url, p.firstTap, async (route) => {
     const response = await route.fetch()
     const body = (await response.text())
       .replace(/<script\b[^>]*type="module"[^>]*>[\s\S]*?<\/script>/g, '')
       .replace(/<link\b[^>]*rel="modulepreload"[^>]*>/g, '')
     await route.fulfill({ response, body })
   })
+}
+
+/**
+ * The machine's own share: the same tap on a page with one text field between two screens of
+ * nothing, no style, no script (answered by the bench itself, not the site). On this kind of machine
+ * (2 cores, headless Chromium without a GPU, touch sent over the DevTools protocol) it is 32-200 ms:
+ * a trace's EventLatency stages put the time in the input's way to the page (the tap reaches the
+ * browser's main thread 15-45 ms after it is made) and the renderer's main thread slowed 4x (a focus
+ * there takes 13-86 ms), not in anything a page can change.
+ */
+async function barePageTap(browser: Browser, origin: string) {
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>One field</title></head><body><div style="block-size: 150vh"></div><input id="bare" aria-label="Amount"><div style="block-size: 150vh"></div></body></html>`
+  return scriptlessTap(browser, 'en', `${origin}/__bench/one-field`, '#bare', (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html }),
+  )
+}
+
+/** Loads `url` (its document answered by `answer`) at 4x, scrolls `selector` to the middle at once and taps it. */
+async function scriptlessTap(
+  browser: Browser,
+  locale: 'en' | 'ar',
+  url: string,
+  selector: string,
+  answer: (route: Route) => Promise<void>,
+) {
+  const context = await phone(browser, locale)
+  const page = await context.newPage()
+  await page.route(url, answer)
   await page.addInitScript(observe)
   const cdp = await context.newCDPSession(page)
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
@@ -265,8 +328,8 @@ async function noScriptTap(browser: Browser, origin: string, p: IslandPage, loca
     const t = performance.now()
     document.querySelector(sel)!.scrollIntoView({ block: 'center', behavior: 'instant' })
     return t
-  }, p.firstTap)
-  const { x, y } = await center(page, p.firstTap)
+  }, selector)
+  const { x, y } = await center(page, selector)
   await page.touchscreen.tap(x, y)
   await page.waitForTimeout(1000)
   const tap = await worstInteraction(page, since)
@@ -322,6 +385,10 @@ export async function runInpBench(browser: Browser, runs: number, only?: string[
   const preview = await startPreview()
   const rows: string[][] = []
   try {
+    const bare: number[] = []
+    for (let i = 0; i < runs; i++) bare.push(await barePageTap(browser, preview.origin))
+    rows.push(['(one field)', ms(median(bare)), '-', '-', '-', ms(Math.max(...bare))])
+    console.error(`  (one field, no script): ${bare.map(ms).join('  ')}`)
     for (const p of inpPages) {
       for (const locale of ['en', 'ar'] as const) {
         const url = path(p, locale)
