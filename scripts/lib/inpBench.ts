@@ -137,8 +137,8 @@ async function center(page: Page, selector: string) {
 const attribute = (page: Page, selector: string, name: string) =>
   page.evaluate(([sel, n]) => document.querySelector(sel!)?.getAttribute(n!) ?? null, [selector, name])
 
-/** Waits until an element matches `selector` (at most `timeout` ms). */
-async function until(page: Page, selector: string, timeout = 30_000) {
+/** Waits until an element matches `selector` (at most `timeout` ms), without a locator. */
+export async function until(page: Page, selector: string, timeout = 30_000) {
   const stop = Date.now() + timeout
   while (!(await page.evaluate((sel) => document.querySelector(sel) !== null, selector))) {
     if (Date.now() > stop) throw new Error(`Nothing matched ${selector} in ${timeout} ms`)
