@@ -16,9 +16,9 @@ function localeCss(): string {
   const each = (rest: string) => arabic.map((html) => `${html} ${rest}`).join(', ')
   // On <html> itself, not only <body>: the root's first font gives its line metrics, and a root
   // left on Inter would download Inter on every Arabic page.
-  return `${arabic.join(', ')} { font-family: "IBM Plex Sans Arabic", system-ui, sans-serif; }
-${each('body')} { line-height: 1.7; }
-${each('.code-copy')} { font-family: "IBM Plex Sans Arabic", system-ui, sans-serif; }`
+  // The code bar's copy button too: its `font-family: inherit` would take the bar's monospace.
+  return `${arabic.join(', ')}, ${each('.code-copy')} { font-family: "IBM Plex Sans Arabic", system-ui, sans-serif; }
+${each('body')} { line-height: 1.7; }`
 }
 
 /** The pricing page shows the prices of the market whose radio is checked, without a script. */

@@ -146,12 +146,13 @@ export async function until(page: Page, selector: string, timeout = 30_000) {
   }
 }
 
-/** Brings the first element matching `selector` to the middle of the screen. */
+/** Brings the first element matching `selector` to the middle of the screen at once; the page's time just before. */
 const toMiddle = (page: Page, selector: string) =>
-  page.evaluate(
-    (sel) => document.querySelector(sel)!.scrollIntoView({ block: 'center', behavior: 'instant' }),
-    selector,
-  )
+  page.evaluate((sel) => {
+    const t = performance.now()
+    document.querySelector(sel)!.scrollIntoView({ block: 'center', behavior: 'instant' })
+    return t
+  }, selector)
 
 /** A phone: 412 x 823, touch, in the page's language. */
 const phone = (browser: Browser, locale: 'en' | 'ar') =>
@@ -183,15 +184,7 @@ async function once(browser: Browser, origin: string, p: IslandPage, locale: 'en
   const strategy = await attribute(page, island, 'data-hydrate')
   // The first paint has happened: the runtime's islands wait for it (renderer/client/islands.ts).
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r))))
-  let since: number
-  if (strategy === 'visible') {
-    since = await page.evaluate((sel) => {
-      const el = document.querySelector(sel)!
-      const t = performance.now()
-      el.scrollIntoView({ block: 'center', behavior: 'instant' })
-      return t
-    }, p.firstTap)
-  } else since = await page.evaluate(() => performance.now())
+  const since = strategy === 'visible' ? await toMiddle(page, p.firstTap) : await page.evaluate(() => performance.now())
   // Tap every 40 ms until the island has hydrated (at most 5 s), plus one tap after.
   const { x, y } = await center(page, p.firstTap)
   const stop = Date.now() + 5000
@@ -324,11 +317,7 @@ async function scriptlessTap(
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
   await page.goto(url, { waitUntil: 'load' })
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r))))
-  const since = await page.evaluate((sel) => {
-    const t = performance.now()
-    document.querySelector(sel)!.scrollIntoView({ block: 'center', behavior: 'instant' })
-    return t
-  }, selector)
+  const since = await toMiddle(page, selector)
   const { x, y } = await center(page, selector)
   await page.touchscreen.tap(x, y)
   await page.waitForTimeout(1000)
