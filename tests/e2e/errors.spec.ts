@@ -72,13 +72,15 @@ test('the guide guard: a client-side navigation to an unknown slug ends on the 4
   page,
 }) => {
   for (const locale of ['en', 'ar'] as const) {
-    // Waited for from before the load: on a quick load the manifest is in before hydrated() returns.
-    const manifest = page.waitForResponse('**/builds/meta/*.json')
     await page.goto(locale === 'en' ? '/guide' : '/ar/guide')
     await hydrated(page)
     // Once the manifest is in, the guard knows the slug was never built and asks for no payload.
-    // The whole body (not only the headers), then a task turn for the runtime to parse it.
-    await (await manifest).finished()
+    // Read from the page's Resource Timing (an entry once the whole body is in), not from
+    // Playwright's network events: on the second load the browser may answer from its cache, and a
+    // cached response's "finished" event was once never seen (CI timed out here).
+    await page.waitForFunction(() =>
+      performance.getEntriesByType('resource').some((e) => e.name.includes('/builds/meta/') && e.responseEnd > 0),
+    )
     const requests: string[] = []
     page.on('request', (r) => requests.push(new URL(r.url()).pathname))
     const target = locale === 'en' ? '/guide/not-a-guide' : '/ar/guide/not-a-guide'
