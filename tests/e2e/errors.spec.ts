@@ -79,7 +79,9 @@ test('the guide guard: a client-side navigation to an unknown slug ends on the 4
     // Playwright's network events: on the second load the browser may answer from its cache, and a
     // cached response's "finished" event was once never seen (CI timed out here).
     await page.waitForFunction(() =>
-      performance.getEntriesByType('resource').some((e) => e.name.includes('/builds/meta/') && e.responseEnd > 0),
+      (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).some(
+        (e) => e.name.includes('/builds/meta/') && e.responseEnd > 0,
+      ),
     )
     const requests: string[] = []
     page.on('request', (r) => requests.push(new URL(r.url()).pathname))
