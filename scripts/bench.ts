@@ -622,17 +622,10 @@ async function apiMode() {
 async function inpMode() {
   const b = build()
   console.log(`npm run build: ${b.wall.toFixed(1)} s\n`)
-  const browser = await launchBrowser()
-  try {
-    const n = Number(options.runs ?? 3) || 3
-    const rows = await runInpBench(browser, n, options.pages?.split(','))
-    console.log(
-      `Interaction to Next Paint, ms: 412 x 823 touch, CPU 4x, median of ${n} loads (scripts/lib/inpBench.ts)`,
-    )
-    table(['page', 'no script', 'first tap', 'longest task', 'hydrated', 'worst of all'], rows)
-  } finally {
-    await browser.close()
-  }
+  const n = Number(options.runs ?? 3) || 3
+  const rows = await runInpBench(n, options.pages?.split(','))
+  console.log(`Interaction to Next Paint, ms: 412 x 823 touch, CPU 4x, median of ${n} loads (scripts/lib/inpBench.ts)`)
+  table(['page', 'no script', 'first tap', 'longest task', 'hydrated', 'worst of all'], rows)
 }
 
 // ---------------------------------------------------------------- main

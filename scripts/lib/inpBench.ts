@@ -15,7 +15,7 @@
 // Nothing here is a test: the numbers vary with the machine (docs/testing.md, "Speed").
 import { spawn } from 'node:child_process'
 import { createServer } from 'node:net'
-import type { Browser, Page, Route } from 'playwright-core'
+import { DevtoolsBrowser, type Tab } from './devtoolsTab'
 import { median } from './median'
 
 /** What a visitor does on an island page, once hydrated. */
@@ -108,7 +108,7 @@ const observe = () => {
 }
 
 /** The worst interaction that started at or after `since` (ms on the page's clock); 0 if none reached 16 ms. */
-async function worstInteraction(page: Page, since: number) {
+async function worstInteraction(page: Tab, since: number) {
   // Event Timing entries arrive after the next paint: let two frames pass.
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))))
   await page.waitForTimeout(100)
@@ -118,13 +118,14 @@ async function worstInteraction(page: Page, since: number) {
   }, since)
 }
 
-// Only `page.evaluate` and CDP input reach the page, never a locator: a locator injects Playwright's
-// own script, whose hit-target listeners (capturing, not passive, on window: pointerdown, touchstart,
-// click and more) then run on every tap and are counted in it, 4-9 ms at 4x before the page's own
-// handlers (seen in a trace of the page without its scripts). A visitor's phone has none of them.
+// The page is driven over a bare DevTools connection (./devtoolsTab.ts), not Playwright: Playwright
+// enables the Runtime domain, which made react-dom's start 3-4 times as long as on a phone with no
+// DevTools attached, and its locators inject Playwright's own script, whose hit-target listeners
+// (capturing, not passive, on window: pointerdown, touchstart, click and more) then ran on every tap,
+// 4-9 ms at 4x before the page's own handlers. A visitor's phone has neither.
 
 /** The middle of the first element matching `selector`, in CSS px of the viewport. */
-async function center(page: Page, selector: string) {
+async function center(page: Tab, selector: string) {
   const box = await page.evaluate((sel) => {
     const r = document.querySelector(sel)?.getBoundingClientRect()
     return r && r.width > 0 ? { x: r.x + r.width / 2, y: r.y + r.height / 2 } : null
@@ -134,11 +135,17 @@ async function center(page: Page, selector: string) {
 }
 
 /** An attribute of the first element matching `selector` (null if none). */
-const attribute = (page: Page, selector: string, name: string) =>
+const attribute = (page: Tab, selector: string, name: string) =>
   page.evaluate(([sel, n]) => document.querySelector(sel!)?.getAttribute(n!) ?? null, [selector, name])
 
+/** A page that runs a function in it (a Tab here, a Playwright page in the default mode). */
+interface Evaluates {
+  evaluate(fn: (selector: string) => boolean, selector: string): Promise<boolean>
+  waitForTimeout(ms: number): Promise<void>
+}
+
 /** Waits until an element matches `selector` (at most `timeout` ms), without a locator. */
-export async function until(page: Page, selector: string, timeout = 30_000) {
+export async function until(page: Evaluates, selector: string, timeout = 30_000) {
   const stop = Date.now() + timeout
   while (!(await page.evaluate((sel) => document.querySelector(sel) !== null, selector))) {
     if (Date.now() > stop) throw new Error(`Nothing matched ${selector} in ${timeout} ms`)
@@ -147,7 +154,7 @@ export async function until(page: Page, selector: string, timeout = 30_000) {
 }
 
 /** Brings the first element matching `selector` to the middle of the screen at once; the page's time just before. */
-const toMiddle = (page: Page, selector: string) =>
+const toMiddle = (page: Tab, selector: string) =>
   page.evaluate((sel) => {
     const t = performance.now()
     document.querySelector(sel)!.scrollIntoView({ block: 'center', behavior: 'instant' })
@@ -155,20 +162,12 @@ const toMiddle = (page: Page, selector: string) =>
   }, selector)
 
 /** A phone: 412 x 823, touch, in the page's language. */
-const phone = (browser: Browser, locale: 'en' | 'ar') =>
-  browser.newContext({
-    viewport: { width: 412, height: 823 },
-    deviceScaleFactor: 1.75,
-    isMobile: true,
-    hasTouch: true,
-    locale: locale === 'ar' ? 'ar' : 'en-US',
-  })
+const phone = (browser: DevtoolsBrowser, locale: 'en' | 'ar') =>
+  browser.newTab({ width: 412, height: 823, deviceScaleFactor: 1.75, locale: locale === 'ar' ? 'ar' : 'en-US' })
 
-async function once(browser: Browser, origin: string, p: IslandPage, locale: 'en' | 'ar'): Promise<Sample> {
-  const context = await phone(browser, locale)
-  const page = await context.newPage()
-  await page.addInitScript(observe)
-  const cdp = await context.newCDPSession(page)
+async function once(browser: DevtoolsBrowser, origin: string, p: IslandPage, locale: 'en' | 'ar'): Promise<Sample> {
+  const page = await phone(browser, locale)
+  await page.onEveryDocument(observe)
   const url = origin + (locale === 'ar' ? `/ar${p.path}` : p.path)
   if (p.cart) {
     // The pricing page's own "Get started" link, unthrottled: it writes the cart and lands on the checkout.
@@ -178,8 +177,8 @@ async function once(browser: Browser, origin: string, p: IslandPage, locale: 'en
     // Stored: the header counts it (a load before then could find the cart still empty).
     await until(page, 'header [data-cart-link] [data-cart-count]')
   }
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
-  await page.goto(url, { waitUntil: 'load' })
+  await page.throttle(4)
+  await page.goto(url)
   const island = `[data-island=${p.island}]`
   const strategy = await attribute(page, island, 'data-hydrate')
   // The first paint has happened: the runtime's islands wait for it (renderer/client/islands.ts).
@@ -190,7 +189,7 @@ async function once(browser: Browser, origin: string, p: IslandPage, locale: 'en
   const stop = Date.now() + 5000
   for (;;) {
     const done = (await attribute(page, island, 'data-state')) === 'hydrated'
-    await page.touchscreen.tap(x, y)
+    await page.tap(x, y)
     if (done || Date.now() > stop) break
     await page.waitForTimeout(40)
   }
@@ -237,9 +236,9 @@ async function once(browser: Browser, origin: string, p: IslandPage, locale: 'en
       // discount code read 650-900 ms there and 80-96 ms in the middle).
       await toMiddle(page, step.tap)
       const c = await center(page, step.tap)
-      await page.touchscreen.tap(c.x, c.y)
+      await page.tap(c.x, c.y)
     } else if ('type' in step) {
-      await page.keyboard.type(step.type, { delay: 60 })
+      await page.type(step.type, 60)
     } else {
       // A phone's own picker chooses outside the page; the page sees the choice and its events. As
       // Playwright's selectOption does, these are script's events, which Event Timing does not time:
@@ -266,7 +265,7 @@ async function once(browser: Browser, origin: string, p: IslandPage, locale: 'en
         return JSON.stringify({ events: w.__events.filter((e) => e.t >= s), long: w.__long.filter((e) => e.t >= s) })
       }, start),
     )
-  await context.close()
+  await page.close()
   return { firstTap, longTask, hydrated }
 }
 
@@ -275,15 +274,13 @@ async function once(browser: Browser, origin: string, p: IslandPage, locale: 'en
  * with its scripts taken out (the prerendered HTML and its stylesheet only). What a tap costs here
  * before any code of ours runs: the page's style, layout and paint, hit testing, focus.
  */
-async function noScriptTap(browser: Browser, origin: string, p: IslandPage, locale: 'en' | 'ar') {
+async function noScriptTap(browser: DevtoolsBrowser, origin: string, p: IslandPage, locale: 'en' | 'ar') {
   const url = origin + path(p, locale)
-  return scriptlessTap(browser, locale, url, p.firstTap, async (route) => {
-    const response = await route.fetch()
-    const body = (await response.text())
+  return scriptlessTap(browser, locale, url, p.firstTap, true, (body) =>
+    body
       .replace(/<script\b[^>]*type="module"[^>]*>[\s\S]*?<\/script>/g, '')
-      .replace(/<link\b[^>]*rel="modulepreload"[^>]*>/g, '')
-    await route.fulfill({ response, body })
-  })
+      .replace(/<link\b[^>]*rel="modulepreload"[^>]*>/g, ''),
+  )
 }
 
 /**
@@ -294,35 +291,35 @@ async function noScriptTap(browser: Browser, origin: string, p: IslandPage, loca
  * browser's main thread 15-45 ms after it is made) and the renderer's main thread slowed 4x (a focus
  * there takes 13-86 ms), not in anything a page can change.
  */
-async function barePageTap(browser: Browser, origin: string) {
+async function barePageTap(browser: DevtoolsBrowser, origin: string) {
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>One field</title></head><body><div style="block-size: 150vh"></div><input id="bare" aria-label="Amount"><div style="block-size: 150vh"></div></body></html>`
-  return scriptlessTap(browser, 'en', `${origin}/__bench/one-field`, '#bare', (route) =>
-    route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html }),
-  )
+  return scriptlessTap(browser, 'en', `${origin}/__bench/one-field`, '#bare', false, () => html)
 }
 
-/** Loads `url` (its document answered by `answer`) at 4x, scrolls `selector` to the middle at once and taps it. */
+/**
+ * Loads `url` (its document answered by `answer`, given the server's body if `fromServer`) at 4x,
+ * scrolls `selector` to the middle at once and taps it.
+ */
 async function scriptlessTap(
-  browser: Browser,
+  browser: DevtoolsBrowser,
   locale: 'en' | 'ar',
   url: string,
   selector: string,
-  answer: (route: Route) => Promise<void>,
+  fromServer: boolean,
+  answer: (body: string) => string,
 ) {
-  const context = await phone(browser, locale)
-  const page = await context.newPage()
-  await page.route(url, answer)
-  await page.addInitScript(observe)
-  const cdp = await context.newCDPSession(page)
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
-  await page.goto(url, { waitUntil: 'load' })
+  const page = await phone(browser, locale)
+  await page.answer(url, fromServer, answer)
+  await page.onEveryDocument(observe)
+  await page.throttle(4)
+  await page.goto(url)
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r))))
   const since = await toMiddle(page, selector)
   const { x, y } = await center(page, selector)
-  await page.touchscreen.tap(x, y)
+  await page.tap(x, y)
   await page.waitForTimeout(1000)
   const tap = await worstInteraction(page, since)
-  await context.close()
+  await page.close()
   return tap
 }
 
@@ -370,7 +367,8 @@ async function startPreview() {
 const path = (p: IslandPage, locale: 'en' | 'ar') => (locale === 'ar' ? `/ar${p.path}` : p.path)
 const ms = (n: number) => (n < 16 ? '<16' : String(Math.round(n)))
 
-export async function runInpBench(browser: Browser, runs: number, only?: string[]) {
+export async function runInpBench(runs: number, only?: string[]) {
+  const browser = await DevtoolsBrowser.launch()
   const preview = await startPreview()
   const rows: string[][] = []
   try {
@@ -404,6 +402,7 @@ export async function runInpBench(browser: Browser, runs: number, only?: string[
     }
   } finally {
     preview.stop()
+    await browser.close()
   }
   return rows
 }
