@@ -90,10 +90,10 @@ export class Tab {
   }
 
   /**
-   * Answers the document at `url` (exactly) with `answer`, given the server's body when `answer` wants
-   * it (`fromServer`), else before any request is made.
+   * Answers requests for `url` (a Fetch URL pattern) as HTML: with `answer` itself, before any request
+   * is made, or, given a function, with what it makes of the server's body.
    */
-  async answer(url: string, fromServer: boolean, answer: (body: string) => string) {
+  async answer(url: string, answer: string | ((served: string) => string)) {
     const { Fetch } = this.client
     Fetch.on('requestPaused', (e) => {
       void (async () => {
@@ -109,11 +109,12 @@ export class Tab {
             { name: 'Content-Type', value: 'text/html; charset=utf-8' },
             { name: 'Cache-Control', value: 'no-store' },
           ],
-          body: Buffer.from(answer(body)).toString('base64'),
+          body: Buffer.from(typeof answer === 'string' ? answer : answer(body)).toString('base64'),
         })
       })().catch((err: Error) => console.error(`Answering ${url}: ${err.message}`))
     })
-    await Fetch.enable({ patterns: [{ urlPattern: url, requestStage: fromServer ? 'Response' : 'Request' }] })
+    const requestStage = typeof answer === 'string' ? 'Request' : 'Response'
+    await Fetch.enable({ patterns: [{ urlPattern: url, requestStage }] })
   }
 
   /** Closes the tab and its browser context. */

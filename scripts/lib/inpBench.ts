@@ -168,7 +168,7 @@ const phone = (browser: DevtoolsBrowser, locale: 'en' | 'ar') =>
 async function once(browser: DevtoolsBrowser, origin: string, p: IslandPage, locale: 'en' | 'ar'): Promise<Sample> {
   const page = await phone(browser, locale)
   await page.onEveryDocument(observe)
-  const url = origin + (locale === 'ar' ? `/ar${p.path}` : p.path)
+  const url = origin + path(p, locale)
   if (p.cart) {
     // The pricing page's own "Get started" link, unthrottled: it writes the cart and lands on the checkout.
     const base = locale === 'ar' ? '/ar/checkout' : '/checkout'
@@ -276,7 +276,7 @@ async function once(browser: DevtoolsBrowser, origin: string, p: IslandPage, loc
  */
 async function noScriptTap(browser: DevtoolsBrowser, origin: string, p: IslandPage, locale: 'en' | 'ar') {
   const url = origin + path(p, locale)
-  return scriptlessTap(browser, locale, url, p.firstTap, true, (body) =>
+  return scriptlessTap(browser, locale, url, p.firstTap, (body) =>
     body
       .replace(/<script\b[^>]*type="module"[^>]*>[\s\S]*?<\/script>/g, '')
       .replace(/<link\b[^>]*rel="modulepreload"[^>]*>/g, ''),
@@ -293,23 +293,19 @@ async function noScriptTap(browser: DevtoolsBrowser, origin: string, p: IslandPa
  */
 async function barePageTap(browser: DevtoolsBrowser, origin: string) {
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>One field</title></head><body><div style="block-size: 150vh"></div><input id="bare" aria-label="Amount"><div style="block-size: 150vh"></div></body></html>`
-  return scriptlessTap(browser, 'en', `${origin}/__bench/one-field`, '#bare', false, () => html)
+  return scriptlessTap(browser, 'en', `${origin}/__bench/one-field`, '#bare', html)
 }
 
-/**
- * Loads `url` (its document answered by `answer`, given the server's body if `fromServer`) at 4x,
- * scrolls `selector` to the middle at once and taps it.
- */
+/** Loads `url` (its document answered by `answer`, as `Tab.answer`) at 4x, scrolls `selector` to the middle at once and taps it. */
 async function scriptlessTap(
   browser: DevtoolsBrowser,
   locale: 'en' | 'ar',
   url: string,
   selector: string,
-  fromServer: boolean,
-  answer: (body: string) => string,
+  answer: string | ((served: string) => string),
 ) {
   const page = await phone(browser, locale)
-  await page.answer(url, fromServer, answer)
+  await page.answer(url, answer)
   await page.onEveryDocument(observe)
   await page.throttle(4)
   await page.goto(url)

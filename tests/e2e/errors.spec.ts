@@ -1,5 +1,5 @@
 import { catalogs, fullTitle } from '../routes'
-import { expect, hydrated, notFoundDocument, type TestWindow, test } from './fixtures'
+import { expect, hydrated, manifestIn, notFoundDocument, type TestWindow, test } from './fixtures'
 
 for (const [locale, path] of [
   ['en', '/no-such-page'],
@@ -75,14 +75,7 @@ test('the guide guard: a client-side navigation to an unknown slug ends on the 4
     await page.goto(locale === 'en' ? '/guide' : '/ar/guide')
     await hydrated(page)
     // Once the manifest is in, the guard knows the slug was never built and asks for no payload.
-    // Read from the page's Resource Timing (an entry once the whole body is in), not from
-    // Playwright's network events: on the second load the browser may answer from its cache, and a
-    // cached response's "finished" event was once never seen (CI timed out here).
-    await page.waitForFunction(() =>
-      (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).some(
-        (e) => e.name.includes('/builds/meta/') && e.responseEnd > 0,
-      ),
-    )
+    await manifestIn(page)
     const requests: string[] = []
     page.on('request', (r) => requests.push(new URL(r.url()).pathname))
     const target = locale === 'en' ? '/guide/not-a-guide' : '/ar/guide/not-a-guide'

@@ -66,5 +66,18 @@ export async function hydrated(page: Page) {
   await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
 }
 
+/**
+ * Until the page's build manifest (builds/meta/<id>.json) has arrived whole, read from the page's
+ * Resource Timing, which has an entry however the response was answered. Not Playwright's network
+ * events: a response from the browser's cache once never reported "finished" (CI timed out).
+ */
+export async function manifestIn(page: Page) {
+  await page.waitForFunction(() =>
+    (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).some(
+      (e) => e.name.includes('/builds/meta/') && e.responseEnd > 0,
+    ),
+  )
+}
+
 export const notFoundDocument = (errors: string[]) =>
   errors.filter((e) => !/Failed to load resource: the server responded with a status of 404/.test(e))

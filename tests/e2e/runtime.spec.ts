@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import type { Page, Request } from '@playwright/test'
 import { catalogs, fullTitle, guides } from '../routes'
-import { expect, hydrated, test } from './fixtures'
+import { expect, hydrated, manifestIn, test } from './fixtures'
 
 const buildId = () => (JSON.parse(readFileSync('dist/builds/latest.json', 'utf8')) as { id: string }).id
 const path = (r: Request) => new URL(r.url()).pathname
@@ -169,12 +169,10 @@ test.describe('prefetch', () => {
   test('once the manifest is in, a link to a page that was not prerendered is not prefetched', async ({ page }) => {
     const payloads: string[] = []
     page.on('request', (r) => r.url().includes('_payload.json') && payloads.push(path(r)))
-    // Waited for from before the load, as above.
-    const manifest = page.waitForResponse('**/builds/meta/*.json')
     await page.goto('/guide')
     await hydrated(page)
-    // The whole body (not only the headers), then a task turn for the runtime to parse it.
-    await (await manifest).finished()
+    // The whole body, then (below) a task turn for the runtime to parse it.
+    await manifestIn(page)
     await page.evaluate(async () => {
       await new Promise((turn) => setTimeout(turn, 50))
       for (const href of ['/guide/retired-article', '/ar/guide/api-keys']) {
