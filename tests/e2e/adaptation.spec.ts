@@ -3,10 +3,9 @@
 // and icons in forced colours and at 3:1 in normal colours (1.4.11), the code blocks' focus ring
 // (2.4.7) and the skip link (2.4.1). docs/testing.md, "Accessibility".
 import { inflateSync } from 'node:zlib'
-import AxeBuilder from '@axe-core/playwright'
 import type { Locator, Page } from '@playwright/test'
 import { catalogs, localized, routes } from '../routes'
-import { expect, hydrated, test } from './fixtures'
+import { axeFindings, expect, hydrated, test } from './fixtures'
 
 const locales = ['en', 'ar'] as const
 type L = (typeof locales)[number]
@@ -345,12 +344,7 @@ for (const l of locales) {
       for (const path of ['/', '/pricing', '/services', '/contact-us', '/checkout', '/guide/webhooks']) {
         await page.goto(localized(path, l))
         await hydrated(page)
-        const { violations } = await new AxeBuilder({ page })
-          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-          .analyze()
-        expect(
-          violations.map((v) => `${path}: ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
-        ).toEqual([])
+        expect(await axeFindings(page), path).toEqual([])
       }
     })
   })

@@ -8,23 +8,17 @@
 // page, which has no block to skip). axe (WCAG 2.2 AA tags) runs on each of the hosted page's
 // states: the form, its errors, the bank page and the closed page. Also: the hosted page's Pay
 // button keeps an edge in forced colours.
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import type { CheckoutSession } from '../../api/contract/cart'
 import type { Locale } from '../../locales/locales'
 import { catalogs, localized } from '../routes'
-import { expect, hydrated, test } from './fixtures'
+import { axeFindings, expect, hydrated, test } from './fixtures'
 
 /** The 3-D Secure success card of the test cards guide (locales/guides/en/test-cards.md), and the bank's code. */
 const card = { number: '4000 5500 9930 2180', expiry: '12/30', cvc: '123', name: 'Noura Al-Harbi', code: '123456' }
 
-const axeTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
 async function axe(page: Page, state: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(axeTags).analyze()
-  expect(
-    violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
-    state,
-  ).toEqual([])
+  expect(await axeFindings(page), state).toEqual([])
 }
 
 /** What has focus: `body` when nothing does. */

@@ -9,7 +9,6 @@
 // are more than the shared preview's per-address checkout limit. About 3 minutes on two workers
 // (two cores): eighty checkout returns, each a hydrated page.
 import { randomUUID } from 'node:crypto'
-import AxeBuilder from '@axe-core/playwright'
 import { createIntl } from '@formatjs/intl'
 import type { Page } from '@playwright/test'
 import type { CheckoutSession } from '../../api/contract/cart'
@@ -20,7 +19,7 @@ import type { MessageId } from '../../locales/messages'
 import { type Brand, markets, methodFacts, methodsOf } from '../../site.config'
 import { catalogs } from '../routes'
 import { type ContactStack, startContactStack } from './contactStack'
-import { expect, test } from './fixtures'
+import { axeFindings, expect, test } from './fixtures'
 
 // Two flows of a few page loads each per test: a busy two-core machine needs more than 30 s.
 test.describe.configure({ timeout: 90_000 })
@@ -130,13 +129,7 @@ for (const l of ['en', 'ar'] as Locale[]) {
 
   test(`the method steps pass axe, errors included (${l})`, async ({ page }) => {
     const axe = async (state: string) => {
-      const { violations } = await new AxeBuilder({ page })
-        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-        .analyze()
-      expect(
-        violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-        state,
-      ).toEqual([])
+      expect(await axeFindings(page), state).toEqual([])
     }
     await openHostedPage(page, 'sa')
     await page.getByRole('link', { name: t('method.applePay'), exact: true }).click()

@@ -1,14 +1,13 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import type { Locale } from '../../locales/locales'
 import { catalogs, guides } from '../routes'
 import type { SearchHead } from '../../renderer/search/files'
 import { shardsOf } from '../../renderer/search/query'
 import { searchQueries } from '../searchQueries'
-import { expect, hydrated, type TestWindow, test } from './fixtures'
+import { axeFindings, expect, hydrated, type TestWindow, test } from './fixtures'
 
 // The guides' search box (docs/search.md): a form without a script; a combobox once focused.
 const KiB = 1024
@@ -194,12 +193,7 @@ for (const locale of ['en', 'ar'] as const) {
     await box(page).fill(locale === 'en' ? 'refund' : 'مدى')
     await expect(options(page).first()).toBeVisible()
     await page.keyboard.press('ArrowDown')
-    const { violations } = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-      .analyze()
-    expect(violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual(
-      [],
-    )
+    expect(await axeFindings(page)).toEqual([])
   })
 }
 

@@ -4,24 +4,21 @@
 // page after changes); what the live regions say at each change, in the page's language; focus
 // never left on the document; a toast with an action that waits for the visitor; both contact forms
 // sent by keyboard alone against the preview's own API; and Label in Name on every page.
-import AxeBuilder from '@axe-core/playwright'
 import { createIntl } from '@formatjs/intl'
 import type { Page } from '@playwright/test'
 import { intlLocale } from '../../locales/intlLocale'
 import type { Locale } from '../../locales/locales'
 import type { MessageId } from '../../locales/messages'
 import { catalogs, localized, routes } from '../routes'
-import { expect, hydrated, test } from './fixtures'
+import { axeFindings, expect, hydrated, test } from './fixtures'
 
 const locales: Locale[] = ['en', 'ar']
-const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
 const intls = Object.fromEntries(locales.map((l) => [l, createIntl({ locale: intlLocale(l), messages: catalogs[l] })]))
 const t = (l: Locale, id: string, values?: Record<string, string | number>) =>
   intls[l]!.formatMessage({ id: id as MessageId }, values)
 
 async function axe(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(tags).analyze()
-  expect(violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([])
+  expect(await axeFindings(page)).toEqual([])
 }
 
 /** Focus is on an element of the page, never the document itself. */
