@@ -148,8 +148,7 @@ export class DevtoolsBrowser {
         '--disable-renderer-backgrounding',
         'about:blank',
       ],
-      // Its own process group: close() stops its helpers (zygote, renderers) with it.
-      { stdio: ['ignore', 'ignore', 'pipe'], detached: true },
+      { stdio: ['ignore', 'ignore', 'pipe'] },
     )
     let log = ''
     child.stderr?.on('data', (d) => (log += d))
@@ -194,9 +193,7 @@ export class DevtoolsBrowser {
   async close() {
     await this.browser.close().catch(() => {})
     const exited = new Promise((r) => (this.child.exitCode !== null ? r(null) : this.child.once('exit', r)))
-    try {
-      process.kill(-this.child.pid!, 'SIGTERM')
-    } catch {}
+    this.child.kill()
     await exited
     // Chromium's helpers can still be writing to the profile for a moment after it exits (a bench
     // once stopped here on ENOTEMPTY after ten tries): a profile left behind is not worth the run.
