@@ -195,16 +195,13 @@ export class DevtoolsBrowser {
     const exited = new Promise((r) => (this.child.exitCode !== null ? r(null) : this.child.once('exit', r)))
     this.child.kill()
     await exited
-    // Chromium's helpers can still be writing to the profile for a moment after it exits (a bench
-    // once stopped here on ENOTEMPTY after ten tries): a profile left behind is not worth the run.
-    for (let attempt = 0; ; attempt++) {
-      try {
-        rmSync(this.profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 })
-        return
-      } catch (err) {
-        if (attempt === 5) return console.warn(`Could not remove ${this.profile}: ${(err as Error).message}`)
-        await sleep(500)
-      }
+    // Chromium's helpers can still be writing to the profile for a moment after it exits (rmSync
+    // retries; a bench once stopped here on ENOTEMPTY all the same): a profile left behind in the
+    // temporary folder is not worth the run.
+    try {
+      rmSync(this.profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 })
+    } catch (err) {
+      console.warn(`Could not remove ${this.profile}: ${(err as Error).message}`)
     }
   }
 }

@@ -5,7 +5,7 @@
 import { inflateSync } from 'node:zlib'
 import type { Locator, Page } from '@playwright/test'
 import { catalogs, localized, routes } from '../routes'
-import { axeFindings, expect, hydrated, test } from './fixtures'
+import { expect, expectAxeClean, hydrated, test } from './fixtures'
 
 const locales = ['en', 'ar'] as const
 type L = (typeof locales)[number]
@@ -344,7 +344,7 @@ for (const l of locales) {
       for (const path of ['/', '/pricing', '/services', '/contact-us', '/checkout', '/guide/webhooks']) {
         await page.goto(localized(path, l))
         await hydrated(page)
-        expect(await axeFindings(page), path).toEqual([])
+        await expectAxeClean(page, path)
       }
     })
   })

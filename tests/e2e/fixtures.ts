@@ -81,17 +81,18 @@ export async function manifestIn(page: Page) {
 }
 
 /**
- * What axe finds against WCAG 2.2 AA on the page as it is now, a line each ("rule: help (targets)");
- * none when it passes. In axe's legacy mode, `axe.run` in the page itself: the default runs it
+ * axe finds nothing against WCAG 2.2 AA on the page as it is now; else the test fails with a line
+ * per finding ("rule: help (targets)"), under `state` if given. In axe's legacy mode, `axe.run` in the page itself: the default runs it
  * frame by frame and then again in a new blank page (for cross-origin frames, which the site has
  * none of), and took 2.7-3.4 s a call here against 1.0-1.2 s, with the same results.
  */
-export async function axeFindings(page: Page): Promise<string[]> {
+export async function expectAxeClean(page: Page, state?: string) {
   const { violations } = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
     .setLegacyMode(true)
     .analyze()
-  return violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)
+  const findings = violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)
+  expect(findings, state).toEqual([])
 }
 
 export const notFoundDocument = (errors: string[]) =>

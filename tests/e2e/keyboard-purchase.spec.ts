@@ -12,14 +12,10 @@ import type { Page } from '@playwright/test'
 import type { CheckoutSession } from '../../api/contract/cart'
 import type { Locale } from '../../locales/locales'
 import { catalogs, localized } from '../routes'
-import { axeFindings, expect, hydrated, test } from './fixtures'
+import { expect, expectAxeClean, hydrated, test } from './fixtures'
 
 /** The 3-D Secure success card of the test cards guide (locales/guides/en/test-cards.md), and the bank's code. */
 const card = { number: '4000 5500 9930 2180', expiry: '12/30', cvc: '123', name: 'Noura Al-Harbi', code: '123456' }
-
-async function axe(page: Page, state: string) {
-  expect(await axeFindings(page), state).toEqual([])
-}
 
 /** What has focus: `body` when nothing does. */
 const focused = (page: Page) =>
@@ -109,7 +105,7 @@ for (const l of ['en', 'ar'] as Locale[]) {
     await page.waitForURL(/\/api\/v1\/sandbox\/pay\/cs_/)
     const paymentUrl = page.url()
     await expect(page.locator('html')).toHaveAttribute('lang', l)
-    await axe(page, 'the hosted form')
+    await expectAxeClean(page, 'the hosted form')
     await arrived(page, 'a[aria-current="page"]')
     await tabTo(page, '#number', 10)
     await expect(page.locator('[data-closes]')).toBeVisible()
@@ -131,7 +127,7 @@ for (const l of ['en', 'ar'] as Locale[]) {
     await expect(page.locator('#number')).toHaveAccessibleDescription(
       `${t('sandbox.errorPrefix')} ${t('sandbox.error.missingNumber')}`,
     )
-    await axe(page, 'the hosted form with errors')
+    await expectAxeClean(page, 'the hosted form with errors')
     await mark(page)
 
     // Each summary link moves focus to its field.
@@ -164,7 +160,7 @@ for (const l of ['en', 'ar'] as Locale[]) {
     // The simulated bank page (3-D Secure), loaded anew: its first Tab is the code.
     await expect(page.locator('#code')).toBeVisible()
     await expect(page.locator('[data-closes]')).toBeVisible()
-    await axe(page, 'the 3-D Secure step')
+    await expectAxeClean(page, 'the 3-D Secure step')
     await arrived(page, '#code')
     await type(page, card.code)
     await page.keyboard.press('Enter')
@@ -179,7 +175,7 @@ for (const l of ['en', 'ar'] as Locale[]) {
     // The payment page again: closed, in words, with the way back.
     await page.goto(paymentUrl)
     await expect(page.locator('[role=status]')).toContainText(t('sandbox.closed.paid'))
-    await axe(page, 'the closed page')
+    await expectAxeClean(page, 'the closed page')
     await arrived(page, `a[href$="/checkout?session_id=${new URL(paymentUrl).pathname.split('/').pop()}"]`)
   })
 
@@ -214,6 +210,6 @@ for (const l of ['en', 'ar'] as Locale[]) {
       'href',
       `${localized('/checkout', l)}?session_id=${session.id}`,
     )
-    await axe(page, 'the closed page after a cancel')
+    await expectAxeClean(page, 'the closed page after a cancel')
   })
 }

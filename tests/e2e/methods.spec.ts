@@ -19,7 +19,7 @@ import type { MessageId } from '../../locales/messages'
 import { type Brand, markets, methodFacts, methodsOf } from '../../site.config'
 import { catalogs } from '../routes'
 import { type ContactStack, startContactStack } from './contactStack'
-import { axeFindings, expect, test } from './fixtures'
+import { expect, expectAxeClean, test } from './fixtures'
 
 // Two flows of a few page loads each per test: a busy two-core machine needs more than 30 s.
 test.describe.configure({ timeout: 90_000 })
@@ -128,12 +128,9 @@ for (const l of ['en', 'ar'] as Locale[]) {
     })
 
   test(`the method steps pass axe, errors included (${l})`, async ({ page }) => {
-    const axe = async (state: string) => {
-      expect(await axeFindings(page), state).toEqual([])
-    }
     await openHostedPage(page, 'sa')
     await page.getByRole('link', { name: t('method.applePay'), exact: true }).click()
-    await axe('the wallet sheet')
+    await expectAxeClean(page, 'the wallet sheet')
     await page.getByRole('link', { name: t('method.stcPay'), exact: true }).click()
     await page.getByLabel(t('sandbox.account.phone')).fill('0555123456')
     await button(page, 'sandbox.account.continue').click()
@@ -141,7 +138,7 @@ for (const l of ['en', 'ar'] as Locale[]) {
     await expect(page.getByLabel(t('sandbox.account.phone'))).toHaveAccessibleDescription(
       `${t('sandbox.errorPrefix')} ${t('sandbox.error.notTestPhone')}`,
     )
-    await axe('the mobile number refused')
+    await expectAxeClean(page, 'the mobile number refused')
     const stc = methodFacts.stcPay.sandbox
     if (stc.kind !== 'account') throw new Error('STC Pay is an account flow')
     await page.getByLabel(t('sandbox.account.phone')).fill(stc.accounts.sa!.approve)
@@ -149,11 +146,11 @@ for (const l of ['en', 'ar'] as Locale[]) {
     await page.getByLabel(t('sandbox.bank.code')).fill('0000')
     await button(page, 'sandbox.bank.confirm').click()
     await expect(page.locator('[data-error-summary]')).toBeFocused()
-    await axe('the one-time code refused')
+    await expectAxeClean(page, 'the one-time code refused')
     await openHostedPage(page, 'eg')
     await page.getByRole('link', { name: t('method.fawry'), exact: true }).click()
     await button(page, 'sandbox.reference.get').click()
-    await axe('the reference')
+    await expectAxeClean(page, 'the reference')
   })
 
   test(`${l}: the hosted page draws its words in the site's own face, not the system's`, async ({ page }) => {

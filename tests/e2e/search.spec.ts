@@ -7,7 +7,7 @@ import { catalogs, guides } from '../routes'
 import type { SearchHead } from '../../renderer/search/files'
 import { shardsOf } from '../../renderer/search/query'
 import { searchQueries } from '../searchQueries'
-import { axeFindings, expect, hydrated, type TestWindow, test } from './fixtures'
+import { expect, expectAxeClean, hydrated, type TestWindow, test } from './fixtures'
 
 // The guides' search box (docs/search.md): a form without a script; a combobox once focused.
 const KiB = 1024
@@ -193,7 +193,7 @@ for (const locale of ['en', 'ar'] as const) {
     await box(page).fill(locale === 'en' ? 'refund' : 'مدى')
     await expect(options(page).first()).toBeVisible()
     await page.keyboard.press('ArrowDown')
-    expect(await axeFindings(page)).toEqual([])
+    await expectAxeClean(page)
   })
 }
 

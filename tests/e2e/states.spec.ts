@@ -10,16 +10,12 @@ import { intlLocale } from '../../locales/intlLocale'
 import type { Locale } from '../../locales/locales'
 import type { MessageId } from '../../locales/messages'
 import { catalogs, localized, routes } from '../routes'
-import { axeFindings, expect, hydrated, test } from './fixtures'
+import { expect, expectAxeClean, hydrated, test } from './fixtures'
 
 const locales: Locale[] = ['en', 'ar']
 const intls = Object.fromEntries(locales.map((l) => [l, createIntl({ locale: intlLocale(l), messages: catalogs[l] })]))
 const t = (l: Locale, id: string, values?: Record<string, string | number>) =>
   intls[l]!.formatMessage({ id: id as MessageId }, values)
-
-async function axe(page: Page) {
-  expect(await axeFindings(page)).toEqual([])
-}
 
 /** Focus is on an element of the page, never the document itself. */
 async function focusKept(page: Page) {
@@ -103,7 +99,7 @@ for (const l of locales) {
       await expect
         .poll(() => heard(page))
         .toContainEqual(`${t(l, 'toast.label')} ${title}. ${body} ${t(l, 'update.toast.reloadAlt')}`)
-      await axe(page)
+      await expectAxeClean(page)
       // Its action waits for the visitor (WCAG 2.2.1): no timeout, however long it stays.
       await page.clock.runFor(6000)
       await expect(toast).toBeVisible()
@@ -192,7 +188,7 @@ for (const l of locales) {
       await page.waitForTimeout(200)
       // Once: the same reason is not said again, and the dashes are never given to be announced.
       expect(await heard(page)).toEqual([message])
-      await axe(page)
+      await expectAxeClean(page)
       await amount.press('Backspace')
       await amount.press('Backspace')
       await expect(island.locator('dl[aria-live]')).not.toHaveAttribute('aria-busy', 'true')
@@ -216,7 +212,7 @@ for (const l of locales) {
       await expect.poll(() => heard(page)).toContainEqual(`${rejection} ${t(l, 'checkout.price.confirmed')}`)
       // "Prices confirmed" alone never follows the code: the status says the rejection with it.
       expect(await heard(page)).not.toContainEqual(t(l, 'checkout.price.confirmed'))
-      await axe(page)
+      await expectAxeClean(page)
     })
 
     test('cart rows added and removed: focus moves on, never to the document, and the change is announced', async ({
@@ -236,7 +232,7 @@ for (const l of locales) {
       }
       await liveReset(page)
       await addTerminal()
-      await axe(page)
+      await expectAxeClean(page)
 
       // − down to zero: the row goes, focus goes to the add button that comes back.
       await liveReset(page)
@@ -249,7 +245,7 @@ for (const l of locales) {
       await expect(row('addon.posTerminal')).toHaveCount(0)
       await expect(add).toBeFocused()
       await expect.poll(() => heard(page)).toContainEqual(t(l, 'checkout.cart.removed', { item: terminal }))
-      await axe(page)
+      await expectAxeClean(page)
 
       // Remove: the same.
       await addTerminal()
@@ -276,7 +272,7 @@ for (const l of locales) {
       await expect(checkout(page).getByRole('heading', { name: t(l, 'checkout.empty.title') })).toBeFocused()
       await expect.poll(() => heard(page)).toContainEqual(t(l, 'checkout.cart.removed', { item: terminal }))
       await focusKept(page)
-      await axe(page)
+      await expectAxeClean(page)
     })
 
     test('contact form: errors, failed, failed again (focus stays on Try again), sent; axe in each', async ({
@@ -300,7 +296,7 @@ for (const l of locales) {
       await submit.focus()
       await page.keyboard.press('Enter')
       await expect(panel.getByRole('heading', { name: t(l, 'contact.summary.title') })).toBeVisible()
-      await axe(page)
+      await expectAxeClean(page)
 
       await page.fill('#contact-sales-name', 'Noura Al-Harbi')
       await page.fill('#contact-sales-email', `states.${l}@example.com`)
@@ -316,7 +312,7 @@ for (const l of locales) {
       await expect(retry).toBeVisible()
       const failure = (await banner.locator('p').textContent())!.replace(/\s+/g, ' ').trim()
       await focusKept(page)
-      await axe(page)
+      await expectAxeClean(page)
 
       await liveReset(page)
       await retry.focus()
@@ -325,13 +321,13 @@ for (const l of locales) {
       await expect.poll(async () => (await heard(page)).filter((h) => h.includes(failure)).length).toBe(1)
       await expect(retry).toBeFocused()
       await focusKept(page)
-      await axe(page)
+      await expectAxeClean(page)
 
       answer = 'pass'
       await page.keyboard.press('Enter')
       await expect(panel.locator('h2')).toHaveText(t(l, 'contact.success.title'))
       await expect(panel.locator('h2')).toBeFocused()
-      await axe(page)
+      await expectAxeClean(page)
     })
 
     test('the design page after changes: axe, and the corner slider says its unit', async ({ page }) => {
@@ -349,7 +345,7 @@ for (const l of locales) {
       for (const el of await page.getByRole('slider').all())
         expect(await el.getAttribute('aria-valuetext'), 'a slider without its unit').toBeTruthy()
       await island.getByLabel(t(l, 'design.preview.font')).selectOption({ index: 2 })
-      await axe(page)
+      await expectAxeClean(page)
     })
 
     for (const kind of ['sales', 'support'] as const) {
