@@ -119,6 +119,22 @@ module.exports = {
       },
     },
     {
+      name: 'api-status-runtime-only',
+      comment:
+        'api/status is the status probe’s Lambda and the status document’s logic it shares with `npm run status`: production code, which never imports the site’s pages, the build, the commands or the API server.',
+      severity: 'error',
+      from: { path: '^api/status/' },
+      to: { path: '^(pages|build|scripts|api/server|api/client|tests)/|^renderer/(?!shared/)' },
+    },
+    {
+      name: 'only-commands-build-and-tests-to-status',
+      comment:
+        'The status code is reached by the command (scripts/), the build (its feeds and sample, build/status.ts) and the tests; infra/ bundles its Lambda by path.',
+      severity: 'error',
+      from: { pathNot: '^(api/status|scripts|build|tests)/' },
+      to: { path: '^api/status/' },
+    },
+    {
       name: 'nothing-to-infra',
       comment: 'infra/ is a program of its own (npx cdk): nothing imports it but its test.',
       severity: 'error',

@@ -17,7 +17,7 @@ export default {
     // The API server's AWS Lambda handler (docs/api.md; `npm run api` adds api/server/node.ts).
     'api/server/lambda.ts',
     // The status probe's Lambda handler (infra/stack.ts bundles it by path; docs/status.md).
-    'scripts/lib/status/lambda.ts',
+    'api/status/lambda.ts',
     // The AWS CDK app (`npm run infra:synth`, infra/cdk.json).
     'infra/app.ts',
     // The test tiers (the Vitest plugin adds tests/dist/setup.ts from vitest.config.ts).

@@ -8,7 +8,7 @@ import { toJsonSchema } from '@valibot/to-json-schema'
 import { StatusDocument, statusPaths } from '../api/contract/status'
 import type { Catalog } from '../locales/catalogs'
 import { sampleStatus } from '../pages/monitoring/sample'
-import { atomFeed } from '../scripts/lib/status/feed'
+import { atomFeed } from '../api/status/feed'
 import { site } from '../site.config'
 
 /** The JSON Schema of the document, for tools that do not read valibot. */

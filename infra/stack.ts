@@ -6,7 +6,7 @@
 //   (the site, the status document, the API, the webhook), the API (Lambda bundled from
 //   api/server/lambda.ts, its alias `live` and IAM-only function URL, the webhook's HTTP API), the
 //   DynamoDB table from api/server/store/dynamo.ts, the forwarding schedule, the status probe (a
-//   function of its own, scripts/lib/status/lambda.ts, every minute), the alarms, and the deploy policy;
+//   function of its own, api/status/lambda.ts, every minute), the alarms, and the deploy policy;
 // - `RasidEdgeAlarms` (us-east-1): the CloudFront 5xx alarm, where CloudFront's metrics are.
 // The references run one way (Waf -> Site -> EdgeAlarms) through CDK's cross-region references.
 // Staging's stacks and resources carry its name (`RasidStagingSite`, `rasid-api-staging`), so that a
@@ -600,7 +600,7 @@ class SiteStack extends Stack {
 
     // ---- the status probe (docs/aws.md, "Status probe"): a function of its own, apart from the API
     // it watches, that checks the site, the API and the payment page from outside every minute and
-    // folds the results into the status document in the bucket (scripts/lib/status/lambda.ts).
+    // folds the results into the status document in the bucket (api/status/lambda.ts).
     const probeLogs = new logs.LogGroup(this, 'StatusProbeLogs', {
       retention: settings.logRetentionDays,
       removalPolicy: RemovalPolicy.RETAIN,
@@ -613,7 +613,7 @@ class SiteStack extends Stack {
     // private history (status-history/) and listing are out of its reach, but for two writes: each
     // run's results (status-history/probes/), and a document it cannot read, set aside as
     // status-history/corrupt-<time>.json before the probe starts a new one
-    // (scripts/lib/status/store.ts), so that it does not fail every minute.
+    // (api/status/store.ts), so that it does not fail every minute.
     probeRole.addToPolicy(
       new iam.PolicyStatement({
         actions: ['s3:GetObject', 's3:PutObject'],
@@ -635,8 +635,8 @@ class SiteStack extends Stack {
     const probeSite = `https://${settings.domain ?? distribution.distributionDomainName}`
     const probe = new nodejs.NodejsFunction(this, 'StatusProbe', {
       ...bundled,
-      description: 'The Rasid status probe (scripts/lib/status/lambda.ts), every minute',
-      entry: join(root, 'scripts/lib/status/lambda.ts'),
+      description: 'The Rasid status probe (api/status/lambda.ts), every minute',
+      entry: join(root, 'api/status/lambda.ts'),
       memorySize: 256,
       timeout: Duration.seconds(60),
       // One probe at a time: two would race for the same document (the store retries, but pointlessly).

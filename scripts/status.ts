@@ -20,7 +20,7 @@ import { parseArgs } from 'node:util'
 import { S3Client } from '@aws-sdk/client-s3'
 import { impacts, type Impact, type Stage, stages } from '../api/contract/status'
 import { site } from '../site.config'
-import { type Lang, parseTime, showText, zoneOf } from './lib/status/cli'
+import { type Lang, parseTime, showText, zoneOf } from './lib/statusCli'
 import {
   cancelMaintenance,
   openIncident,
@@ -28,9 +28,9 @@ import {
   scheduleMaintenance,
   StatusInputError,
   updateIncident,
-} from './lib/status/doc'
-import { probeAndRecord } from './lib/status/probe'
-import { type Change, folderStore, mutate, readDocument, s3Store, type StatusStore } from './lib/status/store'
+} from '../api/status/doc'
+import { probeAndRecord } from '../api/status/probe'
+import { type Change, folderStore, mutate, readDocument, s3Store, type StatusStore } from '../api/status/store'
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,

@@ -4,8 +4,8 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { probeConfig } from '../../scripts/lib/status/lambda'
-import { probe } from '../../scripts/lib/status/probe'
+import { probeConfig } from '../../api/status/lambda'
+import { probe } from '../../api/status/probe'
 
 let server: Server
 let origin: string

@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { openIncident } from '../../scripts/lib/status/doc'
-import { folderStore, keys, mutate, readDocument, s3Store, type StatusStore } from '../../scripts/lib/status/store'
+import { openIncident } from '../../api/status/doc'
+import { folderStore, keys, mutate, readDocument, s3Store, type StatusStore } from '../../api/status/store'
 import { startLocalS3 } from '../../scripts/lib/localSite'
 
 type LocalS3 = Awaited<ReturnType<typeof startLocalS3>>

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { configFromEnv } from '../../api/server/config'
 import { tableDefinition } from '../../api/server/store/dynamo'
 import { rasid, settingsFrom } from '../../infra/stack'
-import { probeConfig } from '../../scripts/lib/status/lambda'
+import { probeConfig } from '../../api/status/lambda'
 import { viewerRequestSource, viewerResponseSource } from '../../renderer/shared/host'
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 })
@@ -458,7 +458,7 @@ describe('the status probe', () => {
       PROBE_API_URL: 'https://www.rasid.example/api/v1',
       STATUS_TIME_ZONE: 'Asia/Riyadh',
     })
-    // The settings the probe's own check (scripts/lib/status/lambda.ts) accepts.
+    // The settings the probe's own check (api/status/lambda.ts) accepts.
     const config = probeConfig({ ...env, SITE_BUCKET: 'rasid-site' } as Record<string, string>)
     expect(config.targets).toEqual({
       site: 'https://www.rasid.example',

@@ -9,7 +9,7 @@ import { statusJsonSchema } from '../../build/status'
 import ar from '../../locales/ar.json'
 import en from '../../locales/en.json'
 import { sampleStatus } from '../../pages/monitoring/sample'
-import { parseTime, showText } from '../../scripts/lib/status/cli'
+import { parseTime, showText } from '../../scripts/lib/statusCli'
 import {
   cancelMaintenance,
   emptyDocument,
@@ -20,8 +20,8 @@ import {
   settle,
   StatusInputError,
   updateIncident,
-} from '../../scripts/lib/status/doc'
-import { atomFeed } from '../../scripts/lib/status/feed'
+} from '../../api/status/doc'
+import { atomFeed } from '../../api/status/feed'
 
 const t0 = Date.parse('2026-11-25T07:30:00Z')
 const fresh = () => emptyDocument('Asia/Riyadh', t0)

@@ -1,11 +1,11 @@
 // The words and the arguments of `npm run status` (scripts/status.ts), apart so that tests run the
 // same parsing: times read in the market's zone and stored in UTC, lists, and every line an operator
 // reads in English or Arabic (`--lang ar` or STATUS_LANG=ar).
-import { availabilityBp, isActive, isOpen, isUpcoming, type StatusDocument } from '../../../api/contract/status'
-import ar from '../../../locales/ar.json'
-import en from '../../../locales/en.json'
-import { markets } from '../../../site.config'
-import { StatusInputError, wallClock } from './doc'
+import { availabilityBp, isActive, isOpen, isUpcoming, type StatusDocument } from '../../api/contract/status'
+import ar from '../../locales/ar.json'
+import en from '../../locales/en.json'
+import { markets } from '../../site.config'
+import { StatusInputError, wallClock } from '../../api/status/doc'
 
 export type Lang = 'en' | 'ar'
 

@@ -1,9 +1,9 @@
 // The incidents as an Atom feed (RFC 4287) per language, rewritten with the document
 // (./store.ts) and linked from the monitoring pages' head: a feed reader hears of an incident and
 // each of its updates as soon as the status page does. Words come from the site's catalogs.
-import { type Incident, type StatusDocument, statusPaths } from '../../../api/contract/status'
-import ar from '../../../locales/ar.json'
-import en from '../../../locales/en.json'
+import { type Incident, type StatusDocument, statusPaths } from '../contract/status'
+import ar from '../../locales/ar.json'
+import en from '../../locales/en.json'
 import { wallClock } from './doc'
 
 const catalogs = { en, ar } as const

@@ -3,7 +3,7 @@
 // document (./doc.ts recordProbe): a minute measured per run. `npm run status -- probe` runs it
 // once or in a loop; the stack runs ./lambda.ts every minute, a function of its own, so the probe
 // is not down with the API it watches.
-import type { ComponentKey } from '../../../api/contract/status'
+import type { ComponentKey } from '../contract/status'
 import { type ProbeResult, recordProbe } from './doc'
 import { keys, mutate, type StatusStore } from './store'
 

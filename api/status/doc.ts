@@ -19,7 +19,7 @@ import {
   type StatusDocument,
   statusDays,
   worst,
-} from '../../../api/contract/status'
+} from '../contract/status'
 
 /** A refused change: what an operator typed that cannot be applied, with the reason in both languages. */
 export class StatusInputError extends Error {
