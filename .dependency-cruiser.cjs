@@ -110,12 +110,13 @@ module.exports = {
     {
       name: 'infra-only-what-it-deploys',
       comment:
-        'The stack (infra/) takes what it deploys from where it is made: the CloudFront Functions (renderer/shared), the headers policies (build/cloudfront.ts), the table (api/server/store/dynamo.ts) and the API’s problem document for the WAF (api/server/http.ts); nothing else of the project.',
+        'The stack (infra/) takes what it deploys from where it is made: the CloudFront Functions (renderer/shared), the headers policies (build/cloudfront.ts), the table (api/server/store/dynamo.ts), the API’s problem document for the WAF (api/server/http.ts) and the font files the API’s bundle carries (api/contract/faces.ts); nothing else of the project.',
       severity: 'error',
       from: { path: '^infra/' },
       to: {
         path: '^(api|build|pages|renderer|locales|scripts|tests)/',
-        pathNot: '^(renderer/shared/[^/]+|build/cloudfront\\.ts|api/server/store/dynamo\\.ts|api/server/http\\.ts)$',
+        pathNot:
+          '^(renderer/shared/[^/]+|build/cloudfront\\.ts|api/server/store/dynamo\\.ts|api/server/http\\.ts|api/contract/faces\\.ts)$',
       },
     },
     {
@@ -136,9 +137,9 @@ module.exports = {
     },
     {
       name: 'nothing-to-infra',
-      comment: 'infra/ is a program of its own (npx cdk): nothing imports it but its test.',
+      comment: 'infra/ is a program of its own (npx cdk): nothing imports it but its tests (the template, and the bundles it makes).',
       severity: 'error',
-      from: { pathNot: '^(infra/|tests/unit/infra\\.test\\.ts$)' },
+      from: { pathNot: '^(infra/|tests/unit/infra\\.test\\.ts$|tests/api/bundles\\.test\\.ts$)' },
       to: { path: '^infra/' },
     },
     {

@@ -37,18 +37,19 @@ import * as targets from 'aws-cdk-lib/aws-events-targets'
 import * as iam from 'aws-cdk-lib/aws-iam'
 import * as kms from 'aws-cdk-lib/aws-kms'
 import * as lambda from 'aws-cdk-lib/aws-lambda'
-import * as nodejs from 'aws-cdk-lib/aws-lambda-nodejs'
 import * as logs from 'aws-cdk-lib/aws-logs'
 import * as s3 from 'aws-cdk-lib/aws-s3'
 import * as sns from 'aws-cdk-lib/aws-sns'
 import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions'
 import * as wafv2 from 'aws-cdk-lib/aws-wafv2'
 import type { Construct } from 'constructs'
+import { faces } from '../api/contract/faces'
 import { problemBody } from '../api/server/http'
 import { tableDefinition } from '../api/server/store/dynamo'
 import { facts } from '../site.config'
 import { apiResponseHeadersPolicy, siteResponseHeadersPolicy } from '../build/cloudfront'
 import { STATUS_PREFIX, viewerRequestSource, viewerResponseSource } from '../renderer/shared/host'
+import { bundledCode, functionsRuntime } from './bundle'
 
 const root = join(fileURLToPath(new URL('.', import.meta.url)), '..')
 
@@ -376,29 +377,20 @@ class SiteStack extends Stack {
       assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
       description: 'The Rasid API function: its table, its logs, its key; nothing else (docs/aws.md, IAM)',
     })
-    // How both functions are built: esbuild from node_modules (a devDependency), never Docker.
+    // How both functions are built: esbuild's API from node_modules, never Docker; a warning stops
+    // the synthesis, and tests/api/bundles.test.ts loads and invokes what this makes (./bundle.ts).
     const bundled = {
-      handler: 'handler',
-      projectRoot: root,
-      depsLockFilePath: join(root, 'package-lock.json'),
-      runtime: lambda.Runtime.NODEJS_24_X,
+      handler: 'index.handler',
+      runtime: functionsRuntime,
       architecture: lambda.Architecture.ARM_64,
       loggingFormat: lambda.LoggingFormat.TEXT,
-      bundling: {
-        forceDockerBundling: false,
-        minify: true,
-        sourceMap: true,
-        target: 'node20',
-        format: nodejs.OutputFormat.CJS,
-        // The bundle carries its own AWS SDK, the one the tests ran (docs/aws.md).
-        externalModules: [],
-      },
-    } satisfies Partial<nodejs.NodejsFunctionProps>
-    const fn = new nodejs.NodejsFunction(this, 'Api', {
+    } satisfies Partial<lambda.FunctionProps>
+    const fn = new lambda.Function(this, 'Api', {
       ...bundled,
       // Part of what the version is made from: a new secrets revision publishes a new one.
       description: `The Rasid API (api/server/lambda.ts); secrets revision ${settings.secretsRevision}`,
-      entry: join(root, 'api/server/lambda.ts'),
+      // With the faces the sandbox's payment page serves itself (api/server/checkout/fonts.ts).
+      code: bundledCode(join(root, 'api/server/lambda.ts'), { root, packageFiles: faces.map((face) => face.file) }),
       memorySize: 512,
       timeout: Duration.seconds(30),
       reservedConcurrentExecutions: settings.reservedConcurrency,
@@ -633,10 +625,10 @@ class SiteStack extends Stack {
       }),
     )
     const probeSite = `https://${settings.domain ?? distribution.distributionDomainName}`
-    const probe = new nodejs.NodejsFunction(this, 'StatusProbe', {
+    const probe = new lambda.Function(this, 'StatusProbe', {
       ...bundled,
       description: 'The Rasid status probe (api/status/lambda.ts), every minute',
-      entry: join(root, 'api/status/lambda.ts'),
+      code: bundledCode(join(root, 'api/status/lambda.ts'), { root }),
       memorySize: 256,
       timeout: Duration.seconds(60),
       // One probe at a time: two would race for the same document (the store retries, but pointlessly).

