@@ -137,7 +137,8 @@ module.exports = {
     },
     {
       name: 'nothing-to-infra',
-      comment: 'infra/ is a program of its own (npx cdk): nothing imports it but its tests (the template, and the bundles it makes).',
+      comment:
+        'infra/ is a program of its own (npx cdk): nothing imports it but its tests (the template, and the bundles it makes).',
       severity: 'error',
       from: { pathNot: '^(infra/|tests/unit/infra\\.test\\.ts$|tests/api/bundles\\.test\\.ts$)' },
       to: { path: '^infra/' },
