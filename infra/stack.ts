@@ -6,8 +6,11 @@
 //   (the site, the status document, the API, the webhook), the API (Lambda bundled from
 //   api/server/lambda.ts, its alias `live` and IAM-only function URL, the webhook's HTTP API), the
 //   DynamoDB table from api/server/store/dynamo.ts, the forwarding schedule, the status probe (a
-//   function of its own, api/status/lambda.ts, every minute), the alarms, and the deploy policy;
-// - `RasidEdgeAlarms` (us-east-1): the CloudFront 5xx alarm, where CloudFront's metrics are.
+//   function of its own, api/status/lambda.ts, every minute), the alarms, the dashboard, the API's
+//   release through CodeDeploy (a canary that rolls back on its alarms), and the deploy policy;
+// - `RasidEdgeAlarms` (us-east-1): the CloudFront 5xx alarm, where CloudFront's metrics are, and the
+//   account's monthly cost budget (AWS Budgets is global; its home is us-east-1).
+// Each of the two alarm stacks has its topic, with the operators' email and pager (docs/aws.md, "Alarms").
 // The references run one way (Waf -> Site -> EdgeAlarms) through CDK's cross-region references.
 // Staging's stacks and resources carry its name (`RasidStagingSite`, `rasid-api-staging`), so that a
 // `-c stage=staging` deploy can never update production's stacks in a shared account.
@@ -26,11 +29,13 @@ import {
 } from 'aws-cdk-lib'
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2'
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations'
+import * as budgets from 'aws-cdk-lib/aws-budgets'
 import * as acm from 'aws-cdk-lib/aws-certificatemanager'
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront'
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins'
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch'
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions'
+import * as codedeploy from 'aws-cdk-lib/aws-codedeploy'
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb'
 import * as events from 'aws-cdk-lib/aws-events'
 import * as targets from 'aws-cdk-lib/aws-events-targets'
@@ -65,8 +70,20 @@ export interface Settings {
   domain?: string
   /** The ACM certificate for `domain`, in us-east-1. */
   certificateArn?: string
-  /** Where the alarms write to; without it the topics have no subscriber (say so at synth). */
+  /**
+   * Who the alarms wake: an email address, a pager's HTTPS endpoint (its SNS integration URL), or
+   * both. Production refuses to synthesize with neither (`rasid()`); staging warns.
+   */
   alarmEmail?: string
+  alarmPagerUrl?: string
+  /** The account's monthly cost budget, in whole US dollars (AWS Budgets, docs/aws.md "Cost"). */
+  monthlyBudgetUsd: number
+  /**
+   * How a new version of the API takes the traffic (CodeDeploy; docs/aws.md, "Release the API"):
+   * `canary`, 10 % for 5 minutes and then all, rolled back if an alarm fires (production's default);
+   * `all-at-once`, at once, with no alarm watch (staging's default; production's fix-forward).
+   */
+  apiRelease: 'canary' | 'all-at-once'
   /** The site's origin, for the API's links back (SITE_ORIGIN). */
   siteOrigin: string
   /** The CRM's https endpoint (LEAD_WEBHOOK_URL); without it leads are kept, not forwarded. */
@@ -102,7 +119,14 @@ function namesOf(stage: Settings['stage']) {
     table: production ? 'rasid-api' : 'rasid-api-staging',
     keyAlias: production ? 'alias/rasid-api' : 'alias/rasid-api-staging',
     secretPrefix: production ? 'rasid/api/' : 'rasid/staging/api/',
+    dashboard: production ? 'rasid' : 'rasid-staging',
+    budget: production ? 'rasid-monthly-cost' : 'rasid-staging-monthly-cost',
   }
+}
+
+/** A setting refused: infra/app.ts prints its message alone, without a stack trace. */
+export class SettingsError extends Error {
+  override name = 'SettingsError'
 }
 
 /** The retention periods CloudWatch Logs accepts (1, 3, 5, 7, 14, 30, 60, 90, … days). */
@@ -111,30 +135,44 @@ const retentions = new Set(Object.values(logs.RetentionDays).filter((v) => typeo
 export function settingsFrom(get: (name: string) => string | undefined): Settings {
   const stage = get('stage') ?? 'production'
   if (stage !== 'production' && stage !== 'staging')
-    throw new Error(`stage must be production or staging, not ${stage}`)
+    throw new SettingsError(`stage must be production or staging, not ${stage}`)
   const domain = get('domain')
   const certificateArn = get('certificateArn')
-  if (domain && !certificateArn) throw new Error('domain needs certificateArn (an ACM certificate in us-east-1)')
+  if (domain && !certificateArn)
+    throw new SettingsError('domain needs certificateArn (an ACM certificate in us-east-1)')
   const names = namesOf(stage)
   const prefix = get('secretPrefix') ?? names.secretPrefix
   const number = (name: string, fallback: number) => {
     const value = Number(get(name) ?? fallback)
-    if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a whole number, not ${get(name)}`)
+    if (!Number.isInteger(value) || value < 1)
+      throw new SettingsError(`${name} must be a whole number, not ${get(name)}`)
     return value
   }
   const logRetentionDays = number('logRetentionDays', 30)
   if (!retentions.has(logRetentionDays))
-    throw new Error(`logRetentionDays must be one of ${[...retentions].join(', ')}, not ${logRetentionDays}`)
+    throw new SettingsError(`logRetentionDays must be one of ${[...retentions].join(', ')}, not ${logRetentionDays}`)
   const leadWebhookUrl = get('leadWebhookUrl')
-  if (leadWebhookUrl && !leadWebhookUrl.startsWith('https://')) throw new Error('leadWebhookUrl must be https')
+  if (leadWebhookUrl && !leadWebhookUrl.startsWith('https://')) throw new SettingsError('leadWebhookUrl must be https')
   const paymentPageUrl = get('paymentPageUrl')
-  if (paymentPageUrl && !paymentPageUrl.startsWith('https://')) throw new Error('paymentPageUrl must be https')
+  if (paymentPageUrl && !paymentPageUrl.startsWith('https://')) throw new SettingsError('paymentPageUrl must be https')
+  const alarmPagerUrl = get('alarmPagerUrl')
+  if (alarmPagerUrl && !(alarmPagerUrl.startsWith('https://') && URL.canParse(alarmPagerUrl)))
+    throw new SettingsError(`alarmPagerUrl must be an https:// URL, not ${alarmPagerUrl}`)
+  const alarmEmail = get('alarmEmail')
+  if (alarmEmail && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(alarmEmail))
+    throw new SettingsError(`alarmEmail must be an email address, not ${alarmEmail}`)
+  const apiRelease = get('apiRelease') ?? (stage === 'production' ? 'canary' : 'all-at-once')
+  if (apiRelease !== 'canary' && apiRelease !== 'all-at-once')
+    throw new SettingsError(`apiRelease must be canary or all-at-once, not ${apiRelease}`)
   return {
     region: get('region') ?? 'me-south-1',
     stage,
     domain,
     certificateArn,
-    alarmEmail: get('alarmEmail'),
+    alarmEmail,
+    alarmPagerUrl,
+    monthlyBudgetUsd: number('monthlyBudgetUsd', 100),
+    apiRelease,
     siteOrigin: get('siteOrigin') ?? `https://${domain ?? 'www.rasid.example'}`,
     leadWebhookUrl,
     paymentPageUrl,
@@ -151,13 +189,30 @@ export function settingsFrom(get: (name: string) => string | undefined): Setting
   }
 }
 
+/** The settings that say who an alarm wakes, as the refusal names them. */
+const destinations = 'alarmEmail (RASID_ALARM_EMAIL) or alarmPagerUrl (RASID_ALARM_PAGER_URL)'
+
+/** A stack's alarm topic, with the operators' email and pager subscribed (docs/aws.md, "Alarms"). */
 function alarmTopic(scope: Construct, settings: Settings) {
   const topic = new sns.Topic(scope, 'Alarms', { displayName: 'Rasid alarms' })
   if (settings.alarmEmail) topic.addSubscription(new subscriptions.EmailSubscription(settings.alarmEmail))
+  if (settings.alarmPagerUrl)
+    topic.addSubscription(
+      new subscriptions.UrlSubscription(settings.alarmPagerUrl, { protocol: sns.SubscriptionProtocol.HTTPS }),
+    )
+  // Production never gets here without one (rasid()); staging may go without, and is told.
+  if (!settings.alarmEmail && !settings.alarmPagerUrl)
+    Annotations.of(topic).addWarningV2(
+      '@rasid/alarms:noDestination',
+      `The alarm topic has no subscriber: its alarms wake no one. Set ${destinations}.`,
+    )
   return topic
 }
 
-/** A CloudWatch alarm on `metric` at `threshold` or more over 5 minutes, notifying `topic`. */
+/**
+ * A CloudWatch alarm on `metric` at `threshold` or more over one period, notifying `topic` when it
+ * fires and again when it clears (the OK action), so that whoever was woken hears the end too.
+ */
 function alarm(
   scope: Construct,
   id: string,
@@ -175,6 +230,7 @@ function alarm(
     alarmDescription: description,
   })
   made.addAlarmAction(new SnsAction(topic))
+  made.addOkAction(new SnsAction(topic))
   return made
 }
 
@@ -435,12 +491,12 @@ class SiteStack extends Stack {
     const url = alias.addFunctionUrl({ authType: lambda.FunctionUrlAuthType.AWS_IAM })
 
     // The forwarding schedule: drains the CRM queue every minute (docs/aws.md).
-    new events.Rule(this, 'Forward', {
+    const forward = new events.Rule(this, 'Forward', {
       schedule: events.Schedule.rate(Duration.minutes(1)),
       targets: [new targets.LambdaFunction(alias)],
     })
     // The retention sweep: once a day, leads and sessions past the notice's periods (docs/privacy.md).
-    new events.Rule(this, 'RetentionSweep', {
+    const sweep = new events.Rule(this, 'RetentionSweep', {
       schedule: events.Schedule.rate(Duration.days(1)),
       targets: [
         new targets.LambdaFunction(alias, {
@@ -659,7 +715,8 @@ class SiteStack extends Stack {
         filterPattern: logs.FilterPattern.literal(pattern),
         metricValue: '1',
       })
-      alarm(this, id, filter.metric({ statistic: 'Sum', period: Duration.minutes(5) }), 1, description, topic)
+      const metric = filter.metric({ statistic: 'Sum', period: Duration.minutes(5), label: id })
+      return { metric, alarm: alarm(this, id, metric, 1, description, topic) }
     }
     alarm(
       this,
@@ -677,7 +734,7 @@ class SiteStack extends Stack {
       'The API reached its reserved concurrency',
       topic,
     )
-    filtered('Api5xx', '{ $.status >= 500 }', 'The API answered 5xx')
+    const api5xx = filtered('Api5xx', '{ $.status >= 500 }', 'The API answered 5xx')
     alarm(
       this,
       'StatusProbeErrors',
@@ -722,6 +779,124 @@ class SiteStack extends Stack {
       topic,
     )
 
+    // ---- the API's release (docs/aws.md, "Release the API"): CloudFormation publishes the new
+    // version and hands the alias to CodeDeploy (the alias's UpdatePolicy), which shifts the traffic
+    // to it, 10 % for 5 minutes and then all (`apiRelease`: canary), and moves the alias back to the
+    // old version when one of the alarms below fires meanwhile, when the deployment fails, or when an
+    // operator stops it. `all-at-once` (staging's default, and production's fix-forward while the
+    // live version is the one failing) shifts everything at once and watches no alarm.
+    // The errors of the version being released, through the alias: the old version's do not count.
+    const releaseErrors = alarm(
+      this,
+      'ApiReleaseErrors',
+      new cloudwatch.Metric({
+        namespace: 'AWS/Lambda',
+        metricName: 'Errors',
+        dimensionsMap: {
+          FunctionName: fn.functionName,
+          Resource: `${fn.functionName}:${alias.aliasName}`,
+          ExecutedVersion: alias.version.version,
+        },
+        statistic: 'Sum',
+        period: Duration.minutes(1),
+      }),
+      1,
+      'The API version being released failed through the alias live: CodeDeploy rolls it back (docs/aws.md, "Release the API")',
+      topic,
+    )
+    // The alarm watches the new version before the shift starts.
+    alias.node.addDependency(releaseErrors)
+    const canary = settings.apiRelease === 'canary'
+    const release = new codedeploy.LambdaDeploymentGroup(this, 'ApiRelease', {
+      alias,
+      deploymentConfig: canary
+        ? codedeploy.LambdaDeploymentConfig.CANARY_10PERCENT_5MINUTES
+        : codedeploy.LambdaDeploymentConfig.ALL_AT_ONCE,
+      // Api5xx counts every version's answers (a metric filter cannot tell them apart).
+      alarms: [releaseErrors, api5xx.alarm],
+      ignoreAlarmConfiguration: !canary,
+      autoRollback: { failedDeployment: true, stoppedDeployment: true, deploymentInAlarm: canary },
+    })
+
+    // ---- the dashboard (docs/aws.md, "Dashboard"): one per stage, the API, the edge (CloudFront's
+    // metrics are in us-east-1: each says so), the table and the schedules.
+    const perMinute = (statistic: string, label: string) => ({ period: Duration.minutes(1), statistic, label })
+    const edgeMetric = (metricName: string, statistic: string, label: string) =>
+      new cloudwatch.Metric({
+        namespace: 'AWS/CloudFront',
+        metricName,
+        dimensionsMap: { DistributionId: distribution.distributionId, Region: 'Global' },
+        statistic,
+        label,
+        region: 'us-east-1',
+        period: Duration.minutes(5),
+      })
+    const ruleMetric = (rule: events.Rule, metricName: string, label: string) =>
+      new cloudwatch.Metric({
+        namespace: 'AWS/Events',
+        metricName,
+        dimensionsMap: { RuleName: rule.ruleName },
+        statistic: 'Sum',
+        label,
+        period: Duration.minutes(5),
+      })
+    const graph = (title: string, left: cloudwatch.IMetric[], more: Partial<cloudwatch.GraphWidgetProps> = {}) =>
+      new cloudwatch.GraphWidget({ title, left, width: 8, height: 6, ...more })
+    const heading = (markdown: string) => new cloudwatch.TextWidget({ markdown, width: 24, height: 1 })
+    const dashboard = new cloudwatch.Dashboard(this, 'Dashboard', {
+      dashboardName: namesOf(settings.stage).dashboard,
+      defaultInterval: Duration.hours(3),
+      widgets: [
+        [heading('## The API (the function, every version)')],
+        [
+          graph('API invocations, errors and throttles', [
+            fn.metricInvocations(perMinute('Sum', 'Invocations')),
+            fn.metricErrors(perMinute('Sum', 'Errors')),
+            fn.metricThrottles(perMinute('Sum', 'Throttles')),
+          ]),
+          graph('API duration', [
+            fn.metricDuration(perMinute('p50', 'p50')),
+            fn.metricDuration(perMinute('p99', 'p99')),
+          ]),
+          graph('API 5xx answers and concurrency', [api5xx.metric], {
+            right: [fn.metric('ConcurrentExecutions', perMinute('Maximum', 'Concurrent executions'))],
+            rightAnnotations: [{ value: settings.reservedConcurrency, label: 'Reserved concurrency' }],
+          }),
+        ],
+        [heading('## The edge (CloudFront, metrics of us-east-1)')],
+        [
+          graph('Edge requests', [edgeMetric('Requests', 'Sum', 'Requests')]),
+          graph('Edge error rate (%)', [
+            edgeMetric('5xxErrorRate', 'Average', '5xx'),
+            edgeMetric('4xxErrorRate', 'Average', '4xx'),
+          ]),
+        ],
+        [heading('## The table')],
+        [
+          graph('Table consumed capacity', [
+            table.metricConsumedReadCapacityUnits({ period: Duration.minutes(5), label: 'Read' }),
+            table.metricConsumedWriteCapacityUnits({ period: Duration.minutes(5), label: 'Write' }),
+          ]),
+          // Apart: each sums the same operations' metrics, and a graph's metric ids must differ.
+          graph('Table throttled requests', [table.metricThrottledRequestsForOperations(perOperation)]),
+          graph('Table system errors', [table.metricSystemErrorsForOperations(perOperation)]),
+        ],
+        [heading('## The schedules (the forwarding and the sweep through the alias live; the status probe)')],
+        [
+          graph('Forwarding and retention sweep', [
+            ruleMetric(forward, 'Invocations', 'Forward'),
+            ruleMetric(forward, 'FailedInvocations', 'Forward failed'),
+            ruleMetric(sweep, 'Invocations', 'Sweep'),
+            ruleMetric(sweep, 'FailedInvocations', 'Sweep failed'),
+          ]),
+          graph('Status probe', [
+            probe.metricInvocations({ period: Duration.minutes(5), label: 'Invocations' }),
+            probe.metricErrors({ period: Duration.minutes(5), label: 'Errors' }),
+          ]),
+        ],
+      ],
+    })
+
     // ---- what `npm run deploy` may do, and nothing more (docs/deploy.md)
     const deployPolicy = new iam.ManagedPolicy(this, 'DeployPolicy', {
       description: 'npm run deploy: the site bucket and the live-build store',
@@ -752,6 +927,9 @@ class SiteStack extends Stack {
     new CfnOutput(this, 'AlarmTopicArn', { value: topic.topicArn })
     new CfnOutput(this, 'StatusProbeFunctionName', { value: probe.functionName })
     new CfnOutput(this, 'DeployPolicyArn', { value: deployPolicy.managedPolicyArn })
+    new CfnOutput(this, 'DashboardName', { value: dashboard.dashboardName })
+    new CfnOutput(this, 'ApiReleaseApplication', { value: release.application.applicationName })
+    new CfnOutput(this, 'ApiReleaseGroup', { value: release.deploymentGroupName })
   }
   distribution: cloudfront.Distribution
 }
@@ -769,6 +947,40 @@ class EdgeAlarmsStack extends Stack {
       period: Duration.minutes(5),
     })
     alarm(this, 'Cdn5xx', errorRate, 5, 'More than 5% of the site answers are 5xx (docs/deploy.md, an outage)', topic)
+
+    // ---- the account's monthly cost (docs/aws.md, "Cost"): Budgets writes to the topic, and to the
+    // email itself, when 80 % of the amount is spent and when the month's forecast passes it.
+    const { settings } = props
+    // A topic policy replaces SNS's default one: CloudWatch's alarms need their statement too.
+    for (const service of ['budgets.amazonaws.com', 'cloudwatch.amazonaws.com'])
+      topic.addToResourcePolicy(
+        new iam.PolicyStatement({
+          principals: [new iam.ServicePrincipal(service)],
+          actions: ['sns:Publish'],
+          resources: [topic.topicArn],
+          conditions: { StringEquals: { 'aws:SourceAccount': this.account } },
+        }),
+      )
+    const subscribers: budgets.CfnBudget.SubscriberProperty[] = [
+      { subscriptionType: 'SNS', address: topic.topicArn },
+      ...(settings.alarmEmail ? [{ subscriptionType: 'EMAIL', address: settings.alarmEmail }] : []),
+    ]
+    const notice = (notificationType: 'ACTUAL' | 'FORECASTED', threshold: number) => ({
+      notification: { notificationType, comparisonOperator: 'GREATER_THAN', threshold, thresholdType: 'PERCENTAGE' },
+      subscribers,
+    })
+    const budget = new budgets.CfnBudget(this, 'MonthlyCost', {
+      budget: {
+        budgetName: namesOf(settings.stage).budget,
+        budgetType: 'COST',
+        timeUnit: 'MONTHLY',
+        budgetLimit: { amount: settings.monthlyBudgetUsd, unit: 'USD' },
+      },
+      notificationsWithSubscribers: [notice('ACTUAL', 80), notice('FORECASTED', 100)],
+    })
+    // Budgets checks that it may publish when the budget is made.
+    budget.node.addDependency(topic)
+    new CfnOutput(this, 'AlarmTopicArn', { value: topic.topicArn })
   }
 }
 
@@ -777,6 +989,9 @@ class EdgeAlarmsStack extends Stack {
  * explicitly): a stack that another reads from cannot drop what it exports while that one uses it.
  */
 export function rasid(app: App, settings: Settings) {
+  // An alarm that wakes no one is no alarm: production names who it wakes (docs/aws.md, "Alarms").
+  if (settings.stage === 'production' && !settings.alarmEmail && !settings.alarmPagerUrl)
+    throw new SettingsError(`A production synthesis needs an alarm destination: set ${destinations}, or both`)
   const { stack } = namesOf(settings.stage)
   const waf = new WafStack(app, stack('Waf'), { env: { region: 'us-east-1' }, crossRegionReferences: true })
   const site = new SiteStack(app, stack('Site'), {

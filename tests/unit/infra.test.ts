@@ -1,13 +1,13 @@
 // The stacks (infra/stack.ts) synthesized in process, offline, and checked with
 // aws-cdk-lib/assertions for what a mistake would cost: a public bucket, an API anyone can call
-// past CloudFront, a table without its indexes or backups, a missing alarm, a wildcard in IAM, a
-// secret in the template, settings the API would refuse, functions that are not the ones the
-// preview runs. Production's synthesis bundles the Lambda (esbuild, no Docker); the others skip
+// past CloudFront, a table without its indexes or backups, a missing alarm or one that wakes no one,
+// a release of the API that cannot undo itself, a wildcard in IAM, a secret in the template,
+// settings the API would refuse, functions that are not the ones the preview runs. Production's synthesis bundles the Lambda (esbuild, no Docker); the others skip
 // bundling (the `aws:cdk:bundling-stacks` context). CDK's CloudFormation validation, which costs
 // some 15 s to load, is left to `npm run infra:synth` (npm test's `infra` step, where a finding fails).
 import { facts } from '../../site.config'
 import { App, type Stack } from 'aws-cdk-lib'
-import { Match, Template } from 'aws-cdk-lib/assertions'
+import { Annotations, Match, Template } from 'aws-cdk-lib/assertions'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { configFromEnv } from '../../api/server/config'
 import { tableDefinition } from '../../api/server/store/dynamo'
@@ -37,6 +37,7 @@ const prodContext = {
   domain: 'www.rasid.example',
   certificateArn: 'arn:aws:acm:us-east-1:111111111111:certificate/x',
   alarmEmail: 'ops@rasid.example',
+  alarmPagerUrl: 'https://pager.rasid.example/hooks/alarms',
   leadWebhookUrl: 'https://crm.example/hooks/rasid',
 }
 beforeAll(() => {
@@ -583,12 +584,13 @@ describe('the status probe', () => {
 })
 
 describe('alarms', () => {
-  it('exist for the API, the table and the CDN, and each notifies its stack’s topic, with the operators’ email', () => {
+  it('exist for the API, the table and the CDN, and each tells its stack’s topic when it fires and when it clears', () => {
     const names = (t: Template) => resources(t, 'AWS::CloudWatch::Alarm').map(([id]) => id.replace(/[0-9A-F]{8}$/, ''))
     expect(names(prod.site).sort()).toEqual(
       [
         'Api5xx',
         'ApiErrors',
+        'ApiReleaseErrors',
         'ApiThrottles',
         'ForwardFailed',
         'TableErrors',
@@ -604,15 +606,14 @@ describe('alarms', () => {
       MetricName: '5xxErrorRate',
       Dimensions: Match.arrayWith([{ Name: 'Region', Value: 'Global' }]),
     })
-    for (const t of [prod.site, prod.edge]) {
+    for (const t of [prod.site, prod.edge, staging.site, staging.edge]) {
       const topic = idOf(t, 'AWS::SNS::Topic')
-      for (const [id, a] of resources(t, 'AWS::CloudWatch::Alarm'))
+      const alarms = resources(t, 'AWS::CloudWatch::Alarm')
+      expect(alarms.length).toBeGreaterThan(0)
+      for (const [id, a] of alarms) {
         expect(a.Properties!.AlarmActions, id).toEqual([{ Ref: topic }])
-      t.hasResourceProperties('AWS::SNS::Subscription', {
-        Protocol: 'email',
-        Endpoint: 'ops@rasid.example',
-        TopicArn: { Ref: topic },
-      })
+        expect(a.Properties!.OKActions, id).toEqual([{ Ref: topic }])
+      }
     }
     for (const pattern of [
       '{ $.status >= 500 }',
@@ -625,6 +626,254 @@ describe('alarms', () => {
       })
     for (const metric of ['ThrottledRequests', 'SystemErrors'])
       expect(JSON.stringify(prod.site.findResources('AWS::CloudWatch::Alarm'))).toContain(`"MetricName":"${metric}"`)
+  })
+})
+
+describe('alarm destinations', () => {
+  it('subscribe the operators’ email and the pager’s HTTPS endpoint to both stacks’ topics', () => {
+    for (const t of [prod.site, prod.edge]) {
+      const topic = { Ref: idOf(t, 'AWS::SNS::Topic') }
+      t.hasResourceProperties('AWS::SNS::Subscription', {
+        Protocol: 'email',
+        Endpoint: 'ops@rasid.example',
+        TopicArn: topic,
+      })
+      t.hasResourceProperties('AWS::SNS::Subscription', {
+        Protocol: 'https',
+        Endpoint: 'https://pager.rasid.example/hooks/alarms',
+        TopicArn: topic,
+      })
+      t.resourceCountIs('AWS::SNS::Subscription', 2)
+    }
+    // Either one alone is enough.
+    const { alarmEmail: _, ...pagerOnly } = prodContext
+    const paged = synth(pagerOnly)
+    for (const t of [paged.site, paged.edge]) {
+      t.resourceCountIs('AWS::SNS::Subscription', 1)
+      t.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'https' })
+    }
+    const { alarmPagerUrl: __, ...emailOnly } = prodContext
+    synth(emailOnly).edge.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email' })
+  })
+
+  it('are required for production, which refuses to synthesize with neither and names both settings', () => {
+    const { alarmEmail: _, alarmPagerUrl: __, ...none } = prodContext
+    expect(() => synth(none)).toThrow(/alarmEmail.*alarmPagerUrl/)
+    expect(() =>
+      rasid(
+        new App(),
+        settingsFrom(() => undefined),
+      ),
+    ).toThrow(
+      /production synthesis needs an alarm destination: set alarmEmail \(RASID_ALARM_EMAIL\) or alarmPagerUrl \(RASID_ALARM_PAGER_URL\)/,
+    )
+    // Staging may go without: it synthesizes, and warns on each topic.
+    for (const stack of [staging.stacks.site, staging.stacks.edge]) {
+      Annotations.fromStack(stack).hasWarning(`/${stack.stackName}/Alarms`, Match.stringLikeRegexp('no subscriber'))
+      Template.fromStack(stack).resourceCountIs('AWS::SNS::Subscription', 0)
+    }
+    for (const stack of [prod.stacks.site, prod.stacks.edge])
+      Annotations.fromStack(stack).hasNoWarning('*', Match.stringLikeRegexp('no subscriber'))
+    // A pager is called over HTTPS only.
+    expect(() => settingsFrom((n) => ({ alarmPagerUrl: 'http://pager.example/x' })[n])).toThrow(
+      /alarmPagerUrl must be an https/,
+    )
+    expect(() => settingsFrom((n) => ({ alarmEmail: 'ops' })[n])).toThrow(/alarmEmail must be an email/)
+  })
+})
+
+describe('the dashboard', () => {
+  type Widget = { type: string; properties: { title?: string; region?: string; metrics?: unknown[][] } }
+  /** The dashboard's name, and its widgets as CloudWatch reads them, a reference `{ Ref: id }` as `<id>`. */
+  const dashboardOf = (t: Template) => {
+    const [, dashboard] = only(t, 'AWS::CloudWatch::Dashboard')
+    const join = (dashboard.Properties!.DashboardBody as { 'Fn::Join': [string, (string | { Ref: string })[]] })[
+      'Fn::Join'
+    ]
+    const body = join[1].map((part) => (typeof part === 'string' ? part : `<${part.Ref}>`)).join(join[0])
+    return { name: dashboard.Properties!.DashboardName, widgets: (JSON.parse(body) as { widgets: Widget[] }).widgets }
+  }
+  /** Every metric line of the graphs: [namespace, name, ...dimensions, options]. */
+  const metricsOf = (t: Template) =>
+    dashboardOf(t).widgets.flatMap((w) =>
+      (w.properties.metrics ?? []).map((line) => ({ title: w.properties.title!, line, options: line.at(-1) })),
+    )
+
+  it('is one per stage, named after it', () => {
+    expect(dashboardOf(prod.site).name).toBe('rasid')
+    expect(dashboardOf(staging.site).name).toBe('rasid-staging')
+    expect(Object.keys(prod.site.findOutputs('DashboardName'))).toHaveLength(1)
+  })
+
+  it('shows the API function, the distribution (from us-east-1), the table, the schedules and the probe', () => {
+    const metrics = metricsOf(prod.site)
+    const has = (...line: string[]) =>
+      expect(
+        metrics.some((m) => line.every((part, i) => m.line[i] === part)),
+        line.join(' '),
+      ).toBe(true)
+    const api = `<${resources(prod.site, 'AWS::Lambda::Function').find(([id]) => id.startsWith('Api'))![0]}>`
+    const probe = `<${idStartingWith(prod.site, 'AWS::Lambda::Function', 'StatusProbe')}>`
+    const distribution = `<${idOf(prod.site, 'AWS::CloudFront::Distribution')}>`
+    const table = `<${idOf(prod.site, 'AWS::DynamoDB::Table')}>`
+    const rule = (prefix: string) => `<${idStartingWith(prod.site, 'AWS::Events::Rule', prefix)}>`
+    // The API: invocations, errors, throttles, duration p50 and p99, its 5xx answers, its concurrency.
+    for (const name of ['Invocations', 'Errors', 'Throttles', 'Duration', 'ConcurrentExecutions'])
+      has('AWS/Lambda', name, 'FunctionName', api)
+    const durations = metrics.filter((m) => m.line[1] === 'Duration').map((m) => (m.options as { stat: string }).stat)
+    expect(durations).toEqual(['p50', 'p99'])
+    has('Rasid/Api', 'Api5xx')
+    // The edge: CloudFront's metrics, of us-east-1 (region 'Global'), shown from the Site stack's region.
+    for (const name of ['Requests', '5xxErrorRate', '4xxErrorRate']) {
+      has('AWS/CloudFront', name, 'DistributionId', distribution, 'Region', 'Global')
+      const edge = metrics.find((m) => m.line[1] === name)!
+      expect(edge.options, name).toMatchObject({ region: 'us-east-1' })
+    }
+    // The table.
+    for (const name of ['ConsumedReadCapacityUnits', 'ConsumedWriteCapacityUnits'])
+      has('AWS/DynamoDB', name, 'TableName', table)
+    for (const name of ['ThrottledRequests', 'SystemErrors']) has('AWS/DynamoDB', name, 'Operation', 'PutItem')
+    // The schedules: each rule's invocations of the alias live, and the probe's.
+    for (const name of ['Invocations', 'FailedInvocations'])
+      for (const prefix of ['Forward', 'RetentionSweep']) has('AWS/Events', name, 'RuleName', rule(prefix))
+    for (const name of ['Invocations', 'Errors']) has('AWS/Lambda', name, 'FunctionName', probe)
+  })
+})
+
+describe('the cost budget', () => {
+  it('is a monthly cost budget in us-east-1 that writes to the topic and the email at 80 % spent and 100 % forecast', () => {
+    const topic = { Ref: idOf(prod.edge, 'AWS::SNS::Topic') }
+    const subscribers = [
+      { SubscriptionType: 'SNS', Address: topic },
+      { SubscriptionType: 'EMAIL', Address: 'ops@rasid.example' },
+    ]
+    prod.edge.resourceCountIs('AWS::Budgets::Budget', 1)
+    prod.site.resourceCountIs('AWS::Budgets::Budget', 0)
+    prod.edge.hasResourceProperties('AWS::Budgets::Budget', {
+      Budget: {
+        BudgetName: 'rasid-monthly-cost',
+        BudgetType: 'COST',
+        TimeUnit: 'MONTHLY',
+        BudgetLimit: { Amount: 100, Unit: 'USD' },
+      },
+      NotificationsWithSubscribers: [
+        {
+          Notification: {
+            NotificationType: 'ACTUAL',
+            ComparisonOperator: 'GREATER_THAN',
+            Threshold: 80,
+            ThresholdType: 'PERCENTAGE',
+          },
+          Subscribers: subscribers,
+        },
+        {
+          Notification: {
+            NotificationType: 'FORECASTED',
+            ComparisonOperator: 'GREATER_THAN',
+            Threshold: 100,
+            ThresholdType: 'PERCENTAGE',
+          },
+          Subscribers: subscribers,
+        },
+      ],
+    })
+    staging.edge.hasResourceProperties('AWS::Budgets::Budget', {
+      Budget: Match.objectLike({ BudgetName: 'rasid-staging-monthly-cost' }),
+    })
+    // The amount is a setting; without an email, the topic alone.
+    const { alarmEmail: _, ...pagerOnly } = prodContext
+    synth({ ...pagerOnly, monthlyBudgetUsd: '250' }).edge.hasResourceProperties('AWS::Budgets::Budget', {
+      Budget: Match.objectLike({ BudgetLimit: { Amount: 250, Unit: 'USD' } }),
+      NotificationsWithSubscribers: Match.arrayWith([
+        Match.objectLike({ Subscribers: [{ SubscriptionType: 'SNS', Address: Match.anyValue() }] }),
+      ]),
+    })
+    expect(() => settingsFrom((n) => ({ monthlyBudgetUsd: 'lots' })[n])).toThrow(/monthlyBudgetUsd must be a whole/)
+  })
+
+  it('may publish to the topic, as CloudWatch may, for this account only', () => {
+    const topic = { Ref: idOf(prod.edge, 'AWS::SNS::Topic') }
+    const [, policy] = only(prod.edge, 'AWS::SNS::TopicPolicy')
+    expect(policy.Properties!.Topics).toEqual([topic])
+    const statements = (policy.Properties!.PolicyDocument as { Statement: Record<string, unknown>[] }).Statement
+    expect(statements.map((s) => (s.Principal as { Service: string }).Service).sort()).toEqual([
+      'budgets.amazonaws.com',
+      'cloudwatch.amazonaws.com',
+    ])
+    for (const s of statements)
+      expect(s).toMatchObject({
+        Effect: 'Allow',
+        Action: 'sns:Publish',
+        Resource: topic,
+        Condition: { StringEquals: { 'aws:SourceAccount': { Ref: 'AWS::AccountId' } } },
+      })
+  })
+})
+
+describe('the API’s release', () => {
+  const group = (t: Template) => only(t, 'AWS::CodeDeploy::DeploymentGroup')
+
+  it('shifts production’s traffic by CodeDeploy’s canary, rolled back by its error alarms, a failure or a stop', () => {
+    const [groupId, { Properties: props }] = group(prod.site)
+    const alarm = (prefix: string) => idStartingWith(prod.site, 'AWS::CloudWatch::Alarm', prefix)
+    expect(props).toMatchObject({
+      DeploymentConfigName: 'CodeDeployDefault.LambdaCanary10Percent5Minutes',
+      DeploymentStyle: { DeploymentType: 'BLUE_GREEN', DeploymentOption: 'WITH_TRAFFIC_CONTROL' },
+      AlarmConfiguration: {
+        Enabled: true,
+        Alarms: [{ Name: { Ref: alarm('ApiReleaseErrors') } }, { Name: { Ref: alarm('Api5xx') } }],
+      },
+      AutoRollbackConfiguration: {
+        Enabled: true,
+        Events: expect.arrayContaining([
+          'DEPLOYMENT_FAILURE',
+          'DEPLOYMENT_STOP_ON_ALARM',
+          'DEPLOYMENT_STOP_ON_REQUEST',
+        ]),
+      },
+    })
+    prod.site.resourceCountIs('AWS::CodeDeploy::Application', 1)
+    prod.site.hasResourceProperties('AWS::CodeDeploy::Application', { ComputePlatform: 'Lambda' })
+    // The alias hands its version change to CodeDeploy.
+    const application = idOf(prod.site, 'AWS::CodeDeploy::Application')
+    prod.site.hasResource('AWS::Lambda::Alias', {
+      Properties: Match.objectLike({ Name: 'live' }),
+      UpdatePolicy: {
+        CodeDeployLambdaAliasUpdate: { ApplicationName: { Ref: application }, DeploymentGroupName: { Ref: groupId } },
+      },
+    })
+    expect(Object.keys(prod.site.findOutputs('ApiReleaseGroup'))).toHaveLength(1)
+  })
+
+  it('watches the errors of the version being released, through the alias, before the shift starts', () => {
+    const version = idOf(prod.site, 'AWS::Lambda::Version')
+    const api = resources(prod.site, 'AWS::Lambda::Function').find(([id]) => id.startsWith('Api'))![0]
+    const alarm = idStartingWith(prod.site, 'AWS::CloudWatch::Alarm', 'ApiReleaseErrors')
+    expect((prod.site.toJSON().Resources as Record<string, Resource>)[alarm]!.Properties).toMatchObject({
+      Namespace: 'AWS/Lambda',
+      MetricName: 'Errors',
+      Dimensions: [
+        { Name: 'ExecutedVersion', Value: { 'Fn::GetAtt': [version, 'Version'] } },
+        { Name: 'FunctionName', Value: { Ref: api } },
+        { Name: 'Resource', Value: { 'Fn::Join': ['', [{ Ref: api }, ':live']] } },
+      ],
+      Period: 60,
+      Threshold: 1,
+    })
+    const [, alias] = only(prod.site, 'AWS::Lambda::Alias')
+    expect((alias as Resource & { DependsOn?: string[] }).DependsOn).toContain(alarm)
+  })
+
+  it('goes all at once on staging, and on production when asked (a fix while the live version fails)', () => {
+    for (const t of [staging.site, synth({ ...prodContext, apiRelease: 'all-at-once' }).site]) {
+      const [, { Properties: props }] = group(t)
+      expect(props).toMatchObject({
+        DeploymentConfigName: 'CodeDeployDefault.LambdaAllAtOnce',
+        AlarmConfiguration: { Enabled: false },
+        AutoRollbackConfiguration: { Enabled: true, Events: ['DEPLOYMENT_FAILURE', 'DEPLOYMENT_STOP_ON_REQUEST'] },
+      })
+    }
+    expect(() => settingsFrom((n) => ({ apiRelease: 'linear' })[n])).toThrow(/apiRelease must be canary or all-at-once/)
   })
 })
 
@@ -656,6 +905,9 @@ describe('the deploy policy', () => {
       [
         'AlarmTopicArn',
         'ApiFunction',
+        'ApiReleaseApplication',
+        'ApiReleaseGroup',
+        'DashboardName',
         'DeployPolicyArn',
         'DistributionDomain',
         'DistributionId',
