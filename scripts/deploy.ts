@@ -5,8 +5,11 @@
 // viewer-request function reads that key on each request: renderer/shared/host.ts). Nothing a
 // visitor sees changes before that write, and nothing of the old build is served after it.
 // Every build keeps a record (`deploys/builds/<id>.json`) and every switch one of its own
-// (`deploys/switches/`): who, when, from, to. Credentials and region come from the standard AWS
-// chain (environment, profile, SSO, role).
+// (`deploys/switches/`): who, when, from, to, and the builds rolled back from, which a plain
+// `--rollback` never makes live again (scripts/lib/deployHistory.ts). Credentials and region come
+// from the standard AWS chain (environment, profile, SSO, role). What an operator reads of a
+// rollback, a prune or an interruption is in English or Arabic (`--lang ar`, DEPLOY_LANG): the
+// table `text` below.
 import { execFileSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
@@ -34,11 +37,24 @@ import {
 import { hostFiles, notFoundKey } from '../renderer/shared/paths'
 import { site } from '../site.config'
 import { buildCsp, buildIdOf } from './lib/cdn'
+import {
+  type KeepReason,
+  keptBuilds,
+  namedKind,
+  nextWithdrawn,
+  plainRollback,
+  type SwitchRecord,
+  withdrawnAfter,
+} from './lib/deployHistory'
 import { KvsConflictError, type LiveStore, liveStore } from './lib/kvs'
 
 const usage = `Usage: npm run deploy -- [options]              upload dist/, check it, make it live
        npm run deploy -- --list                    the deployed builds and the last switches
        npm run deploy -- --rollback [<build id>]   make the previous (or the named) build live again
+
+A plain --rollback goes to the build live before the live one, passing over every build that was
+rolled back from: a second one goes further back, never forward. To make a build rolled back from
+live again, name it: --rollback <build id>.
 
 A build goes up under releases/<id>/ in the bucket, beside the shared assets, and is checked
 (every page, payload and asset it names is there); then one write to the CloudFront KeyValueStore
@@ -57,13 +73,15 @@ Options:
   --dir <folder>         the build to deploy (default: dist)
   --by <name>            who deploys, for the record (DEPLOY_BY, GITHUB_ACTOR, else user@host)
   --dry-run              list what would be uploaded, switched or deleted; change nothing
-  --prune-keep <N>       after deploying, delete the files that no build among the newest N
-                         (nor the live one) uses
+  --prune-keep <N>       after deploying, delete the builds that are not among the newest N, not
+                         live in the last N switches, not live, and not where --rollback goes
   --concurrency <N>      uploads at once (default 8)
+  --lang <en|ar>         the language of the rollback, prune and interruption lines (DEPLOY_LANG)
   --help                 this text
 
-Exit codes: 0 done (or planned, with --dry-run); 1 failed (the message says where and which build
-is live); 2 wrong usage or no build to deploy.`
+Exit codes: 0 done (or planned, with --dry-run); 1 failed or refused (the message says where and
+which build is live); 2 wrong usage or no build to deploy; 130/143 interrupted (SIGINT/SIGTERM: the
+message says which build is live).`
 
 interface Options {
   mode: 'deploy' | 'list' | 'rollback'
@@ -78,6 +96,7 @@ interface Options {
   dryRun: boolean
   pruneKeep?: number
   concurrency: number
+  lang: Lang
 }
 
 /** What the bucket keeps about a build: enough to list it, roll back to it and prune it. */
@@ -94,16 +113,172 @@ interface BuildRecord {
   keys: string[]
 }
 
-interface SwitchRecord {
-  at: number
-  by: string
-  from: string | null
-  to: string
-  kind: 'deploy' | 'rollback'
-}
-
 class UsageError extends Error {}
 class DeployError extends Error {}
+
+type Lang = 'en' | 'ar'
+interface Words {
+  en: string
+  ar: string
+}
+/** The language of the lines of `text`, from `--lang` or DEPLOY_LANG (as `npm run status` has STATUS_LANG). */
+let lang: Lang = 'en'
+const say = (words: Words) => words[lang]
+const ids = (list: readonly string[], l: Lang) => list.join(l === 'ar' ? '، ' : ', ')
+const reasonWords = (why: KeepReason, keep: number): Words =>
+  ({
+    deployed: { en: 'just deployed', ar: 'نُشر للتو' },
+    live: { en: 'live', ar: 'المنشور' },
+    target: { en: 'where a plain --rollback goes', ar: 'وجهة التراجع دون اسم' },
+    newest: { en: `among the newest ${keep}`, ar: `من أحدث ${keep}` },
+    recent:
+      keep === 1
+        ? { en: 'live in the last switch', ar: 'نشره آخر تبديل' }
+        : { en: `live in the last ${keep} switches`, ar: `نشره أحد آخر التبديلات (${keep})` },
+    uploading: { en: 'still uploading', ar: 'ما زال يُرفع' },
+  })[why]
+const keptList = (kept: [string, KeepReason[]][], keep: number, l: Lang) =>
+  ids(
+    kept.map(
+      ([id, why]) =>
+        `${id} (${ids(
+          why.map((w) => reasonWords(w, keep)[l]),
+          l,
+        )})`,
+    ),
+    l,
+  )
+const prunedList = (pruned: [string, number][], l: Lang) =>
+  ids(
+    pruned.map(([id, files]) => (l === 'ar' ? `${id} (الملفات: ${files})` : `${id} (${files} files)`)),
+    l,
+  )
+
+/**
+ * What an operator reads of a rollback, a prune, a refused or failed switch and an interruption,
+ * in English and Arabic: one table, to move to the catalogs as it is. Build ids, commands and
+ * flags stay Latin in both.
+ */
+const text = {
+  rolledBack: (a: { to: string; commit: string; deployed: string; from: string; ms: number; total: string }) => ({
+    en: `Rolled back: build ${a.to} (commit ${a.commit}, deployed ${a.deployed}) is live again, was ${a.from}. Switched in ${a.ms} ms; ${a.total} in all.`,
+    ar: `تم التراجع: الإصدار ${a.to} (الإيداع ${a.commit}، نُشر ${a.deployed}) منشور من جديد، وكان المنشور ${a.from}. تم التبديل في ${a.ms} ms، و${a.total} في المجموع.`,
+  }),
+  wentForward: (a: { to: string; commit: string; deployed: string; from: string; ms: number; total: string }) => ({
+    en: `Went forward: build ${a.to} (commit ${a.commit}, deployed ${a.deployed}) is live, was ${a.from}. Switched in ${a.ms} ms; ${a.total} in all.`,
+    ar: `تم التقدّم: الإصدار ${a.to} (الإيداع ${a.commit}، نُشر ${a.deployed}) هو المنشور الآن، وكان المنشور ${a.from}. تم التبديل في ${a.ms} ms، و${a.total} في المجموع.`,
+  }),
+  notComingBack: (from: string, before: string[]) => ({
+    en: `Build ${from} was rolled back from: a plain --rollback will not make it live again${before.length ? ` (nor ${ids(before, 'en')}, rolled back from before)` : ''}. To go forward to it, name it: npm run deploy -- --rollback ${from}`,
+    ar: `تُراجع عن الإصدار ${from}: لن يعيده التراجع دون اسم (‎--rollback) إلى النشر${before.length ? ` (ولا ${ids(before, 'ar')} التي تُراجع عنها من قبل)` : ''}. للتقدّم إليه اذكره باسمه: npm run deploy -- --rollback ${from}`,
+  }),
+  nextRollback: (to: string | undefined) =>
+    to
+      ? {
+          en: `A plain --rollback now goes to ${to}.`,
+          ar: `التراجع دون اسم (‎--rollback) يذهب الآن إلى الإصدار ${to}.`,
+        }
+      : {
+          en: 'A plain --rollback now has no earlier build to go to.',
+          ar: 'لا إصدار أقدم يذهب إليه التراجع دون اسم (‎--rollback) الآن.',
+        },
+  alreadyLive: (id: string) => ({ en: `Build ${id} is live already.`, ar: `الإصدار ${id} هو المنشور أصلًا.` }),
+  dryRun: (from: string, to: string) => ({
+    en: `Dry run: would switch the live build from ${from} to ${to}.`,
+    ar: `تجربة: سيُبدَّل الإصدار المنشور من ${from} إلى ${to}، ولم يتغيّر شيء.`,
+  }),
+  nothingOlder: (live: string, withdrawn: string[]) =>
+    withdrawn.length
+      ? {
+          en: `there is no earlier build to roll back to: ${ids(withdrawn, 'en')} ${withdrawn.length > 1 ? 'were' : 'was'} rolled back from, and a plain --rollback never makes ${withdrawn.length > 1 ? 'them' : 'it'} live again (to make one live, name it: npm run deploy -- --rollback <build id>). Nothing was switched; build ${live} stays live.`,
+          ar: `لا إصدار أقدم للتراجع إليه: تُراجع عن ${ids(withdrawn, 'ar')}، ولا يعيد التراجع دون اسم ما تُراجع عنه إلى النشر أبدًا (لنشر أحدها اذكره باسمه: npm run deploy -- --rollback <build id>). لم يُبدَّل شيء، ويبقى الإصدار ${live} منشورًا.`,
+        }
+      : {
+          en: `there is no earlier build to roll back to. Nothing was switched; build ${live} stays live.`,
+          ar: `لا إصدار أقدم للتراجع إليه. لم يُبدَّل شيء، ويبقى الإصدار ${live} منشورًا.`,
+        },
+  unrecorded: (live: string, recorded: string) => ({
+    en: `build ${live} is live, but the switch that made it live is not on record (the last recorded one made ${recorded} live): another operator's switch may be finishing, or the store was written by hand. A plain --rollback cannot tell which builds were rolled back from; name the build: npm run deploy -- --rollback <build id> (npm run deploy -- --list). Nothing was switched; build ${live} stays live.`,
+    ar: `الإصدار ${live} هو المنشور، لكن التبديل الذي نشره غير مسجّل (آخر تبديل مسجّل نشر ${recorded}): ربما لم ينتهِ تبديل مشغّل آخر بعد، أو كُتب المخزن يدويًا. لا يعرف التراجع دون اسم ما تُراجع عنه؛ اذكر الإصدار باسمه: npm run deploy -- --rollback <build id> (npm run deploy -- --list). لم يُبدَّل شيء، ويبقى الإصدار ${live} منشورًا.`,
+  }),
+  conflict: (a: { now: string; live: string; was: string; to: string; kind: SwitchRecord['kind'] }) =>
+    a.kind === 'deploy'
+      ? {
+          en: `the live build changed while this ran (now ${a.now}, was ${a.was}): not switching over someone else's switch. Build ${a.live} stays live; run the command again to make ${a.to} live.`,
+          ar: `تغيّر الإصدار المنشور أثناء التنفيذ (الآن ${a.now}، وكان ${a.was}): لا تبديل فوق تبديل شخص آخر. يبقى الإصدار ${a.live} منشورًا؛ شغّل الأمر مرة أخرى لنشر ${a.to}.`,
+        }
+      : {
+          en: `the live build changed while this ran (now ${a.now}, was ${a.was}): another operator switched it, so this switch to ${a.to} was not made. Look at ${a.live} before you roll back again (npm run deploy -- --list shows who switched). Build ${a.live} stays live.`,
+          ar: `تغيّر الإصدار المنشور أثناء التنفيذ (الآن ${a.now}، وكان ${a.was}): بدّله مشغّل آخر، فلم يُبدَّل إلى ${a.to}. افحص ${a.live} قبل أن تتراجع مرة أخرى (يعرض npm run deploy -- --list من بدّله). يبقى الإصدار ${a.live} منشورًا.`,
+        },
+  switchFailed: (to: string, why: string, live: string) => ({
+    en: `the switch to ${to} failed: ${why}. Build ${live} stays live.`,
+    ar: `فشل التبديل إلى ${to}: ${why}. يبقى الإصدار ${live} منشورًا.`,
+  }),
+  /** The last line of a failure before the switch: which build is live. */
+  nothingSwitched: (live: string | undefined, again: boolean) =>
+    live === undefined
+      ? {
+          en: 'Nothing was switched; the live build could not be read (npm run deploy -- --list).',
+          ar: 'لم يُبدَّل شيء، وتعذّرت قراءة الإصدار المنشور (npm run deploy -- --list).',
+        }
+      : {
+          en: `Nothing was switched: build ${live} stays live.${again ? ' Run the same command again to finish.' : ''}`,
+          ar: `لم يُبدَّل شيء: يبقى الإصدار ${live} منشورًا.${again ? ' شغّل الأمر نفسه مرة أخرى لإكماله.' : ''}`,
+        },
+  /** The last line of a failure after the switch. */
+  switchedThen: (to: string, from: string) => ({
+    en: `Build ${to} is live (was ${from}).`,
+    ar: `الإصدار ${to} هو المنشور (وكان ${from}).`,
+  }),
+  interrupted: (live: string | undefined) =>
+    live === undefined
+      ? {
+          en: 'Interrupted before the live build was read; nothing was switched. Run the same command again to finish.',
+          ar: 'أُوقف الأمر قبل قراءة الإصدار المنشور، ولم يُبدَّل شيء. شغّل الأمر نفسه مرة أخرى لإكماله.',
+        }
+      : {
+          en: `Interrupted: build ${live} stays live; nothing was switched. Run the same command again to finish.`,
+          ar: `أُوقف الأمر: يبقى الإصدار ${live} منشورًا، ولم يُبدَّل شيء. شغّل الأمر نفسه مرة أخرى لإكماله.`,
+        },
+  interruptedAfter: (to: string, from: string, pruning: boolean) => ({
+    en: `Interrupted after the switch: build ${to} is live, was ${from}.${pruning ? ' Pruning did not finish: run the same command again to finish it.' : ''}`,
+    ar: `أُوقف الأمر بعد التبديل: الإصدار ${to} هو المنشور، وكان ${from}.${pruning ? ' لم يكتمل الحذف: شغّل الأمر نفسه مرة أخرى لإكماله.' : ''}`,
+  }),
+  interruptedDuring: (to: string, from: string) => ({
+    en: `Interrupted during the switch to ${to}: build ${from} or ${to} is live (npm run deploy -- --list says which).`,
+    ar: `أُوقف الأمر أثناء التبديل إلى ${to}: المنشور هو ${from} أو ${to} (يبيّن npm run deploy -- --list أيهما).`,
+  }),
+  finishingSwitch: {
+    en: 'Stopping once the switch is recorded…',
+    ar: 'سيتوقف الأمر بعد تسجيل التبديل…',
+  },
+  prunePlan: (kept: [string, KeepReason[]][], pruned: [string, number][], files: number, keep: number) => ({
+    en: `prune: keeping ${kept.length} build(s): ${keptList(kept, keep, 'en')}; ${pruned.length} older build(s)${pruned.length ? `: ${pruned.map(([id]) => id).join(', ')}` : ''}; ${files} file(s) only they use`,
+    ar: `الحذف: تُبقى الإصدارات (${kept.length}): ${keptList(kept, keep, 'ar')}؛ والإصدارات الأقدم (${pruned.length})${
+      pruned.length
+        ? `: ${ids(
+            pruned.map(([id]) => id),
+            'ar',
+          )}`
+        : ''
+    }؛ الملفات التي لا يستخدمها غيرها: ${files}`,
+  }),
+  pruned: (kept: [string, KeepReason[]][], pruned: [string, number][], files: number, keep: number, dry: boolean) =>
+    pruned.length
+      ? {
+          en: `${dry ? 'Would prune' : 'Pruned'} ${pruned.length} build(s): ${prunedList(pruned, 'en')}; ${files} file(s) in all. Kept ${kept.length}: ${keptList(kept, keep, 'en')}.`,
+          ar: `${dry ? 'سيُحذف' : 'حُذف'} من الإصدارات (${pruned.length}): ${prunedList(pruned, 'ar')}؛ مجموع الملفات: ${files}. أُبقي (${kept.length}): ${keptList(kept, keep, 'ar')}.`,
+        }
+      : {
+          en: `Pruned nothing: every build is kept: ${keptList(kept, keep, 'en')}.`,
+          ar: `لم يُحذف شيء: كل الإصدارات مبقاة: ${keptList(kept, keep, 'ar')}.`,
+        },
+  liveChangedWhilePruning: (was: string, now: string) => ({
+    en: `the live build changed while pruning was planned (was ${was}, now ${now}): nothing was deleted; run the command again.`,
+    ar: `تغيّر الإصدار المنشور أثناء التخطيط للحذف (كان ${was}، والآن ${now}): لم يُحذف شيء؛ شغّل الأمر مرة أخرى.`,
+  }),
+} satisfies Record<string, Words | ((...args: never[]) => Words)>
 
 const MAX_ATTEMPTS = 5
 const RECORDS = 'deploys/builds/'
@@ -141,6 +316,7 @@ function parseOptions(argv: string[]): Options | 'help' {
         'dry-run': { type: 'boolean', default: false },
         'prune-keep': { type: 'string' },
         concurrency: { type: 'string', default: '8' },
+        lang: { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
       strict: true,
@@ -175,6 +351,8 @@ function parseOptions(argv: string[]): Options | 'help' {
   for (const flag of ['endpoint', 'kvs-endpoint'] as const)
     if (values[flag] !== undefined) checkEndpoint(flag, values[flag])
   if (values['prune-keep'] !== undefined && mode !== 'deploy') throw new UsageError('--prune-keep goes with a deploy')
+  const lang = values.lang ?? (process.env.DEPLOY_LANG || 'en')
+  if (lang !== 'en' && lang !== 'ar') throw new UsageError(`--lang (or DEPLOY_LANG) is en or ar, not "${lang}"`)
   return {
     mode,
     rollbackTo,
@@ -193,6 +371,7 @@ function parseOptions(argv: string[]): Options | 'help' {
     dryRun: values['dry-run']!,
     pruneKeep: count('prune-keep', values['prune-keep']),
     concurrency: count('concurrency', values.concurrency)!,
+    lang,
   }
 }
 
@@ -494,12 +673,33 @@ function assetsNamed(uploads: Upload[]): Set<string> {
   return named
 }
 
+/** How far a run got: what an interruption or a failure says is live. */
+interface RunState {
+  /** The live build as last read or switched to; `read` false until the store was read. */
+  read: boolean
+  live?: string
+  /** Set once this run's switch is made. */
+  switched?: { from: string; to: string }
+  /** The switch under way: its write, its record and the error document, which an interruption lets finish. */
+  switching?: { to: string; from: string; done: Promise<void> }
+  pruning: boolean
+}
+
 class Deployer {
+  readonly state: RunState = { read: false, pruning: false }
   constructor(
     readonly bucket: Bucket,
     readonly store: LiveStore,
     readonly opts: Options,
   ) {}
+
+  /** The live build and the store's ETag, remembered for what a failure or an interruption says. */
+  async readLive() {
+    const now = await this.store.read()
+    this.state.read = true
+    this.state.live = now.live
+    return now
+  }
 
   async records(): Promise<BuildRecord[]> {
     const keys = [...(await this.bucket.list(RECORDS)).keys()]
@@ -512,38 +712,84 @@ class Deployer {
     return records.sort((a, b) => b.deployedAt - a.deployedAt)
   }
 
-  async switches(): Promise<SwitchRecord[]> {
-    const keys = [...(await this.bucket.list(SWITCHES)).keys()].sort().reverse()
+  /** The newest `limit` switch records, newest first. */
+  async switches(limit = 50): Promise<SwitchRecord[]> {
+    const keys = [...(await this.bucket.list(SWITCHES)).keys()].sort().reverse().slice(0, limit)
     const out: SwitchRecord[] = []
-    for (const key of keys.slice(0, 50)) {
+    await pool(keys, this.opts.concurrency, async (key) => {
       const record = await this.bucket.getJson<SwitchRecord>(key)
-      if (record) out.push(record)
-    }
+      if (record && typeof record.to === 'string') out.push(record)
+    })
     return out.sort((a, b) => b.at - a.at)
   }
 
   /**
-   * Makes `to` the live build, if the store is still as read (`etag`): one conditional write. Then
-   * records the switch and copies the build's 404.html to the bucket's root, where CloudFront's
-   * error response fetches it (without the function).
+   * The switch records as they stand with `live` live: a switch's record is written just after
+   * the store, so one made a moment ago may not be there yet; waits for it a little (up to 1.5 s).
    */
-  async switchTo(to: string, from: string | undefined, etag: string, kind: SwitchRecord['kind']) {
+  async history(live: string | undefined, limit = 50): Promise<SwitchRecord[]> {
+    for (let attempt = 0; ; attempt++) {
+      const switches = await this.switches(limit)
+      if (!live || !switches.length || switches[0]!.to === live || attempt >= 3) return switches
+      await sleep(500)
+    }
+  }
+
+  /**
+   * Makes `to` the live build, if the store is still as read (`etag`): one conditional write. Then
+   * records the switch (with the builds rolled back from after it) and copies the build's 404.html
+   * to the bucket's root, where CloudFront's error response fetches it (without the function). An
+   * interruption meanwhile waits for all three (the signal handler in `run`).
+   */
+  async switchTo(
+    to: string,
+    from: string | undefined,
+    etag: string,
+    kind: SwitchRecord['kind'],
+    withdrawn: string[],
+  ): Promise<{ ms: number; record: SwitchRecord }> {
+    let finished = () => {}
+    this.state.switching = { to, from: from ?? 'none', done: new Promise<void>((ok) => (finished = ok)) }
+    try {
+      return await this.switchNow(to, from, etag, kind, withdrawn)
+    } finally {
+      this.state.switching = undefined
+      finished()
+    }
+  }
+
+  private async switchNow(
+    to: string,
+    from: string | undefined,
+    etag: string,
+    kind: SwitchRecord['kind'],
+    withdrawn: string[],
+  ) {
     const started = Date.now()
     try {
       await this.store.switchTo(to, etag)
     } catch (err) {
       if (err instanceof KvsConflictError) {
         const now = await this.store.read().catch(() => undefined)
+        if (now) this.state.live = now.live
         throw new DeployError(
-          `the live build changed while this ran (now ${now?.live ?? 'unknown'}, was ${from ?? 'none'}): not switching over someone else's switch. Build ${now?.live ?? from ?? 'none'} stays live; run the command again to make ${to} live.`,
+          say(
+            text.conflict({
+              now: now?.live ?? 'unknown',
+              live: now?.live ?? from ?? 'none',
+              was: from ?? 'none',
+              to,
+              kind,
+            }),
+          ),
         )
       }
-      throw new DeployError(
-        `the switch to ${to} failed: ${(err as Error).message}. Build ${from ?? 'none'} stays live.`,
-      )
+      throw new DeployError(say(text.switchFailed(to, (err as Error).message, from ?? 'none')))
     }
     const switched = Date.now()
-    const record: SwitchRecord = { at: switched, by: this.opts.by, from: from ?? null, to, kind }
+    this.state.live = to
+    this.state.switched = { from: from ?? 'none', to }
+    const record: SwitchRecord = { at: switched, by: this.opts.by, from: from ?? null, to, kind, withdrawn }
     const problems: string[] = []
     await this.bucket
       .putJson(`${SWITCHES}${new Date(switched).toISOString().replace(/[:.]/g, '')}-${to}.json`, record)
@@ -555,7 +801,7 @@ class Deployer {
       throw new DeployError(
         `build ${to} is live, but ${problems.join('; ')}. Run npm run deploy -- --rollback ${to} to finish.`,
       )
-    return switched - started
+    return { ms: switched - started, record }
   }
 
   async copyErrorDocument(id: string) {
@@ -585,7 +831,7 @@ async function deployBuild(d: Deployer, opts: Options) {
   const { id, builtAt, uploads, status } = readBuild(opts.dir)
   const target = `s3://${opts.bucket}/`
   // The store as it is now: the switch at the end happens only if nobody switched in between.
-  const before = await d.store.read().catch((err: Error) => {
+  const before = await d.readLive().catch((err: Error) => {
     throw new DeployError(`Reading the live build from ${opts.kvsArn} failed: ${err.message}`)
   })
   const remote = new Map([
@@ -617,7 +863,7 @@ async function deployBuild(d: Deployer, opts: Options) {
   if (opts.dryRun) {
     for (const u of changed) console.log(`  would upload ${u.key}  (${u.contentType}; ${u.cacheControl})`)
     console.log(`  would switch the live build from ${before.live ?? 'none'} to ${id}`)
-    if (opts.pruneKeep) await prune(d, opts.pruneKeep, record)
+    if (opts.pruneKeep) await prune(d, opts.pruneKeep, record, { from: before.live })
     console.log(`Dry run: nothing was changed in ${target}.`)
     return
   }
@@ -642,13 +888,21 @@ async function deployBuild(d: Deployer, opts: Options) {
   if (before.live === id) {
     console.log(`Build ${id} was live already; its files are complete.`)
   } else {
-    const ms = await d.switchTo(id, before.live, before.etag, 'deploy')
+    // A deploy takes its build off the list of those rolled back from (deploying it is naming it).
+    const withdrawn = nextWithdrawn(withdrawnAfter(await d.history(before.live)), {
+      kind: 'deploy',
+      from: before.live ?? null,
+      to: id,
+    })
+    const { ms } = await d.switchTo(id, before.live, before.etag, 'deploy', withdrawn)
     console.log(`Switched the live build from ${before.live ?? 'none'} to ${id} in ${ms} ms.`)
   }
   let deleted = 0
   if (opts.pruneKeep) {
+    d.state.pruning = true
     try {
       deleted = await prune(d, opts.pruneKeep, record)
+      d.state.pruning = false
     } catch (err) {
       throw new DeployError(
         `build ${id} is live, but pruning stopped: ${(err as Error).message}. Run the command again to finish pruning.`,
@@ -660,34 +914,55 @@ async function deployBuild(d: Deployer, opts: Options) {
   )
 }
 
-/** Which build `--rollback` goes back to: the named one, or the one live before the live one. */
-async function rollbackTarget(
-  d: Deployer,
-  live: string | undefined,
-  named: string | undefined,
-  records: BuildRecord[],
-) {
-  if (named) return named
-  const last = (await d.switches()).find((s) => s.to === live && s.from)
-  if (last?.from) return last.from
-  // No switch recorded: the newest complete build deployed before the live one.
-  const liveRecord = records.find((r) => r.id === live)
-  return records.find((r) => r.complete && r.id !== live && (!liveRecord || r.deployedAt < liveRecord.deployedAt))?.id
-}
-
+/**
+ * `--rollback`: the build live before the live one, passing over every build rolled back from
+ * (scripts/lib/deployHistory.ts), or refused with the reason; `--rollback <id>`: the named one,
+ * backward or forward. Either is one conditional write, recorded with the builds rolled back from.
+ */
 async function rollback(d: Deployer, opts: Options) {
   const started = Date.now()
-  const { live, etag } = await d.store.read()
-  const records = await d.records()
-  const to = await rollbackTarget(d, live, opts.rollbackTo, records)
-  if (!to) throw new DeployError(`there is no earlier build to roll back to; build ${live ?? 'none'} stays live`)
+  const { live, etag } = await d.readLive()
+  const [records, switches] = await Promise.all([d.records(), d.history(live)])
+  let to = opts.rollbackTo
+  if (!to) {
+    const plan = plainRollback(live, switches, records)
+    if ('refused' in plan)
+      throw new DeployError(
+        say(
+          plan.refused === 'unrecorded'
+            ? text.unrecorded(live ?? 'none', plan.recorded)
+            : text.nothingOlder(live ?? 'none', plan.withdrawn),
+        ),
+      )
+    to = plan.to
+  }
+  // The builds rolled back from that are still in the bucket (a pruned one goes off the list).
+  const withdrawn = withdrawnAfter(switches).filter((id) => records.some((r) => r.id === id))
   if (to === live) {
-    console.log(`Build ${to} is live already.`)
+    console.log(say(text.alreadyLive(to)))
+    // A switch whose record failed ("run --rollback <id> to finish"): recorded now, and its error document.
+    const recorded = switches[0]?.to
+    if (!opts.dryRun && recorded && recorded !== live) {
+      const kind = namedKind(to, recorded, withdrawn, records)
+      const record: SwitchRecord = {
+        at: Date.now(),
+        by: opts.by,
+        from: recorded,
+        to,
+        kind,
+        withdrawn: nextWithdrawn(withdrawn, { kind, from: recorded, to }),
+      }
+      await d.bucket.putJson(`${SWITCHES}${new Date(record.at).toISOString().replace(/[:.]/g, '')}-${to}.json`, record)
+      await d.copyErrorDocument(to)
+      console.log(`Its switch (${recorded} -> ${to}) was not on record: recorded it, and updated 404.html.`)
+    }
     return
   }
   const record = records.find((r) => r.id === to)
   if (!record)
-    throw new DeployError(`build ${to} was never deployed to s3://${opts.bucket}/ (npm run deploy -- --list)`)
+    throw new DeployError(
+      `build ${to} was never deployed to s3://${opts.bucket}/, or was pruned (npm run deploy -- --list). Build ${live ?? 'none'} stays live.`,
+    )
   if (!record.complete)
     throw new DeployError(`build ${to} never finished uploading; build ${live ?? 'none'} stays live`)
   const missing = await d.missing(record)
@@ -695,14 +970,33 @@ async function rollback(d: Deployer, opts: Options) {
     throw new DeployError(
       `build ${to} lacks ${missing.length} file(s) (pruned?): ${missing.slice(0, 3).join(', ')}. Build ${live ?? 'none'} stays live; deploy ${to} again from its commit (${record.commit ?? 'unknown'}).`,
     )
+  const kind = opts.rollbackTo ? namedKind(to, live, withdrawn, records) : 'rollback'
+  const after = nextWithdrawn(withdrawn, { kind, from: live ?? null, to })
   if (opts.dryRun) {
-    console.log(`Dry run: would switch the live build from ${live ?? 'none'} to ${to}.`)
+    console.log(say(text.dryRun(live ?? 'none', to)))
     return
   }
-  const ms = await d.switchTo(to, live, etag, 'rollback')
-  console.log(
-    `Rolled back: build ${to} (commit ${record.commit ?? 'unknown'}, deployed ${time(record.deployedAt)}) is live again, was ${live ?? 'none'}. Switched in ${ms} ms; ${seconds(Date.now() - started)} in all.`,
-  )
+  const { ms, record: made } = await d.switchTo(to, live, etag, kind, after)
+  const facts = {
+    to,
+    commit: record.commit ?? 'unknown',
+    deployed: time(record.deployedAt),
+    from: live ?? 'none',
+    ms,
+    total: seconds(Date.now() - started),
+  }
+  console.log(say(kind === 'rollback' ? text.rolledBack(facts) : text.wentForward(facts)))
+  if (kind === 'rollback' && live)
+    console.log(
+      say(
+        text.notComingBack(
+          live,
+          after.filter((id) => id !== live),
+        ),
+      ),
+    )
+  const next = plainRollback(to, [made, ...switches], records)
+  console.log(say(text.nextRollback('to' in next ? next.to : undefined)))
 }
 
 async function list(d: Deployer) {
@@ -711,8 +1005,9 @@ async function list(d: Deployer) {
     console.log(`No build deployed to s3://${d.opts.bucket}/ yet; live: ${live ?? 'none'}.`)
     return
   }
+  const withdrawn = withdrawnAfter(switches).filter((id) => records.some((r) => r.id === id))
   const rows = records.map((r) => [
-    r.id === live ? '* live' : r.complete ? '' : 'incomplete',
+    r.id === live ? '* live' : !r.complete ? 'incomplete' : withdrawn.includes(r.id) ? 'rolled back' : '',
     r.id,
     r.commit ?? '-',
     time(r.builtAt),
@@ -729,6 +1024,12 @@ async function list(d: Deployer) {
         .trimEnd(),
     )
   if (live && !records.some((r) => r.id === live)) console.log(`Live: ${live}, which has no record in this bucket.`)
+  const plan = plainRollback(live, switches, records)
+  console.log(
+    'to' in plan
+      ? `\nA plain --rollback goes to ${plan.to}${withdrawn.length ? ` (never to ${withdrawn.join(', ')}: rolled back from)` : ''}.`
+      : `\nA plain --rollback is refused: ${plan.refused === 'unrecorded' ? `the switch to ${live} is not on record` : 'no earlier build'}${withdrawn.length ? ` (${withdrawn.join(', ')}: rolled back from)` : ''}.`,
+  )
   if (switches.length) {
     console.log('\nLast switches:')
     for (const s of switches.slice(0, 10))
@@ -737,37 +1038,66 @@ async function list(d: Deployer) {
 }
 
 /**
- * Deletes what only builds outside the kept set use: the newest `keep` complete builds, the live
- * one, the one just deployed, and any still uploading (for a day). A shared file goes only when no
- * kept build names it; a build's release, meta and record go with it.
+ * Deletes the builds `--prune-keep N` does not keep (scripts/lib/deployHistory.ts, `keptBuilds`:
+ * the one just deployed, the live one, the one a plain `--rollback` goes to, the newest N, every
+ * build live in the last N switches, any still uploading for a day) and the shared files no kept
+ * build names; a build's release, meta and record go with it. `dry` plans it as if this deploy had
+ * switched from `dry.from`. The number of files deleted.
  */
-async function prune(d: Deployer, keep: number, current: BuildRecord): Promise<number> {
-  const [{ live }, stored] = await Promise.all([d.store.read(), d.records()])
+async function prune(
+  d: Deployer,
+  keep: number,
+  current: BuildRecord,
+  dry?: { from: string | undefined },
+): Promise<number> {
+  const { live: storeLive, etag } = await d.store.read()
+  const [stored, switchesNow] = await Promise.all([d.records(), d.history(storeLive, Math.max(50, keep + 1))])
   // The build just deployed is the newest (in a dry run, as it would be).
   const records = [{ ...current, complete: true }, ...stored.filter((r) => r.id !== current.id)]
-  const now = Date.now()
-  const complete = records.filter((r) => r.complete)
-  const kept = new Set<string>([current.id, ...(live ? [live] : [])])
-  for (const r of complete.slice(0, keep)) kept.add(r.id)
-  for (const r of records) if (!r.complete && now - r.deployedAt < ABANDONED_MS) kept.add(r.id)
-  const old = records.filter((r) => !kept.has(r.id))
-  const inUse = new Set(records.filter((r) => kept.has(r.id)).flatMap((r) => r.keys))
+  const simulated: SwitchRecord | undefined =
+    dry && dry.from !== current.id
+      ? { at: Date.now(), by: d.opts.by, from: dry.from ?? null, to: current.id, kind: 'deploy' }
+      : undefined
+  const live = simulated ? current.id : storeLive
+  const switches = simulated ? [simulated, ...switchesNow] : switchesNow
+  const keptWhy = keptBuilds({
+    keep,
+    current: current.id,
+    live,
+    records,
+    switches,
+    now: Date.now(),
+    uploadingMs: ABANDONED_MS,
+  })
+  const old = records.filter((r) => !keptWhy.has(r.id))
+  const inUse = new Set(records.filter((r) => keptWhy.has(r.id)).flatMap((r) => r.keys))
   const shared = new Map([...(await d.bucket.list('assets/')), ...(await d.bucket.list('builds/meta/'))])
   const doomed = new Set<string>()
+  const perBuild: [string, number][] = []
   for (const record of old) {
+    const before = doomed.size
     for (const key of await d.bucket.list(`${RELEASES}${record.id}/`).then((m) => m.keys())) doomed.add(key)
     for (const key of record.keys) if (isSharedKey(key) && !inUse.has(key) && shared.has(key)) doomed.add(key)
+    // Its files, and its record.
+    perBuild.push([record.id, doomed.size - before + 1])
   }
-  console.log(
-    `prune: keeping ${kept.size} build(s) (${[...kept].join(', ')}); ${old.length} older build(s); ${doomed.size} file(s) only they use`,
-  )
+  const kept = [...keptWhy]
+  console.log(say(text.prunePlan(kept, perBuild, doomed.size, keep)))
   if (d.opts.dryRun) {
     for (const key of [...doomed].sort()) console.log(`  would delete ${key}`)
+    console.log(say(text.pruned(kept, perBuild, doomed.size + old.length, keep, true)))
     return 0
+  }
+  if (old.length) {
+    // Nobody switched since the kept set was judged (a rollback to a build about to go).
+    const now = await d.store.read()
+    if (now.etag !== etag)
+      throw new DeployError(say(text.liveChangedWhilePruning(storeLive ?? 'none', now.live ?? 'none')))
   }
   await pool([...doomed].sort(), d.opts.concurrency, (key) => d.bucket.delete(key).then(() => {}))
   // The records last: a prune stopped half-way is finished by the next one.
   await pool(old, d.opts.concurrency, (r) => d.bucket.delete(recordKey(r.id)).then(() => {}))
+  console.log(say(text.pruned(kept, perBuild, doomed.size + old.length, keep, false)))
   return doomed.size + old.length
 }
 
@@ -787,13 +1117,61 @@ async function run(opts: Options) {
   })
   const store = liveStore({ arn: opts.kvsArn, endpoint: opts.kvsEndpoint, region: opts.region })
   const d = new Deployer(new Bucket(s3, opts.bucket), store, opts)
+  const stop = opts.mode === 'list' ? () => {} : onInterrupt(d)
   try {
     if (opts.mode === 'list') await list(d)
     else if (opts.mode === 'rollback') await rollback(d, opts)
     else await deployBuild(d, opts)
+  } catch (err) {
+    if (err instanceof Error) Object.assign(err, { state: d.state })
+    throw err
   } finally {
+    stop()
     s3.destroy()
     store.close()
+  }
+}
+
+/** The longest an interruption waits for a switch under way to be written and recorded. */
+const SWITCH_GRACE_MS = 20_000
+
+/**
+ * Ctrl-C (SIGINT) or SIGTERM: the last line says which build is live, and the exit code is 130 or
+ * 143. Before the switch nothing a visitor sees has changed (the build's files wait in the bucket,
+ * its record marked incomplete); a switch under way is let finish its write, record and error
+ * document first, so that the history a plain `--rollback` reads stays whole.
+ */
+function onInterrupt(d: Deployer): () => void {
+  let stopping = false
+  const handler = (signal: NodeJS.Signals) => {
+    if (stopping) return
+    stopping = true
+    const code = signal === 'SIGINT' ? 130 : 143
+    const finish = (timedOut: boolean) => {
+      const s = d.state
+      const line =
+        timedOut && s.switching
+          ? text.interruptedDuring(s.switching.to, s.switching.from)
+          : s.switched
+            ? text.interruptedAfter(s.switched.to, s.switched.from, s.pruning)
+            : text.interrupted(s.read ? (s.live ?? 'none') : undefined)
+      process.stderr.write(`\n${say(line)}\n`)
+      process.exit(code)
+    }
+    const switching = d.state.switching
+    if (!switching) return finish(false)
+    process.stderr.write(`\n${say(text.finishingSwitch)}\n`)
+    const grace = setTimeout(() => finish(true), SWITCH_GRACE_MS)
+    void switching.done.then(() => {
+      clearTimeout(grace)
+      finish(false)
+    })
+  }
+  process.on('SIGINT', handler)
+  process.on('SIGTERM', handler)
+  return () => {
+    process.off('SIGINT', handler)
+    process.off('SIGTERM', handler)
   }
 }
 
@@ -809,6 +1187,7 @@ async function main() {
     console.log(usage)
     return 0
   }
+  lang = opts.lang
   try {
     await run(opts)
     return 0
@@ -825,8 +1204,25 @@ async function main() {
       )
     if (/Region is missing/i.test(message))
       console.error("Give a region: --region, AWS_REGION, or the profile's region.")
-    if (opts.mode === 'deploy' && !/ is live|stays live/.test(message))
-      console.error('Nothing was switched: the live build is the one before. Run the same command again to finish.')
+    // The last line names the live build, unless the message just did.
+    const state = (err as { state?: RunState }).state
+    if (state && opts.mode !== 'list') {
+      const live = state.read ? (state.live ?? 'none') : undefined
+      const last = message.split(/(?<=\.) /).at(-1) ?? message
+      const named =
+        live !== undefined &&
+        [`${live} stays live`, `${live} is live`, `${live} منشورًا`, `${live} هو المنشور`].some((words) =>
+          last.includes(words),
+        )
+      if (!named)
+        console.error(
+          say(
+            state.switched
+              ? text.switchedThen(state.switched.to, state.switched.from)
+              : text.nothingSwitched(live, opts.mode === 'deploy'),
+          ),
+        )
+    }
     return 1
   }
 }
