@@ -13,9 +13,9 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { parseArgs } from 'node:util'
 import { gzipSync } from 'node:zlib'
 import { chromium, type Browser } from 'playwright-core'
+import { parseCommand, runCommand, UsageError } from '../api/server/cli'
 import { guideGroups } from '../build/guides'
 import { pathOfHtml } from '../renderer/shared/paths'
 import { runApiBench } from './lib/apiBench'
@@ -49,9 +49,13 @@ const usage = `Usage: npm run bench [-- --runs N | --lighthouse | --guides N | -
   --api-concurrency N   API requests in flight at once (default 16)
   --deploy       the built dist/ as two builds, deployed one after the other to a local S3 while clients load
                  every page and payload: the mixed-build window of an atomic deploy and of the old in-place
-                 one (from git), the switch and the rollback (scripts/lib/deployBench.ts)`
+                 one (from git), the switch and the rollback (scripts/lib/deployBench.ts)
 
-const { values: options } = parseArgs({
+Exit codes: 0 done, 1 a part failed (the line says which), 2 wrong usage.`
+
+const cmd = parseCommand({
+  script: 'bench',
+  usage,
   options: {
     runs: { type: 'string' },
     guides: { type: 'string' },
@@ -63,21 +67,15 @@ const { values: options } = parseArgs({
     inp: { type: 'boolean' },
     'api-requests': { type: 'string' },
     'api-concurrency': { type: 'string' },
-    help: { type: 'boolean', short: 'h' },
   },
 })
-if (options.help) {
-  console.log(usage)
-  process.exit(0)
-}
+const options = cmd.values
 const runs = Number(options.runs ?? 1) || 1
 const guides = Number(options.guides)
 const apiRequests = Number(options['api-requests'] ?? 2000)
 const apiConcurrency = Number(options['api-concurrency'] ?? 16)
-if (!Number.isInteger(apiRequests) || apiRequests < 1)
-  throw new Error('--api-requests needs a positive integer, e.g. --api-requests 2000')
-if (!Number.isInteger(apiConcurrency) || apiConcurrency < 1)
-  throw new Error('--api-concurrency needs a positive integer, e.g. --api-concurrency 16')
+/** A count the bench refuses, as wrong usage (exit 2). */
+const wrongCount = (en: string) => new UsageError({ en, ar: en })
 
 // ---------------------------------------------------------------- helpers
 
@@ -630,21 +628,30 @@ async function inpMode() {
 
 // ---------------------------------------------------------------- main
 
-if (options.guides !== undefined) {
-  if (!Number.isInteger(guides) || guides < 1) throw new Error('--guides needs a positive integer, e.g. --guides 500')
-  guidesMode(guides)
-} else if (options.lighthouse) {
-  await lighthouseMode()
-} else if (options.api) {
-  await apiMode()
-} else if (options.deploy) {
-  await runDeployBench()
-} else if (options.search) {
-  await runSearchBench()
-} else if (options.inp) {
-  await inpMode()
-} else {
-  await defaultMode()
-  console.log()
-  await apiMode()
-}
+await runCommand(cmd, async () => {
+  if (!Number.isInteger(apiRequests) || apiRequests < 1)
+    throw wrongCount('--api-requests needs a positive integer, e.g. --api-requests 2000')
+  if (!Number.isInteger(apiConcurrency) || apiConcurrency < 1)
+    throw wrongCount('--api-concurrency needs a positive integer, e.g. --api-concurrency 16')
+  if (options.guides !== undefined) {
+    if (!Number.isInteger(guides) || guides < 1)
+      throw wrongCount('--guides needs a positive integer, e.g. --guides 500')
+    guidesMode(guides)
+  } else if (options.lighthouse) {
+    await lighthouseMode()
+  } else if (options.api) {
+    await apiMode()
+  } else if (options.deploy) {
+    await runDeployBench()
+  } else if (options.search) {
+    await runSearchBench()
+  } else if (options.inp) {
+    await inpMode()
+  } else {
+    await defaultMode()
+    console.log()
+    await apiMode()
+  }
+  // Each part sets process.exitCode itself when it fails.
+  return undefined
+})

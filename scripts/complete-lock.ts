@@ -4,6 +4,7 @@
 // This adds each missing binary as npm writes it with a full registry (version, os, cpu, libc,
 // optional), so `npm ci` installs the one for its platform and skips the rest. Idempotent.
 import { readFileSync, writeFileSync } from 'node:fs'
+import { parseCommand, runCommand } from '../api/server/cli'
 
 interface Entry {
   version: string
@@ -15,9 +16,17 @@ interface Entry {
   optionalDependencies?: Record<string, string>
 }
 
-const file = process.argv[2] ?? 'package-lock.json'
-const lock = JSON.parse(readFileSync(file, 'utf8')) as { packages: Record<string, Entry> }
-const packages = lock.packages
+const cmd = parseCommand({
+  script: 'lock:complete',
+  args: ['file?'],
+  usage: `Usage: npm run lock:complete [-- FILE]
+
+After \`npm install <package>\` on this machine: adds to FILE (package-lock.json by default) the other
+platforms' native binaries of Biome's CLI and oxc-parser that this machine's registry mirror lacks,
+as npm writes them with a full registry, so that \`npm ci\` accepts the lock. Running it twice changes
+nothing. Exit codes: 0 done, 1 failed (FILE missing or not a lock), 2 wrong usage.`,
+})
+const file = cmd.args[0] ?? 'package-lock.json'
 
 /** `@biomejs/cli-linux-x64-musl` -> os, cpu and libc; undefined for a name that names no platform. */
 function platformOf(name: string): Pick<Entry, 'os' | 'cpu' | 'libc'> | undefined {
@@ -44,39 +53,44 @@ function chainOf(location: string): string[] {
   return chain
 }
 
-const at = (base: string, name: string) => (base ? `${base}/node_modules/${name}` : `node_modules/${name}`)
-const added: Record<string, Entry> = {}
-for (const [location, entry] of Object.entries(packages)) {
-  for (const [name, version] of Object.entries(entry.optionalDependencies ?? {})) {
-    const platform = platformOf(name)
-    if (!platform) continue
-    const chain = chainOf(location)
-    const resolved = [...chain]
-      .reverse()
-      .map((base) => at(base, name))
-      .find((k) => packages[k] ?? added[k])
-    if (resolved && (packages[resolved] ?? added[resolved])!.version === version) continue
-    const target = chain.map((base) => at(base, name)).find((k) => !packages[k] && !added[k])!
-    // In npm's own key order.
-    added[target] = {
-      version,
-      cpu: platform.cpu,
-      ...(entry.dev && { dev: true }),
-      ...(platform.libc && { libc: platform.libc }),
-      optional: true,
-      os: platform.os,
+await runCommand(cmd, () => {
+  const lock = JSON.parse(readFileSync(file, 'utf8')) as { packages: Record<string, Entry> }
+  const packages = lock.packages
+  const at = (base: string, name: string) => (base ? `${base}/node_modules/${name}` : `node_modules/${name}`)
+  const added: Record<string, Entry> = {}
+  for (const [location, entry] of Object.entries(packages)) {
+    for (const [name, version] of Object.entries(entry.optionalDependencies ?? {})) {
+      const platform = platformOf(name)
+      if (!platform) continue
+      const chain = chainOf(location)
+      const resolved = [...chain]
+        .reverse()
+        .map((base) => at(base, name))
+        .find((k) => packages[k] ?? added[k])
+      if (resolved && (packages[resolved] ?? added[resolved])!.version === version) continue
+      const target = chain.map((base) => at(base, name)).find((k) => !packages[k] && !added[k])!
+      // In npm's own key order.
+      added[target] = {
+        version,
+        cpu: platform.cpu,
+        ...(entry.dev && { dev: true }),
+        ...(platform.libc && { libc: platform.libc }),
+        optional: true,
+        os: platform.os,
+      }
     }
   }
-}
 
-const pending = Object.keys(added).sort()
-const out: Record<string, Entry> = {}
-for (const [key, entry] of Object.entries(packages)) {
-  while (key && pending.length && pending[0]!.toLowerCase() < key.toLowerCase())
-    out[pending[0]!] = added[pending.shift()!]!
-  out[key] = entry
-}
-for (const key of pending) out[key] = added[key]!
-lock.packages = out
-writeFileSync(file, `${JSON.stringify(lock, null, 2)}\n`)
-console.log(`${file}: ${Object.keys(added).length} missing platform binaries added`)
+  const pending = Object.keys(added).sort()
+  const out: Record<string, Entry> = {}
+  for (const [key, entry] of Object.entries(packages)) {
+    while (key && pending.length && pending[0]!.toLowerCase() < key.toLowerCase())
+      out[pending[0]!] = added[pending.shift()!]!
+    out[key] = entry
+  }
+  for (const key of pending) out[key] = added[key]!
+  lock.packages = out
+  writeFileSync(file, `${JSON.stringify(lock, null, 2)}\n`)
+  console.log(`${file}: ${Object.keys(added).length} missing platform binaries added`)
+  return 0
+})

@@ -4,6 +4,7 @@
 // the consent box's text, the privacy notice or a retention fact, and commit the archive with the
 // change; a version already there is left as it is (the archive only grows).
 import { readFileSync, writeFileSync } from 'node:fs'
+import { parseCommand, runCommand } from '../api/server/cli'
 import { loadCatalogs } from '../locales/catalogs'
 import {
   type ArchivedConsent,
@@ -17,25 +18,39 @@ import {
 import { localeCodes } from '../locales/locales'
 
 const file = 'locales/consent-versions.json'
-const archive = JSON.parse(readFileSync(file, 'utf8')) as Record<string, ArchivedConsent>
-const catalogs = loadCatalogs()
-const added: string[] = []
-for (const locale of localeCodes) {
-  const version = consentVersion(locale, catalogs[locale])
-  if (archive[version]) continue
-  archive[version] = {
-    locale,
-    recorded: new Date().toISOString().slice(0, 10),
-    texts: consentTexts(catalogs[locale]),
-    facts: consentFacts(),
-    settings: consentSettings(),
+
+const cmd = parseCommand({
+  script: 'i18n:consent',
+  usage: `Usage: npm run i18n:consent [-- --help]
+
+Records the current consent versions (the consent box's text, the privacy notice and the retention
+facts, per locale) in ${file}, the archive of their texts, and their list in ${consentListFile},
+the versions the API accepts. A version already there is left as it is. Commit both with the change.
+Exit codes: 0 written, 1 failed, 2 wrong usage.`,
+})
+
+await runCommand(cmd, () => {
+  const archive = JSON.parse(readFileSync(file, 'utf8')) as Record<string, ArchivedConsent>
+  const catalogs = loadCatalogs()
+  const added: string[] = []
+  for (const locale of localeCodes) {
+    const version = consentVersion(locale, catalogs[locale])
+    if (archive[version]) continue
+    archive[version] = {
+      locale,
+      recorded: new Date().toISOString().slice(0, 10),
+      texts: consentTexts(catalogs[locale]),
+      facts: consentFacts(),
+      settings: consentSettings(),
+    }
+    added.push(version)
   }
-  added.push(version)
-}
-writeFileSync(file, `${JSON.stringify(archive, null, 2)}\n`)
-writeFileSync(consentListFile, consentListSource(Object.keys(archive)))
-console.log(
-  added.length
-    ? `i18n:consent: recorded ${added.join(', ')} in ${file} and ${consentListFile}; commit them with the change`
-    : `i18n:consent: the current versions are in ${file} already`,
-)
+  writeFileSync(file, `${JSON.stringify(archive, null, 2)}\n`)
+  writeFileSync(consentListFile, consentListSource(Object.keys(archive)))
+  console.log(
+    added.length
+      ? `i18n:consent: recorded ${added.join(', ')} in ${file} and ${consentListFile}; commit them with the change`
+      : `i18n:consent: the current versions are in ${file} already`,
+  )
+  return 0
+})

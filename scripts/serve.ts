@@ -4,7 +4,7 @@
 // or the one at API_ORIGIN.
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import { parseArgs } from 'node:util'
+import { parseCommand, runCommand } from '../api/server/cli'
 import { configFromEnv } from '../api/server/config'
 import { type RunningApi, startApiServer } from '../api/server/serve'
 import { storeFromEnv } from '../api/server/stores'
@@ -23,39 +23,43 @@ Environment: PORT (default 4173), DIST (default dist); STATUS_DIR (default .stat
 \`npm run status\` writes, served at /status/ (seeded with the build's sample when it has no document);
 API_ORIGIN to forward /api/* to an API
 already running there (http://127.0.0.1:8787 for \`npm run api\`); without it the preview starts
-its own API with the settings of \`npm run api\` (API_STORE, DB_PATH, ...: docs/api.md).`
+its own API with the settings of \`npm run api\` (API_STORE, DB_PATH, ...: docs/api.md).
 
-const { values } = parseArgs({ options: { help: { type: 'boolean', short: 'h' } } })
-if (values.help) {
-  console.log(usage)
-  process.exit(0)
-}
+Exit codes: 0 stopped, 1 the API or the port could not start (the line names it), 2 wrong usage or
+no DIST/index.html.`
+
+const cmd = parseCommand({ script: 'preview', usage })
 const port = Number(process.env.PORT ?? 4173)
 const dir = process.env.DIST ?? 'dist'
-if (!existsSync(join(dir, 'index.html'))) {
-  console.error(`${dir}/index.html is missing: run npm run build first.`)
-  process.exit(2)
-}
 
-// The folder `npm run status` writes; serve() seeds it from the build once.
-const statusDir = process.env.STATUS_DIR || '.status'
+await runCommand(
+  cmd,
+  async () => {
+    if (!existsSync(join(dir, 'index.html'))) {
+      console.error(`preview: ${dir}/index.html is missing: run npm run build first.`)
+      return 2
+    }
+    // The folder `npm run status` writes; serve() seeds it from the build once.
+    const statusDir = process.env.STATUS_DIR || '.status'
 
-let api: RunningApi | undefined
-try {
-  if (!process.env.API_ORIGIN)
-    // The preview is this machine's: its own API takes test cards (the sandbox) unless told otherwise.
-    api = await startApiServer({
-      config: configFromEnv({ PAYMENT_PROVIDER: 'sandbox', ...process.env }),
-      store: storeFromEnv(process.env),
-      port: 0,
+    let api: RunningApi | undefined
+    try {
+      if (!process.env.API_ORIGIN)
+        // The preview is this machine's: its own API takes test cards (the sandbox) unless told otherwise.
+        api = await startApiServer({
+          config: configFromEnv({ PAYMENT_PROVIDER: 'sandbox', ...process.env }),
+          store: storeFromEnv(process.env),
+          port: 0,
+        })
+    } catch (err) {
+      console.error(`preview: cannot start the API: ${(err as Error).message}`)
+      return 1
+    }
+    const apiOrigin = process.env.API_ORIGIN || api!.url
+    const server = await serve(dir, port, '127.0.0.1', { apiOrigin, statusDir }).catch(async (err: unknown) => {
+      await api?.close()
+      throw err
     })
-} catch (err) {
-  console.error(`Cannot start the API: ${(err as Error).message}`)
-  process.exit(1)
-}
-const apiOrigin = process.env.API_ORIGIN || api!.url
-serve(dir, port, '127.0.0.1', { apiOrigin, statusDir }).then(
-  (server) => {
     console.log(
       `Serving ${dir}/ on http://127.0.0.1:${port} (as S3 + CloudFront would), /api/* -> ${apiOrigin}, /status/* from ${statusDir}/`,
     )
@@ -65,9 +69,7 @@ serve(dir, port, '127.0.0.1', { apiOrigin, statusDir }).then(
         server.closeAllConnections()
         void (api?.close() ?? Promise.resolve()).then(() => process.exit(0))
       })
+    return undefined
   },
-  (err: Error) => {
-    console.error(`Cannot serve on 127.0.0.1:${port}: ${err.message}`)
-    process.exit(1)
-  },
+  { about: () => ({ ports: { [port]: 'PORT' } }), exit: true },
 )

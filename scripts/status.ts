@@ -13,14 +13,15 @@
 //   probe [--site URL] [--api URL] [--payment URL] [--every SECONDS] [--timeout MS]
 //
 // Times (`--at`, `--from`, `--to`) are the market's wall clock (`--market`, default sa), stored in
-// UTC. Output in English, or Arabic with `--lang ar` (STATUS_LANG). Exit 0 done, 1 refused or
-// failed (the reason printed), 2 a command it does not know.
+// UTC. Output in English, or Arabic with `--lang ar` (STATUS_LANG, RASID_LANG). The arguments are
+// read, and failures said in one line, by the commands' shared helper (api/server/cli.ts): exit 0
+// done, 1 refused or failed (the reason in one line), 2 wrong usage (`--help` lists the commands).
 import { userInfo } from 'node:os'
-import { parseArgs } from 'node:util'
 import { S3Client } from '@aws-sdk/client-s3'
 import { impacts, type Impact, type Stage, stages } from '../api/contract/status'
-import { site } from '../site.config'
-import { type Lang, parseTime, showText, zoneOf } from './lib/statusCli'
+import { parseCommand, type Resources, runCommand } from '../api/server/cli'
+import { markets, site } from '../site.config'
+import { parseTime, showText, zoneOf } from './lib/statusCli'
 import {
   cancelMaintenance,
   openIncident,
@@ -32,13 +33,47 @@ import {
 import { probeAndRecord } from '../api/status/probe'
 import { type Change, folderStore, mutate, readDocument, s3Store, type StatusStore } from '../api/status/store'
 
-const { values, positionals } = parseArgs({
-  allowPositionals: true,
+const forms = `  show [--json]
+  incident open --component api,checkout --impact ${impacts.join('|')}
+                --title-en … --title-ar … --text-en … --text-ar … [--stage …] [--at …] [--id …]
+  incident update <id> --stage ${stages.filter((s) => s !== 'investigating' && s !== 'resolved').join('|')} --text-en … --text-ar …
+                [--impact …] [--component …] [--at …]
+  incident resolve <id> --text-en … --text-ar … [--at …]
+  maintenance schedule --component payouts --from … --to … --title-en … --title-ar …
+                --text-en … --text-ar … [--id …]
+  maintenance cancel <id> --text-en … --text-ar …
+  probe [--site URL] [--api URL] [--payment URL] [--every SECONDS] [--timeout MS]`
+const marketCodes = markets.map((m) => m.code).join('|')
+const synopsis =
+  'Usage: npm run status -- show | incident open|update|resolve | maintenance schedule|cancel | probe [options]'
+
+const cmd = parseCommand({
+  script: 'status',
+  langEnv: 'STATUS_LANG',
+  usage: {
+    en: `${synopsis}
+
+${forms}
+
+Where: the bucket --bucket (SITE_BUCKET; --endpoint or S3_ENDPOINT for a local S3), else the folder
+--dir (STATUS_DIR, default .status/, which npm run preview serves). Times (--at, --from, --to):
+YYYY-MM-DD HH:MM in the market's time (--market ${marketCodes}, default sa). --by: who made the change
+(DEPLOY_BY, else the user). --lang ar (STATUS_LANG, RASID_LANG): the output in Arabic.
+Exit codes: 0 done, 1 refused or failed (the reason in one line), 2 wrong usage. docs/status.md`,
+    ar: `الاستخدام: npm run status -- show | incident open|update|resolve | maintenance schedule|cancel | probe [options]
+
+${forms}
+
+الوجهة: الحاوية المحددة في \u200E--bucket (أو SITE_BUCKET، ومعها \u200E--endpoint أو S3_ENDPOINT لخادم S3 محلي)،
+وإلا فالمجلد المحدد في \u200E--dir (أو STATUS_DIR، وافتراضيًا \u200E.status/ الذي يعرضه npm run preview). الأوقات
+(\u200E--at و\u200E--from و\u200E--to) بالشكل YYYY-MM-DD HH:MM بتوقيت السوق (\u200E--market ${marketCodes}، وافتراضيًا sa).
+\u200E--by: من أجرى التغيير (أو DEPLOY_BY، وإلا اسم المستخدم). \u200E--lang ar (أو STATUS_LANG أو RASID_LANG): المخرجات بالعربية.
+رموز الخروج: 0 تم التنفيذ، 1 رُفض الأمر أو تعذّر (والسبب في سطر واحد)، 2 استخدام خاطئ. docs/status.md`,
+  },
   options: {
     bucket: { type: 'string' },
     endpoint: { type: 'string' },
     dir: { type: 'string' },
-    lang: { type: 'string' },
     market: { type: 'string', default: 'sa' },
     json: { type: 'boolean' },
     id: { type: 'string' },
@@ -59,34 +94,66 @@ const { values, positionals } = parseArgs({
     timeout: { type: 'string' },
     by: { type: 'string' },
   },
+  global: ['bucket', 'endpoint', 'dir', 'market', 'by'],
+  commands: {
+    show: { options: ['json'] },
+    'incident open': {
+      options: ['component', 'impact', 'stage', 'at', 'id', 'title-en', 'title-ar', 'text-en', 'text-ar'],
+    },
+    'incident update': { args: ['id?'], options: ['stage', 'text-en', 'text-ar', 'impact', 'component', 'at'] },
+    'incident resolve': { args: ['id?'], options: ['text-en', 'text-ar', 'at'] },
+    'maintenance schedule': {
+      options: ['component', 'from', 'to', 'title-en', 'title-ar', 'text-en', 'text-ar', 'id'],
+    },
+    'maintenance cancel': { args: ['id?'], options: ['text-en', 'text-ar'] },
+    probe: { options: ['site', 'api', 'payment', 'every', 'timeout'] },
+  },
 })
-
-const lang: Lang = (values.lang ?? process.env.STATUS_LANG) === 'ar' ? 'ar' : 'en'
+const { values, lang } = cmd
 const t = (en: string, ar: string) => (lang === 'ar' ? ar : en)
 
+const bucket = values.bucket ?? process.env.SITE_BUCKET
+const endpoint = values.endpoint ?? process.env.S3_ENDPOINT
+const folder = (values.dir ?? process.env.STATUS_DIR) || '.status'
+/** Where a write went, for the result line: a folder is named as one, with why it was not the bucket. */
+const written = bucket
+  ? t(`written to the bucket ${bucket}`, `وكُتب في الحاوية ${bucket}`)
+  : t(
+      `written to the folder ${folder.replace(/\/*$/, '/')} (no bucket given: --bucket or SITE_BUCKET)`,
+      `وكُتب في المجلد \u200E${folder.replace(/\/*$/, '/')} (لم تُحدَّد حاوية: \u200E--bucket أو SITE_BUCKET)`,
+    )
+
 function storeOf(): StatusStore {
-  const bucket = values.bucket ?? process.env.SITE_BUCKET
   if (bucket) {
-    const endpoint = values.endpoint ?? process.env.S3_ENDPOINT
     const client = new S3Client({
       ...(endpoint ? { endpoint, forcePathStyle: true } : {}),
       region: process.env.AWS_REGION ?? 'me-south-1',
     })
     return s3Store(client, bucket)
   }
-  return folderStore(values.dir ?? process.env.STATUS_DIR ?? '.status')
+  return folderStore(folder)
 }
+
+/** What a failure names: the bucket and the endpoint, with the settings that chose them. */
+const about = (): Resources =>
+  bucket
+    ? {
+        bucket: { name: bucket, settings: ['--bucket', 'SITE_BUCKET'] },
+        ...(endpoint ? { endpoint: { url: endpoint, settings: ['--endpoint', 'S3_ENDPOINT'] } } : {}),
+      }
+    : {}
 
 const oneOf = <T extends string>(name: string, value: string | undefined, allowed: readonly T[]): T => {
   if (value && (allowed as readonly string[]).includes(value)) return value as T
   throw new StatusInputError({
     en: `--${name} must be one of ${allowed.join(', ')}${value ? ` (not "${value}")` : ''}.`,
-    ar: `يجب أن يكون ‎--${name} واحدًا من ${allowed.join('، ')}${value ? ` (لا «${value}»)` : ''}.`,
+    ar: `يجب أن يكون \u200E--${name} واحدًا من ${allowed.join('، ')}${value ? ` (لا «${value}»)` : ''}.`,
   })
 }
 
 async function main(): Promise<number> {
-  const [group, action, target] = positionals
+  const [group, action] = cmd.command.split(' ')
+  const target = cmd.args[0]
   const store = storeOf()
   const zone = zoneOf(values.market!)
   const at = () => (values.at ? parseTime(values.at, zone) : Date.now())
@@ -98,9 +165,9 @@ async function main(): Promise<number> {
     .filter(Boolean)
   const by = values.by ?? process.env.DEPLOY_BY ?? userInfo().username
   const write = async (change: Omit<Change, 'by'>) => {
-    const written = await mutate(store, { ...change, by }, { timeZone: zone, siteUrl: site.origin })
-    if (written.reset) console.error(written.reset[lang])
-    return written
+    const result = await mutate(store, { ...change, by }, { timeZone: zone, siteUrl: site.origin })
+    if (result.reset) console.error(result.reset[lang])
+    return result
   }
   const needId = () => {
     if (target) return target
@@ -110,12 +177,19 @@ async function main(): Promise<number> {
     })
   }
 
-  if (group === 'show') {
+  if (cmd.command === 'show') {
     const doc = await readDocument(store)
+    if (!bucket)
+      console.error(
+        t(
+          `Read from the folder ${folder.replace(/\/*$/, '/')} (no bucket given: --bucket or SITE_BUCKET).`,
+          `قُرئ من المجلد \u200E${folder.replace(/\/*$/, '/')} (لم تُحدَّد حاوية: \u200E--bucket أو SITE_BUCKET).`,
+        ),
+      )
     console.log(values.json ? JSON.stringify(doc ?? null, null, 2) : showText(doc, lang, Date.now()))
     return 0
   }
-  if (group === 'incident' && action === 'open') {
+  if (cmd.command === 'incident open') {
     const impact = oneOf<Impact>('impact', values.impact, impacts)
     const stage = values.stage ? oneOf<Stage>('stage', values.stage, stages) : undefined
     const when = at()
@@ -128,10 +202,15 @@ async function main(): Promise<number> {
         return r.doc
       },
     })
-    console.log(t(`Opened incident ${id} (revision ${doc.revision}).`, `فُتح الحادث ${id} (المراجعة ${doc.revision}).`))
+    console.log(
+      t(
+        `Opened incident ${id} (revision ${doc.revision}), ${written}.`,
+        `فُتح الحادث ${id} (المراجعة ${doc.revision})، ${written}.`,
+      ),
+    )
     return 0
   }
-  if (group === 'incident' && (action === 'update' || action === 'resolve')) {
+  if (cmd.command === 'incident update' || cmd.command === 'incident resolve') {
     const id = needId()
     const when = at()
     const stage = action === 'resolve' ? 'resolved' : oneOf<Stage>('stage', values.stage, stages)
@@ -151,19 +230,22 @@ async function main(): Promise<number> {
     })
     console.log(
       action === 'resolve'
-        ? t(`Resolved incident ${id} (revision ${doc.revision}).`, `حُلّ الحادث ${id} (المراجعة ${doc.revision}).`)
+        ? t(
+            `Resolved incident ${id} (revision ${doc.revision}), ${written}.`,
+            `حُلّ الحادث ${id} (المراجعة ${doc.revision})، ${written}.`,
+          )
         : t(
-            `Updated incident ${id}: ${stage} (revision ${doc.revision}).`,
-            `حُدّث الحادث ${id}: ${stage} (المراجعة ${doc.revision}).`,
+            `Updated incident ${id}: ${stage} (revision ${doc.revision}), ${written}.`,
+            `حُدّث الحادث ${id}: ${stage} (المراجعة ${doc.revision})، ${written}.`,
           ),
     )
     return 0
   }
-  if (group === 'maintenance' && action === 'schedule') {
+  if (cmd.command === 'maintenance schedule') {
     if (!values.from || !values.to)
       throw new StatusInputError({
         en: 'A maintenance needs --from and --to (YYYY-MM-DD HH:MM, the market time).',
-        ar: 'تحتاج الصيانة إلى ‎--from و‎--to (YYYY-MM-DD HH:MM بتوقيت السوق).',
+        ar: 'تحتاج الصيانة إلى \u200E--from و\u200E--to (YYYY-MM-DD HH:MM بتوقيت السوق).',
       })
     const from = parseTime(values.from, zone)
     const to = parseTime(values.to, zone)
@@ -177,70 +259,56 @@ async function main(): Promise<number> {
       },
     })
     console.log(
-      t(`Scheduled maintenance ${id} (revision ${doc.revision}).`, `جُدولت الصيانة ${id} (المراجعة ${doc.revision}).`),
+      t(
+        `Scheduled maintenance ${id} (revision ${doc.revision}), ${written}.`,
+        `جُدولت الصيانة ${id} (المراجعة ${doc.revision})، ${written}.`,
+      ),
     )
     return 0
   }
-  if (group === 'maintenance' && action === 'cancel') {
+  if (cmd.command === 'maintenance cancel') {
     const id = needId()
     const { doc } = await write({
       action: `maintenance cancel ${id}`,
       apply: (d, now) => cancelMaintenance(d, id, { text, at: now }),
     })
     console.log(
-      t(`Cancelled maintenance ${id} (revision ${doc.revision}).`, `أُلغيت الصيانة ${id} (المراجعة ${doc.revision}).`),
+      t(
+        `Cancelled maintenance ${id} (revision ${doc.revision}), ${written}.`,
+        `أُلغيت الصيانة ${id} (المراجعة ${doc.revision})، ${written}.`,
+      ),
     )
     return 0
   }
-  if (group === 'probe') {
-    const targets = {
-      site: values.site ?? process.env.PROBE_SITE_URL,
-      api: values.api ?? process.env.PROBE_API_URL,
-      payment: values.payment ?? process.env.PROBE_PAYMENT_URL,
-    }
-    if (!targets.site && !targets.api && !targets.payment)
-      throw new StatusInputError({
-        en: 'Nothing to probe: give --site, --api and/or --payment (or PROBE_SITE_URL, PROBE_API_URL, PROBE_PAYMENT_URL).',
-        ar: 'لا شيء لفحصه: حدّد ‎--site و/أو ‎--api و/أو ‎--payment (أو PROBE_SITE_URL وPROBE_API_URL وPROBE_PAYMENT_URL).',
-      })
-    const every = values.every ? Number(values.every) : 0
-    const timeoutMs = values.timeout ? Number(values.timeout) : 10_000
-    for (;;) {
-      const stamp = new Date().toISOString()
-      const { results, doc, reset } = await probeAndRecord(store, targets, {
-        timeoutMs,
-        timeZone: zone,
-        siteUrl: site.origin,
-      })
-      if (reset) console.error(reset[lang])
-      for (const r of results)
-        console.log(
-          `${stamp} ${r.component} ${r.ok ? t('up', 'يعمل') : t('DOWN', 'متوقف')} ${Math.round(r.ms ?? 0)} ms${r.detail ? ` ${r.detail}` : ''}`,
-        )
-      console.log(t(`Recorded (revision ${doc.revision}).`, `سُجّل (المراجعة ${doc.revision}).`))
-      if (!(every > 0)) return results.every((r) => r.ok) ? 0 : 1
-      await new Promise((ok) => setTimeout(ok, every * 1000))
-    }
+  // probe
+  const targets = {
+    site: values.site ?? process.env.PROBE_SITE_URL,
+    api: values.api ?? process.env.PROBE_API_URL,
+    payment: values.payment ?? process.env.PROBE_PAYMENT_URL,
   }
-  console.error(
-    t(
-      'Usage: npm run status -- show | incident open|update|resolve | maintenance schedule|cancel | probe (docs/status.md)',
-      'الاستخدام: npm run status -- show | incident open|update|resolve | maintenance schedule|cancel | probe (docs/status.md)',
-    ),
-  )
-  return 2
+  if (!targets.site && !targets.api && !targets.payment)
+    throw new StatusInputError({
+      en: 'Nothing to probe: give --site, --api and/or --payment (or PROBE_SITE_URL, PROBE_API_URL, PROBE_PAYMENT_URL).',
+      ar: 'لا شيء لفحصه: حدّد \u200E--site و/أو \u200E--api و/أو \u200E--payment (أو PROBE_SITE_URL وPROBE_API_URL وPROBE_PAYMENT_URL).',
+    })
+  const every = values.every ? Number(values.every) : 0
+  const timeoutMs = values.timeout ? Number(values.timeout) : 10_000
+  for (;;) {
+    const stamp = new Date().toISOString()
+    const { results, doc, reset } = await probeAndRecord(store, targets, {
+      timeoutMs,
+      timeZone: zone,
+      siteUrl: site.origin,
+    })
+    if (reset) console.error(reset[lang])
+    for (const r of results)
+      console.log(
+        `${stamp} ${r.component} ${r.ok ? t('up', 'يعمل') : t('DOWN', 'متوقف')} ${Math.round(r.ms ?? 0)} ms${r.detail ? ` ${r.detail}` : ''}`,
+      )
+    console.log(t(`Recorded (revision ${doc.revision}), ${written}.`, `سُجّل (المراجعة ${doc.revision})، ${written}.`))
+    if (!(every > 0)) return results.every((r) => r.ok) ? 0 : 1
+    await new Promise((ok) => setTimeout(ok, every * 1000))
+  }
 }
 
-main().then(
-  (code) => {
-    process.exitCode = code
-  },
-  (err) => {
-    console.error(
-      err instanceof StatusInputError
-        ? err.text[lang]
-        : t(`Failed: ${(err as Error).message}`, `تعذّر: ${(err as Error).message}`),
-    )
-    process.exitCode = 1
-  },
-)
+void runCommand(cmd, main, { about })

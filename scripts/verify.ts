@@ -2,7 +2,7 @@
 // Checks a built output folder (dist/ by default) as the host will serve it and prints what is wrong;
 // the checks themselves are in scripts/lib/verifyChecks.ts.
 import { existsSync, statSync } from 'node:fs'
-import { parseArgs } from 'node:util'
+import { parseCommand, runCommand, UsageError } from '../api/server/cli'
 import { site } from '../site.config'
 import { checkNames, checks, loadBuild, type CheckName, type Problem } from './lib/verifyChecks'
 
@@ -64,40 +64,14 @@ function report(dir: string, { pages, problems }: ReturnType<typeof verify>): st
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
 
-const parse = (args: string[]) =>
-  parseArgs({
-    args,
-    allowPositionals: true,
-    options: { json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
-  })
-
-function usageError(message: string): number {
-  console.error(`verify: ${message}\nRun \`npm run verify -- --help\` for usage.`)
-  return 2
-}
-
-function main(args: string[]): number {
-  let parsed: ReturnType<typeof parse>
-  try {
-    parsed = parse(args)
-  } catch (err) {
-    // parseArgs names the option in quotes: `Unknown option '--x'. To specify…`
-    const option = /'([^']+)'/.exec((err as Error).message)?.[1]
-    return usageError(option ? `unknown option ${option}` : (err as Error).message)
-  }
-  const { values, positionals: folders } = parsed
-  if (values.help) {
-    console.log(usage)
-    return 0
-  }
-  if (folders.length > 1) return usageError(`one folder at most, got ${folders.join(' ')}`)
-  const dir = folders[0] ?? 'dist'
-  if (!existsSync(dir)) return usageError(`${dir} does not exist: run \`npm run build\` first`)
+function main(json: boolean, dir: string): number {
+  const wrong = (en: string) => new UsageError({ en, ar: en })
+  if (!existsSync(dir)) throw wrong(`${dir} does not exist: run \`npm run build\` first`)
   if (!statSync(dir).isDirectory())
-    return usageError(`${dir} is not a folder: run \`npm run build\` first, or name the built folder`)
+    throw wrong(`${dir} is not a folder: run \`npm run build\` first, or name the built folder`)
   const label = dir.replace(/\/*$/, '/')
   const result = verify(dir)
-  if (values.json) {
+  if (json) {
     const counts = Object.fromEntries(checkNames.map((c) => [c, result.problems.filter((p) => p.check === c).length]))
     console.log(
       JSON.stringify(
@@ -118,4 +92,7 @@ function main(args: string[]): number {
   return result.problems.length ? 1 : 0
 }
 
-if (/[\\/]verify\.ts$/.test(process.argv[1] ?? '')) process.exitCode = main(process.argv.slice(2))
+if (/[\\/]verify\.ts$/.test(process.argv[1] ?? '')) {
+  const cmd = parseCommand({ script: 'verify', usage, options: { json: { type: 'boolean' } }, args: ['dir?'] })
+  void runCommand(cmd, () => main(!!cmd.values.json, cmd.args[0] ?? 'dist'))
+}

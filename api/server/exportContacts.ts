@@ -2,17 +2,10 @@
 // operations (docs/api.md, "Reading the leads"). Reads the store the server writes to (API_STORE,
 // DB_PATH, DDB_TABLE), oldest first; spam (a filled honeypot) is left out unless --spam. JSON
 // carries each lead's `forward` state as the store keeps it; CSV its `forwarded` column.
-import { parseArgs } from 'node:util'
 import { contactFields } from '../contract/schemas'
+import { UsageError } from './cli'
+import { cliText } from './cliText'
 import type { ContactRecord, Store } from './store/port'
-
-export const exportUsage = `Usage: npm run api -- export contacts [--since DATE] [--format csv|json] [--spam]
-
-  --since DATE    only leads received at or after DATE (ISO 8601: 2026-11-01 or 2026-11-01T08:00:00Z)
-  --format        csv (default: one row per lead, a header row, UTF-8) or json (an array)
-  --spam          include submissions whose honeypot was filled (column spam)
-
-Reads the store of API_STORE (sqlite at DB_PATH by default, or dynamodb at DDB_TABLE).`
 
 /**
  * The columns of the CSV, in order: the record's own, then every field of the forms but the
@@ -59,24 +52,18 @@ export function contactsAsCsv(contacts: ContactRecord[]): string {
 
 export type ExportOptions = { since?: string; format: 'csv' | 'json'; spam: boolean }
 
-/** Parses the arguments after `export`; throws with a message for the usage line. */
-export function exportOptions(args: string[]): ExportOptions {
-  const { values, positionals } = parseArgs({
-    args,
-    allowPositionals: true,
-    options: { since: { type: 'string' }, format: { type: 'string', default: 'csv' }, spam: { type: 'boolean' } },
-  })
-  if (positionals.join(' ') !== 'contacts') throw new Error('export what? Only `export contacts` exists')
-  if (values.format !== 'csv' && values.format !== 'json')
-    throw new Error(`--format is csv or json, not ${values.format}`)
+/** The options of `export contacts` (./node.ts reads them with ./cli.ts); a value it refuses is a UsageError. */
+export function exportOptions(values: { since?: string; format?: string; spam?: boolean }): ExportOptions {
+  const format = values.format ?? 'csv'
+  if (format !== 'csv' && format !== 'json') throw new UsageError(cliText('api.export.format', { value: format }))
   let since: string | undefined
   if (values.since !== undefined) {
     const date = new Date(values.since)
     if (!/^\d{4}-\d{2}-\d{2}/.test(values.since) || Number.isNaN(date.getTime()))
-      throw new Error(`--since needs an ISO 8601 date (2026-11-01), not ${values.since}`)
+      throw new UsageError(cliText('api.export.since', { value: values.since }))
     since = date.toISOString()
   }
-  return { since, format: values.format, spam: !!values.spam }
+  return { since, format, spam: !!values.spam }
 }
 
 export async function exportContacts(store: Store, options: ExportOptions): Promise<string> {

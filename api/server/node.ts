@@ -7,93 +7,110 @@
 // `npm run api -- subject show|erase --email <address>` answers a data subject's request (./subject.ts);
 // `npm run api -- migrate` gives a DynamoDB table's older items the keys that request and the
 // retention sweep need (store/dynamo.ts `backfillPersonalDataKeys`; SQLite migrates when opened).
-import { parseArgs } from 'node:util'
+// The arguments are read by ./cli.ts before anything is opened: `--help` after any of them prints
+// its help, wrong usage is one line and exit 2, a failure one line and exit 1 (docs/development.md).
+import { parseCommand, type Resources, runCommand, UsageError } from './cli'
+import { cliText } from './cliText'
 import { type ApiConfig, ConfigError, configFromEnv, retentionFromEnv, startWarnings, webhookFromEnv } from './config'
-import { exportContacts, exportOptions, exportUsage } from './exportContacts'
+import { exportContacts, exportOptions } from './exportContacts'
 import { createForwarder } from './forward'
 import type { Retention } from './retention'
 import { startApiServer } from './serve'
-import { eraseSubject, showSubject, subjectOptions, subjectUsage } from './subject'
+import { eraseSubject, showSubject, subjectOptions } from './subject'
 import { backfillPersonalDataKeys, dynamoOptionsFromEnv } from './store/dynamo'
 import { storeFromEnv } from './stores'
 
 const env = process.env
-const args = process.argv.slice(2)
-const forwardUsage = `Usage: npm run api -- forward [--retry-failed]
+const cmd = parseCommand({
+  script: 'api',
+  usage: cliText('api.usage.server'),
+  options: {
+    since: { type: 'string' },
+    format: { type: 'string', default: 'csv' },
+    spam: { type: 'boolean' },
+    'retry-failed': { type: 'boolean' },
+    email: { type: 'string' },
+  },
+  commands: {
+    '': { options: [] },
+    'export contacts': { options: ['since', 'format', 'spam'], usage: cliText('api.usage.export') },
+    forward: { options: ['retry-failed'], usage: cliText('api.usage.forward') },
+    'subject show': { options: ['email'], usage: cliText('api.usage.subject') },
+    'subject erase': { options: ['email'], usage: cliText('api.usage.subject') },
+    migrate: { options: [], usage: cliText('api.usage.migrate') },
+  },
+})
+const port = Number(env.PORT || 8787)
+const storeKind = env.API_STORE || 'sqlite'
 
-  --retry-failed  first put every lead whose forwarding failed for good back in the queue
+/** The store's settings, refused as wrong usage before anything is opened. */
+function checkStore(): void {
+  if (!['sqlite', 'dynamodb', 'memory'].includes(storeKind))
+    throw new UsageError(cliText('api.store.kind', { value: storeKind }))
+  if (storeKind === 'dynamodb' && !env.DDB_TABLE) throw new UsageError(cliText('api.store.table'))
+}
 
-Delivers the leads due now to LEAD_WEBHOOK_URL (with the server's settings: API_STORE, DB_PATH,
-DDB_TABLE, LEAD_WEBHOOK_SECRET, ...), prints one JSON line per attempt and a summary, and exits 1
-when a lead is still not delivered (it stays queued: the server or the schedule retries it).`
-if (args[0] === 'forward') {
-  let retryFailed: boolean
-  let webhook: ApiConfig['webhook']
+/** What a failure names: the table and its endpoint on DynamoDB, the port of the server. */
+const about = (): Resources => ({
+  ports: { [port]: 'PORT' },
+  ...(storeKind === 'dynamodb' && {
+    table: {
+      name: env.DDB_TABLE ?? '',
+      settings: ['DDB_TABLE', 'AWS_REGION', ...(env.DDB_ENDPOINT ? ['DDB_ENDPOINT'] : [])],
+    },
+    ...(env.DDB_ENDPOINT && { endpoint: { url: env.DDB_ENDPOINT, settings: ['DDB_ENDPOINT'] } }),
+  }),
+})
+
+/** A setting the command refuses (config.ts says every one, in English and Arabic): exit 2. */
+function settings<T>(read: () => T): T | number {
   try {
-    const { values, positionals } = parseArgs({
-      args: args.slice(1),
-      allowPositionals: true,
-      options: { 'retry-failed': { type: 'boolean' } },
-    })
-    if (positionals.length > 0) throw new Error(`forward takes no ${positionals.join(' ')}`)
-    retryFailed = !!values['retry-failed']
-    webhook = webhookFromEnv(env)
-    if (!webhook) throw new Error('LEAD_WEBHOOK_URL is not set: there is nowhere to forward to')
+    return read()
   } catch (err) {
-    console.error(`${(err as Error).message}\n\n${forwardUsage}`)
-    process.exit(2)
+    if (!(err instanceof ConfigError)) throw err
+    console.error(err.message)
+    return 2
   }
+}
+
+const line = (fields: object) => JSON.stringify({ time: new Date().toISOString(), level: 'info', ...fields })
+
+async function forward(): Promise<number> {
+  const webhook = settings(() => webhookFromEnv(env))
+  if (typeof webhook === 'number') return webhook
+  if (!webhook) throw new UsageError(cliText('api.forward.nowhere'))
+  checkStore()
   const store = storeFromEnv(env)
   try {
-    const requeued = retryFailed ? await store.retryFailedForwards(new Date().toISOString()) : 0
+    const requeued = cmd.values['retry-failed'] ? await store.retryFailedForwards(new Date().toISOString()) : 0
     const result = await createForwarder({ store, webhook }).drain()
-    console.log(
-      JSON.stringify({ time: new Date().toISOString(), level: 'info', msg: 'forwarded', requeued, ...result }),
-    )
-    process.exitCode = result.retrying + result.failed > 0 ? 1 : 0
+    console.log(line({ msg: 'forwarded', requeued, ...result }))
+    return result.retrying + result.failed > 0 ? 1 : 0
   } finally {
     await store.close()
   }
-  process.exit()
 }
-if (args[0] === 'migrate') {
+
+async function migrate(): Promise<number> {
+  checkStore()
   // DynamoDB: the keys personal data needs on items from before them (SQLite migrates at open).
-  if ((env.API_STORE || 'sqlite') !== 'dynamodb') {
+  if (storeKind !== 'dynamodb') {
     await storeFromEnv(env).close()
-    console.log(
-      JSON.stringify({
-        time: new Date().toISOString(),
-        level: 'info',
-        msg: 'migrate',
-        store: 'sqlite',
-        note: 'migrated when opened',
-      }),
-    )
-    process.exit(0)
+    console.log(line({ msg: 'migrate', store: storeKind, note: 'migrated when opened' }))
+    return 0
   }
-  let options: ReturnType<typeof dynamoOptionsFromEnv>
-  try {
-    options = dynamoOptionsFromEnv(env, retentionFromEnv(env))
-  } catch (err) {
-    console.error((err as Error).message)
-    process.exit(2)
-  }
-  const done = await backfillPersonalDataKeys(options)
-  console.log(
-    JSON.stringify({ time: new Date().toISOString(), level: 'info', msg: 'migrate', store: 'dynamodb', ...done }),
-  )
-  process.exit(0)
+  const retention = settings(() => retentionFromEnv(env))
+  if (typeof retention === 'number') return retention
+  const done = await backfillPersonalDataKeys(dynamoOptionsFromEnv(env, retention))
+  console.log(line({ msg: 'migrate', store: 'dynamodb', ...done }))
+  return 0
 }
-if (args[0] === 'subject') {
-  let command: ReturnType<typeof subjectOptions>
-  let retention: Retention
-  try {
-    command = subjectOptions(args.slice(1))
-    retention = retentionFromEnv(env)
-  } catch (err) {
-    console.error(`${(err as Error).message}\n\n${subjectUsage}`)
-    process.exit(2)
-  }
+
+async function subject(action: 'show' | 'erase'): Promise<number> {
+  const command = subjectOptions(action, cmd.values)
+  const retention = settings<Retention>(() => retentionFromEnv(env))
+  if (typeof retention === 'number') return retention
+  checkStore()
   const store = storeFromEnv(env, retention)
   try {
     const result =
@@ -103,52 +120,64 @@ if (args[0] === 'subject') {
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`)
     // The log line: what was done and how much, never to whom.
     const count = 'erased' in result ? result.erased.leadCount : result.leads.length
-    console.error(
-      JSON.stringify({ time: new Date().toISOString(), level: 'info', msg: `subject ${command.action}`, leads: count }),
-    )
+    console.error(line({ msg: `subject ${command.action}`, leads: count }))
   } finally {
     await store.close()
   }
-  process.exit(0)
+  return 0
 }
-if (args[0] === 'export') {
-  let options: ReturnType<typeof exportOptions>
-  try {
-    options = exportOptions(args.slice(1))
-  } catch (err) {
-    console.error(`${(err as Error).message}\n\n${exportUsage}`)
-    process.exit(2)
-  }
+
+async function exportLeads(): Promise<number> {
+  const options = exportOptions(cmd.values)
+  checkStore()
   const store = storeFromEnv(env)
   try {
     process.stdout.write(await exportContacts(store, options))
   } finally {
     await store.close()
   }
-  process.exit(0)
+  return 0
 }
-// Settings first, before anything is opened: a refused start names every setting at fault (config.ts).
-let config: ApiConfig
-try {
-  config = configFromEnv(env)
-} catch (err) {
-  if (!(err instanceof ConfigError)) throw err
-  console.error(err.message)
-  process.exit(1)
-}
-const log = (line: object) => console.log(JSON.stringify({ time: new Date().toISOString(), ...line }))
-for (const { setting, en, ar } of startWarnings(config)) log({ level: 'warn', setting, msg: en, msg_ar: ar })
-const store = storeFromEnv(env, config.retention)
-const api = await startApiServer({ config, store, port: Number(env.PORT || 8787) })
-log({ level: 'info', msg: 'listening', url: api.url, store: store.kind, environment: config.environment })
 
-let stopping = false
-for (const signal of ['SIGINT', 'SIGTERM'] as const)
-  process.on(signal, () => {
-    if (stopping) return
-    stopping = true
-    api.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    )
+async function serve(): Promise<undefined | number> {
+  // Settings first, before anything is opened: a refused start names every setting at fault (config.ts).
+  let config: ApiConfig
+  try {
+    config = configFromEnv(env)
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err
+    console.error(err.message)
+    return 1
+  }
+  checkStore()
+  const log = (fields: object) => console.log(JSON.stringify({ time: new Date().toISOString(), ...fields }))
+  for (const { setting, en, ar } of startWarnings(config)) log({ level: 'warn', setting, msg: en, msg_ar: ar })
+  const store = storeFromEnv(env, config.retention)
+  const api = await startApiServer({ config, store, port }).catch(async (err: unknown) => {
+    await store.close()
+    throw err
   })
+  log({ level: 'info', msg: 'listening', url: api.url, store: store.kind, environment: config.environment })
+
+  let stopping = false
+  for (const signal of ['SIGINT', 'SIGTERM'] as const)
+    process.on(signal, () => {
+      if (stopping) return
+      stopping = true
+      api.close().then(
+        () => process.exit(0),
+        () => process.exit(1),
+      )
+    })
+  return undefined
+}
+
+const commands: Record<string, () => Promise<number | undefined>> = {
+  '': serve,
+  'export contacts': exportLeads,
+  forward,
+  'subject show': () => subject('show'),
+  'subject erase': () => subject('erase'),
+  migrate,
+}
+await runCommand(cmd, commands[cmd.command]!, { about, exit: true })

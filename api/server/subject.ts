@@ -5,33 +5,20 @@
 // id, never the data again. Both read the store of API_STORE (SQLite at DB_PATH, or DynamoDB at
 // DDB_TABLE), as the server does. What the API cannot erase itself (the CRM's copy of a forwarded
 // lead) is named in the notes, in English and Arabic, for the operator to pass the request on.
-import { parseArgs } from 'node:util'
+import { UsageError } from './cli'
+import { cliText } from './cliText'
 import { archivedConsent } from './consent'
 import { leadDeletedAfter, type Retention } from './retention'
 import type { ContactRecord, Store } from './store/port'
 
-export const subjectUsage = `Usage: npm run api -- subject show --email <address>
-       npm run api -- subject erase --email <address>
-
-  show   prints, as JSON, every lead sent from the address (the form's fields, the consent it was
-         sent with and its text, its forwarding to the CRM, when it is due for deletion)
-  erase  deletes those leads, their place in the forwarding queue and their idempotency records,
-         and prints what it removed (ids, not the data)
-
-The address is compared without case. Reads the store of API_STORE (sqlite at DB_PATH by default,
-or dynamodb at DDB_TABLE).`
-
 export type SubjectCommand = { action: 'show' | 'erase'; email: string }
 
-/** Parses the arguments after `subject`; throws with a message for the usage line. */
-export function subjectOptions(args: string[]): SubjectCommand {
-  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { email: { type: 'string' } } })
-  const action = positionals.join(' ')
-  if (action !== 'show' && action !== 'erase') throw new Error('subject what? `subject show` or `subject erase`')
+/** `subject show|erase --email` (./node.ts reads the arguments with ./cli.ts); a missing or malformed address is a UsageError. */
+export function subjectOptions(action: SubjectCommand['action'], values: { email?: string }): SubjectCommand {
   const email = values.email?.trim()
-  if (!email) throw new Error('--email is required: the address the person wrote from')
+  if (!email) throw new UsageError(cliText('api.subject.emailMissing'))
   // Not repeated in the message: a typo'd address is still someone's.
-  if (!/^[^\s@]+@[^\s@]+$/.test(email)) throw new Error('--email needs an email address (name@domain)')
+  if (!/^[^\s@]+@[^\s@]+$/.test(email)) throw new UsageError(cliText('api.subject.emailShape'))
   return { action, email }
 }
 

@@ -27,7 +27,11 @@ export async function startLocalS3(port = 0, buckets = ['site']) {
   })
   const { port: inner } = await server.run()
   const env = { AWS_ACCESS_KEY_ID: 'S3RVER', AWS_SECRET_ACCESS_KEY: 'S3RVER', AWS_REGION: 'us-east-1' }
-  const front = await conditionalWrites(`http://127.0.0.1:${inner}`, port, env)
+  const front = await conditionalWrites(`http://127.0.0.1:${inner}`, port, env).catch(async (err: unknown) => {
+    await server.close()
+    rmSync(directory, { recursive: true, force: true })
+    throw err
+  })
   return {
     server,
     endpoint: front.endpoint,
@@ -117,7 +121,14 @@ async function conditionalWrites(origin: string, port: number, env: Record<strin
       })
     })
   })
-  await new Promise<void>((ok) => front.listen(port, '127.0.0.1', ok))
+  // A port already taken is an error to say (`npm run s3:local`: S3_PORT), not a crash.
+  await new Promise<void>((ok, fail) => {
+    front.once('error', (err) => {
+      client.destroy()
+      fail(err)
+    })
+    front.listen(port, '127.0.0.1', ok)
+  })
   return {
     endpoint: `http://127.0.0.1:${(front.address() as AddressInfo).port}`,
     async stop() {
@@ -138,7 +149,10 @@ export async function startLocalSite(
 ) {
   const bucket = options.bucket ?? 'site'
   const s3 = await startLocalS3(ports.s3 ?? 0, [bucket])
-  const kvs = await startKvsServer({ port: ports.kvs ?? 0 })
+  const kvs = await startKvsServer({ port: ports.kvs ?? 0 }).catch(async (err: unknown) => {
+    await s3.stop()
+    throw err
+  })
   const client = new S3Client({
     endpoint: s3.endpoint,
     region: 'us-east-1',
