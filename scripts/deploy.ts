@@ -15,7 +15,6 @@ import { createHash } from 'node:crypto'
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { hostname, userInfo } from 'node:os'
 import { join, resolve } from 'node:path'
-import { parseArgs } from 'node:util'
 import {
   DeleteObjectCommand,
   GetObjectCommand,
@@ -34,6 +33,7 @@ import {
   STATUS_PREFIX,
   RELEASES,
 } from '../renderer/shared/host'
+import { describeError, readCommand, type Resources, UsageError } from '../api/server/cli'
 import { hostFiles, notFoundKey } from '../renderer/shared/paths'
 import { site } from '../site.config'
 import { buildCsp, buildIdOf } from './lib/cdn'
@@ -113,8 +113,13 @@ interface BuildRecord {
   keys: string[]
 }
 
-class UsageError extends Error {}
 class DeployError extends Error {}
+/** No build to deploy (exit 2, as wrong usage): one line in the operator's language, without the usage. */
+class NoBuild extends Error {
+  constructor(readonly text: Words) {
+    super(text.en)
+  }
+}
 
 type Lang = 'en' | 'ar'
 interface Words {
@@ -123,6 +128,8 @@ interface Words {
 }
 /** The language of the lines of `text`, from `--lang` or DEPLOY_LANG (as `npm run status` has STATUS_LANG). */
 let lang: Lang = 'en'
+/** What the command talks to, for a failure's one line (api/server/cli.ts `describeError`). */
+let about: Resources = {}
 const say = (words: Words) => words[lang]
 const ids = (list: readonly string[], l: Lang) => list.join(l === 'ar' ? '، ' : ', ')
 const reasonWords = (why: KeepReason, keep: number): Words =>
@@ -298,61 +305,68 @@ function who(given: string | undefined): string {
   }
 }
 
-function parseOptions(argv: string[]): Options | 'help' {
-  let parsed: ReturnType<typeof flags>
-  function flags() {
-    return parseArgs({
-      args: argv,
-      options: {
-        bucket: { type: 'string' },
-        'kvs-arn': { type: 'string' },
-        endpoint: { type: 'string' },
-        'kvs-endpoint': { type: 'string' },
-        region: { type: 'string' },
-        dir: { type: 'string', default: 'dist' },
-        by: { type: 'string' },
-        list: { type: 'boolean', default: false },
-        rollback: { type: 'boolean', default: false },
-        'dry-run': { type: 'boolean', default: false },
-        'prune-keep': { type: 'string' },
-        concurrency: { type: 'string', default: '8' },
-        lang: { type: 'string' },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-      strict: true,
-      allowPositionals: true,
+/** The command line as api/server/cli.ts reads every command's: --help, --lang, one-line usage errors. */
+const spec = {
+  script: 'deploy',
+  usage,
+  langEnv: 'DEPLOY_LANG',
+  args: ['build-id?'],
+  options: {
+    bucket: { type: 'string' },
+    'kvs-arn': { type: 'string' },
+    endpoint: { type: 'string' },
+    'kvs-endpoint': { type: 'string' },
+    region: { type: 'string' },
+    dir: { type: 'string', default: 'dist' },
+    by: { type: 'string' },
+    list: { type: 'boolean', default: false },
+    rollback: { type: 'boolean', default: false },
+    'dry-run': { type: 'boolean', default: false },
+    'prune-keep': { type: 'string' },
+    concurrency: { type: 'string', default: '8' },
+  },
+} as const
+
+function optionsOf(values: ReturnType<typeof readCommandOf>['values'], positionals: string[], language: Lang): Options {
+  if (values.list && values.rollback)
+    throw new UsageError({
+      en: '--list and --rollback do not go together',
+      ar: 'لا يجتمع \u200E--list و\u200E--rollback',
     })
-  }
-  try {
-    parsed = flags()
-  } catch (err) {
-    throw new UsageError((err as Error).message)
-  }
-  const { values, positionals } = parsed
-  if (values.help) return 'help'
-  if (values.list && values.rollback) throw new UsageError('--list and --rollback do not go together')
   const mode = values.list ? 'list' : values.rollback ? 'rollback' : 'deploy'
   if (positionals.length > (mode === 'rollback' ? 1 : 0))
-    throw new UsageError(`unexpected argument "${positionals.at(-1)}"`)
+    throw new UsageError({
+      en: `unexpected argument "${positionals.at(-1)}" (only --rollback takes a build id)`,
+      ar: `وسيط غير متوقَّع «${positionals.at(-1)}» (لا يأخذ معرّف بناء إلا \u200E--rollback)`,
+    })
   const rollbackTo = positionals[0]
   if (rollbackTo !== undefined && !BUILD_ID_PATTERN.test(rollbackTo))
-    throw new UsageError(`"${rollbackTo}" is not a build id`)
+    throw new UsageError({ en: `"${rollbackTo}" is not a build id`, ar: `«${rollbackTo}» ليس معرّف بناء` })
   const bucket = values.bucket ?? process.env.SITE_BUCKET
   const kvsArn = values['kvs-arn'] ?? process.env.SITE_KVS_ARN
-  if (!bucket) throw new UsageError('--bucket <name> (or SITE_BUCKET) is required')
+  if (!bucket)
+    throw new UsageError({
+      en: '--bucket <name> (or SITE_BUCKET) is required',
+      ar: 'يلزم \u200E--bucket <name> (أو SITE_BUCKET)',
+    })
   if (!kvsArn)
-    throw new UsageError('--kvs-arn <arn> (or SITE_KVS_ARN) is required: the store that names the live build')
+    throw new UsageError({
+      en: '--kvs-arn <arn> (or SITE_KVS_ARN) is required: the store that names the live build',
+      ar: 'يلزم \u200E--kvs-arn <arn> (أو SITE_KVS_ARN): المخزن الذي يسمّي البناء المنشور',
+    })
   const count = (flag: string, value: string | undefined) => {
     if (value === undefined) return undefined
     if (!/^\d+$/.test(value) || Number(value) < 1)
-      throw new UsageError(`--${flag} wants a whole number of 1 or more, not "${value}"`)
+      throw new UsageError({
+        en: `--${flag} wants a whole number of 1 or more, not "${value}"`,
+        ar: `يأخذ \u200E--${flag} عددًا صحيحًا من 1 فأكثر، لا «${value}»`,
+      })
     return Number(value)
   }
   for (const flag of ['endpoint', 'kvs-endpoint'] as const)
     if (values[flag] !== undefined) checkEndpoint(flag, values[flag])
-  if (values['prune-keep'] !== undefined && mode !== 'deploy') throw new UsageError('--prune-keep goes with a deploy')
-  const lang = values.lang ?? (process.env.DEPLOY_LANG || 'en')
-  if (lang !== 'en' && lang !== 'ar') throw new UsageError(`--lang (or DEPLOY_LANG) is en or ar, not "${lang}"`)
+  if (values['prune-keep'] !== undefined && mode !== 'deploy')
+    throw new UsageError({ en: '--prune-keep goes with a deploy', ar: 'يأتي \u200E--prune-keep مع النشر وحده' })
   return {
     mode,
     rollbackTo,
@@ -371,8 +385,15 @@ function parseOptions(argv: string[]): Options | 'help' {
     dryRun: values['dry-run']!,
     pruneKeep: count('prune-keep', values['prune-keep']),
     concurrency: count('concurrency', values.concurrency)!,
-    lang,
+    lang: language,
   }
+}
+
+/** What readCommand gives when it runs: typed options, the arguments, the language. */
+function readCommandOf(argv: string[]) {
+  const reading = readCommand(spec, argv)
+  if (reading.kind !== 'run') throw new Error('not a command to run')
+  return reading.command
 }
 
 /**
@@ -386,12 +407,20 @@ function checkEndpoint(flag: string, value: string) {
     url = new URL(value)
   } catch {}
   if (value.includes('@') || url?.username || url?.password)
-    throw new UsageError(
-      `--${flag} must not hold credentials (user:password@): give them the standard AWS way, AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY or AWS_PROFILE`,
-    )
-  if (url?.search || url?.hash) throw new UsageError(`--${flag} takes no query or fragment: scheme, host, port, path`)
+    throw new UsageError({
+      en: `--${flag} must not hold credentials (user:password@): give them the standard AWS way, AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY or AWS_PROFILE`,
+      ar: `يجب ألا يحمل \u200E--${flag} بيانات اعتماد (user:password@): أعطها بطريقة AWS المعتادة، AWS_ACCESS_KEY_ID وAWS_SECRET_ACCESS_KEY أو AWS_PROFILE`,
+    })
+  if (url?.search || url?.hash)
+    throw new UsageError({
+      en: `--${flag} takes no query or fragment: scheme, host, port, path`,
+      ar: `لا يأخذ \u200E--${flag} استعلامًا ولا جزءًا بعد #: المخطط والمضيف والمنفذ والمسار فقط`,
+    })
   if (!url || !/^https?:$/.test(url.protocol) || !url.host)
-    throw new UsageError(`--${flag} wants a URL such as http://127.0.0.1:4569, not "${value}"`)
+    throw new UsageError({
+      en: `--${flag} wants a URL such as http://127.0.0.1:4569, not "${value}"`,
+      ar: `يأخذ \u200E--${flag} عنوانًا مثل http://127.0.0.1:4569، لا «${value}»`,
+    })
 }
 
 interface Upload {
@@ -423,17 +452,26 @@ function commitOf(): string | undefined {
 function readBuild(dir: string): { id: string; builtAt: number; uploads: Upload[]; status: Upload[] } {
   const root = resolve(dir)
   if (!existsSync(join(root, 'builds', 'latest.json')))
-    throw new UsageError(`${dir}/builds/latest.json is missing: run npm run build first`)
+    throw new NoBuild({
+      en: `${dir}/builds/latest.json is missing: run npm run build first`,
+      ar: `الملف ${dir}/builds/latest.json غير موجود: شغّل npm run build أولًا`,
+    })
   let id: string
   let csp: string
   try {
     id = buildIdOf(root)
     csp = buildCsp(root)
   } catch (err) {
-    throw new UsageError(`${(err as Error).message}: the build is incomplete, run npm run build`)
+    throw new NoBuild({
+      en: `${(err as Error).message}: the build is incomplete, run npm run build`,
+      ar: `${(err as Error).message}: البناء ناقص، شغّل npm run build`,
+    })
   }
   if (!existsSync(join(root, 'builds', 'meta', `${id}.json`)))
-    throw new UsageError(`${dir}/builds/meta/${id}.json is missing: the build is incomplete, run npm run build`)
+    throw new NoBuild({
+      en: `${dir}/builds/meta/${id}.json is missing: the build is incomplete, run npm run build`,
+      ar: `الملف ${dir}/builds/meta/${id}.json غير موجود: البناء ناقص، شغّل npm run build`,
+    })
   const builtAt =
     Number(
       (JSON.parse(readFileSync(join(root, 'builds', 'latest.json'), 'utf8')) as { timestamp?: unknown }).timestamp,
@@ -462,14 +500,6 @@ function readBuild(dir: string): { id: string; builtAt: number; uploads: Upload[
 
 const sleep = (ms: number) => new Promise((ok) => setTimeout(ok, ms))
 
-function describe(err: unknown): string {
-  const e = err as S3ServiceException & { code?: string }
-  const status = e.$metadata?.httpStatusCode
-  return [e.name && e.name !== 'Error' ? e.name : e.code, status ? `HTTP ${status}` : undefined, e.message]
-    .filter(Boolean)
-    .join(': ')
-}
-
 /** Throttling, 5xx and network failures are worth another try; a refusal (403, 404…) is not. */
 function isTransient(err: unknown): boolean {
   const e = err as S3ServiceException & { code?: string }
@@ -492,7 +522,10 @@ class Bucket {
         return await run()
       } catch (err) {
         if (attempt >= MAX_ATTEMPTS || !isTransient(err)) {
-          throw new DeployError(`${what} failed${attempt > 1 ? ` after ${attempt} attempts` : ''}: ${describe(err)}`)
+          throw new DeployError(
+            `${what} failed${attempt > 1 ? ` after ${attempt} attempts` : ''}: ${describeError(err, lang, about)}`,
+            { cause: err },
+          )
         }
         this.retries++
         await sleep(200 * 2 ** (attempt - 1) * (0.75 + Math.random() / 2))
@@ -589,7 +622,8 @@ class Bucket {
         cacheControl: res.CacheControl,
       }
     } catch (err) {
-      if (err instanceof DeployError && /NoSuchKey|HTTP 404/.test(err.message)) return undefined
+      const cause = err instanceof DeployError ? (err.cause as S3ServiceException | undefined) : undefined
+      if (cause && (cause.name === 'NoSuchKey' || cause.$metadata?.httpStatusCode === 404)) return undefined
       throw err
     }
   }
@@ -832,7 +866,17 @@ async function deployBuild(d: Deployer, opts: Options) {
   const target = `s3://${opts.bucket}/`
   // The store as it is now: the switch at the end happens only if nobody switched in between.
   const before = await d.readLive().catch((err: Error) => {
-    throw new DeployError(`Reading the live build from ${opts.kvsArn} failed: ${err.message}`)
+    const why = describeError(err, lang, {
+      keyValueStore: { name: opts.kvsArn, settings: ['--kvs-arn', 'SITE_KVS_ARN'] },
+      ...(opts.kvsEndpoint ? { endpoint: { url: opts.kvsEndpoint, settings: ['--kvs-endpoint'] } } : {}),
+      region: ['--region', 'AWS_REGION'],
+    })
+    throw new DeployError(
+      say({
+        en: `Reading the live build from ${opts.kvsArn} failed: ${why}`,
+        ar: `تعذّرت قراءة البناء المنشور من ${opts.kvsArn}: ${why}`,
+      }),
+    )
   })
   const remote = new Map([
     ...(await d.bucket.list('assets/')),
@@ -1176,34 +1220,45 @@ function onInterrupt(d: Deployer): () => void {
 }
 
 async function main() {
-  let opts: Options | 'help'
-  try {
-    opts = parseOptions(process.argv.slice(2))
-  } catch (err) {
-    console.error(`deploy: ${(err as Error).message}\nRun npm run deploy -- --help for the options.`)
-    return 2
-  }
-  if (opts === 'help') {
-    console.log(usage)
+  const reading = readCommand(spec, process.argv.slice(2))
+  if (reading.kind === 'help') {
+    console.log(reading.text)
     return 0
   }
-  lang = opts.lang
+  if (reading.kind === 'usage') {
+    console.error(reading.line)
+    return 2
+  }
+  const cmd = reading.command
+  lang = cmd.lang
+  let opts: Options
+  try {
+    opts = optionsOf(cmd.values, cmd.args, cmd.lang)
+  } catch (err) {
+    if (!(err instanceof UsageError)) throw err
+    console.error(cmd.usageLine(err.text))
+    return 2
+  }
+  about = {
+    bucket: { name: opts.bucket, settings: ['--bucket', 'SITE_BUCKET'] },
+    ...(opts.endpoint ? { endpoint: { url: opts.endpoint, settings: ['--endpoint'] } } : {}),
+    region: ['--region', 'AWS_REGION'],
+  }
   try {
     await run(opts)
     return 0
   } catch (err) {
     if (err instanceof UsageError) {
-      console.error(`deploy: ${err.message}`)
+      console.error(cmd.usageLine(err.text))
       return 2
     }
-    const message = err instanceof DeployError ? err.message : describe(err)
+    if (err instanceof NoBuild) {
+      console.error(`deploy: ${say(err.text)}`)
+      return 2
+    }
+    // An AWS or network failure as one line: what failed and what to check (api/server/cli.ts).
+    const message = err instanceof DeployError ? err.message : describeError(err, lang, about)
     console.error(`\ndeploy: ${message}`)
-    if (/Credential|credentials/i.test(message))
-      console.error(
-        'Give credentials the standard AWS way: AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, AWS_PROFILE, SSO or an instance role.',
-      )
-    if (/Region is missing/i.test(message))
-      console.error("Give a region: --region, AWS_REGION, or the profile's region.")
     // The last line names the live build, unless the message just did.
     const state = (err as { state?: RunState }).state
     if (state && opts.mode !== 'list') {

@@ -102,7 +102,9 @@ export function s3Store(client: S3Client, bucket: string, prefix = 'status/'): S
         return { body: await res.Body!.transformToString('utf-8'), etag: res.ETag! }
       } catch (err) {
         const e = err as { name?: string; $metadata?: { httpStatusCode?: number } }
-        if (e.name === 'NoSuchKey' || e.$metadata?.httpStatusCode === 404) return undefined
+        // No document yet; but a bucket that is not there is a wrong setting, not an empty page.
+        if (e.name !== 'NoSuchBucket' && (e.name === 'NoSuchKey' || e.$metadata?.httpStatusCode === 404))
+          return undefined
         throw err
       }
     },

@@ -30,6 +30,7 @@ function fileOf(script: string): string {
 // The scripts that take arguments, and why each other one is not here: a new command is either
 // listed or said to take none.
 const commands = [
+  'deploy',
   'status',
   'api',
   's3:local',
@@ -43,7 +44,6 @@ const commands = [
   'lock:complete',
 ]
 const notHere: Record<string, string> = {
-  deploy: 'its own parsing until it adopts api/server/cli.ts (docs/development.md)',
   dev: "Vike's own CLI",
   build: 'takes no arguments (build/run.mjs reads none)',
   'infra:synth': "cdk's own CLI",
@@ -218,6 +218,7 @@ function expectUsageLine(r: Run, script: string, what: string, help = `npm run $
 
 // A typo for each, and a word the command does not take (a subcommand, or an argument).
 const typos: Record<string, { option: string[]; word: string[]; named: string }> = {
+  deploy: { option: ['--bukcet', 'site'], word: ['list'], named: 'unexpected argument "list"' },
   status: {
     option: ['show', '--bukcet', 'site'],
     word: ['incident', 'opne'],
@@ -510,36 +511,53 @@ describe('what a failure says', { timeout: 60_000 }, () => {
       '--text-ar',
       'نتحقق.',
     ]
-    const [noBucket, closedEndpoint, noTable, noRegion, folder] = await Promise.all([
-      run('status', open, { ...s3.env, SITE_BUCKET: 'nope', S3_ENDPOINT: s3.endpoint }),
-      run('status', ['show', '--lang', 'ar'], {
-        ...s3.env,
-        SITE_BUCKET: 'site',
-        S3_ENDPOINT: `http://127.0.0.1:${closed}`,
-      }),
-      run('api', ['export', 'contacts'], {
-        ...dynaliteEnv,
-        API_STORE: 'dynamodb',
-        DDB_TABLE: 'nope',
-        DDB_ENDPOINT: dynamo.endpoint,
-      }),
-      run('api', ['migrate'], {
-        API_STORE: 'dynamodb',
-        DDB_TABLE: 'leads',
-        AWS_REGION: '',
-        AWS_DEFAULT_REGION: '',
-        AWS_PROFILE: '',
-        AWS_CONFIG_FILE: join(dir, 'none'),
-        AWS_SHARED_CREDENTIALS_FILE: join(dir, 'none'),
-      }),
-      run('status', open, { STATUS_DIR: join(dir, 'status') }),
-    ])
+    // The deploy's stores: the local S3 (or a closed port) and a key value store nothing answers for.
+    const deployAt = (endpoint: string) => [
+      '--bucket',
+      'site',
+      '--kvs-arn',
+      'arn:aws:cloudfront::111111111111:key-value-store/x',
+      '--endpoint',
+      endpoint,
+      '--kvs-endpoint',
+      `http://127.0.0.1:${closed}`,
+    ]
+    const [noBucket, closedEndpoint, noTable, noRegion, folder, deployClosed, deployKvs, showNoBucket] =
+      await Promise.all([
+        run('status', open, { ...s3.env, SITE_BUCKET: 'nope', S3_ENDPOINT: s3.endpoint }),
+        run('status', ['show', '--lang', 'ar'], {
+          ...s3.env,
+          SITE_BUCKET: 'site',
+          S3_ENDPOINT: `http://127.0.0.1:${closed}`,
+        }),
+        run('api', ['export', 'contacts'], {
+          ...dynaliteEnv,
+          API_STORE: 'dynamodb',
+          DDB_TABLE: 'nope',
+          DDB_ENDPOINT: dynamo.endpoint,
+        }),
+        run('api', ['migrate'], {
+          API_STORE: 'dynamodb',
+          DDB_TABLE: 'leads',
+          AWS_REGION: '',
+          AWS_DEFAULT_REGION: '',
+          AWS_PROFILE: '',
+          AWS_CONFIG_FILE: join(dir, 'none'),
+          AWS_SHARED_CREDENTIALS_FILE: join(dir, 'none'),
+        }),
+        run('status', open, { STATUS_DIR: join(dir, 'status') }),
+        run('deploy', ['--list', ...deployAt(`http://127.0.0.1:${closed}`)], s3.env),
+        run('deploy', ['--dir', 'dist', ...deployAt(s3.endpoint)], s3.env),
+        run('status', ['show'], { ...s3.env, SITE_BUCKET: 'nope', S3_ENDPOINT: s3.endpoint }),
+      ])
     const oneLine = (r: Run, line: string) => {
       expect(r.code, r.stderr).toBe(1)
       expect(r.stderr).toBe(`${line}\n`)
       expect(r.stdout).not.toMatch(stackLine)
     }
     oneLine(noBucket, 'status: the bucket "nope" does not exist: check --bucket or SITE_BUCKET')
+    // Reading too: a bucket that is not there is never "no status document yet".
+    oneLine(showNoBucket, 'status: the bucket "nope" does not exist: check --bucket or SITE_BUCKET')
     oneLine(
       closedEndpoint,
       `status: لا شيء يجيب على http://127.0.0.1:${closed} (رُفض الاتصال): تحقّق من \u200E--endpoint أو S3_ENDPOINT`,
@@ -549,6 +567,17 @@ describe('what a failure says', { timeout: 60_000 }, () => {
     )
     expect(noTable.code).toBe(1)
     oneLine(noRegion, 'api migrate: no AWS region: set AWS_REGION')
+    // A deploy's failure (after its progress lines: a blank line first) and the line naming the live build.
+    expect(deployClosed.code).toBe(1)
+    expect(deployClosed.stderr.trim()).toBe(
+      `deploy: nothing answers at http://127.0.0.1:${closed} (connection refused): check --endpoint`,
+    )
+    expect(deployKvs.code).toBe(1)
+    expect(deployKvs.stderr.trim().split('\n')).toEqual([
+      `deploy: Reading the live build from arn:aws:cloudfront::111111111111:key-value-store/x failed: nothing answers at http://127.0.0.1:${closed} (connection refused): check --kvs-endpoint`,
+      expect.stringMatching(/^Nothing was switched/),
+    ])
+    expect(deployKvs.stderr).not.toMatch(stackLine)
     // No bucket given: the result line says it went to a folder, and why.
     expect(folder).toMatchObject({ code: 0, stderr: '' })
     expect(folder.stdout).toMatch(

@@ -212,11 +212,11 @@ describe('npm run deploy: usage', () => {
     const cases: [string[], RegExp][] = [
       [[], /--bucket <name> \(or SITE_BUCKET\) is required/],
       [['--bucket', 'site'], /--kvs-arn <arn> \(or SITE_KVS_ARN\) is required/],
-      [['--bucket', 'site', '--kvs-arn', 'arn', '--force'], /Unknown option '--force'/],
+      [['--bucket', 'site', '--kvs-arn', 'arn', '--force'], /unknown option --force/],
       [['--bucket', 'site', '--kvs-arn', 'arn', '--prune-keep', '0'], /--prune-keep wants a whole number/],
       [['--bucket', 'site', '--kvs-arn', 'arn', '--list', '--rollback'], /--list and --rollback do not go together/],
       [['--bucket', 'site', '--kvs-arn', 'arn', '--rollback', 'a/b'], /"a\/b" is not a build id/],
-      [['--bucket', 'site', '--kvs-arn', 'arn', '--lang', 'fr'], /--lang \(or DEPLOY_LANG\) is en or ar, not "fr"/],
+      [['--bucket', 'site', '--kvs-arn', 'arn', '--lang', 'fr'], /--lang is en or ar, not "fr"/],
       [
         ['--bucket', 'site', '--kvs-arn', 'arn', '--dir', join(work, 'nothing')],
         /nothing\/builds\/latest\.json is missing: run npm run build first/,
