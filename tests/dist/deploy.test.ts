@@ -384,7 +384,10 @@ describe('npm run deploy: switching builds', () => {
     )
     const r = await deploy([...withFlag(site.deployArgs, '--endpoint', s3), '--dir', nextBuild('build-b')], site.env)
     expect(r.code).toBe(1)
-    expect(r.stderr).toMatch(/Uploading releases\/build-b\/ar\/pricing\/index\.html failed: AccessDenied: HTTP 403/)
+    // What failed, and what to check, in one line (api/server/cli.ts describeError).
+    expect(r.stderr).toMatch(
+      /\ndeploy: Uploading releases\/build-b\/ar\/pricing\/index\.html failed: AWS denied access to the bucket "site" \(AccessDenied\): check the permissions of the credentials in use, and --bucket or SITE_BUCKET\n/,
+    )
     expect(lastLine(r.stderr)).toBe(
       'Nothing was switched: build build-a stays live. Run the same command again to finish.',
     )
