@@ -148,8 +148,10 @@ const marked = new Marked({
     },
     // A short code stays on one line (review 4, T9: «GET /v1/payouts/{id}» broke across a
     // right-to-left line); a long one (a URL) may still break where it must.
+    // Its text escaped, as marked's own renderer does (security review 5, L3): a writer quoting
+    // `<form>` or `a < b` shows it, never makes it markup.
     codespan({ text }) {
-      return `<code dir="ltr"${text.length <= 32 ? ' class="nowrap"' : ''}>${text}</code>`
+      return `<code dir="ltr"${text.length <= 32 ? ' class="nowrap"' : ''}>${escapeHtml(text)}</code>`
     },
     heading({ tokens, depth }) {
       const inner = this.parser.parseInline(tokens)

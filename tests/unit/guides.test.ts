@@ -90,6 +90,18 @@ describe('guides', () => {
     expect(guides.ar[1]!.html).toContain('href="/ar/guide/a"')
   })
 
+  test('inline code is text, never markup, in the body and the table of contents (security review 5, L3)', () => {
+    const body =
+      'Send `Authorization: <img src=x onerror=alert(1)>` and compare `a < b && c`, `"quoted"` and `<b>`.\n\n## The `<form>` tag\n'
+    const root = site({ 'en/x.md': article('X', 1, body), 'ar/x.md': article('س', 1, body) })
+    const [guide] = loadGuides(root).en
+    expect(guide!.html).toContain(
+      '<code dir="ltr">Authorization: &lt;img src=x onerror=alert(1)&gt;</code> and compare <code dir="ltr" class="nowrap">a &lt; b &amp;&amp; c</code>, <code dir="ltr" class="nowrap">&quot;quoted&quot;</code> and <code dir="ltr" class="nowrap">&lt;b&gt;</code>',
+    )
+    expect(guide!.html).not.toMatch(/<img|<b>|<form>/)
+    expect(guide!.toc.map((t) => t.html)).toEqual(['The <code dir="ltr" class="nowrap">&lt;form&gt;</code> tag'])
+  })
+
   test.each([
     [
       'a slug missing in Arabic',
