@@ -65,8 +65,14 @@ export type CheckoutConfig = {
  */
 export const sandboxWebhookSecret = 'whsec_sandbox_only_not_secret'
 
-/** The shortest PAYMENT_WEBHOOK_SECRET or MOYASAR_WEBHOOK_TOKEN a deployment takes: 32 bytes. */
+/** The shortest PAYMENT_WEBHOOK_SECRET, MOYASAR_WEBHOOK_TOKEN or LEAD_WEBHOOK_SECRET a deployment takes: 32 bytes. */
 const minSecretBytes = 32
+
+/**
+ * The sample secrets the guides print (locales/guides), public on the site: a deployment refuses
+ * them whatever their length. `tests/unit/checkout.test.ts` fails on a guide's `whsec_…` not listed here.
+ */
+export const publishedSecrets: readonly string[] = ['whsec_Lm5Pq8Rt2Vx6Zb9Nc4Hd7K']
 
 /** The sandbox's discount code, public in the docs: only with PAYMENT_PROVIDER=sandbox and no DISCOUNT_CODES. */
 const sandboxDiscountCodes: Record<string, number> = { WELCOME10: 1000 }
@@ -267,6 +273,10 @@ function webhookFrom(env: Env, environment: Environment, checks: Checks): Webhoo
       `is required in ${environment}: the CRM must be able to tell a lead from a forgery`,
       `مطلوب في بيئة ${environment}، ليتمكن نظام CRM من تمييز العميل المحتمل الحقيقي من المزوَّر`,
     )
+  // As strong as the other deployment secrets (security review 5, L1): a short, public or published
+  // key would let anyone who finds the receiver sign "leads" of their own.
+  else if (secret !== undefined && environment !== 'local')
+    deploymentSecret(env, 'LEAD_WEBHOOK_SECRET', environment, checks)
   return {
     ...webhookDefaults,
     url: url.href,
@@ -308,6 +318,12 @@ function deploymentSecret(env: Env, name: string, environment: Environment, chec
     return undefined
   }
   if (value === sandboxWebhookSecret) checks.refuse(name, ...publicKey)
+  else if (publishedSecrets.includes(value))
+    checks.refuse(
+      name,
+      'is a sample published in the guides: set a random secret of your own (openssl rand -hex 32)',
+      'هو مثال منشور في الأدلة، فاضبط سرًّا عشوائيًّا خاصًّا بك (openssl rand -hex 32)',
+    )
   else if (Buffer.byteLength(value) < minSecretBytes)
     checks.refuse(
       name,

@@ -33,7 +33,7 @@ import { freePort, type Receiver, startReceiver, until, validSignature } from '.
 
 const sales = '/api/v1/contact/sales'
 const support = '/api/v1/contact/support'
-const secret = 'whsec_test_0123456789abcdef'
+const secret = 'whsec_test_0123456789abcdef0123456789abcdef'
 
 /**
  * Short waits, so that a test of five attempts takes a second: the backoff base is an option. The

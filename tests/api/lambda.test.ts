@@ -10,7 +10,7 @@ import { facts } from '../../site.config'
 import { consentVersions, goodSupport, newKey, storedData } from './helpers'
 import { type Receiver, startReceiver, validSignature } from './receiver'
 
-const secret = 'whsec_lambda_0123456789'
+const secret = 'whsec_lambda_0123456789abcdef0123456789'
 let dynamo: TestDynamo
 let crm: Receiver
 let lambda: typeof import('../../api/server/lambda')

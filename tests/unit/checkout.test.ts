@@ -1,6 +1,7 @@
 // Checkout's pure parts (api/server/checkout/): the session's state rules, the test cards against
 // the guide that lists them, the webhook signature, the discount codes setting and the page's escaping.
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { priceCart, sessionStatuses } from '../../api/contract/cart'
 import { cardDigits, luhn, testCard, testCards } from '../../api/server/checkout/cards'
@@ -10,6 +11,7 @@ import {
   ConfigError,
   configFromEnv,
   defaultConfig,
+  publishedSecrets,
   sandboxWebhookSecret,
   startWarnings,
   unsafeSettings,
@@ -270,8 +272,38 @@ describe('checkout settings', () => {
       /LEAD_WEBHOOK_URL: must be an https: URL/,
     ],
     [{ LEAD_WEBHOOK_URL: 'https://crm.example/in' }, /LEAD_WEBHOOK_SECRET: is required in production/],
+    // Security review 5, L1: as strong as the other deployment secrets.
+    [
+      { LEAD_WEBHOOK_URL: 'https://crm.example/in', LEAD_WEBHOOK_SECRET: 'x' },
+      /LEAD_WEBHOOK_SECRET: is shorter than 32 bytes/,
+    ],
+    [
+      { LEAD_WEBHOOK_URL: 'https://crm.example/in', LEAD_WEBHOOK_SECRET: sandboxWebhookSecret },
+      /LEAD_WEBHOOK_SECRET: is the sandbox’s public key/,
+    ],
+    [
+      { LEAD_WEBHOOK_URL: 'https://crm.example/in', LEAD_WEBHOOK_SECRET: publishedSecrets[0]! },
+      /LEAD_WEBHOOK_SECRET: is a sample published in the guides/,
+    ],
   ])('%o on Lambda is refused', (env, message) => {
     expect(() => configFromEnv({ ...moyasar, ...env }, { runtime: 'lambda' })).toThrow(message)
+  })
+
+  test('every sample secret a guide prints is refused as a deployment secret (security review 5, L1)', () => {
+    const printed = new Set<string>()
+    for (const file of readdirSync('locales/guides', { recursive: true, encoding: 'utf8' }))
+      if (file.endsWith('.md'))
+        for (const [found] of readFileSync(join('locales/guides', file), 'utf8').matchAll(/\bwhsec_[A-Za-z0-9_]+/g))
+          printed.add(found)
+    expect(printed.size).toBeGreaterThan(0)
+    expect([...printed].filter((found) => !publishedSecrets.includes(found))).toEqual([])
+    // Refused whatever its length: a 32-byte sample is still public.
+    expect(() =>
+      configFromEnv(
+        { ...moyasar, LEAD_WEBHOOK_URL: 'https://crm.example/in', LEAD_WEBHOOK_SECRET: publishedSecrets[0]! },
+        { runtime: 'lambda' },
+      ),
+    ).toThrow(/LEAD_WEBHOOK_SECRET: is a sample published in the guides[\s\S]*هو مثال منشور في الأدلة/)
   })
 })
 
