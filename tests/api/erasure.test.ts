@@ -109,7 +109,15 @@ describe.each(['sqlite', 'dynamodb'] as const)('erasure on %s leaves no byte of 
     const commandOutput: string[] = []
     try {
       for (const body of [salesWithMessage, support, other])
-        expect((await call(server, body === support || body === other ? '/api/v1/contact/support' : '/api/v1/contact/sales', { body, key: newKey() })).status).toBe(201)
+        expect(
+          (
+            await call(
+              server,
+              body === support || body === other ? '/api/v1/contact/support' : '/api/v1/contact/sales',
+              { body, key: newKey() },
+            )
+          ).status,
+        ).toBe(201)
       await server.drainForwards!()
       expect(crm.deliveries).toHaveLength(3)
       crm.deliveries.length = 0
@@ -133,7 +141,10 @@ describe.each(['sqlite', 'dynamodb'] as const)('erasure on %s leaves no byte of 
         const client = dynamoClient({
           endpoint: dynamo.endpoint,
           region: dynaliteEnv.AWS_REGION,
-          credentials: { accessKeyId: dynaliteEnv.AWS_ACCESS_KEY_ID, secretAccessKey: dynaliteEnv.AWS_SECRET_ACCESS_KEY },
+          credentials: {
+            accessKeyId: dynaliteEnv.AWS_ACCESS_KEY_ID,
+            secretAccessKey: dynaliteEnv.AWS_SECRET_ACCESS_KEY,
+          },
         })
         try {
           const { Items = [] } = await client.send(new ScanCommand({ TableName: table, ConsistentRead: true }))
@@ -200,12 +211,10 @@ describe.each(['sqlite', 'dynamodb'] as const)('erasure on %s leaves no byte of 
   })
 })
 
-test('a SQLite file from before (deleted rows left in its free pages) is rewritten clean when opened', () => {
+test('a SQLite file from before (deleted rows left in its free pages) is rewritten clean when opened', async () => {
   const dbPath = tempDbPath()
-  // The file as this store left it before: migrated, a lead written and deleted with a plain DELETE.
-  sqliteStore(dbPath)
-    .close()
-    .catch(() => undefined)
+  // The file as this store left it before: migrated, leads written and deleted with a plain DELETE.
+  await sqliteStore(dbPath).close()
   const db = new sqlite3.Database(dbPath)
   try {
     db.exec('PRAGMA secure_delete = OFF')
@@ -231,6 +240,7 @@ test('a SQLite file from before (deleted rows left in its free pages) is rewritt
   }
   expect(found(readFileSync(dbPath)).length).toBeGreaterThan(0)
   const store = sqliteStore(dbPath)
-  void store.close()
+  expect(store.applied).toEqual([5])
+  await store.close()
   expectNoTrace(dbPath, other.name)
 })

@@ -68,4 +68,11 @@ export const migrations: readonly { version: number; sql: string }[] = [
       CREATE INDEX payment_events_received_at ON payment_events (received_at);
     `,
   },
+  {
+    // Erasure that erases (docs/privacy.md; security review 5, M2): no schema change. A file from
+    // before kept what its DELETEs freed, erased leads included; store/sqlite.ts rewrites such a
+    // file once (VACUUM, which cannot run inside this migration's transaction) when it applies this.
+    version: 5,
+    sql: '-- the file is rewritten after the transaction (store/sqlite.ts)',
+  },
 ]

@@ -62,7 +62,13 @@ export function sqliteStore(path: string): SqliteStore {
     // What a DELETE frees is overwritten with zeros (security review 5, M2): an erased lead leaves
     // no byte in the file's free pages, and `reclaim` below drops those pages from the file.
     db.exec('PRAGMA secure_delete = ON')
+    const before = Number(db.get('PRAGMA user_version')?.user_version ?? 0)
     applied = migrate(db)
+    // A file from before secure_delete (migration 5 applied to a file that had tables), or one whose
+    // last reclaim did not run (the process stopped between a DELETE's commit and its VACUUM): what
+    // was deleted then may still be in it, so it is rewritten now, before anything is served.
+    const freePages = Number(db.get('PRAGMA freelist_count')?.freelist_count ?? 0)
+    if (path !== ':memory:' && ((before > 0 && applied.includes(5)) || freePages > 0)) db.exec('VACUUM')
   } catch (error) {
     db.close()
     throw error
