@@ -53,7 +53,7 @@ import { problemBody } from '../api/server/http'
 import { tableDefinition } from '../api/server/store/dynamo'
 import { facts } from '../site.config'
 import { apiResponseHeadersPolicy, siteResponseHeadersPolicy } from '../build/cloudfront'
-import { STATUS_PREFIX, viewerRequestSource, viewerResponseSource } from '../renderer/shared/host'
+import { EDGE_READABLE_KEYS, STATUS_PREFIX, viewerRequestSource, viewerResponseSource } from '../renderer/shared/host'
 import { bundledCode, functionsRuntime } from './bundle'
 
 const root = join(fileURLToPath(new URL('.', import.meta.url)), '..')
@@ -353,6 +353,24 @@ function headersPolicy(
   })
 }
 
+/**
+ * The bucket as the edge's origin sees it (security review 5, L6): the grant CDK's OAC origin adds to
+ * the bucket policy, `s3:GetObject` on every key for this distribution, narrowed to the keys visitors
+ * may read (renderer/shared/host.ts). `deploys/` and `status-history/` stay out of CloudFront's reach
+ * even if the viewer-request function's checks failed.
+ */
+function readableThroughEdge(bucket: s3.Bucket): s3.IBucket {
+  return new Proxy(bucket, {
+    get(target, property, receiver) {
+      if (property !== 'addToResourcePolicy') return Reflect.get(target, property, receiver)
+      return (statement: iam.PolicyStatement) =>
+        target.addToResourcePolicy(
+          statement.copy({ resources: EDGE_READABLE_KEYS.map((key) => target.arnForObjects(key)) }),
+        )
+    },
+  })
+}
+
 class SiteStack extends Stack {
   constructor(scope: App, id: string, props: StackProps & { settings: Settings; webAclArn: string }) {
     super(scope, id, props)
@@ -575,8 +593,9 @@ class SiteStack extends Stack {
       protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
     })
     const webhookBehaviour = apiBehaviour(webhookOrigin, cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER)
-    // One origin for the site and its status document: the bucket, read through OAC.
-    const bucketOrigin = origins.S3BucketOrigin.withOriginAccessControl(bucket)
+    // One origin for the site and its status document: the bucket, read through OAC, whose grant
+    // covers only what visitors may read (EDGE_READABLE_KEYS), not CDK's `<bucket>/*`.
+    const bucketOrigin = origins.S3BucketOrigin.withOriginAccessControl(readableThroughEdge(bucket))
     const siteFunctions: cloudfront.FunctionAssociation[] = [
       { function: viewerRequest, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST },
       { function: viewerResponse, eventType: cloudfront.FunctionEventType.VIEWER_RESPONSE },

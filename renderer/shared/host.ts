@@ -1,7 +1,7 @@
 // How the host serves dist/: the same for S3 objects written by `npm run deploy`, the preview
 // server (`npm run preview`) and the CloudFront viewer-request function, which is generated here
 // from the rule in ./paths.ts so that production cannot disagree with the preview. Pure: no Node, no DOM.
-import { extensionOf, fileTypes } from './paths'
+import { extensionOf, fileTypes, notFoundKey } from './paths'
 
 /** Content-hashed files and the meta of a build never change under their name. */
 export const IMMUTABLE = 'public, max-age=31536000, immutable'
@@ -38,6 +38,14 @@ export function isCompressible(key: string): boolean {
 export const RELEASES = 'releases/'
 const SHARED_PREFIXES: readonly string[] = ['assets/', 'builds/meta/', STATUS_PREFIX]
 export const isSharedKey = (key: string) => SHARED_PREFIXES.some((prefix) => key.startsWith(prefix))
+/**
+ * The bucket's keys a visitor may read through the edge, as patterns of an S3 policy's resources:
+ * the releases, the shared files and the 404 page; never `deploys/` (who deployed what) nor
+ * `status-history/` (operators' changes), whatever the viewer-request function lets through.
+ */
+export const EDGE_READABLE_KEYS: readonly string[] = [RELEASES, ...SHARED_PREFIXES]
+  .map((p) => `${p}*`)
+  .concat(notFoundKey)
 /** `pricing/index.html` of build `b1` -> `releases/b1/pricing/index.html`; `assets/x.js` -> itself. */
 export const bucketKey = (id: string, key: string) => (isSharedKey(key) ? key : `${RELEASES}${id}/${key}`)
 /** The key of the CloudFront KeyValueStore whose value is the live build's id. */
@@ -51,6 +59,16 @@ export const CSP_METADATA = 'csp'
  * framed. Scripts, styles and fonts are not documents, so a policy on them restricts nothing else.
  */
 export const FALLBACK_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'"
+
+/**
+ * A URI the viewer-request function refuses with 400 (security review 5, L6): a dot segment, an
+ * empty one, an encoded dot, slash or backslash, or a backslash. CloudFront matches behaviours on a
+ * normalised path but hands the function the raw one, so `/status/../deploys/x.json` would pass the
+ * prefix checks below unchanged; the site has no such address.
+ */
+export const UNSAFE_URI = /(^|\/)\.\.?(\/|$)|\/\/|%2e|%2f|%5c|\\/i
+const BAD_REQUEST_PAGE =
+  'Bad request: this address is not one of the site.\nطلب غير صالح: هذا العنوان ليس من عناوين الموقع.\n'
 
 /**
  * What the edge answers when it cannot tell which build is live (the store is empty before the first
@@ -80,10 +98,23 @@ var extensions = ${extensions};
 var shared = ${JSON.stringify(SHARED_PREFIXES.map((p) => `/${p}`))};
 var buildId = ${BUILD_ID_PATTERN};
 var unavailable = ${JSON.stringify(UNAVAILABLE_PAGE)};
+var unsafe = ${UNSAFE_URI};
+var badRequest = ${JSON.stringify(BAD_REQUEST_PAGE)};
 ${isFilePathSource()}
 async function handler(event) {
   var request = event.request;
   var uri = request.uri;
+  if (unsafe.test(uri)) {
+    return {
+      statusCode: 400,
+      statusDescription: 'Bad Request',
+      headers: {
+        'content-type': { value: 'text/plain; charset=utf-8' },
+        'cache-control': { value: 'no-store' }
+      },
+      body: { encoding: 'text', data: badRequest }
+    };
+  }
   request.querystring = {};
   if (!isFilePath(uri)) uri = uri.replace(/\\/+$/, '') + '/index.html';
   for (var i = 0; i < shared.length; i++) {

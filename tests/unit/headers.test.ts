@@ -43,6 +43,29 @@ describe('the CloudFront viewer-request function', () => {
     expect((await run('/releases/b0/index.html')).uri).toBe('/releases/b1/releases/b0/index.html')
   })
 
+  it('refuses dot segments, empty segments and encoded dots, slashes or backslashes with 400 (review 5, L6)', async () => {
+    for (const uri of [
+      '/status/../deploys/builds/b1.json',
+      '/status/..%2fdeploys/builds/b1.json',
+      '/assets/%2E%2E/status-history/0000000001.json',
+      '/builds/meta/./x.json',
+      '/status//x',
+      '/status/..',
+      '/assets\\..\\deploys',
+      '/assets/%5c',
+    ]) {
+      const answer = (await handler({
+        request: { method: 'GET', uri, querystring: {}, headers: {} },
+      })) as FunctionResponse
+      expect(answer.statusCode, uri).toBe(400)
+      expect(answer.body!.data).toMatch(/Bad request[\s\S]*طلب غير صالح/)
+    }
+    // What the site links to still passes: a dot inside a name, a file's extension.
+    expect((await run('/guide/getting-started')).uri).toBe('/releases/b1/guide/getting-started/index.html')
+    expect((await run('/assets/site.abc.css')).uri).toBe('/assets/site.abc.css')
+    expect((await run('/status/status.json')).uri).toBe('/status/status.json')
+  })
+
   it('answers 503 in both languages while no build is live, or when the store holds no usable id', async () => {
     for (const value of [undefined, '', '../b0', 'b1/x']) {
       if (value === undefined) live.delete('live')

@@ -78,7 +78,7 @@ const apiEnvironment = (t: Template) => {
 }
 
 describe('the site bucket', () => {
-  it('is private, encrypted, versioned, and read by this distribution only, through OAC', () => {
+  it('is private, encrypted, versioned, and read by this distribution only, through OAC, only where visitors may read', () => {
     prod.site.hasResourceProperties('AWS::S3::Bucket', {
       PublicAccessBlockConfiguration: {
         BlockPublicAcls: true,
@@ -103,6 +103,11 @@ describe('the site bucket', () => {
       const sourceArn = (s.Condition as { StringEquals: Record<string, unknown> }).StringEquals['AWS:SourceArn']
       expect(JSON.stringify(sourceArn)).toContain(`{"Ref":"${distribution}"}`)
     }
+    // Only what visitors may read (security review 5, L6): never deploys/ nor status-history/.
+    const granted = allows.flatMap((s) =>
+      (s.Resource as unknown[]).map((r) => JSON.stringify(r).replace(/^.*"\/(.*)"\]\]\}$/, '$1')),
+    )
+    expect(granted.sort()).toEqual(['404.html', 'assets/*', 'builds/meta/*', 'releases/*', 'status/*'])
     // Anything not over TLS is refused.
     expect(
       statements.some((s) => s.Effect === 'Deny' && JSON.stringify(s.Condition).includes('aws:SecureTransport')),
