@@ -360,16 +360,24 @@ export const facts = {
   privacyReplyDays: 30,
   /** Days the API's database keeps its point-in-time backups (infra/stack.ts sets the table's recovery period from it). */
   backupDays: 35,
+  /**
+   * Where this website's own data lives (what its forms and checkout send, docs/privacy.md): the
+   * AWS region of the API and its table (infra/stack.ts's default). Not where merchants' payment
+   * data is processed: that stays in data centres in the markets. The home page and the privacy
+   * notice name it through `{siteDataRegion, select, me_south_1 {…}}` (locales/facts.ts), so a
+   * move is a change here and a branch per message (tests/unit/facts.test.ts).
+   */
+  siteDataRegion: 'me-south-1',
 } as const
 
-/** The privacy notice's facts that are not numbers (the numbers are in `facts`). */
+/** The privacy notice's settings that are not facts (the numbers and the data's region are in `facts`). */
 export const privacy = {
   /** Where the privacy team answers requests (access, correction, erasure, objection). */
   email: 'privacy@rasid.example',
-  /** The AWS region the API and its data live in (infra/stack.ts's default), as the notice names it. */
-  region: 'me-south-1',
+  /** The AWS region the API and its data live in, as the notice shows its code: `facts.siteDataRegion`. */
+  region: facts.siteDataRegion,
   /** The date the notice was last changed (ISO 8601): its `<time>`; message `privacy.updated` says it in words. */
-  updated: '2026-11-26',
+  updated: '2026-11-28',
 } as const
 
 /** What each plan includes, in its card's order: message `pricing.feature.<id>` says each. */

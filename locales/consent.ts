@@ -25,8 +25,8 @@ export function consentTexts(catalog: Record<string, string>): Record<string, st
   return Object.fromEntries(ids.map((id) => [id, catalog[id]!]))
 }
 
-/** The facts the texts may state, as numbers (they are filled into the messages at build time). */
-export function consentFacts(): Record<string, number> {
+/** The facts the texts may state, numbers and names (they are filled into the messages at build time). */
+export function consentFacts(): Record<string, number | string> {
   return { ...facts }
 }
 
@@ -48,7 +48,7 @@ export type ArchivedConsent = {
   locale: Locale
   recorded: string
   texts: Record<string, string>
-  facts: Record<string, number>
+  facts: Record<string, number | string>
   settings: Record<string, string>
 }
 

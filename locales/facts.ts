@@ -17,8 +17,14 @@ import type { Locale } from './locales'
 const fastestSettlement = (code: string) =>
   Math.min(...markets.find((m) => m.code === code)!.fees.map((f) => f.settlementDays))
 
-/** Every fact argument a message may hold, by name. */
-export const factValues: Readonly<Record<string, number>> = {
+/**
+ * A text fact's branch in a `select`: its value with `_` for `-`, which an ICU key cannot hold
+ * (`{siteDataRegion, select, me_south_1 {the Middle East (Bahrain)} other {{siteDataRegion}}}`).
+ */
+export const selectKey = (value: string) => value.replaceAll('-', '_')
+
+/** Every fact argument a message may hold, by name: a number, or a text fact (above). */
+export const factValues: Readonly<Record<string, number | string>> = {
   ...facts,
   marketCount: markets.length,
   methodCount: new Set(markets.flatMap(methodsOf)).size,
@@ -32,8 +38,10 @@ const isFact = (name: string) => Object.hasOwn(factValues, name)
 const literal = (value: string): MessageFormatElement => ({ type: TYPE.literal, value })
 
 /** The branch of a plural or select that a fact's value picks, with `#` (this level's only) as the number. */
-function branch(el: PluralElement | SelectElement, value: number, locale: Locale): MessageFormatElement[] {
-  if (el.type === TYPE.select) return el.options[String(value)]?.value ?? el.options.other!.value
+function branch(el: PluralElement | SelectElement, value: number | string, locale: Locale): MessageFormatElement[] {
+  if (el.type === TYPE.select)
+    return el.options[typeof value === 'string' ? selectKey(value) : String(value)]?.value ?? el.options.other!.value
+  if (typeof value === 'string') throw new Error(`${el.value} is a name, not a number: a select takes it, not a plural`)
   const n = value - el.offset
   const category = new Intl.PluralRules(intlLocale(locale), { type: el.pluralType }).select(n)
   const chosen = el.options[`=${value}`] ?? el.options[category] ?? el.options.other!
@@ -55,7 +63,8 @@ export function withFacts(ast: MessageFormatElement[], locale: Locale): MessageF
   const out: MessageFormatElement[] = []
   for (const el of ast) {
     if ((el.type === TYPE.argument || el.type === TYPE.number) && isFact(el.value)) {
-      out.push(literal(new Intl.NumberFormat(intlLocale(locale)).format(factValues[el.value]!)))
+      const value = factValues[el.value]!
+      out.push(literal(typeof value === 'string' ? value : new Intl.NumberFormat(intlLocale(locale)).format(value)))
     } else if ((el.type === TYPE.plural || el.type === TYPE.select) && isFact(el.value)) {
       out.push(...withFacts(branch(el, factValues[el.value]!, locale), locale))
     } else if (el.type === TYPE.plural || el.type === TYPE.select) {

@@ -11,7 +11,7 @@ import { bare as withoutDiacritics } from '../../build/terms'
 import { fillFacts, intlFor } from '../../build/guideFacts'
 import { guidesRoot, listMarkdown } from '../../build/guides'
 import { loadCatalog } from '../../locales/catalogs'
-import { factValues, withFacts } from '../../locales/facts'
+import { factValues, selectKey, withFacts } from '../../locales/facts'
 import { intlLocale } from '../../locales/intlLocale'
 import type { Locale } from '../../locales/locales'
 import { facts, markets, methodsOf, planFeatures } from '../../site.config'
@@ -296,5 +296,69 @@ describe('the facts reach the pages from site.config.ts', () => {
     expect(() => fillFacts('See {{settlement-table}} below.', 'en')).toThrow(/on a line of its own/)
     // Code is left as written.
     expect(fillFacts('`{{verification}}`', 'en')).toBe('`{{verification}}`')
+  })
+})
+
+// Copy review 5, item 9: the home page promised payment data hosted in the markets while the privacy
+// notice said the site's data sits in AWS Bahrain. Both now say which data lives where, in the same
+// words, and the site's data region is one fact (`facts.siteDataRegion`) both messages select on.
+describe('where data lives: the home page and the privacy notice agree, from one fact', () => {
+  const pages = ['home.trust.region.body', 'privacy.storage.body'] as const
+  /** Where merchants' card and payment data is processed and stored, as both pages say it. */
+  const paymentData: Record<Locale, string> = {
+    en: 'processed and stored in data centres in Saudi Arabia, the UAE and Egypt',
+    ar: 'مراكز بيانات في المملكة العربية السعودية والإمارات العربية المتحدة ومصر',
+  }
+  const render = (text: string, locale: Locale) => statedText(withFacts(parse(text), locale))
+  /** The words a message's select on the fact gives for the fact's value (its place's name), or undefined. */
+  function regionName(elements: MessageFormatElement[]): string | undefined {
+    for (const el of elements) {
+      if (el.type === TYPE.select && el.value === 'siteDataRegion')
+        return statedText(el.options[selectKey(facts.siteDataRegion)]?.value ?? [])
+      if (el.type === TYPE.tag) return regionName(el.children)
+    }
+    return undefined
+  }
+
+  test('a text fact is filled in as written, and a select takes its branch', () => {
+    expect(render('{siteDataRegion}', 'en')).toBe(facts.siteDataRegion)
+    expect(render(`{siteDataRegion, select, ${selectKey(facts.siteDataRegion)} {named} other {not}}`, 'en')).toBe(
+      'named',
+    )
+    expect(render('{siteDataRegion, select, elsewhere {named} other {{siteDataRegion}}}', 'en')).toBe(
+      facts.siteDataRegion,
+    )
+  })
+
+  test.each(['en', 'ar'] as const)(
+    '%s: both pages name the same region for the site’s data, and the markets for payment data',
+    (locale) => {
+      const catalog = loadCatalog(locale)
+      const names = pages.map((id) => regionName(parse(catalog[id]!)))
+      // A branch for the fact's own value, the same words on both pages (never the fallback).
+      expect(names[0], pages[0]).toBeTruthy()
+      expect(names[1], pages[1]).toBe(names[0])
+      for (const id of pages) {
+        const text = render(catalog[id]!, locale)
+        expect(text, id).toContain(names[0]!)
+        expect(text, id).toContain(paymentData[locale])
+      }
+      expect(render(catalog['privacy.storage.transfer']!, locale)).toContain(
+        regionName(parse(catalog['privacy.storage.transfer']!))!,
+      )
+    },
+  )
+
+  test.each(['en', 'ar'] as const)('%s: no message states the site data’s place outside the fact', (locale) => {
+    const catalog = loadCatalog(locale)
+    // The place in brackets of the fact's branch ("Middle East (Bahrain)": Bahrain), and the code.
+    const name = regionName(parse(catalog['home.trust.region.body']!))!
+    const place = /\(([^)]+)\)/.exec(name)?.[1] ?? name
+    const bare = place.replace(/^ال/, '')
+    for (const [id, text] of Object.entries(catalog)) {
+      const stated = statedText(parse(text))
+      expect(stated, id).not.toContain(facts.siteDataRegion)
+      expect(stated, id).not.toContain(bare)
+    }
   })
 })
