@@ -10,8 +10,8 @@ export type RateRule = { limit: number; windowMs: number }
 
 /**
  * Where the server runs (RASID_ENV): `local` (this machine and the tests: the sandbox may use its
- * built-in key), `staging` (a deployment that takes test payments only), `production`. Unset: on
- * Lambda `production`; on Node `production` when NODE_ENV=production, `local` otherwise.
+ * built-in key), `staging` (a deployment that takes test payments only), `production`. Unset:
+ * `production`, but on Node with PAYMENT_PROVIDER=sandbox (and NODE_ENV not production): `local`.
  */
 type Environment = 'local' | 'staging' | 'production'
 const environments = ['local', 'staging', 'production'] as const
@@ -183,11 +183,18 @@ class Checks {
 
 const loopbackHosts = new Set(['127.0.0.1', 'localhost', '[::1]'])
 
+/** NODE_ENV as the Node world spells production (`production`, `Production`, `prod`). */
+const nodeProduction = (env: Env) => /^prod(uction)?$/i.test((env.NODE_ENV ?? '').trim())
+
 function environmentFrom(env: Env, onLambda: boolean, checks: Checks): Environment {
   const raw = env.RASID_ENV
-  // NODE_ENV as the Node world spells production (`production`, `Production`, `prod`).
-  const nodeProduction = /^prod(uction)?$/i.test((env.NODE_ENV ?? '').trim())
-  if (raw === undefined || raw === '') return onLambda || nodeProduction ? 'production' : 'local'
+  const saysProduction = nodeProduction(env)
+  // Unset: production, the safe side (security review 5, L2), unless the start asks for the sandbox
+  // by name, which only a developer's machine does (`PAYMENT_PROVIDER=sandbox npm run api`; production
+  // would refuse it). A real provider on Node is production until RASID_ENV=local says otherwise, so a
+  // test key, a short token or plaintext forwarding never passes for want of a setting.
+  if (raw === undefined || raw === '')
+    return onLambda || saysProduction || env.PAYMENT_PROVIDER !== 'sandbox' ? 'production' : 'local'
   if (!(environments as readonly string[]).includes(raw)) {
     checks.refuse(
       'RASID_ENV',
@@ -197,7 +204,7 @@ function environmentFrom(env: Env, onLambda: boolean, checks: Checks): Environme
     return 'production'
   }
   // Two settings that disagree: the safer one is not guessed, the start is refused.
-  if (raw === 'local' && nodeProduction)
+  if (raw === 'local' && saysProduction)
     checks.refuse(
       'RASID_ENV',
       'is local, but NODE_ENV says production: set RASID_ENV=production, or unset NODE_ENV',
@@ -336,12 +343,14 @@ function deploymentSecret(env: Env, name: string, environment: Environment, chec
 function providerFrom(env: Env, environment: Environment, checks: Checks): CheckoutConfig['provider'] | undefined {
   const kind = env.PAYMENT_PROVIDER || undefined
   if (kind === undefined) {
+    // Production by default only: a developer's bare `npm run api` is told of the sandbox too.
+    const said = environment === 'production' && !!(env.RASID_ENV || env.AWS_LAMBDA_FUNCTION_NAME || nodeProduction(env))
     checks.refuse(
       'PAYMENT_PROVIDER',
-      environment === 'production'
+      said
         ? 'is not set: production takes payments with moyasar'
         : 'is not set: moyasar, or sandbox for test cards only (PAYMENT_PROVIDER=sandbox npm run api)',
-      environment === 'production'
+      said
         ? 'لم يُضبط: تستقبل بيئة الإنتاج المدفوعات عبر moyasar'
         : 'لم يُضبط: اضبطه على moyasar، أو على sandbox لبطاقات الاختبار فقط (PAYMENT_PROVIDER=sandbox npm run api)',
     )

@@ -1,7 +1,7 @@
 // Safe by default (docs/api.md, "Settings"; docs/aws.md): a start where a setting is missing or
 // unsafe refuses, naming every such setting in English and Arabic, on both entry points: the Lambda
-// handler (production unless RASID_ENV says staging) and `npm run api` (production with
-// NODE_ENV=production or RASID_ENV=production). Each case starts the real entry in a child process.
+// handler (production unless RASID_ENV says staging) and `npm run api` (production unless
+// RASID_ENV says otherwise or PAYMENT_PROVIDER=sandbox asks for the local sandbox). Each case starts the real entry in a child process.
 import { spawn } from 'node:child_process'
 import { createInterface } from 'node:readline'
 import { describe, expect, test, vi } from 'vitest'
@@ -127,6 +127,10 @@ describe('`npm run api`', () => {
       [{ RASID_ENV: 'production', PAYMENT_PROVIDER: 'sandbox', PAYMENT_WEBHOOK_SECRET: secret }, ['PAYMENT_PROVIDER']],
       [{ RASID_ENV: 'production', ...without(production, 'MOYASAR_WEBHOOK_TOKEN') }, ['MOYASAR_WEBHOOK_TOKEN']],
       [{ RASID_ENV: 'everywhere', PAYMENT_PROVIDER: 'sandbox' }, ['RASID_ENV']],
+      // Neither RASID_ENV nor NODE_ENV: production unless the sandbox is asked for (security review 5, L2).
+      [{ ...production, MOYASAR_SECRET_KEY: 'sk_test_0123456789' }, ['MOYASAR_SECRET_KEY']],
+      [{ ...production, MOYASAR_WEBHOOK_TOKEN: 'x' }, ['MOYASAR_WEBHOOK_TOKEN']],
+      [{ ...production, LEAD_WEBHOOK_URL: 'http://crm.example/in' }, ['LEAD_WEBHOOK_URL', 'LEAD_WEBHOOK_SECRET']],
     ]
     const results = await inTurn(
       cases.map(

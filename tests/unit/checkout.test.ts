@@ -15,6 +15,7 @@ import {
   sandboxWebhookSecret,
   startWarnings,
   unsafeSettings,
+  webhookFromEnv,
 } from '../../api/server/config'
 import { signature, verifySignature } from '../../api/server/signature'
 import type { SessionRecord } from '../../api/server/store/port'
@@ -171,6 +172,48 @@ describe('checkout settings', () => {
     for (const env of [{}, { RASID_ENV: 'staging' }, { NODE_ENV: 'production' }])
       expect(() => configFromEnv(env)).toThrow(/PAYMENT_PROVIDER: .*not set/)
     expect(() => configFromEnv({}, { runtime: 'lambda' })).toThrow(/PAYMENT_PROVIDER/)
+  })
+  test('on Node, production unless told otherwise: only the sandbox asked for by name is local (security review 5, L2)', () => {
+    // The review's start: a real provider behind a proxy, RASID_ENV and NODE_ENV forgotten.
+    const forgotten = {
+      PAYMENT_PROVIDER: 'moyasar',
+      MOYASAR_SECRET_KEY: 'sk_test_abc',
+      MOYASAR_WEBHOOK_TOKEN: 'x',
+      SITE_ORIGIN: 'https://www.rasid.example',
+      LEAD_WEBHOOK_URL: 'http://crm.example/hook',
+      TRUST_PROXY: 'xff:1',
+    }
+    let error: unknown
+    try {
+      configFromEnv(forgotten)
+    } catch (thrown) {
+      error = thrown
+    }
+    expect(error).toBeInstanceOf(ConfigError)
+    expect((error as ConfigError).refusals.map((r) => r.setting)).toEqual([
+      'LEAD_WEBHOOK_URL',
+      'LEAD_WEBHOOK_SECRET',
+      'MOYASAR_SECRET_KEY',
+      'MOYASAR_WEBHOOK_TOKEN',
+    ])
+    expect((error as ConfigError).message).toMatch(/sk_test_.*production needs sk_live_[\s\S]*مفتاح اختبار/)
+    // Whatever NODE_ENV says short of production, a test key needs RASID_ENV=local, said.
+    for (const NODE_ENV of [undefined, 'development', 'test'])
+      expect(() => configFromEnv({ ...moyasar, MOYASAR_SECRET_KEY: 'sk_test_123', NODE_ENV })).toThrow(
+        /MOYASAR_SECRET_KEY: is a test key/,
+      )
+    expect(configFromEnv({ ...moyasar, MOYASAR_SECRET_KEY: 'sk_test_123', RASID_ENV: 'local' }).environment).toBe(
+      'local',
+    )
+    expect(configFromEnv(moyasar).environment).toBe('production')
+    // The README's command still starts, on this machine only.
+    expect(configFromEnv({ PAYMENT_PROVIDER: 'sandbox', NODE_ENV: 'development' }).environment).toBe('local')
+    // Forwarding alone (`npm run api -- forward`) follows the same rule.
+    expect(() => webhookFromEnv({ LEAD_WEBHOOK_URL: 'https://crm.example/in' })).toThrow(
+      /LEAD_WEBHOOK_SECRET: is required in production/,
+    )
+    // A bare start is still told how to run the sandbox.
+    expect(() => configFromEnv({})).toThrow(/PAYMENT_PROVIDER: is not set: moyasar, or sandbox/)
   })
   test('production: on Lambda by default, with a real provider, a live key and no discount code unless set', () => {
     const config = configFromEnv(moyasar, { runtime: 'lambda' })
