@@ -279,6 +279,25 @@ describe.concurrent('wrong usage: one line, exit 2, nothing started', { timeout:
     expectUsageLine(noEmail, 'api subject', '--email is required', 'npm run api -- subject --help')
   })
 
+  test('status refuses credentials, a query or a fragment in its endpoint, as deploy does, never printing them (security review 5, I9)', async () => {
+    const dir = tempDir()
+    const base = { SITE_BUCKET: 'site', STATUS_DIR: join(dir, 'status'), AWS_REGION: 'us-east-1' }
+    const [user, query, fragment, fromEnv, arabic] = await Promise.all([
+      run('status', ['show', '--endpoint', 'http://AKIAEXAMPLE:s3cr3t-value@127.0.0.1:9/'], base),
+      run('status', ['show', '--endpoint', 'http://127.0.0.1:9/?X-Amz-Signature=s3cr3t-value'], base),
+      run('status', ['show', '--endpoint', 'http://127.0.0.1:9/#s3cr3t-value'], base),
+      run('status', ['show'], { ...base, S3_ENDPOINT: 'http://s3cr3t-value@127.0.0.1:9' }),
+      run('status', ['show', '--lang', 'ar', '--endpoint', 'http://a:s3cr3t-value@127.0.0.1:9'], base),
+    ])
+    expectUsageLine(user, 'status', '--endpoint must not hold credentials')
+    expectUsageLine(query, 'status', '--endpoint takes no query or fragment')
+    expectUsageLine(fragment, 'status', '--endpoint takes no query or fragment')
+    expectUsageLine(fromEnv, 'status', 'S3_ENDPOINT must not hold credentials')
+    expectUsageLine(arabic, 'status', 'بيانات اعتماد', 'للتفاصيل شغّل npm run status -- --help')
+    for (const r of [user, query, fragment, fromEnv, arabic]) expect(r.stderr + r.stdout).not.toContain('s3cr3t')
+    expect(readdirSync(dir)).toEqual([])
+  })
+
   test('in Arabic: --lang ar, STATUS_LANG or RASID_LANG', async () => {
     const [flag, statusLang, rasidLang] = await Promise.all([
       run('status', ['show', '--bukcet', 'site', '--lang', 'ar']),
