@@ -522,6 +522,18 @@ class SiteStack extends Stack {
         }),
       ],
     })
+    // The payment reconciliation (security review 5, M1; docs/aws.md, "Checkout in production"): every
+    // few minutes the provider is asked about the sessions still open, whose webhook may have been
+    // lost. Its reads are the `byReceived` Query above, its writes the webhook's (GetItem, PutItem).
+    // The period is api/server/checkout/reconcile.ts's `everyMs` (tests/unit/infra.test.ts holds them alike).
+    new events.Rule(this, 'ReconcilePayments', {
+      schedule: events.Schedule.rate(Duration.minutes(5)),
+      targets: [
+        new targets.LambdaFunction(alias, {
+          event: events.RuleTargetInput.fromObject({ rasid: 'reconcile-payments' }),
+        }),
+      ],
+    })
 
     // The payment webhook: an HTTP API with one route (two on staging), no OAC (docs/aws.md).
     const webhooks = new apigw.HttpApi(this, 'Webhooks', { createDefaultStage: false })

@@ -9,6 +9,7 @@ import { getConnInfo } from '@hono/node-server/conninfo'
 import { type AppOptions, createApp } from './app'
 import { drainBytes } from './bodyLimit'
 import { createForwarder, type DrainResult } from './forward'
+import { providerFor, type ReconcileResult, reconcileOnce, startReconciling } from './checkout/reconcile'
 import { startSweeping } from './retention'
 
 /** The server's limits on its connections (docs/api.md, "Connections and timeouts"). */
@@ -100,13 +101,16 @@ export type RunningApi = {
   port: number
   /** Delivers the leads due now (undefined without a webhook): what the timer does, on demand. */
   drainForwards?: () => Promise<DrainResult>
+  /** One payment reconciliation run (checkout/reconcile.ts): what the timer does, on demand. */
+  reconcilePayments: () => Promise<ReconcileResult>
   close(): Promise<void>
 }
 
 /**
  * Listens on `hostname:port` (0 for any free port); `close()` stops the server, then the forwarder
  * (a delivery in flight is aborted and stays due), then closes the store. The retention sweep
- * (retention.ts) runs at start and every day, unless `sweep` is false.
+ * (retention.ts) runs at start and every day, unless `sweep` is false; the payment reconciliation
+ * (checkout/reconcile.ts) every few minutes, unless `reconcile` is false.
  */
 export function startApiServer(
   options: Omit<AppOptions, 'socketAddress' | 'onQueued'> & {
@@ -114,6 +118,7 @@ export function startApiServer(
     hostname?: string
     connections?: Partial<ConnectionLimits>
     sweep?: boolean
+    reconcile?: boolean
   },
 ): Promise<RunningApi> {
   const { webhook } = options.config
@@ -138,6 +143,9 @@ export function startApiServer(
     return response
   }
   let stopSweeping: (() => void) | undefined
+  let stopReconciling: (() => Promise<void>) | undefined
+  const provider = options.paymentProvider ?? providerFor(options.config.checkout)
+  const reconciling = { sessionTtlMs: options.config.checkout.sessionTtlMs, log: options.log, now: options.now }
   return new Promise((resolve, reject) => {
     const serverOptions = {
       requestTimeout,
@@ -152,6 +160,7 @@ export function startApiServer(
           if ('closeAllConnections' in server) server.closeAllConnections()
         })
         stopSweeping?.()
+        await stopReconciling?.()
         await forwarder?.stop()
         await options.store.close()
       }
@@ -161,7 +170,14 @@ export function startApiServer(
         options.sweep === false
           ? undefined
           : startSweeping(options.store, options.config.retention, { log: options.log, now: options.now })
-      resolve({ url: `http://${hostname}:${info.port}`, port: info.port, drainForwards: forwarder?.drain, close })
+      if (options.reconcile !== false) stopReconciling = startReconciling(options.store, provider, reconciling)
+      resolve({
+        url: `http://${hostname}:${info.port}`,
+        port: info.port,
+        drainForwards: forwarder?.drain,
+        reconcilePayments: () => reconcileOnce(options.store, provider, reconciling),
+        close,
+      })
     })
     ;(server as Server).keepAliveTimeout = limits.keepAliveTimeoutMs
     server.maxConnections = limits.maxConnections

@@ -149,7 +149,8 @@ describe('Moyasar', () => {
     expect(verify(delivery('cs_abcdefgh1234', 4866))).toEqual({
       kind: 'ok',
       event: {
-        id: 'evt_a2a5f9e4-7c1b-4f3e-9d5a-1c2b3d4e5f60',
+        // Per payment and outcome, as a reconciliation names the same payment (reconcile.ts).
+        id: 'evt_paid_611c028e-855c-425c-a4eb-ce1e06680000',
         type: 'payment.paid',
         sessionId: 'cs_abcdefgh1234',
         amountMinor: 4866,

@@ -6,6 +6,9 @@
 // The payment in the event must name the session in `metadata.session_id`, which the invoice
 // carries. Since the token is the only proof a delivery has, a `payment_paid` is confirmed by
 // fetching the payment from Moyasar's API with the secret key before the order is marked paid.
+// A reconciliation (reconcile.ts) asks for the session's invoice (GET /v1/invoices/<id>, its
+// `payments` the attempts made on it) and answers the event a webhook would carry, with the same
+// id: `evt_<paid|failed|cancelled>_<Moyasar's payment id>`, so that the store records one of them.
 // PAYMENT_PROVIDER=moyasar selects it (docs/aws.md, "Checkout in production"); no test touches the
 // network: `fetch` is given.
 import { timingSafeEqual } from 'node:crypto'
@@ -29,8 +32,33 @@ type MoyasarPayment = {
   status?: unknown
   amount?: unknown
   currency?: unknown
+  created_at?: unknown
   metadata?: { session_id?: unknown } | null
   source?: { message?: unknown } | null
+}
+
+/** An invoice as "Fetch invoice" answers it: the page's order, and the payment attempts made on it. */
+type MoyasarInvoice = {
+  id?: unknown
+  amount?: unknown
+  currency?: unknown
+  metadata?: { session_id?: unknown } | null
+  payments?: unknown
+}
+
+/** The event id of a payment's end, the same from a webhook and from a reconciliation. */
+const eventIdOf = (type: PaymentEvent['type'], paymentId: string) => `evt_${type.slice('payment.'.length)}_${paymentId}`
+
+/** Moyasar's ids (UUIDs) as a URL path segment takes them. */
+const moyasarId = /^[\w-]{1,64}$/
+
+/** The invoice id in its page's URL (`https://checkout.moyasar.com/invoices/<id>?lang=en`): sessions from before `providerRef`. */
+function invoiceIdOf(url: string | undefined): string | undefined {
+  try {
+    return url ? /^\/invoices\/([\w-]{1,64})$/.exec(new URL(url).pathname)?.[1] : undefined
+  } catch {
+    return undefined
+  }
 }
 
 /** The languages of Moyasar's hosted pages: a property of Moyasar, not of the site's locale table. */
@@ -68,18 +96,18 @@ export function moyasarProvider(options: MoyasarOptions): PaymentProvider {
         signal: AbortSignal.timeout(10_000),
       })
       if (!response.ok) throw new Error(`Moyasar answered ${response.status} to a new invoice`)
-      const invoice = (await response.json()) as { url?: unknown }
+      const invoice = (await response.json()) as { url?: unknown; id?: unknown }
       if (typeof invoice.url !== 'string' || !invoice.url.startsWith('https://'))
         throw new Error('Moyasar’s invoice has no https url')
       // The page speaks the buyer's language when Moyasar has it (the invoice URL takes `lang`);
       // in any other, Moyasar's own default.
       const url = new URL(invoice.url)
       if (moyasarLanguages.includes(request.locale)) url.searchParams.set('lang', request.locale)
-      return { url: url.href }
+      return { url: url.href, ...(typeof invoice.id === 'string' && moyasarId.test(invoice.id) && { ref: invoice.id }) }
     },
     async confirmPaid(event) {
       // GET /payments/{id} (docs.moyasar.com, "Fetch payment"): the payment as Moyasar holds it.
-      if (!event.reference || !/^[\w-]{1,64}$/.test(event.reference)) return false
+      if (!event.reference || !moyasarId.test(event.reference)) return false
       const response = await doFetch(`${apiBase}/payments/${event.reference}`, {
         headers: { Authorization: authorization },
         signal: AbortSignal.timeout(10_000),
@@ -95,6 +123,50 @@ export function moyasarProvider(options: MoyasarOptions): PaymentProvider {
         payment.currency.toUpperCase() === event.currency &&
         payment.metadata?.session_id === event.sessionId
       )
+    },
+    async lookupPayment(session) {
+      // GET /invoices/{id} (docs.moyasar.com, "Fetch invoice"): the invoice and its payment attempts.
+      const invoiceId = session.providerRef ?? invoiceIdOf(session.paymentUrl)
+      if (!invoiceId || !moyasarId.test(invoiceId)) return undefined
+      const response = await doFetch(`${apiBase}/invoices/${invoiceId}`, {
+        headers: { Authorization: authorization },
+        signal: AbortSignal.timeout(10_000),
+      })
+      if (!response.ok) throw new Error(`Moyasar answered ${response.status} to an invoice's fetch`)
+      const invoice = (await response.json()) as MoyasarInvoice
+      const { totalMinor, currency } = session.quote
+      const sameMoney = (x: { amount?: unknown; currency?: unknown }) =>
+        x.amount === totalMinor && typeof x.currency === 'string' && x.currency.toUpperCase() === currency
+      // Another order's invoice is no answer about this one.
+      if (invoice.id !== invoiceId || invoice.metadata?.session_id !== session.id || !sameMoney(invoice))
+        throw new Error('Moyasar’s invoice is not this session’s order')
+      const payments = (Array.isArray(invoice.payments) ? (invoice.payments as MoyasarPayment[]) : []).filter(
+        (payment): payment is MoyasarPayment & { id: string } =>
+          typeof payment?.id === 'string' && moyasarId.test(payment.id),
+      )
+      const eventOf = (type: PaymentEvent['type'], payment: MoyasarPayment & { id: string }) => {
+        const created = Date.parse(String(payment.created_at))
+        const event: PaymentEvent = {
+          id: eventIdOf(type, payment.id),
+          type,
+          sessionId: session.id,
+          amountMinor: totalMinor,
+          currency,
+          created: Number.isNaN(created) ? Math.floor(Date.now() / 1000) : Math.floor(created / 1000),
+        }
+        if (type === 'payment.paid') event.reference = payment.id
+        if (type === 'payment.failed') event.failureCode = 'do_not_honor'
+        if (!v.is(PaymentEvent, event)) throw new Error('Moyasar’s payment is not one checkout can act on')
+        return event
+      }
+      // Money moved: that is the answer, whatever else was tried.
+      const paid = payments.find((payment) => payment.status === 'paid' && sameMoney(payment))
+      if (paid) return eventOf('payment.paid', paid)
+      // Else the latest attempt, when it ended without paying; one still in flight (3-D Secure) is no answer yet.
+      const latest = payments.toSorted((a, b) => String(a.created_at).localeCompare(String(b.created_at))).at(-1)
+      if (latest?.status === 'failed') return eventOf('payment.failed', latest)
+      if (latest?.status === 'voided') return eventOf('payment.cancelled', latest)
+      return undefined
     },
     verifyWebhook(raw, _header, _nowSeconds): WebhookVerdict {
       let body: { id?: unknown; type?: unknown; created_at?: unknown; secret_token?: unknown; data?: MoyasarPayment }
@@ -120,7 +192,8 @@ export function moyasarProvider(options: MoyasarOptions): PaymentProvider {
       )
         return { kind: 'malformed' }
       const event: PaymentEvent = {
-        id: `evt_${body.id}`,
+        // Per payment and outcome, not per delivery: a reconciliation that found it first made the same id.
+        id: eventIdOf(type, payment.id),
         type,
         sessionId,
         amountMinor: payment.amount,

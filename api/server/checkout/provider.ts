@@ -5,6 +5,7 @@ import * as v from 'valibot'
 import type { Locale } from '../../../locales/locales'
 import { PaymentEvent } from '../../contract/payments'
 import type { CheckoutConfig } from '../config'
+import type { SessionRecord } from '../store/port'
 import { verifySignature } from '../signature'
 import { paymentUrl } from './sessions'
 
@@ -33,8 +34,8 @@ export type WebhookVerdict =
   | { kind: 'malformed' }
 
 export interface PaymentProvider {
-  /** The hosted payment page's URL for the session. */
-  createPaymentPage(request: PaymentPageRequest): Promise<{ url: string }>
+  /** The hosted payment page's URL for the session, and the provider's id of it (`ref`: kept as the session's `providerRef`). */
+  createPaymentPage(request: PaymentPageRequest): Promise<{ url: string; ref?: string }>
   /** The event in a delivery: `raw` is the body as received (signatures are over the bytes). */
   verifyWebhook(raw: string, header: (name: string) => string | undefined, nowSeconds: number): WebhookVerdict
   /**
@@ -44,6 +45,13 @@ export interface PaymentProvider {
    * and retried). Unset: the verified event is the proof (the sandbox signs its own events).
    */
   confirmPaid?(event: PaymentEvent): Promise<boolean>
+  /**
+   * Asks the provider where the session's payment stands (checkout/reconcile.ts, when a webhook
+   * may have been lost): the event its webhook carries or would carry, with the same id, so that
+   * the store records one of the two; undefined while nothing has ended. From the provider's own
+   * record, so it needs no confirmPaid. Throws when the provider cannot say.
+   */
+  lookupPayment?(session: SessionRecord): Promise<PaymentEvent | undefined>
 }
 
 /** The sandbox: its page is this server's (sandbox.ts); its events are signed with Rasid-Signature. */
@@ -63,6 +71,11 @@ export function sandboxProvider(config: CheckoutConfig): PaymentProvider {
       }
       const parsed = v.safeParse(PaymentEvent, json)
       return parsed.success ? { kind: 'ok', event: parsed.output } : { kind: 'malformed' }
+    },
+    // The sandbox is this server: its record of the attempt is on the session, written before its
+    // webhook is sent (sandbox.ts), so a lost delivery still has its event here, with its id.
+    async lookupPayment(session) {
+      return session.sandboxAttempt
     },
   }
 }

@@ -114,6 +114,7 @@ export function checkoutRoutes(app: Hono, ctx: RouteContext): void {
           expiresAt: record.expiresAt,
         })
         record.paymentUrl = page.url
+        if (page.ref) record.providerRef = page.ref
       }
       await store.saveSession(record)
       return { status: 201, body: sessionView(record, at) }

@@ -38,8 +38,8 @@ import {
   stepClosedPage,
   unknownLinkPage,
 } from './page'
-import { changeSession, newId, returnPath, sandboxPagePath } from './sessions'
-import { effectiveStatus, payable } from './state'
+import { newId, returnPath, sandboxPagePath } from './sessions'
+import { applyEvent, effectiveStatus, payable } from './state'
 
 /** The sandbox's routes, for the app's log lines and its 405s. */
 export const sandboxRoutePatterns = pages.map((p) => ({ method: p.method, path: `${apiBase}${p.path}` }))
@@ -158,16 +158,9 @@ export function sandboxRoutes(app: Hono, ctx: SandboxContext): void {
   }
 
   /** The provider's side of a payment's end: the signed event, to the app's own webhook endpoint. */
-  async function deliver(session: SessionRecord, type: PaymentEventType, extra: Partial<PaymentEvent> = {}) {
-    const event: PaymentEvent = {
-      id: newId('evt'),
-      type,
-      sessionId: session.id,
-      amountMinor: session.quote.totalMinor,
-      currency: session.quote.currency,
-      ...extra,
-      created: Math.floor(now() / 1000),
-    }
+  async function deliver(attempt: PaymentEvent) {
+    // Stamped when sent, as a provider signs each delivery when it makes it.
+    const event: PaymentEvent = { ...attempt, created: Math.floor(now() / 1000) }
     const body = JSON.stringify(event)
     const response = await app.request(`${apiBase}/webhooks/payments`, {
       method: 'POST',
@@ -181,10 +174,36 @@ export function sandboxRoutes(app: Hono, ctx: SandboxContext): void {
     await response.body?.cancel()
   }
 
+  /**
+   * The sandbox's own record of the attempt, as a provider keeps its payments: on the session,
+   * before the webhook goes (with the move to `processing` when the attempt is a payment), so that a
+   * reconciliation finds the event even when its delivery is lost (provider.ts `lookupPayment`).
+   */
+  async function recordAttempt(sessionId: string, attempt: PaymentEvent) {
+    for (let tries = 0; tries < 5; tries++) {
+      const current = await store.getSession(sessionId)
+      if (!current) return
+      const moved =
+        attempt.type === 'payment.cancelled' ? undefined : applyEvent(current, { type: 'payment.processing' }, now())
+      const next: SessionRecord = { ...(moved ?? current), sandboxAttempt: attempt }
+      if ((await store.changeSession({ sessionId, from: current.status, next })) !== 'stale') return
+    }
+    throw new Error('a session kept changing under a sandbox payment')
+  }
+
   /** Ends the attempt: the event now (or after SANDBOX_WEBHOOK_DELAY_MS, after the buyer is back), then the redirect. */
   async function finish(c: Context, session: SessionRecord, type: PaymentEventType, extra: Partial<PaymentEvent> = {}) {
-    if (type !== 'payment.cancelled') await changeSession(store, session.id, { type: 'payment.processing' }, now())
-    const send = () => deliver(session, type, extra)
+    const attempt: PaymentEvent = {
+      id: newId('evt'),
+      type,
+      sessionId: session.id,
+      amountMinor: session.quote.totalMinor,
+      currency: session.quote.currency,
+      ...extra,
+      created: Math.floor(now() / 1000),
+    }
+    await recordAttempt(session.id, attempt)
+    const send = () => deliver(attempt)
     if (checkout.sandboxWebhookDelayMs > 0)
       setTimeout(() => void send().catch(() => undefined), checkout.sandboxWebhookDelayMs)
     else await send()

@@ -7,7 +7,8 @@
 //                                  subject's leads); idemPk (its idempotency record); expiresAt (TTL: the
 //                                  lead retention after receivedAt)
 //   SESSION#<id>       / SESSION   a checkout session: status, data (the record as JSON); gsi1pk SESSION/
-//                                  gsi1sk (by creation, for the sweep); expiresAt (TTL: the session retention)
+//                                  gsi1sk (by creation, for the sweep and the payment reconciliation);
+//                                  expiresAt (TTL: the session retention)
 //   PAYEVT#<id>        / PAYEVT    a payment event already applied: sessionId, expiresAt (TTL, 30 days)
 // The lead and its idempotency record are written in one TransactWriteItems, the record under the
 // condition that no live one exists, so one is never stored without the other and two requests
@@ -54,6 +55,7 @@ import {
   type SessionRecord,
   type Store,
   type StoredResponse,
+  unsettledStatuses,
 } from './port'
 
 /** How long an idempotency record is kept (DynamoDB's TTL deletes it some time after). */
@@ -442,6 +444,28 @@ export function dynamoStore(options: DynamoOptions): Store {
         const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []
         return eventId !== undefined && reasons[0]?.Code === 'ConditionalCheckFailed' ? 'duplicate' : 'stale'
       }
+    },
+    async unsettledSessions({ createdAfter, createdBefore, limit }) {
+      // The sessions' part of the `byReceived` index, by creation: the range, then the statuses a
+      // payment may still change (a filter: an index on the status would be written at every change).
+      const sessions: SessionRecord[] = []
+      const statuses = Object.fromEntries(unsettledStatuses.map((status, i) => [`:s${i}`, s(status)]))
+      for await (const item of queried({
+        IndexName: contactIndex,
+        KeyConditionExpression: 'gsi1pk = :p AND gsi1sk BETWEEN :after AND :before',
+        FilterExpression: `#status IN (${Object.keys(statuses).join(', ')})`,
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':p': s(sessionPartition),
+          ':after': s(createdAfter),
+          ':before': s(createdBefore),
+          ...statuses,
+        },
+      })) {
+        if (live(item)) sessions.push(JSON.parse(item.data?.S ?? '{}') as SessionRecord)
+        if (sessions.length >= limit) break
+      }
+      return sessions
     },
     async listContacts(options = {}) {
       const records: ContactRecord[] = []

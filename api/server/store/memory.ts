@@ -7,6 +7,7 @@ import {
   type SessionRecord,
   type Store,
   type StoredResponse,
+  unsettledStatuses,
 } from './port'
 
 export function memoryStore(): Store {
@@ -89,6 +90,18 @@ export function memoryStore(): Store {
       if (next) sessions.set(sessionId, structuredClone(next))
       if (eventId !== undefined) events.set(eventId, new Date().toISOString())
       return 'applied'
+    },
+    async unsettledSessions({ createdAfter, createdBefore, limit }) {
+      return [...sessions.values()]
+        .filter(
+          (session) =>
+            (unsettledStatuses as readonly string[]).includes(session.status) &&
+            session.createdAt > createdAfter &&
+            session.createdAt < createdBefore,
+        )
+        .sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0))
+        .slice(0, limit)
+        .map((session) => structuredClone(session))
     },
     async contactsOf(email) {
       const wanted = email.toLowerCase()

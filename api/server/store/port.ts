@@ -3,6 +3,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import type { Locale } from '../../../locales/locales'
 import type { Quote, SessionStatus } from '../../contract/cart'
+import type { PaymentEvent } from '../../contract/payments'
 import type { SalesRequest, SupportRequest } from '../../contract/schemas'
 
 export type ContactKind = 'sales' | 'support'
@@ -78,6 +79,13 @@ export type SessionRecord = {
   paymentUrl?: string
   reference?: string
   failureCode?: string
+  /** The provider's own id of the payment page (Moyasar: the invoice's), by which a reconciliation asks about it (checkout/reconcile.ts). */
+  providerRef?: string
+  /**
+   * The sandbox's own record of the last attempt it played: the event its webhook carries, kept
+   * before it is sent (checkout/sandbox.ts), which the sandbox answers a reconciliation with.
+   */
+  sandboxAttempt?: PaymentEvent
   createdAt: string
   expiresAt: string
   updatedAt: string
@@ -92,6 +100,9 @@ type SessionChange = { sessionId: string; from: SessionStatus; next?: SessionRec
 
 /** `duplicate`: the event was recorded before; `stale`: the status is no longer `from`. Both write nothing. */
 export type SessionChangeResult = 'applied' | 'duplicate' | 'stale'
+
+/** The stored statuses a payment may still change: what `unsettledSessions` answers. */
+export const unsettledStatuses = ['open', 'processing', 'failed'] as const satisfies readonly SessionStatus[]
 
 /** An answer as the idempotency record keeps it. */
 export type StoredResponse = { status: number; body: unknown }
@@ -145,6 +156,12 @@ export interface Store {
   getSession(id: string): Promise<SessionRecord | undefined>
   /** One atomic compare-and-set (see SessionChange). */
   changeSession(change: SessionChange): Promise<SessionChangeResult>
+  /**
+   * The sessions a payment may still end (stored status `open`, `processing` or `failed`) created
+   * after `createdAfter` and before `createdBefore` (ISO), oldest first, at most `limit`: what the
+   * reconciliation asks the provider about (checkout/reconcile.ts).
+   */
+  unsettledSessions(range: { createdAfter: string; createdBefore: string; limit: number }): Promise<SessionRecord[]>
   /**
    * Every lead sent from `email` (compared without case), oldest first, whatever its state: a
    * data subject's request (`npm run api -- subject show|erase`).

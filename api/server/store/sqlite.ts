@@ -19,6 +19,7 @@ import {
   type SessionRecord,
   type Store,
   type StoredResponse,
+  unsettledStatuses,
 } from './port'
 
 export type SqliteStore = Store & {
@@ -264,6 +265,15 @@ export function sqliteStore(path: string): SqliteStore {
         if (db.inTransaction) db.exec('ROLLBACK')
         throw error
       }
+    },
+    async unsettledSessions({ createdAfter, createdBefore, limit }) {
+      // By the created_at index; the status is the column the compare-and-set keeps.
+      const rows = db.all(
+        `SELECT data FROM checkout_sessions WHERE created_at > ? AND created_at < ?
+           AND status IN (${unsettledStatuses.map(() => '?').join(', ')}) ORDER BY created_at, rowid LIMIT ?`,
+        [createdAfter, createdBefore, ...unsettledStatuses, limit],
+      )
+      return rows.map((row) => JSON.parse(String(row.data)) as SessionRecord)
     },
     async contactsOf(email) {
       const rows = db.all(

@@ -1,0 +1,165 @@
+// Payment reconciliation (docs/api.md, "Reconciliation"; security review 5, M1): webhooks are the
+// fast path to `paid`, never the only one. A run asks the provider about every session a payment
+// may still end (stored `open`, `processing` or `failed`), created at least `minAgeMs` ago and not
+// expired for more than `graceMs`, and applies its answer as the webhook route does: the order's
+// amount checked, then changeSession with the state rules of state.ts and the event's id, which is
+// the id the provider's webhook carries for the same payment (provider.ts `lookupPayment`), so a
+// webhook and a run that race record one payment, whichever comes first. On Node it runs on a
+// timer (serve.ts) and as `npm run api -- reconcile`; on Lambda from a schedule (lambda.ts).
+import type { CheckoutConfig } from '../config'
+import type { Store } from '../store/port'
+import { moyasarProvider } from './moyasar'
+import { type PaymentProvider, sandboxProvider } from './provider'
+import { changeSession } from './sessions'
+import { effectiveStatus } from './state'
+
+/** A log line as app.ts writes them (not imported: app.ts imports checkout's modules). */
+type LogLine = Record<string, string | number | boolean>
+
+/**
+ * What a run did, in counts only (its log line holds nothing else): sessions `checked`; moved to
+ * `paid`, `failed`, `cancelled`; `unchanged` (the webhook had brought the same answer, or it changes
+ * nothing now); `waiting` (the provider has nothing ended yet) and `expired` (nothing ended, and the
+ * session is past its time); `errors`, the provider could not say or answered for another order.
+ */
+export type ReconcileResult = {
+  checked: number
+  paid: number
+  failed: number
+  cancelled: number
+  unchanged: number
+  waiting: number
+  expired: number
+  errors: number
+}
+
+/** How often the schedule runs (infra/stack.ts, serve.ts) and whom it asks about. */
+export const reconcileDefaults = {
+  everyMs: 5 * 60 * 1000,
+  /** A webhook usually lands within seconds: a session younger than this is left to it. */
+  minAgeMs: 2 * 60 * 1000,
+  /** A payment may end a little after the page closes (a bank's 3-D Secure page): asked about for this long after. */
+  graceMs: 60 * 60 * 1000,
+  /** Sessions per run, oldest first; the next run takes the rest. */
+  limit: 200,
+}
+
+/** The provider the app uses for these settings (app.ts makes the same choice). */
+export function providerFor(checkout: CheckoutConfig): PaymentProvider {
+  const chosen = checkout.provider
+  return chosen.kind === 'moyasar' ? moyasarProvider(chosen) : sandboxProvider(checkout)
+}
+
+export type ReconcileOptions = {
+  /** How long a session stays open (config.checkout.sessionTtlMs): with `graceMs`, how far back a run looks. */
+  sessionTtlMs: number
+  now?: () => number
+  log?: (line: LogLine) => void
+  /** Epoch ms: no new session is asked about after it (Lambda's remaining time). */
+  deadline?: number
+} & Partial<Omit<typeof reconcileDefaults, 'everyMs'>>
+
+const none = (): ReconcileResult => ({
+  checked: 0,
+  paid: 0,
+  failed: 0,
+  cancelled: 0,
+  unchanged: 0,
+  waiting: 0,
+  expired: 0,
+  errors: 0,
+})
+
+/** One run, logged as one line of counts. Rejects only when the store cannot list the sessions. */
+export async function reconcileOnce(
+  store: Store,
+  provider: PaymentProvider,
+  options: ReconcileOptions,
+): Promise<ReconcileResult> {
+  const now = options.now ?? Date.now
+  const { minAgeMs, graceMs, limit } = { ...reconcileDefaults, ...options }
+  const result = none()
+  const at = now()
+  const sessions = provider.lookupPayment
+    ? await store.unsettledSessions({
+        createdAfter: new Date(at - options.sessionTtlMs - graceMs).toISOString(),
+        createdBefore: new Date(at - minAgeMs).toISOString(),
+        limit,
+      })
+    : []
+  for (const session of sessions) {
+    if (options.deadline !== undefined && Date.now() > options.deadline) break
+    result.checked++
+    try {
+      const event = await provider.lookupPayment!(session)
+      if (!event) {
+        if (effectiveStatus(session, now()) === 'expired') result.expired++
+        else result.waiting++
+        continue
+      }
+      // As the webhook route: an event for another order or amount is never applied.
+      if (
+        event.sessionId !== session.id ||
+        event.amountMinor !== session.quote.totalMinor ||
+        event.currency !== session.quote.currency
+      ) {
+        result.errors++
+        continue
+      }
+      const changed = await changeSession(store, session.id, event, now(), event.id)
+      if (changed.result === 'applied' && changed.session) {
+        const status = changed.session.status
+        if (status === 'paid' || status === 'failed' || status === 'cancelled') result[status]++
+        else result.unchanged++
+      } else result.unchanged++
+    } catch {
+      // The provider unreachable or refusing: the next run asks again.
+      result.errors++
+    }
+  }
+  options.log?.({
+    time: new Date(now()).toISOString(),
+    level: result.errors > 0 ? 'warn' : 'info',
+    msg: 'payment reconciliation',
+    ...result,
+  })
+  return result
+}
+
+/**
+ * Node: a run every `everyMs`, without keeping the process alive; a failed run is logged (its
+ * error's class only) and the next one tries again. Answers a stop function, which waits for a run
+ * under way (so that the store is not closed under it).
+ */
+export function startReconciling(
+  store: Store,
+  provider: PaymentProvider,
+  options: ReconcileOptions & { everyMs?: number },
+): () => Promise<void> {
+  const log = options.log ?? ((line: LogLine) => console.log(JSON.stringify(line)))
+  const now = options.now ?? Date.now
+  let running: Promise<void> | undefined
+  const timer = setInterval(() => {
+    // One run at a time: a slow provider never stacks them.
+    if (running) return
+    running = reconcileOnce(store, provider, { ...options, log })
+      .then(
+        () => undefined,
+        (error: unknown) =>
+          log({
+            time: new Date(now()).toISOString(),
+            level: 'error',
+            msg: 'payment reconciliation',
+            error: (error as Error)?.name ?? 'Error',
+          }),
+      )
+      .finally(() => {
+        running = undefined
+      })
+  }, options.everyMs ?? reconcileDefaults.everyMs)
+  timer.unref()
+  return async () => {
+    clearInterval(timer)
+    await running
+  }
+}
