@@ -240,7 +240,7 @@ test('a SQLite file from before (deleted rows left in its free pages) is rewritt
   }
   expect(found(readFileSync(dbPath)).length).toBeGreaterThan(0)
   const store = sqliteStore(dbPath)
-  expect(store.applied).toEqual([5])
+  expect(store.applied).toEqual(migrations.filter((m) => m.version > 4).map((m) => m.version))
   await store.close()
   expectNoTrace(dbPath, other.name)
 })
