@@ -5,7 +5,7 @@
 // the erasure runs as the operator's command, on the same file, while the server still has it open.
 import { execFile } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { promisify } from 'node:util'
 import { ScanCommand } from '@aws-sdk/client-dynamodb'
@@ -213,14 +213,12 @@ describe.each(['sqlite', 'dynamodb'] as const)('erasure on %s leaves no byte of 
 
 test('a SQLite file from before (deleted rows left in its free pages) is rewritten clean when opened', async () => {
   const dbPath = tempDbPath()
-  // The file as this store left it before: migrated, leads written and deleted with a plain DELETE.
-  await sqliteStore(dbPath).close()
+  // The file as this store left it before: at version 4, leads written and deleted with a plain DELETE.
+  mkdirSync(dirname(dbPath), { recursive: true })
   const db = new sqlite3.Database(dbPath)
   try {
-    db.exec('PRAGMA secure_delete = OFF')
-    const last = migrations.at(-1)!.version
-    // Stand in for a file at version 4, the last before erasure reached the disk.
-    if (last > 4) db.exec('PRAGMA user_version = 4')
+    for (const migration of migrations.filter((m) => m.version <= 4)) db.exec(migration.sql)
+    db.exec('PRAGMA user_version = 4')
     for (let i = 0; i < 30; i++)
       db.run('INSERT INTO contacts (id, kind, received_at, spam, data) VALUES (?, ?, ?, 0, ?)', [
         `gone-${i}`,
