@@ -8,9 +8,12 @@
 // which drains the due leads (`drainForwards`); docs/aws.md sets it up. An operator's invocation
 // with {"rasid":"retry-failed-forwards"} requeues the leads whose forwarding failed for good. A daily
 // schedule sends {"rasid":"retention-sweep"}: leads and sessions past their retention are deleted
-// (retention.ts; DynamoDB's TTL deletes them too, later).
+// (retention.ts; DynamoDB's TTL deletes them too, later). A schedule every few minutes sends
+// {"rasid":"reconcile-payments"}: the provider is asked about the sessions still open, whose
+// webhook may have been lost (checkout/reconcile.ts).
 import { getConnInfo, handle, type LambdaContext, type LambdaEvent } from 'hono/aws-lambda'
 import { createApp } from './app'
+import { providerFor, reconcileOnce } from './checkout/reconcile'
 import { configFromEnv, startWarnings } from './config'
 import { type Retention, sweepOnce } from './retention'
 import { createForwarder, type DrainResult } from './forward'
@@ -36,6 +39,8 @@ const app = createApp({ config, store, socketAddress: (c) => getConnInfo(c).remo
 // Never started: no timer in an instance that sleeps between invocations; only the schedule drains.
 const forwarder = config.webhook && createForwarder({ store, webhook: config.webhook })
 const http = handle(app)
+// The reconciliation's provider: the app's choice (app.ts), made the same way.
+const payments = providerFor(config.checkout)
 
 /**
  * What the schedule calls: delivers the leads due now, and leaves the rest for the next run.
@@ -52,13 +57,20 @@ type ScheduledEvent = { source: string; 'detail-type': 'Scheduled Event' }
 type RetryEvent = { rasid: 'retry-failed-forwards' }
 /** The daily retention sweep's schedule (infra/stack.ts) sends `{"rasid":"retention-sweep"}` (docs/privacy.md). */
 type SweepEvent = { rasid: 'retention-sweep' }
+/** The reconciliation's schedule (infra/stack.ts) sends `{"rasid":"reconcile-payments"}` (docs/aws.md). */
+type ReconcileEvent = { rasid: 'reconcile-payments' }
 
 const isScheduled = (event: object): event is ScheduledEvent =>
   (event as Partial<ScheduledEvent>)['detail-type'] === 'Scheduled Event'
 const isRetry = (event: object): event is RetryEvent => (event as Partial<RetryEvent>).rasid === 'retry-failed-forwards'
 const isSweep = (event: object): event is SweepEvent => (event as Partial<SweepEvent>).rasid === 'retention-sweep'
+const isReconcile = (event: object): event is ReconcileEvent =>
+  (event as Partial<ReconcileEvent>).rasid === 'reconcile-payments'
 
-export async function handler(event: LambdaEvent | ScheduledEvent | RetryEvent | SweepEvent, context?: LambdaContext) {
+export async function handler(
+  event: LambdaEvent | ScheduledEvent | RetryEvent | SweepEvent | ReconcileEvent,
+  context?: LambdaContext,
+) {
   // Before the Scheduled Event test: the sweep's rule is a schedule too, with this input.
   if (isSweep(event)) {
     // A backlog (the first sweep) is deleted over several days' runs rather than outlast the function.
@@ -66,6 +78,16 @@ export async function handler(event: LambdaEvent | ScheduledEvent | RetryEvent |
     return sweepOnce(store, config.retention, {
       log,
       ...(remaining === undefined ? {} : { deadline: Date.now() + remaining - 2000 }),
+    })
+  }
+  if (isReconcile(event)) {
+    // Counts, never a throw: a provider out of reach is `errors`, asked again at the next run. No
+    // new lookup starts once less than one lookup's time (10 s) is left.
+    const remaining = context?.getRemainingTimeInMillis?.()
+    return reconcileOnce(store, payments, {
+      sessionTtlMs: config.checkout.sessionTtlMs,
+      log,
+      ...(remaining === undefined ? {} : { deadline: Date.now() + remaining - 12_000 }),
     })
   }
   if (isScheduled(event)) return drainForwards(context?.getRemainingTimeInMillis?.())

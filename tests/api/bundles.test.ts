@@ -19,6 +19,7 @@ import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3'
 import { App } from 'aws-cdk-lib'
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
+import { type Cart, priceCart } from '../../api/contract/cart'
 import { endpoints } from '../../api/contract/endpoints'
 import { Problem } from '../../api/contract/schemas'
 import { faces } from '../../api/contract/faces'
@@ -27,6 +28,7 @@ import { keys } from '../../api/status/store'
 import { STATUS_PREFIX } from '../../renderer/shared/host'
 import { BundleWarning, bundleTo } from '../../infra/bundle'
 import { rasid, settingsFrom } from '../../infra/stack'
+import { catalogue } from '../../site.config'
 import { startLocalS3 } from '../../scripts/lib/localSite'
 import { startDynalite, type TestDynamo } from './dynalite'
 import { goodSupport, newKey } from './helpers'
@@ -428,7 +430,7 @@ describe('the API bundle, production', () => {
 
   test('the forwarding schedule’s event delivers the queued lead, signed; the retention schedule’s sweeps', async () => {
     const [forward] = ruleEvents(prod.template, 'Live', prod.region).filter((e) => !e.rasid)
-    const [sweep] = ruleEvents(prod.template, 'Live', prod.region).filter((e) => e.rasid)
+    const [sweep] = ruleEvents(prod.template, 'Live', prod.region).filter((e) => e.rasid === 'retention-sweep')
     expect(sweep).toEqual({ rasid: 'retention-sweep' })
     const drained = await api.invoke(forward)
     expect(drained.result).toEqual({ forwarded: 1, retrying: 0, failed: 0 })
@@ -437,6 +439,81 @@ describe('the API bundle, production', () => {
       validSignature(delivery.headers['rasid-signature'], delivery.body, secrets['rasid/api/lead-webhook-secret']!),
     ).toBe(true)
     expect((await api.invoke(sweep)).result).toMatchObject({ contacts: 0, sessions: 0 })
+  })
+})
+
+describe('the API bundle, production, reconciling payments', () => {
+  // Moyasar's API is out of reach from here: the function's HTTPS goes to a proxy on 127.0.0.1 (Node
+  // 24's own NODE_USE_ENV_PROXY, as an operator's would), which records where it was asked to go and
+  // refuses; loopback (dynalite) goes direct.
+  let proxy: Server
+  const asked: string[] = []
+  beforeAll(async () => {
+    proxy = createServer((_request, response) => response.writeHead(502).end())
+    proxy.on('connect', (request: { url?: string }, socket: { end(text: string): void }) => {
+      asked.push(request.url ?? '')
+      socket.end('HTTP/1.1 502 Bad Gateway\r\n\r\n')
+    })
+    await new Promise<void>((done) => proxy.listen(0, '127.0.0.1', done))
+  })
+  afterAll(() => {
+    proxy?.closeAllConnections()
+    proxy?.close()
+  })
+
+  test('the reconciliation schedule’s event asks Moyasar about an open session and answers a count of failures, not a throw', async () => {
+    const [reconcile] = ruleEvents(prod.template, 'Live', prod.region).filter((e) => e.rasid === 'reconcile-payments')
+    expect(reconcile).toEqual({ rasid: 'reconcile-payments' })
+    const table = await dynamo.newTable()
+    const fn = prod.fn('Api')
+    const env = environmentOf(fn, prod.region, { DDB_TABLE: table }, awsStandIns())
+    const port = (proxy.address() as AddressInfo).port
+    const api = coldStart(fn, {
+      ...env,
+      NODE_USE_ENV_PROXY: '1',
+      HTTPS_PROXY: `http://127.0.0.1:${port}`,
+      NO_PROXY: '127.0.0.1,localhost',
+    })
+    expect((await api.init).init?.message).toBeUndefined()
+    // A session opened ten minutes ago on a Moyasar invoice, its webhook never come.
+    const cart: Cart = { market: 'sa', billing: 'monthly', items: [{ sku: 'plan.growth', quantity: 1 }] }
+    const invoice = '73bda482-5f95-4f59-87d3-3fe3615c54bc'
+    const created = Date.now() - 10 * 60 * 1000
+    const store = dynamo.store(table)
+    await store.saveSession({
+      id: 'cs_bundle_reconcile_1',
+      status: 'open',
+      quote: priceCart(cart, catalogue),
+      locale: 'en',
+      paymentUrl: `https://checkout.moyasar.com/invoices/${invoice}?lang=en`,
+      providerRef: invoice,
+      createdAt: new Date(created).toISOString(),
+      expiresAt: new Date(created + 30 * 60 * 1000).toISOString(),
+      updatedAt: new Date(created).toISOString(),
+    })
+    const ran = await api.invoke(reconcile)
+    expect(ran.error).toBeUndefined()
+    expect(ran.result).toEqual({
+      checked: 1,
+      paid: 0,
+      failed: 0,
+      cancelled: 0,
+      unchanged: 0,
+      waiting: 0,
+      expired: 0,
+      errors: 1,
+    })
+    if (functionsNode === node24) expect(asked).toContain('api.moyasar.com:443')
+    expect((await store.getSession('cs_bundle_reconcile_1'))?.status).toBe('open')
+    await store.close()
+    // One line of counts, at warn: the session's id and invoice are not in it.
+    const line = api
+      .log()
+      .split('\n')
+      .find((l) => l.includes('"payment reconciliation"'))
+    expect(line).toMatch(/"level":"warn".*"errors":1/)
+    expect(line).not.toContain('cs_bundle_reconcile_1')
+    expect(line).not.toContain(invoice)
   })
 })
 

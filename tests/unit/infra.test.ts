@@ -9,6 +9,7 @@ import { facts } from '../../site.config'
 import { App, type Stack } from 'aws-cdk-lib'
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { reconcileDefaults } from '../../api/server/checkout/reconcile'
 import { configFromEnv } from '../../api/server/config'
 import { tableDefinition } from '../../api/server/store/dynamo'
 import { rasid, settingsFrom } from '../../infra/stack'
@@ -943,5 +944,53 @@ describe('settings', () => {
     ])
     staging.site.hasResourceProperties('AWS::DynamoDB::Table', { TableName: 'rasid-api-staging' })
     staging.site.hasResourceProperties('AWS::KMS::Alias', { AliasName: 'alias/rasid-api-staging' })
+  })
+})
+
+describe('the payment reconciliation', () => {
+  type Statement = { Action: string | string[]; Resource: unknown }
+  const apiStatements = (t: Template) =>
+    resources(t, 'AWS::IAM::Policy')
+      .filter(([id]) => id.startsWith('ApiRole'))
+      .flatMap(([, r]) => (r.Properties!.PolicyDocument as { Statement: Statement[] }).Statement)
+  const actions = (s: Statement) => [s.Action].flat()
+
+  it.each([
+    ['production', () => prod],
+    ['staging', () => staging],
+  ])('asks the provider every few minutes through the alias, with the event the handler knows (%s)', (_, made) => {
+    const t = made().site
+    const rules = resources(t, 'AWS::Events::Rule').filter(([, r]) =>
+      (r.Properties!.Targets as { Input?: string }[]).some((target) => target.Input?.includes('reconcile-payments')),
+    )
+    expect(rules.map(([id]) => id)).toHaveLength(1)
+    const [ruleId, rule] = rules[0]!
+    // The period the Node server's timer keeps too (api/server/checkout/reconcile.ts).
+    expect(rule.Properties!.ScheduleExpression).toBe(`rate(${reconcileDefaults.everyMs / 60_000} minutes)`)
+    expect(rule.Properties!.Targets).toEqual([
+      expect.objectContaining({
+        Arn: { Ref: idOf(t, 'AWS::Lambda::Alias') },
+        Input: JSON.stringify({ rasid: 'reconcile-payments' }),
+      }),
+    ])
+    // EventBridge may invoke the alias for this rule.
+    t.hasResourceProperties('AWS::Lambda::Permission', {
+      Action: 'lambda:InvokeFunction',
+      Principal: 'events.amazonaws.com',
+      FunctionName: { Ref: idOf(t, 'AWS::Lambda::Alias') },
+      SourceArn: { 'Fn::GetAtt': [ruleId, 'Arn'] },
+    })
+  })
+
+  it('may read the sessions by creation (Query on byReceived) and write a change as the webhook does', () => {
+    const statements = apiStatements(prod.site)
+    const query = statements.filter((s) => actions(s).includes('dynamodb:Query'))
+    expect(JSON.stringify(query)).toContain('/index/byReceived')
+    // The index the store reads is the one the table defines, sessions under it (store/dynamo.ts).
+    expect(tableDefinition('t').GlobalSecondaryIndexes!.map((i) => i.IndexName)).toContain('byReceived')
+    // A change is one TransactWriteItems of Puts, with the session read first.
+    const onTable = statements.filter((s) => !JSON.stringify(s.Resource).includes('/index/')).flatMap(actions)
+    expect(onTable).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:PutItem']))
+    expect(onTable.join(' ')).not.toMatch(/\*/)
   })
 })
