@@ -3,7 +3,6 @@
 // response follows the contract (api/contract/): JSON only, problems as RFC 9457 documents with
 // field errors as message ids, writes idempotent by Idempotency-Key, no caching, one log line per
 // request without personal data.
-import { createHmac, randomBytes } from 'node:crypto'
 import { isIP } from 'node:net'
 import { type Context, Hono } from 'hono'
 import { createMiddleware } from 'hono/factory'
@@ -24,9 +23,9 @@ import { moyasarProvider } from './checkout/moyasar'
 import { type PaymentProvider, sandboxProvider } from './checkout/provider'
 import { checkoutRoutes } from './checkout/routes'
 import { sandboxRoutes, sandboxRoutePatterns } from './checkout/sandbox'
-import { type ApiConfig, ConfigError, unsafeSettings } from './config'
+import { type ApiConfig, ConfigError, type RateRule, unsafeSettings } from './config'
 import { canonical, idempotencyKey, problemBody, sha256 } from './http'
-import { rateKey, rateLimiter } from './rateLimit'
+import { rateKey, rateKeySecret, sharedRateLimiter } from './rateLimit'
 import type { ContactKind, ContactRecord, Store, StoredResponse } from './store/port'
 
 /** One structured log line (JSON): never names, emails, phones or message text. */
@@ -85,12 +84,12 @@ export function createApp(options: AppOptions): Hono {
   if (unsafe.length > 0) throw new ConfigError(unsafe)
   const log = options.log ?? ((line: LogLine) => console.log(JSON.stringify(line)))
   const now = options.now ?? Date.now
-  const perAddress = rateLimiter(config.rate.perAddress)
-  const perEmail = rateLimiter(config.rate.perEmail)
-  // The per-email counter keys an HMAC of the address under a key of this process only, so the
-  // memory holds no address (an erased person's included) and nothing outside it can reverse it.
-  const emailSecret = randomBytes(32)
-  const emailKey = (email: string) => createHmac('sha256', emailSecret).update(email.toLowerCase()).digest('base64url')
+  // The limits against spam and guessing count in the store, shared by every instance (Lambda's
+  // included), under HMACs of a key every instance derives alike (rateLimit.ts): no address or email.
+  const rateSecret = rateKeySecret(config)
+  const sharedLimiter = (name: string, rule: RateRule) => sharedRateLimiter(name, rule, store, rateSecret)
+  const perAddress = sharedLimiter('lead-address', config.rate.perAddress)
+  const perEmail = sharedLimiter('lead-email', config.rate.perEmail)
   const app = new Hono()
   /** The unhandled error of a request, for its log line. */
   const errors = new WeakMap<Request, string>()
@@ -181,11 +180,13 @@ export function createApp(options: AppOptions): Hono {
     const address = clientAddress(c)
     let queued = false
     const result = await store.idempotent(`contact/${kind}`, key, bodyHash, async (): Promise<StoredResponse> => {
+      // Per email *from this address* (security review 5, I5): a stranger elsewhere who sends
+      // someone's email 20 times fills only their own counter, never locks that person out.
       for (const [limiter, id] of [
         [perAddress, address],
-        [perEmail, emailKey(data.email)],
+        [perEmail, `${data.email.toLowerCase()}\n${address}`],
       ] as const) {
-        const hit = limiter.hit(id, now())
+        const hit = await limiter.hit(id, now())
         if (!hit.ok) return { status: 429, body: problemBody(429, 'rate-limited', { retryAfter: hit.retryAfter }) }
       }
       const id = crypto.randomUUID()
@@ -220,7 +221,7 @@ export function createApp(options: AppOptions): Hono {
   const chosen = config.checkout.provider
   const provider =
     options.paymentProvider ?? (chosen.kind === 'moyasar' ? moyasarProvider(chosen) : sandboxProvider(config.checkout))
-  checkoutRoutes(app, { config, store, now, send, problem, clientAddress, provider, jsonOnly, limit })
+  checkoutRoutes(app, { config, store, now, send, problem, clientAddress, provider, jsonOnly, limit, sharedLimiter })
   // With a real provider the sandbox's pages do not exist: a test card must never pay for a plan.
   if (chosen.kind === 'sandbox') sandboxRoutes(app, { config, store, now, problem })
 

@@ -6,9 +6,9 @@ import { Cart, type CheckoutSession, CreateSession } from '../../contract/cart'
 import { apiBase } from '../../contract/endpoints'
 import type { PaymentEventReceived } from '../../contract/payments'
 import type { Problem, ProblemCode } from '../../contract/schemas'
-import type { ApiConfig } from '../config'
+import type { ApiConfig, RateRule } from '../config'
 import { canonical, idempotencyKey, problemBody, sha256 } from '../http'
-import { type RateLimiter, rateLimiter } from '../rateLimit'
+import { type RateLimiter, rateLimiter, type SharedRateLimiter } from '../rateLimit'
 import type { SessionRecord, Store, StoredResponse } from '../store/port'
 import { cartRuleErrors, checkoutFieldErrors, quoteCart } from './quote'
 import type { PaymentProvider } from './provider'
@@ -26,6 +26,8 @@ export type RouteContext = {
   provider: PaymentProvider
   jsonOnly: MiddlewareHandler
   limit: MiddlewareHandler
+  /** A limit counted in the store, shared by every instance (rateLimit.ts `sharedRateLimiter`). */
+  sharedLimiter: (name: string, rule: RateRule) => SharedRateLimiter
 }
 
 /** The body as JSON, or undefined when it is not (the caller answers malformed-json). */
@@ -44,16 +46,18 @@ export function checkoutRoutes(app: Hono, ctx: RouteContext): void {
   const { checkout } = config
   const perAddress = rateLimiter(checkout.rate)
   /** A 429 to store or send when `limiter` has no room left for this client, else undefined. */
-  const over = (limiter: RateLimiter, c: Context): StoredResponse | undefined => {
-    const hit = limiter.hit(ctx.clientAddress(c), now())
-    return hit.ok ? undefined : { status: 429, body: problemBody(429, 'rate-limited', { retryAfter: hit.retryAfter }) }
-  }
+  const tooMany = (hit: { ok: true } | { ok: false; retryAfter: number }): StoredResponse | undefined =>
+    hit.ok ? undefined : { status: 429, body: problemBody(429, 'rate-limited', { retryAfter: hit.retryAfter }) }
+  const over = (limiter: RateLimiter, c: Context) => tooMany(limiter.hit(ctx.clientAddress(c), now()))
   // Unknown codes have a budget of their own, smaller than the quotes': a guesser runs out long
-  // before a buyer who mistypes one.
-  const guesses = rateLimiter(checkout.codeGuesses)
-  const rateLimited = (c: Context, code: string | undefined) =>
+  // before a buyer who mistypes one. Counted in the store, so it holds across every instance
+  // (security review 5, L4); the quotes' brake above stays per instance, with the firewall in front.
+  const guesses = ctx.sharedLimiter('code-guess', checkout.codeGuesses)
+  const rateLimited = async (c: Context, code: string | undefined) =>
     over(perAddress, c) ??
-    (code === undefined || checkout.discountCodes[code.toUpperCase()] !== undefined ? undefined : over(guesses, c))
+    (code === undefined || checkout.discountCodes[code.toUpperCase()] !== undefined
+      ? undefined
+      : tooMany(await guesses.hit(ctx.clientAddress(c), now())))
   const answer = (c: Context, { status, body }: StoredResponse, headers: Record<string, string> = {}) =>
     send(
       c,
@@ -70,7 +74,7 @@ export function checkoutRoutes(app: Hono, ctx: RouteContext): void {
     if (!parsed.success) return problem(c, 400, 'invalid-request', { fields: checkoutFieldErrors(parsed.issues) })
     const rules = cartRuleErrors(parsed.output)
     if (rules) return problem(c, 400, 'invalid-request', { fields: rules })
-    const limited = rateLimited(c, parsed.output.discountCode)
+    const limited = await rateLimited(c, parsed.output.discountCode)
     if (limited) return answer(c, limited)
     return send(c, 200, quoteCart(parsed.output, checkout.discountCodes))
   })
@@ -88,7 +92,7 @@ export function checkoutRoutes(app: Hono, ctx: RouteContext): void {
     if (rules) return problem(c, 400, 'invalid-request', { fields: rules })
     const bodyHash = await sha256(canonical(body.json))
     const result = await store.idempotent('checkout/sessions', key, bodyHash, async (): Promise<StoredResponse> => {
-      const limited = rateLimited(c, cart.discountCode)
+      const limited = await rateLimited(c, cart.discountCode)
       if (limited) return limited
       const quote = quoteCart(cart, checkout.discountCodes)
       const at = now()

@@ -10,6 +10,9 @@
 //                                  gsi1sk (by creation, for the sweep and the payment reconciliation);
 //                                  expiresAt (TTL: the session retention)
 //   PAYEVT#<id>        / PAYEVT    a payment event already applied: sessionId, expiresAt (TTL, 30 days)
+//   RATE#<key>         / RATE      a rate limit's counter, shared by every instance: hits, expiresAt
+//                                  (TTL: the end of its window); the key an HMAC naming the limit and
+//                                  the window (api/server/rateLimit.ts), never an address or an email
 // The lead and its idempotency record are written in one TransactWriteItems, the record under the
 // condition that no live one exists, so one is never stored without the other and two requests
 // with one key store one lead, even on two Lambda instances: the loser's transaction is cancelled
@@ -666,6 +669,26 @@ export function dynamoStore(options: DynamoOptions): Store {
         ExclusiveStartKey = page.LastEvaluatedKey
       } while (ExclusiveStartKey)
       return count
+    },
+    async countHit(key, limit, expiresAt) {
+      // One conditional UpdateItem: ADD counts the hit only while the counter is under the limit,
+      // on every instance at once; the TTL (set by the first hit) deletes it after its window, so
+      // the role needs no DeleteItem on RATE# keys (infra/stack.ts).
+      try {
+        await client.send(
+          new UpdateItemCommand({
+            TableName,
+            Key: { pk: s(`RATE#${key}`), sk: s('RATE') },
+            UpdateExpression: 'ADD hits :one SET expiresAt = if_not_exists(expiresAt, :ttl)',
+            ConditionExpression: 'attribute_not_exists(hits) OR hits < :limit',
+            ExpressionAttributeValues: { ':one': n(1), ':limit': n(limit), ':ttl': n(Math.ceil(expiresAt / 1000)) },
+          }),
+        )
+        return true
+      } catch (error) {
+        if (conditionFailed(error)) return false
+        throw error
+      }
     },
     async ping() {
       try {

@@ -22,6 +22,9 @@ export function memoryStore(): Store {
   const sessions = new Map<string, SessionRecord>()
   /** Each applied payment event's id, with when it was recorded. */
   const events = new Map<string, string>()
+  /** Rate-limit counters by key: the hits and when the counter ends (epoch ms). */
+  const counters = new Map<string, { count: number; expiresAt: number }>()
+  let countersPurged = 0
   return {
     kind: 'memory',
     idempotent(scope, key, bodyHash, run) {
@@ -145,6 +148,17 @@ export function memoryStore(): Store {
           result.events++
         }
       return result
+    },
+    async countHit(key, limit, expiresAt, now) {
+      if (now - countersPurged > 60_000) {
+        for (const [k, counter] of counters) if (counter.expiresAt <= now) counters.delete(k)
+        countersPurged = now
+      }
+      const counter = counters.get(key) ?? { count: 0, expiresAt }
+      if (counter.count >= limit) return false
+      counter.count++
+      counters.set(key, counter)
+      return true
     },
     async ping() {
       return true

@@ -75,4 +75,18 @@ export const migrations: readonly { version: number; sql: string }[] = [
     version: 5,
     sql: '-- the file is rewritten after the transaction (store/sqlite.ts)',
   },
+  {
+    // Rate limits shared by every process on the file (security review 5, L4): one row per counter,
+    // its key an HMAC naming the limit and its window (api/server/rateLimit.ts), never an address or
+    // an email; `expires_at` (epoch ms) is when the store's own purge may delete it.
+    version: 6,
+    sql: `
+      CREATE TABLE rate_counters (
+        key TEXT PRIMARY KEY,
+        count INTEGER NOT NULL,
+        expires_at INTEGER NOT NULL
+      );
+      CREATE INDEX rate_counters_expires_at ON rate_counters (expires_at);
+    `,
+  },
 ]

@@ -120,6 +120,7 @@ export function sqliteStore(path: string): SqliteStore {
     const write = () => void db.run(sql, values)
     if (!held.hold(write)) write()
   }
+  let countersPurged = 0
   return {
     kind: 'sqlite',
     applied,
@@ -312,6 +313,20 @@ export function sqliteStore(path: string): SqliteStore {
       }))
       if (swept.contacts + swept.sessions + swept.idempotency + swept.events > 0) reclaim()
       return swept
+    },
+    async countHit(key, limit, expiresAt, now) {
+      // Ended counters go once a minute: they hold HMACs only, so no VACUUM follows.
+      if (now - countersPurged > 60_000) {
+        db.run('DELETE FROM rate_counters WHERE expires_at <= ?', [now])
+        countersPurged = now
+      }
+      // One statement: counted only while under the limit; no row back when it is full.
+      const row = db.get(
+        `INSERT INTO rate_counters (key, count, expires_at) VALUES (?, 1, ?)
+         ON CONFLICT (key) DO UPDATE SET count = count + 1 WHERE count < ? RETURNING count`,
+        [key, expiresAt, limit],
+      )
+      return Boolean(row)
     },
     async ping() {
       try {
