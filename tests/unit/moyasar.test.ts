@@ -183,7 +183,7 @@ describe('Moyasar', () => {
     }
     const confirm = (payment?: object) => {
       const { fetch, requests } = fakeFetch(payment ? { [id]: payment } : {})
-      return { result: moyasarProvider({ ...options, fetch }).confirmPaid!(event), requests }
+      return { result: moyasarProvider({ ...options, fetch }).confirmEvent!(event), requests }
     }
     const ok = confirm(fetched('cs_abcdefgh1234', 4866))
     expect(await ok.result).toBe(true)
@@ -196,7 +196,7 @@ describe('Moyasar', () => {
     expect(await confirm(fetched('cs_other123456', 4866)).result).toBe(false)
     expect(await confirm(undefined).result).toBe(false)
     const down = (async () => new Response('', { status: 502 })) as unknown as typeof fetch
-    await expect(moyasarProvider({ ...options, fetch: down }).confirmPaid!(event)).rejects.toThrow(/502/)
+    await expect(moyasarProvider({ ...options, fetch: down }).confirmEvent!(event)).rejects.toThrow(/502/)
   })
 
   test('behind the app: the session’s paymentUrl is Moyasar’s page, and its webhook pays the order', async () => {
@@ -246,5 +246,61 @@ describe('Moyasar', () => {
     expect(paid.status).toBe(200)
     const read = await app.request(`/api/v1/checkout/sessions/${session.id}`)
     expect(await read.json()).toMatchObject({ status: 'paid', reference: '611c028e-855c-425c-a4eb-ce1e06680000' })
+  })
+})
+
+describe('Moyasar: a failed or voided delivery is confirmed too (security review 5, I4)', () => {
+  const json = { 'content-type': 'application/json' }
+  const failedId = '7e1d2c3b-4a59-4b68-9c7d-8e9f00000001'
+  const voidedId = '7e1d2c3b-4a59-4b68-9c7d-8e9f00000002'
+  /** A delivery of `type` about payment `id` of the session, with the dashboard's token. */
+  const about = (type: string, id: string, sessionId: string, amount: number) => {
+    const body = delivery(sessionId, amount, { type })
+    return { ...body, data: { ...body.data, id, status: type === 'payment_voided' ? 'voided' : 'failed' } }
+  }
+
+  test('a leaked token alone marks no session failed or cancelled; Moyasar’s own record does', async () => {
+    const payments: Record<string, object> = {}
+    const { fetch, requests } = fakeFetch(payments)
+    const app = createApp({
+      config: defaultConfig,
+      store: memoryStore(),
+      log: () => {},
+      paymentProvider: moyasarProvider({ ...options, fetch }),
+    })
+    const cart = { market: 'sa', billing: 'monthly', items: [{ sku: 'plan.growth', quantity: 1 }] }
+    const created = await app.request('/api/v1/checkout/sessions', {
+      method: 'POST',
+      headers: { ...json, 'idempotency-key': 'moyasar-i4-test-1' },
+      body: JSON.stringify({ cart, locale: 'en' }),
+    })
+    const session = (await created.json()) as { id: string; quote: { totalMinor: number } }
+    const total = session.quote.totalMinor
+    const send = (body: object) =>
+      app.request('/api/v1/webhooks/payments', { method: 'POST', headers: json, body: JSON.stringify(body) })
+    const status = async () =>
+      ((await (await app.request(`/api/v1/checkout/sessions/${session.id}`)).json()) as { status: string }).status
+
+    // Moyasar has no such payment: the token (leaked, say) is not enough.
+    expect((await send(about('payment_failed', failedId, session.id, total))).status).toBe(400)
+    expect((await send(about('payment_voided', voidedId, session.id, total))).status).toBe(400)
+    expect(await status()).toBe('open')
+    expect(requests.map((r) => r.url)).toContain(`https://api.moyasar.com/v1/payments/${failedId}`)
+    expect(requests.map((r) => r.url)).toContain(`https://api.moyasar.com/v1/payments/${voidedId}`)
+    // Moyasar's record says otherwise (another status, another session, another amount): refused too.
+    payments[failedId] = { ...fetched(session.id, total, 'paid'), id: failedId }
+    expect((await send(about('payment_failed', failedId, session.id, total))).status).toBe(400)
+    payments[failedId] = { ...fetched('cs_other123456', total, 'failed'), id: failedId }
+    expect((await send(about('payment_failed', failedId, session.id, total))).status).toBe(400)
+    payments[voidedId] = { ...fetched(session.id, total + 1, 'voided'), id: voidedId }
+    expect((await send(about('payment_voided', voidedId, session.id, total))).status).toBe(400)
+    expect(await status()).toBe('open')
+    // Moyasar holds the failed attempt: the session is failed; then the voided one: cancelled.
+    payments[failedId] = { ...fetched(session.id, total, 'failed'), id: failedId }
+    expect((await send(about('payment_failed', failedId, session.id, total))).status).toBe(200)
+    expect(await status()).toBe('failed')
+    payments[voidedId] = { ...fetched(session.id, total, 'voided'), id: voidedId }
+    expect((await send(about('payment_voided', voidedId, session.id, total))).status).toBe(200)
+    expect(await status()).toBe('cancelled')
   })
 })

@@ -4,8 +4,10 @@
 // is a JSON delivery carrying the `secret_token` set in Moyasar's dashboard, compared in constant
 // time (Moyasar signs nothing, so the token is the only proof, and the endpoint must be HTTPS).
 // The payment in the event must name the session in `metadata.session_id`, which the invoice
-// carries. Since the token is the only proof a delivery has, a `payment_paid` is confirmed by
-// fetching the payment from Moyasar's API with the secret key before the order is marked paid.
+// carries. Since the token is the only proof a delivery has, every outcome is confirmed by fetching
+// the payment from Moyasar's API with the secret key before the order changes: `payment_paid` must
+// be `paid` there, `payment_failed` `failed` and `payment_voided` `voided` (security review 5, I4:
+// a leaked token can then neither pay an order nor mark one failed or cancelled).
 // A reconciliation (reconcile.ts) asks for the session's invoice (GET /v1/invoices/<id>, its
 // `payments` the attempts made on it) and answers the event a webhook would carry, with the same
 // id: `evt_<paid|failed|cancelled>_<Moyasar's payment id>`, so that the store records one of them.
@@ -51,6 +53,20 @@ const eventIdOf = (type: PaymentEvent['type'], paymentId: string) => `evt_${type
 
 /** Moyasar's ids (UUIDs) as a URL path segment takes them. */
 const moyasarId = /^[\w-]{1,64}$/
+
+/** The status Moyasar's own record of a payment has when an event of this type is true. */
+const confirmedStatus: Record<PaymentEvent['type'], string> = {
+  'payment.paid': 'paid',
+  'payment.failed': 'failed',
+  'payment.cancelled': 'voided',
+}
+
+/** The Moyasar payment an event is about: a paid event's reference, else the id its own id carries (`eventIdOf`). */
+function paymentIdOf(event: PaymentEvent): string | undefined {
+  if (event.type === 'payment.paid') return event.reference
+  const prefix = eventIdOf(event.type, '')
+  return event.id.startsWith(prefix) ? event.id.slice(prefix.length) : undefined
+}
 
 /** The invoice id in its page's URL (`https://checkout.moyasar.com/invoices/<id>?lang=en`): sessions from before `providerRef`. */
 function invoiceIdOf(url: string | undefined): string | undefined {
@@ -105,10 +121,11 @@ export function moyasarProvider(options: MoyasarOptions): PaymentProvider {
       if (moyasarLanguages.includes(request.locale)) url.searchParams.set('lang', request.locale)
       return { url: url.href, ...(typeof invoice.id === 'string' && moyasarId.test(invoice.id) && { ref: invoice.id }) }
     },
-    async confirmPaid(event) {
+    async confirmEvent(event) {
       // GET /payments/{id} (docs.moyasar.com, "Fetch payment"): the payment as Moyasar holds it.
-      if (!event.reference || !moyasarId.test(event.reference)) return false
-      const response = await doFetch(`${apiBase}/payments/${event.reference}`, {
+      const paymentId = paymentIdOf(event)
+      if (!paymentId || !moyasarId.test(paymentId)) return false
+      const response = await doFetch(`${apiBase}/payments/${paymentId}`, {
         headers: { Authorization: authorization },
         signal: AbortSignal.timeout(10_000),
       })
@@ -116,8 +133,8 @@ export function moyasarProvider(options: MoyasarOptions): PaymentProvider {
       if (!response.ok) throw new Error(`Moyasar answered ${response.status} to a payment's fetch`)
       const payment = (await response.json()) as MoyasarPayment
       return (
-        payment.id === event.reference &&
-        payment.status === 'paid' &&
+        payment.id === paymentId &&
+        payment.status === confirmedStatus[event.type] &&
         payment.amount === event.amountMinor &&
         typeof payment.currency === 'string' &&
         payment.currency.toUpperCase() === event.currency &&

@@ -39,17 +39,18 @@ export interface PaymentProvider {
   /** The event in a delivery: `raw` is the body as received (signatures are over the bytes). */
   verifyWebhook(raw: string, header: (name: string) => string | undefined, nowSeconds: number): WebhookVerdict
   /**
-   * Asks the provider itself whether a payment an event calls paid is paid, for the event's session,
-   * amount and currency: a delivery that passes verifyWebhook (a leaked token) then still marks
-   * nothing paid on its own word. Throws when the provider cannot say (the delivery is answered 500
-   * and retried). Unset: the verified event is the proof (the sandbox signs its own events).
+   * Asks the provider itself whether the payment an event is about ended as the event says (paid,
+   * failed or cancelled), for the event's session, amount and currency: a delivery that passes
+   * verifyWebhook (a leaked token) then changes no order on its own word (security review 5, I4).
+   * Throws when the provider cannot say (the delivery is answered 500 and retried). Unset: the
+   * verified event is the proof (the sandbox signs its own events).
    */
-  confirmPaid?(event: PaymentEvent): Promise<boolean>
+  confirmEvent?(event: PaymentEvent): Promise<boolean>
   /**
    * Asks the provider where the session's payment stands (checkout/reconcile.ts, when a webhook
    * may have been lost): the event its webhook carries or would carry, with the same id, so that
    * the store records one of the two; undefined while nothing has ended. From the provider's own
-   * record, so it needs no confirmPaid. Throws when the provider cannot say.
+   * record, so it needs no confirmEvent. Throws when the provider cannot say.
    */
   lookupPayment?(session: SessionRecord): Promise<PaymentEvent | undefined>
 }

@@ -152,9 +152,9 @@ export function checkoutRoutes(app: Hono, ctx: RouteContext): void {
     // An event for another amount is not this order's payment: refused, and the order stays as it is.
     if (event.amountMinor !== session.quote.totalMinor || event.currency !== session.quote.currency)
       return problem(c, 400, 'payment-mismatch')
-    // Paid only on the provider's own record of it, where it keeps one (moyasar.ts).
-    if (event.type === 'payment.paid' && provider.confirmPaid && !(await provider.confirmPaid(event)))
-      return problem(c, 400, 'payment-mismatch')
+    // Paid, failed or cancelled only on the provider's own record of it, where it keeps one
+    // (moyasar.ts): a leaked token changes no order.
+    if (provider.confirmEvent && !(await provider.confirmEvent(event))) return problem(c, 400, 'payment-mismatch')
     const { result } = await changeSession(store, event.sessionId, event, now(), event.id)
     const received: PaymentEventReceived = { received: true, ...(result === 'duplicate' && { duplicate: true }) }
     return send(c, 200, received)
