@@ -223,12 +223,18 @@ export function edge(bucket: Bucket, kvsGet: (key: string) => Promise<string | u
     return { status: response.statusCode, headers: flatten(response.headers), body: object.body, key }
   }
   return async (method: string, url: string, requestHeaders: Record<string, string>): Promise<EdgeAnswer> => {
-    const parsed = new URL(url, 'http://edge')
+    // The URI as the viewer sent it, never normalised: CloudFront hands its function the raw path
+    // (dot segments, `//`, encoded dots and slashes, backslashes), and so does this, so that the
+    // function's own refusal of them is what is tested here (security review 5, L6). A URL parser
+    // would resolve `/status/../deploys/` before the function ever saw it.
+    const question = url.indexOf('?')
     const querystring: FunctionRequest['querystring'] = {}
-    for (const [name, value] of parsed.searchParams) querystring[name] = { value }
+    for (const [name, value] of new URLSearchParams(question === -1 ? '' : url.slice(question + 1)))
+      querystring[name] = { value }
     const headers: FunctionHeaders = {}
     for (const [name, value] of Object.entries(requestHeaders)) headers[name.toLowerCase()] = { value }
-    const request: FunctionRequest = { method, uri: parsed.pathname, querystring, headers }
+    const uri = question === -1 ? url : url.slice(0, question)
+    const request: FunctionRequest = { method, uri: uri.startsWith('/') ? uri : `/${uri}`, querystring, headers }
     const result = await onRequest({ request })
     if ('statusCode' in result) {
       const body = Buffer.from(result.body?.data ?? '', result.body?.encoding === 'base64' ? 'base64' : 'utf8')
