@@ -20,10 +20,10 @@ import { fileURLToPath } from 'node:url'
 import {
   Annotations,
   type App,
+  ArnFormat,
   CfnOutput,
   Duration,
   RemovalPolicy,
-  SecretValue,
   Stack,
   type StackProps,
 } from 'aws-cdk-lib'
@@ -94,9 +94,9 @@ export interface Settings {
    */
   paymentPageUrl?: string
   /**
-   * Any new value makes the function read its secrets again: CloudFormation resolves a dynamic
-   * reference only when it updates the resource that holds it, and a version keeps the environment
-   * it was published with (docs/aws.md, "Rotate a secret").
+   * Any new value publishes a new version of the function and moves `live` to it, so that every
+   * instance starts cold and reads its secrets again; without it, warm instances keep the values
+   * they read until Lambda retires them (docs/aws.md, "Rotate a secret").
    */
   secretsRevision: string
   /** Secrets Manager names of the secrets; their values never enter the template. */
@@ -417,35 +417,27 @@ class SiteStack extends Stack {
       retention: settings.logRetentionDays,
       removalPolicy: RemovalPolicy.RETAIN,
     })
-    // A secret by reference, `{{resolve:secretsmanager:<name>:SecretString:::}}`: CloudFormation
-    // resolves it at deploy into the environment, which the key encrypts; the template, cdk.out and
-    // the repository hold only its name. (Reading Secrets Manager at each cold start would keep the
-    // value out of the function's configuration too, but the API reads its settings from the
-    // environment, as on every other host, and refuses to start without them: api/server/config.ts.)
-    const secret = (name: string) => SecretValue.secretsManager(name).unsafeUnwrap()
+    // The secrets stay in Secrets Manager (security review 5, L5): the environment holds only their
+    // names, `<SETTING>_SECRET_ID` (api/server/secrets.ts), and the function reads the values at each
+    // cold start through the Parameters and Secrets extension (its layer, below), with the role's
+    // GetSecretValue on exactly those secrets. Neither the template nor the function's configuration
+    // nor any published version holds a value.
+    const secretIds: Record<string, string> = production
+      ? {
+          MOYASAR_SECRET_KEY_SECRET_ID: settings.secretNames.moyasarSecretKey,
+          MOYASAR_WEBHOOK_TOKEN_SECRET_ID: settings.secretNames.moyasarWebhookToken,
+        }
+      : { PAYMENT_WEBHOOK_SECRET_SECRET_ID: settings.secretNames.paymentWebhookSecret }
+    if (settings.leadWebhookUrl) secretIds.LEAD_WEBHOOK_SECRET_SECRET_ID = settings.secretNames.leadWebhookSecret
     // docs/aws.md, "Environment of the function"; the names are api/server/config.ts's.
     const environment: Record<string, string> = {
       NODE_OPTIONS: '--enable-source-maps',
       DDB_TABLE: table.tableName,
       TRUST_PROXY: 'cloudfront',
       SITE_ORIGIN: settings.siteOrigin,
-      ...(production
-        ? {
-            PAYMENT_PROVIDER: 'moyasar',
-            MOYASAR_SECRET_KEY: secret(settings.secretNames.moyasarSecretKey),
-            MOYASAR_WEBHOOK_TOKEN: secret(settings.secretNames.moyasarWebhookToken),
-          }
-        : {
-            RASID_ENV: 'staging',
-            PAYMENT_PROVIDER: 'sandbox',
-            PAYMENT_WEBHOOK_SECRET: secret(settings.secretNames.paymentWebhookSecret),
-          }),
-      ...(settings.leadWebhookUrl
-        ? {
-            LEAD_WEBHOOK_URL: settings.leadWebhookUrl,
-            LEAD_WEBHOOK_SECRET: secret(settings.secretNames.leadWebhookSecret),
-          }
-        : {}),
+      ...(production ? { PAYMENT_PROVIDER: 'moyasar' } : { RASID_ENV: 'staging', PAYMENT_PROVIDER: 'sandbox' }),
+      ...(settings.leadWebhookUrl ? { LEAD_WEBHOOK_URL: settings.leadWebhookUrl } : {}),
+      ...secretIds,
     }
     const role = new iam.Role(this, 'ApiRole', {
       assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
@@ -461,7 +453,8 @@ class SiteStack extends Stack {
     } satisfies Partial<lambda.FunctionProps>
     const fn = new lambda.Function(this, 'Api', {
       ...bundled,
-      // Part of what the version is made from: a new secrets revision publishes a new one.
+      // Part of what the version is made from: a new secrets revision publishes a new one, whose
+      // instances all read the secrets afresh.
       description: `The Rasid API (api/server/lambda.ts); secrets revision ${settings.secretsRevision}`,
       // With the faces the sandbox's payment page serves itself (api/server/checkout/fonts.ts).
       code: bundledCode(join(root, 'api/server/lambda.ts'), { root, packageFiles: faces.map((face) => face.file) }),
@@ -472,6 +465,13 @@ class SiteStack extends Stack {
       logGroup,
       environment,
       environmentEncryption: key,
+      // The AWS Parameters and Secrets Lambda Extension: GET localhost:2773/secretsmanager/get,
+      // answered with the role's credentials. No cache: the API reads each secret once per cold
+      // start, so a value lives in the extension no longer than that read.
+      paramsAndSecrets: lambda.ParamsAndSecretsLayerVersion.fromVersion(lambda.ParamsAndSecretsVersions.V1_0_103, {
+        cacheEnabled: false,
+        logLevel: lambda.ParamsAndSecretsLogLevel.WARN,
+      }),
     })
     // docs/aws.md, "IAM: least privilege": by hand, item by item.
     role.addToPolicy(
@@ -505,6 +505,20 @@ class SiteStack extends Stack {
       }),
     )
     role.addToPolicy(new iam.PolicyStatement({ actions: ['kms:Decrypt'], resources: [key.keyArn] }))
+    // Exactly the secrets it names: Secrets Manager appends six random characters to a secret's ARN.
+    role.addToPolicy(
+      new iam.PolicyStatement({
+        actions: ['secretsmanager:GetSecretValue'],
+        resources: Object.values(secretIds).map((name) =>
+          this.formatArn({
+            service: 'secretsmanager',
+            resource: 'secret',
+            resourceName: `${name}-??????`,
+            arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+          }),
+        ),
+      }),
+    )
     const alias = new lambda.Alias(this, 'Live', { aliasName: 'live', version: fn.currentVersion })
     const url = alias.addFunctionUrl({ authType: lambda.FunctionUrlAuthType.AWS_IAM })
 

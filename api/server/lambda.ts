@@ -14,9 +14,10 @@
 import { getConnInfo, handle, type LambdaContext, type LambdaEvent } from 'hono/aws-lambda'
 import { createApp } from './app'
 import { providerFor, reconcileOnce } from './checkout/reconcile'
-import { configFromEnv, startWarnings } from './config'
+import { type ApiConfig, configFromEnv, startWarnings } from './config'
 import { type Retention, sweepOnce } from './retention'
 import { createForwarder, type DrainResult } from './forward'
+import { resolveSecrets, secretIdVariable, secretSettings } from './secrets'
 import { dynamoStoreFromEnv } from './store/dynamo'
 import { memoryStore } from './store/memory'
 import type { Store } from './store/port'
@@ -28,26 +29,62 @@ function lambdaStore(env: Record<string, string | undefined>, retention: Retenti
   throw new Error(`API_STORE on Lambda must be dynamodb or memory, not ${kind}`)
 }
 
+const log = (line: object) => console.log(JSON.stringify(line))
+// What the cold start makes (`start`), once, before the first invocation is served.
+let config: ApiConfig
+let store: Store
+let forwarder: ReturnType<typeof createForwarder> | undefined
+let http: ReturnType<typeof handle>
+
 // Production unless RASID_ENV says staging: a missing setting stops the cold start with every
 // setting at fault named (config.ts), and never gives the sandbox, its key or its codes by omission.
-const config = configFromEnv(process.env, { runtime: 'lambda' })
-for (const { setting, en, ar } of startWarnings(config))
-  console.log(JSON.stringify({ time: new Date().toISOString(), level: 'warn', setting, msg: en, msg_ar: ar }))
-const store = lambdaStore(process.env, config.retention)
-const log = (line: object) => console.log(JSON.stringify(line))
-const app = createApp({ config, store, socketAddress: (c) => getConnInfo(c).remote.address })
-// Never started: no timer in an instance that sleeps between invocations; only the schedule drains.
-const forwarder = config.webhook && createForwarder({ store, webhook: config.webhook })
-const http = handle(app)
-// The reconciliation's provider: the app's choice (app.ts), made the same way.
-const payments = providerFor(config.checkout)
+function start(env: Record<string, string | undefined>) {
+  config = configFromEnv(env, { runtime: 'lambda' })
+  for (const { setting, en, ar } of startWarnings(config))
+    console.log(JSON.stringify({ time: new Date().toISOString(), level: 'warn', setting, msg: en, msg_ar: ar }))
+  store = lambdaStore(env, config.retention)
+  const app = createApp({ config, store, socketAddress: (c) => getConnInfo(c).remote.address })
+  // Never started: no timer in an instance that sleeps between invocations; only the schedule drains.
+  forwarder = config.webhook ? createForwarder({ store, webhook: config.webhook }) : undefined
+  http = handle(app)
+  // The reconciliation's provider: the app's choice (app.ts), made the same way.
+  payments = providerFor(config.checkout)
+}
+let payments: ReturnType<typeof providerFor>
+
+// The secrets come from Secrets Manager when the environment names them (`<SETTING>_SECRET_ID`,
+// secrets.ts): CommonJS has no top-level await, and the Parameters and Secrets extension answers
+// only once the init phase is over, so the first invocation reads them and starts, and every
+// invocation waits for that. A read that fails refuses like a missing setting (a ConfigError naming
+// it); the next invocation tries again. Without such names the start is at load, as on any host:
+// a refused setting fails the init.
+let starting: Promise<void> | undefined
+let started = false
+const ready = (): Promise<void> | undefined => {
+  if (started) return undefined
+  if (!starting) {
+    starting = resolveSecrets(process.env).then((env) => {
+      start(env)
+      started = true
+    })
+    starting.catch(() => {
+      starting = undefined
+    })
+  }
+  return starting
+}
+if (!secretSettings.some((setting) => process.env[secretIdVariable(setting)])) {
+  start(process.env)
+  started = true
+}
 
 /**
  * What the schedule calls: delivers the leads due now, and leaves the rest for the next run.
  * `remainingMs` (the invocation's remaining time) keeps a long queue from outlasting the function.
  */
-export function drainForwards(remainingMs?: number): Promise<DrainResult> {
-  if (!forwarder) return Promise.resolve({ forwarded: 0, retrying: 0, failed: 0 })
+export async function drainForwards(remainingMs?: number): Promise<DrainResult> {
+  await ready()
+  if (!forwarder) return { forwarded: 0, retrying: 0, failed: 0 }
   return forwarder.drain(remainingMs === undefined ? {} : { deadline: Date.now() + remainingMs - 1000 })
 }
 
@@ -71,6 +108,8 @@ export async function handler(
   event: LambdaEvent | ScheduledEvent | RetryEvent | SweepEvent | ReconcileEvent,
   context?: LambdaContext,
 ) {
+  // Once the cold start has read the secrets, at no cost after it.
+  await ready()
   // Before the Scheduled Event test: the sweep's rule is a schedule too, with this input.
   if (isSweep(event)) {
     // A backlog (the first sweep) is deleted over several days' runs rather than outlast the function.

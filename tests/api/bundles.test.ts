@@ -4,7 +4,9 @@
 // folder outside the project, so nothing resolves but what the bundle carries; on Node 24, the
 // functions' runtime, where `npm test` has installed it), with the environment the template gives
 // it and nothing else of the project's. Its AWS calls go to loopback stand-ins through the SDK's
-// own endpoint settings (dynalite for DynamoDB, the local S3), its HTTP ones to servers here.
+// own endpoint settings (dynalite for DynamoDB, the local S3), its HTTP ones to servers here; its
+// secrets come from a stand-in for the Parameters and Secrets extension on loopback (the layer's
+// HTTP server: GET /secretsmanager/get?secretId=… with the session token), as Lambda's would.
 // Then invoked as each of its triggers would: the API with function-URL events behind CloudFront
 // (health, a contact form, a checkout quote), the webhook route with API Gateway's event, the
 // forwarding and retention schedules with the events of their rules, the status probe with its
@@ -49,7 +51,7 @@ const production = {
   leadWebhookUrl: 'https://crm.rasid.example/hooks/rasid',
   paymentPageUrl: 'https://pay.rasid.example/',
 }
-/** The values Secrets Manager would resolve, by the secret's name. */
+/** The values Secrets Manager holds, by the secret's name: what the extension's stand-in answers. */
 const secrets: Record<string, string> = {
   'rasid/api/moyasar-secret-key': 'sk_live_bundle_test_0123456789abcdef',
   'rasid/api/moyasar-webhook-token': 'moyasar-webhook-token-of-at-least-32-bytes',
@@ -290,9 +292,50 @@ let site: Server
 let siteUrl: string
 let prod: ReturnType<typeof synthesize>
 let staging: ReturnType<typeof synthesize>
+/** The Parameters and Secrets extension's stand-in, and the secrets it was asked for. */
+let extension: Server
+const asked: string[] = []
+const sessionToken = 'test-session'
+
+/**
+ * What the extension answers (docs/aws.md, "Secrets"): GetSecretValue's JSON for a secret it has,
+ * Secrets Manager's error for one it has not, and 401 to a request without the instance's token.
+ */
+function startExtension(): Promise<Server> {
+  const server = createServer((request, response) => {
+    const url = new URL(request.url!, 'http://localhost')
+    const id = url.searchParams.get('secretId') ?? ''
+    const answer = (status: number, body: object) => {
+      response.writeHead(status, { 'content-type': 'application/json' })
+      response.end(JSON.stringify(body))
+    }
+    if (request.method !== 'GET' || url.pathname !== '/secretsmanager/get') return answer(404, { message: 'not found' })
+    if (request.headers['x-aws-parameters-secrets-token'] !== sessionToken)
+      return answer(401, { message: 'missing or wrong X-Aws-Parameters-Secrets-Token' })
+    asked.push(id)
+    if (!(id in secrets))
+      return answer(400, {
+        __type: 'ResourceNotFoundException',
+        message: 'Secrets Manager can’t find the specified secret.',
+      })
+    answer(200, {
+      ARN: `arn:aws:secretsmanager:me-south-1:123456789012:secret:${id}-AbCdEf`,
+      Name: id,
+      SecretString: secrets[id],
+      VersionId: 'v1',
+      VersionStages: ['AWSCURRENT'],
+    })
+  })
+  return new Promise((done) => server.listen(0, '127.0.0.1', () => done(server)))
+}
 
 beforeAll(async () => {
-  ;[dynamo, s3, crm] = await Promise.all([startDynalite(), startLocalS3(0, ['site']), startReceiver()])
+  ;[dynamo, s3, crm, extension] = await Promise.all([
+    startDynalite(),
+    startLocalS3(0, ['site']),
+    startReceiver(),
+    startExtension(),
+  ])
   // The site and API the probe measures: a first page in each language and a healthy API.
   site = createServer((request, response) => {
     const json = request.url === '/api/v1/health'
@@ -310,6 +353,8 @@ afterAll(async () => {
   for (const instance of instances) instance.stop()
   site?.closeAllConnections()
   site?.close()
+  extension?.closeAllConnections()
+  extension?.close()
   await Promise.all([dynamo?.close(), s3?.stop(), crm?.close()])
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
 })
@@ -318,7 +363,8 @@ afterAll(async () => {
 const awsStandIns = () => ({
   AWS_ACCESS_KEY_ID: s3.env.AWS_ACCESS_KEY_ID,
   AWS_SECRET_ACCESS_KEY: s3.env.AWS_SECRET_ACCESS_KEY,
-  AWS_SESSION_TOKEN: 'test-session',
+  AWS_SESSION_TOKEN: sessionToken,
+  PARAMETERS_SECRETS_EXTENSION_HTTP_PORT: String((extension.address() as AddressInfo).port),
   AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
   AWS_ENDPOINT_URL_S3: s3.endpoint,
 })
@@ -368,6 +414,29 @@ describe('the API bundle, production', () => {
     const started = await api.init
     expect(started.init?.message).toBeUndefined()
     if (functionsNode === node24) expect(started.ready).toMatch(/^v24\./)
+  })
+
+  test('holds only its secrets’ names, and reads their values from the extension at its cold start', async () => {
+    const variables = (prod.fn('Api').resource.Properties.Environment as { Variables: Record<string, unknown> })
+      .Variables
+    const names = Object.entries(variables).filter(([name]) => name.endsWith('_SECRET_ID'))
+    expect(names.length).toBeGreaterThanOrEqual(3)
+    for (const [name, id] of names) {
+      expect(variables[name.replace(/_SECRET_ID$/, '')], name).toBeUndefined()
+      expect(JSON.stringify(variables)).not.toContain(secrets[id as string]!)
+    }
+    // The first invocation reads them (health answers), each once.
+    const health = answerOf(
+      'GET',
+      '/api/v1/health',
+      (await api.invoke(functionUrlEvent('GET', '/api/v1/health'))).result,
+    )
+    expect(health.status).toBe(200)
+    for (const [, id] of names)
+      expect(
+        asked.filter((a) => a === id),
+        String(id),
+      ).toHaveLength(1)
   })
 
   test('answers health, a contact form and a checkout quote through its function URL', async () => {
@@ -514,6 +583,33 @@ describe('the API bundle, production, reconciling payments', () => {
     expect(line).toMatch(/"level":"warn".*"errors":1/)
     expect(line).not.toContain('cs_bundle_reconcile_1')
     expect(line).not.toContain(invoice)
+  })
+})
+
+describe('the API bundle, a secret Secrets Manager does not have', () => {
+  test('refuses the cold start naming the setting, in English and Arabic, and answers nothing', async () => {
+    const fn = prod.fn('Api')
+    const env = environmentOf(
+      fn,
+      prod.region,
+      { DDB_TABLE: await dynamo.newTable(), MOYASAR_WEBHOOK_TOKEN_SECRET_ID: 'rasid/api/not-there' },
+      awsStandIns(),
+    )
+    const api = coldStart(fn, env)
+    expect((await api.init).init?.message).toBeUndefined()
+    const first = await api.invoke(functionUrlEvent('GET', '/api/v1/health'))
+    expect(first.result).toBeUndefined()
+    const message = first.error?.message ?? ''
+    expect(message).toContain('The API will not start')
+    expect(message).toMatch(
+      /- MOYASAR_WEBHOOK_TOKEN: could not be read from Secrets Manager \(rasid\/api\/not-there\).*ResourceNotFoundException/,
+    )
+    expect(message).toMatch(/ {2}MOYASAR_WEBHOOK_TOKEN: تعذّرت قراءته من Secrets Manager/)
+    // Still refused at the next invocation: it tries again, and nothing is served meanwhile.
+    expect((await api.invoke(functionUrlEvent('GET', '/api/v1/health'))).error?.message).toContain(
+      'MOYASAR_WEBHOOK_TOKEN',
+    )
+    api.stop()
   })
 })
 

@@ -11,6 +11,7 @@ import { Annotations, Match, Template } from 'aws-cdk-lib/assertions'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { reconcileDefaults } from '../../api/server/checkout/reconcile'
 import { configFromEnv } from '../../api/server/config'
+import { secretIdVariable, secretSettings } from '../../api/server/secrets'
 import { tableDefinition } from '../../api/server/store/dynamo'
 import { rasid, settingsFrom } from '../../infra/stack'
 import { probeConfig } from '../../api/status/lambda'
@@ -158,43 +159,63 @@ describe('the API', () => {
     prod.site.hasResourceProperties('AWS::KMS::Key', { EnableKeyRotation: true })
   })
 
-  it('takes its secrets by reference, and settings that the API accepts in production and on staging', () => {
+  it('names its secrets, never their values: no dynamic reference in any template, the extension reads them (security review 5, L5)', () => {
     const env = apiEnvironment(prod.site)
     expect(env).toMatchObject({
       PAYMENT_PROVIDER: 'moyasar',
       TRUST_PROXY: 'cloudfront',
       SITE_ORIGIN: 'https://www.rasid.example',
       LEAD_WEBHOOK_URL: 'https://crm.example/hooks/rasid',
-      MOYASAR_SECRET_KEY: '{{resolve:secretsmanager:rasid/api/moyasar-secret-key:SecretString:::}}',
-      MOYASAR_WEBHOOK_TOKEN: '{{resolve:secretsmanager:rasid/api/moyasar-webhook-token:SecretString:::}}',
-      LEAD_WEBHOOK_SECRET: '{{resolve:secretsmanager:rasid/api/lead-webhook-secret:SecretString:::}}',
+      MOYASAR_SECRET_KEY_SECRET_ID: 'rasid/api/moyasar-secret-key',
+      MOYASAR_WEBHOOK_TOKEN_SECRET_ID: 'rasid/api/moyasar-webhook-token',
+      LEAD_WEBHOOK_SECRET_SECRET_ID: 'rasid/api/lead-webhook-secret',
+      PARAMETERS_SECRETS_EXTENSION_HTTP_PORT: '2773',
       DDB_TABLE: { Ref: idOf(prod.site, 'AWS::DynamoDB::Table') },
     })
     expect(env.RASID_ENV).toBeUndefined()
-    for (const t of [prod.site, prod.waf, prod.edge, staging.site])
-      expect(JSON.stringify(t.toJSON())).not.toContain(FAKE_SECRET)
+    // No secret's value, nor a reference CloudFormation would resolve into the function's
+    // configuration (and so into every version it publishes), anywhere.
+    for (const t of [prod.site, prod.waf, prod.edge, staging.site, staging.waf, staging.edge]) {
+      const json = JSON.stringify(t.toJSON())
+      expect(json).not.toContain(FAKE_SECRET)
+      expect(json).not.toContain('{{resolve:secretsmanager')
+      expect(json).not.toContain('{{resolve:ssm-secure')
+    }
+    for (const name of secretSettings) expect(env[name], name).toBeUndefined()
+    // Every name the stack gives is one api/server/secrets.ts reads.
+    const readable = new Set(secretSettings.map(secretIdVariable))
+    for (const variables of [env, apiEnvironment(staging.site)])
+      for (const name of Object.keys(variables).filter((n) => n.endsWith('_SECRET_ID')))
+        expect(readable.has(name), name).toBe(true)
+    // The Parameters and Secrets extension's layer, for the function's architecture.
+    const [, fn] = resources(prod.site, 'AWS::Lambda::Function').find(([id]) => id.startsWith('Api'))!
+    expect(fn.Properties!.Layers).toEqual([
+      expect.stringMatching(
+        /^arn:aws:lambda:me-south-1:\d{12}:layer:AWS-Parameters-and-Secrets-Lambda-Extension-Arm64:\d+$/,
+      ),
+    ])
     const stagingEnv = apiEnvironment(staging.site)
     expect(stagingEnv).toMatchObject({
       RASID_ENV: 'staging',
       PAYMENT_PROVIDER: 'sandbox',
-      PAYMENT_WEBHOOK_SECRET: '{{resolve:secretsmanager:rasid/staging/api/payment-webhook-secret:SecretString:::}}',
+      PAYMENT_WEBHOOK_SECRET_SECRET_ID: 'rasid/staging/api/payment-webhook-secret',
     })
     expect(JSON.stringify(stagingEnv)).not.toMatch(/MOYASAR/)
 
-    // What the function would read once CloudFormation resolved the references: the API's own
-    // check (api/server/config.ts) must start with it, as production and as staging.
+    // What the function starts with once secrets.ts has read the values: the API's own check
+    // (api/server/config.ts) must accept it, as production and as staging.
     const resolved = (variables: Record<string, unknown>) =>
       Object.fromEntries(
-        Object.entries(variables).map(([name, value]) => [
-          name,
+        Object.entries(variables).map(([name, value]) =>
           typeof value !== 'string'
-            ? 'rasid-api'
-            : !value.startsWith('{{resolve:')
-              ? value
-              : name === 'MOYASAR_SECRET_KEY'
-                ? `sk_live_${'k'.repeat(32)}`
-                : 'w'.repeat(48),
-        ]),
+            ? [name, 'rasid-api']
+            : !name.endsWith('_SECRET_ID')
+              ? [name, value]
+              : [
+                  name.replace(/_SECRET_ID$/, ''),
+                  name === 'MOYASAR_SECRET_KEY_SECRET_ID' ? `sk_live_${'k'.repeat(32)}` : 'w'.repeat(48),
+                ],
+        ),
       )
     const production = configFromEnv(resolved(env), { runtime: 'lambda' })
     expect(production.environment).toBe('production')
@@ -203,6 +224,46 @@ describe('the API', () => {
     const onStaging = configFromEnv(resolved(stagingEnv), { runtime: 'lambda' })
     expect(onStaging.environment).toBe('staging')
     expect(onStaging.checkout.provider.kind).toBe('sandbox')
+  })
+
+  it('may read exactly the secrets it names, and no other (security review 5, L5)', () => {
+    const secretArn = (name: string) =>
+      JSON.stringify({
+        'Fn::Join': [
+          '',
+          [
+            'arn:',
+            { Ref: 'AWS::Partition' },
+            `:secretsmanager:me-south-1:`,
+            { Ref: 'AWS::AccountId' },
+            `:secret:${name}-??????`,
+          ],
+        ],
+      })
+    const reads = (t: Template) => {
+      const [, policy] = resources(t, 'AWS::IAM::Policy').find(([id]) => id.startsWith('ApiRole'))!
+      const statements = (policy.Properties!.PolicyDocument as { Statement: { Action: unknown; Resource: unknown }[] })
+        .Statement
+      return statements
+        .filter((st) => JSON.stringify(st.Action).includes('secretsmanager'))
+        .map((st) => ({ action: st.Action, resources: [st.Resource].flat().map((r) => JSON.stringify(r)) }))
+    }
+    expect(reads(prod.site)).toEqual([
+      {
+        action: 'secretsmanager:GetSecretValue',
+        resources: [
+          'rasid/api/moyasar-secret-key',
+          'rasid/api/moyasar-webhook-token',
+          'rasid/api/lead-webhook-secret',
+        ].map(secretArn),
+      },
+    ])
+    expect(reads(staging.site)).toEqual([
+      {
+        action: 'secretsmanager:GetSecretValue',
+        resources: ['rasid/staging/api/payment-webhook-secret'].map(secretArn),
+      },
+    ])
   })
 
   it('publishes a new version, and moves the alias to it, when the secrets revision changes', () => {
@@ -253,6 +314,7 @@ describe('the API', () => {
       ],
       [['logs:CreateLogStream', 'logs:PutLogEvents'], `{"Fn::GetAtt":["${logGroupOf(prod.site, 'ApiLogs')}","Arn"]}`],
       [['kms:Decrypt'], `{"Fn::GetAtt":["${idOf(prod.site, 'AWS::KMS::Key')}","Arn"]}`],
+      [['secretsmanager:GetSecretValue'], expect.stringContaining(':secret:rasid/api/moyasar-secret-key-??????')],
     ])
     // The sweep's deletes reach leads and sessions only, never the records that stop a replay.
     expect(statements.find((st) => st.Action === 'dynamodb:DeleteItem')).toMatchObject({
