@@ -57,12 +57,14 @@ export type ContactMessageId = `contact.error.${ContactField}.${FieldErrorKind}`
 
 /**
  * The message ids of a cart's field errors (POST /cart/quote, POST /checkout/sessions): the key is
- * the field's path (`items`, `cart.items`, `locale`). `twoPlans`: a cart names at most one plan.
+ * the field's path (`items`, `cart.items`, `locale`). `twoPlans`: a cart names at most one plan;
+ * `duplicateItem`: a sku is in one line only, its quantity the count (at most `maxQuantity`).
  */
 export const checkoutMessageIds = [
   'checkout.error.required',
   'checkout.error.invalid',
   'checkout.error.twoPlans',
+  'checkout.error.duplicateItem',
   'checkout.error.unknownField',
 ] as const
 export type CheckoutMessageId = (typeof checkoutMessageIds)[number]

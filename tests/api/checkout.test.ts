@@ -137,6 +137,28 @@ describe.each(['sqlite', 'memory', 'dynamodb'] as const)('checkout with the %s s
       expect(answer.body).toMatchObject({ code: 'invalid-request', fields: { items: 'checkout.error.twoPlans' } })
     })
 
+    test('one sku in several lines is a 400, never priced past the maximum of 50 (review 5, I3)', async () => {
+      const terminals = { sku: 'addon.posTerminal', quantity: 50 }
+      const body = { ...growth, items: [terminals, terminals, terminals] }
+      const answer = await call(api, quotePath, { body })
+      expect(answer.status).toBe(400)
+      expect(answer.body).toMatchObject({ code: 'invalid-request', fields: { items: 'checkout.error.duplicateItem' } })
+      // Two small lines too: one line per sku, its quantity the count.
+      const small = {
+        ...growth,
+        items: [
+          { sku: 'plan.growth', quantity: 1 },
+          { ...terminals, quantity: 1 },
+          { ...terminals, quantity: 2 },
+        ],
+      }
+      expect((await call(api, quotePath, { body: small })).body).toMatchObject({
+        fields: { items: 'checkout.error.duplicateItem' },
+      })
+      const session = await call(api, sessionsPath, { body: { cart: body, locale: 'en' } })
+      expect(session.body).toMatchObject({ status: 400, fields: { 'cart.items': 'checkout.error.duplicateItem' } })
+    })
+
     test.each([
       ['an unknown market', { ...growth, market: 'us' }, { market: 'checkout.error.invalid' }],
       ['no items', { ...growth, items: [] }, { items: 'checkout.error.invalid' }],

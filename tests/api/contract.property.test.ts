@@ -701,6 +701,8 @@ function accepted(op: Op, s: Sent, model: Model): Outcome[] {
     const cart = (prefix ? json.cart : json) as { items: { sku: string }[] }
     if (cart.items.filter((item) => item.sku.startsWith('plan.')).length > 1)
       return [{ status: 400, code: 'invalid-request', fields: { [`${prefix}items`]: 'checkout.error.twoPlans' } }]
+    if (new Set(cart.items.map((item) => item.sku)).size < cart.items.length)
+      return [{ status: 400, code: 'invalid-request', fields: { [`${prefix}items`]: 'checkout.error.duplicateItem' } }]
   }
   if (s.key !== undefined) {
     const first = model.keys.get(op.id)?.get(s.key)

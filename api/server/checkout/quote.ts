@@ -14,11 +14,16 @@ export function quoteCart(cart: Cart, discountCodes: Record<string, number>): Qu
 
 /**
  * The field errors of a cart the schema took but the rules refuse: more than one plan (a plan is
- * the account's tier; there is one). `prefix` is the cart's path in the body (`cart.` in a session).
+ * the account's tier; there is one), or one sku in several lines (each line is at most 50, so
+ * three lines of 50 terminals would price 150: security review 5, I3; the page keeps one line per
+ * sku). `prefix` is the cart's path in the body (`cart.` in a session).
  */
 export function cartRuleErrors(cart: Cart, prefix = ''): Record<string, CheckoutMessageId> | undefined {
   const plans = cart.items.filter((item) => item.sku.startsWith('plan.'))
-  return plans.length > 1 ? { [`${prefix}items`]: 'checkout.error.twoPlans' } : undefined
+  if (plans.length > 1) return { [`${prefix}items`]: 'checkout.error.twoPlans' }
+  if (new Set(cart.items.map((item) => item.sku)).size < cart.items.length)
+    return { [`${prefix}items`]: 'checkout.error.duplicateItem' }
+  return undefined
 }
 
 /**
