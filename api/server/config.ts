@@ -303,8 +303,18 @@ function discountCodesFrom(raw: string | undefined, fallback: Record<string, num
     if (!match || bp < 1 || bp > 10000) {
       checks.refuse(
         'DISCOUNT_CODES',
-        `must be CODE:bp,CODE:bp with bp 1 to 10000, not ${entry.trim()}`,
-        `يجب أن يكون بالصيغة CODE:bp,CODE:bp، وقيمة bp من 1 إلى 10000، لا ${entry.trim()}`,
+        `must be CODE:bp,CODE:bp with bp 1 to 9999, not ${entry.trim()}`,
+        `يجب أن يكون بالصيغة CODE:bp,CODE:bp، وقيمة bp من 1 إلى 9999، لا ${entry.trim()}`,
+      )
+      continue
+    }
+    // 100 % off makes any cart `paid` at once, with no provider and no payment (security review 5,
+    // I3): a typo or a leaked code would give plans away. Free plans are Starter, priced at 0.
+    if (bp === 10000) {
+      checks.refuse(
+        'DISCOUNT_CODES',
+        `${entry.trim()} takes 100 % off: any cart would be paid at once, with no payment. Use 9999 at most`,
+        `الرمز ${entry.trim()} يخصم 100 %، فتُعدّ أي سلة مدفوعة فورًا دون أي دفع. استخدم 9999 على الأكثر`,
       )
       continue
     }
@@ -344,7 +354,8 @@ function providerFrom(env: Env, environment: Environment, checks: Checks): Check
   const kind = env.PAYMENT_PROVIDER || undefined
   if (kind === undefined) {
     // Production by default only: a developer's bare `npm run api` is told of the sandbox too.
-    const said = environment === 'production' && !!(env.RASID_ENV || env.AWS_LAMBDA_FUNCTION_NAME || nodeProduction(env))
+    const said =
+      environment === 'production' && !!(env.RASID_ENV || env.AWS_LAMBDA_FUNCTION_NAME || nodeProduction(env))
     checks.refuse(
       'PAYMENT_PROVIDER',
       said

@@ -267,14 +267,14 @@ describe('checkout settings', () => {
   test('DISCOUNT_CODES, PAYMENT_WEBHOOK_SECRET, PAYMENT_PAGE_ORIGIN, SITE_ORIGIN, SANDBOX_WEBHOOK_DELAY_MS', () => {
     const { checkout } = configFromEnv({
       ...sandbox,
-      DISCOUNT_CODES: 'spring:2500, VIP-1:10000',
+      DISCOUNT_CODES: 'spring:2500, VIP-1:9999',
       PAYMENT_WEBHOOK_SECRET: 'whsec_live',
       PAYMENT_PAGE_ORIGIN: 'https://pay.example.com',
       SITE_ORIGIN: 'https://www.rasid.example',
       SANDBOX_WEBHOOK_DELAY_MS: '500',
     })
     expect(checkout).toMatchObject({
-      discountCodes: { SPRING: 2500, 'VIP-1': 10000 },
+      discountCodes: { SPRING: 2500, 'VIP-1': 9999 },
       webhookSecret: 'whsec_live',
       paymentPageOrigin: 'https://pay.example.com',
       siteOrigin: 'https://www.rasid.example',
@@ -286,6 +286,11 @@ describe('checkout settings', () => {
     [{ DISCOUNT_CODES: 'SPRING' }, /DISCOUNT_CODES/],
     [{ DISCOUNT_CODES: 'SPRING:0' }, /DISCOUNT_CODES/],
     [{ DISCOUNT_CODES: 'SPRING:20000' }, /DISCOUNT_CODES/],
+    // 100 % off: any cart paid at once with no provider (review 5, I3), in both languages.
+    [
+      { DISCOUNT_CODES: 'SPRING:2500,FREE:10000' },
+      /DISCOUNT_CODES: FREE:10000 takes 100 % off[^]*DISCOUNT_CODES: الرمز FREE:10000 يخصم 100 %/,
+    ],
     [{ PAYMENT_PAGE_ORIGIN: 'https://pay.example.com/path' }, /PAYMENT_PAGE_ORIGIN/],
     [{ PAYMENT_PAGE_ORIGIN: 'https://pay.example.com' }, /SITE_ORIGIN: is not set, but PAYMENT_PAGE_ORIGIN is/],
     [{ SANDBOX_WEBHOOK_DELAY_MS: 'soon' }, /SANDBOX_WEBHOOK_DELAY_MS/],
