@@ -66,7 +66,7 @@ export const FALLBACK_CSP = "default-src 'none'; frame-ancestors 'none'; base-ur
  * normalised path but hands the function the raw one, so `/status/../deploys/x.json` would pass the
  * prefix checks below unchanged; the site has no such address.
  */
-export const UNSAFE_URI = /(^|\/)\.\.?(\/|$)|\/\/|%2e|%2f|%5c|\\/i
+const UNSAFE_URI = /(^|\/)\.\.?(\/|$)|\/\/|%2e|%2f|%5c|\\/i
 const BAD_REQUEST_PAGE =
   'Bad request: this address is not one of the site.\nطلب غير صالح: هذا العنوان ليس من عناوين الموقع.\n'
 
