@@ -44,11 +44,13 @@ import * as kms from 'aws-cdk-lib/aws-kms'
 import * as lambda from 'aws-cdk-lib/aws-lambda'
 import * as logs from 'aws-cdk-lib/aws-logs'
 import * as s3 from 'aws-cdk-lib/aws-s3'
+import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager'
 import * as sns from 'aws-cdk-lib/aws-sns'
 import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions'
 import * as wafv2 from 'aws-cdk-lib/aws-wafv2'
 import type { Construct } from 'constructs'
 import { faces } from '../api/contract/faces'
+import { EDGE_ORIGIN_HEADER, EDGE_ORIGIN_SETTING } from '../api/server/edgeOrigin'
 import { problemBody } from '../api/server/http'
 import { tableDefinition } from '../api/server/store/dynamo'
 import { facts } from '../site.config'
@@ -105,6 +107,8 @@ export interface Settings {
     moyasarWebhookToken: string
     leadWebhookSecret: string
     paymentWebhookSecret: string
+    /** Made by the stack itself (a random value): the header CloudFront adds on the webhook's origin. */
+    webhookOriginSecret: string
   }
   reservedConcurrency: number
   logRetentionDays: logs.RetentionDays
@@ -182,6 +186,7 @@ export function settingsFrom(get: (name: string) => string | undefined): Setting
       moyasarWebhookToken: `${prefix}moyasar-webhook-token`,
       leadWebhookSecret: `${prefix}lead-webhook-secret`,
       paymentWebhookSecret: `${prefix}payment-webhook-secret`,
+      webhookOriginSecret: `${prefix}webhook-origin-secret`,
     },
     reservedConcurrency: number('reservedConcurrency', 50),
     logRetentionDays,
@@ -234,6 +239,70 @@ function alarm(
   return made
 }
 
+/**
+ * The webhook's rule: per address, over WAF's 5 minutes (security review 5, M1). Moyasar sends one
+ * delivery per payment event, retried a few times; 3,000 in 5 minutes (10 a second, from one
+ * address) is far above any delivery rate the site will see. The HTTP API's stage throttle
+ * (infra: `WebhooksStage`) is above it.
+ */
+export const WEBHOOK_RATE = { limit: 3000, windowSec: 300 } as const
+/** WAF's window for both rate rules: 5 minutes. */
+const RATE_WINDOW_SEC = WEBHOOK_RATE.windowSec
+
+/**
+ * A byte match on the URI path as the origin routes it (security review 5, L4): percent-decoded,
+ * then normalised (`//`, `/./` and `/x/../` removed), so that neither an encoded nor a dot-segment
+ * path slips past a match that the API would route to the same place.
+ */
+const pathMatch = (
+  positionalConstraint: 'STARTS_WITH' | 'EXACTLY',
+  searchString: string,
+): wafv2.CfnWebACL.StatementProperty => ({
+  byteMatchStatement: {
+    fieldToMatch: { uriPath: {} },
+    positionalConstraint,
+    searchString,
+    textTransformations: [
+      { priority: 0, type: 'URL_DECODE' },
+      { priority: 1, type: 'NORMALIZE_PATH' },
+    ],
+  },
+})
+/** Exactly the one webhook route, never a prefix (security review 5, L4). */
+const webhookPath = pathMatch('EXACTLY', '/api/v1/webhooks/payments')
+
+/** A rate-based rule per address whose block is the API's own 429 problem document. */
+function rateRule(rule: {
+  name: string
+  priority: number
+  metricName: string
+  limit: number
+  scopeDown: wafv2.CfnWebACL.StatementProperty
+}): wafv2.CfnWebACL.RuleProperty {
+  return {
+    name: rule.name,
+    priority: rule.priority,
+    action: {
+      block: {
+        customResponse: {
+          responseCode: 429,
+          customResponseBodyKey: 'rate-limited',
+          responseHeaders: [{ name: 'rule', value: rule.name }],
+        },
+      },
+    },
+    visibilityConfig: { cloudWatchMetricsEnabled: true, metricName: rule.metricName, sampledRequestsEnabled: true },
+    statement: {
+      rateBasedStatement: {
+        limit: rule.limit,
+        evaluationWindowSec: RATE_WINDOW_SEC,
+        aggregateKeyType: 'IP',
+        scopeDownStatement: rule.scopeDown,
+      },
+    },
+  }
+}
+
 /** us-east-1: the WebACL of the distribution (a CLOUDFRONT-scope WebACL lives nowhere else). */
 class WafStack extends Stack {
   readonly webAcl: wafv2.CfnWebACL
@@ -253,56 +322,30 @@ class WafStack extends Stack {
         },
       },
       rules: [
-        {
-          // The API's own counters are per Lambda instance; this one holds across them (docs/aws.md).
-          // The webhook is left out: a provider sends every event from a few addresses, and the
-          // signature or token proves each.
-          name: 'api-rate-per-address',
+        rateRule({
+          // The webhook's own rule (security review 5, M1): a provider delivers from a few addresses,
+          // far below this; one flooding address is blocked here, before it spends the HTTP API's
+          // throttle, which counts every caller together and sits well above it.
+          name: 'webhook-rate-per-address',
           priority: 0,
-          action: {
-            block: {
-              customResponse: {
-                responseCode: 429,
-                customResponseBodyKey: 'rate-limited',
-                responseHeaders: [{ name: 'rule', value: 'api-rate-per-address' }],
-              },
+          metricName: 'webhook-rate',
+          limit: WEBHOOK_RATE.limit,
+          scopeDown: webhookPath,
+        }),
+        rateRule({
+          // The API's own counters are per Lambda instance; this one holds across them (docs/aws.md).
+          // The webhook has the rule above instead: exactly its path, after decoding and
+          // normalisation, so that `/api/v1/webhooks/../cart/quote` is counted here.
+          name: 'api-rate-per-address',
+          priority: 1,
+          metricName: 'api-rate',
+          limit: 100,
+          scopeDown: {
+            andStatement: {
+              statements: [pathMatch('STARTS_WITH', '/api/'), { notStatement: { statement: webhookPath } }],
             },
           },
-          visibilityConfig: { cloudWatchMetricsEnabled: true, metricName: 'api-rate', sampledRequestsEnabled: true },
-          statement: {
-            rateBasedStatement: {
-              limit: 100,
-              evaluationWindowSec: 300,
-              aggregateKeyType: 'IP',
-              scopeDownStatement: {
-                andStatement: {
-                  statements: [
-                    {
-                      byteMatchStatement: {
-                        fieldToMatch: { uriPath: {} },
-                        positionalConstraint: 'STARTS_WITH',
-                        searchString: '/api/',
-                        textTransformations: [{ priority: 0, type: 'NONE' }],
-                      },
-                    },
-                    {
-                      notStatement: {
-                        statement: {
-                          byteMatchStatement: {
-                            fieldToMatch: { uriPath: {} },
-                            positionalConstraint: 'STARTS_WITH',
-                            searchString: '/api/v1/webhooks/',
-                            textTransformations: [{ priority: 0, type: 'NONE' }],
-                          },
-                        },
-                      },
-                    },
-                  ],
-                },
-              },
-            },
-          },
-        },
+        }),
       ],
     })
   }
@@ -429,6 +472,8 @@ class SiteStack extends Stack {
         }
       : { PAYMENT_WEBHOOK_SECRET_SECRET_ID: settings.secretNames.paymentWebhookSecret }
     if (settings.leadWebhookUrl) secretIds.LEAD_WEBHOOK_SECRET_SECRET_ID = settings.secretNames.leadWebhookSecret
+    // The webhook origin's header value, which the stack makes below (api/server/edgeOrigin.ts).
+    secretIds[`${EDGE_ORIGIN_SETTING}_SECRET_ID`] = settings.secretNames.webhookOriginSecret
     // docs/aws.md, "Environment of the function"; the names are api/server/config.ts's.
     const environment: Record<string, string> = {
       NODE_OPTIONS: '--enable-source-maps',
@@ -551,12 +596,29 @@ class SiteStack extends Stack {
 
     // The payment webhook: an HTTP API with one route (two on staging), no OAC (docs/aws.md).
     const webhooks = new apigw.HttpApi(this, 'Webhooks', { createDefaultStage: false })
+    // Its throttle counts every caller together, so it sits well above the WAF's per-address rule
+    // (WEBHOOK_RATE): one flooding address is blocked at the edge long before the stage would
+    // refuse the provider's deliveries too (security review 5, M1).
     new apigw.HttpStage(this, 'WebhooksStage', {
       httpApi: webhooks,
       stageName: '$default',
       autoDeploy: true,
-      throttle: { burstLimit: 20, rateLimit: 10 },
+      throttle: { burstLimit: 200, rateLimit: 100 },
     })
+    // Only through CloudFront (security review 5, M1): CloudFront reaches the HTTP API on its own
+    // execute-api host, which stays open to anyone (disabling it would cut CloudFront off too, short
+    // of a custom domain, itself as public). So the distribution adds a header with a random value
+    // the stack makes in Secrets Manager, and the handler answers 404 to an API Gateway event
+    // without it (api/server/edgeOrigin.ts). Neither the template nor the repository holds the value.
+    const originSecret = new secretsmanager.Secret(this, 'WebhookOriginSecret', {
+      secretName: settings.secretNames.webhookOriginSecret,
+      description: 'The header CloudFront adds on the Rasid webhook\'s origin (docs/aws.md, "The payment webhook")',
+      generateSecretString: { passwordLength: 64, excludePunctuation: true },
+    })
+    const originSecretValue = `{{resolve:secretsmanager:${settings.secretNames.webhookOriginSecret}:SecretString:::}}`
+    // The function reads it by name at its cold start, like the other secrets (secretIds above);
+    // only the distribution's header holds the reference.
+    fn.node.addDependency(originSecret)
     const integration = new HttpLambdaIntegration('Api', alias, {
       payloadFormatVersion: apigw.PayloadFormatVersion.VERSION_2_0,
     })
@@ -617,6 +679,8 @@ class SiteStack extends Stack {
     })
     const webhookOrigin = new origins.HttpOrigin(`${webhooks.apiId}.execute-api.${this.region}.amazonaws.com`, {
       protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
+      // CloudFront replaces a viewer's header of the same name with this one.
+      customHeaders: { [EDGE_ORIGIN_HEADER]: originSecretValue },
     })
     const webhookBehaviour = apiBehaviour(webhookOrigin, cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER)
     // One origin for the site and its status document: the bucket, read through OAC, whose grant
@@ -640,7 +704,9 @@ class SiteStack extends Stack {
       headerBehavior: cloudfront.CacheHeaderBehavior.none(),
     })
     const distribution = new cloudfront.Distribution(this, 'Cdn', {
-      comment: 'The Rasid site and its API',
+      // With the secrets revision: a new one updates the distribution, which then reads the webhook
+      // origin's header again (docs/aws.md, "Only through CloudFront").
+      comment: `The Rasid site and its API; secrets revision ${settings.secretsRevision}`,
       ...(settings.domain
         ? {
             domainNames: [settings.domain],
@@ -654,6 +720,9 @@ class SiteStack extends Stack {
       // standard logging for an incident that needs the edge's view.
       enableLogging: false,
       httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
+      // IPv4 only (security review 5, L4): the WAF counts each address, and an IPv6 host holds a
+      // /64 of them, which WAF cannot group; every IPv6 network reaches IPv4 too (docs/aws.md, `RasidWaf`).
+      enableIpv6: false,
       // Europe, the Middle East and Africa are in the cheaper classes' 200: the markets' edges.
       priceClass: cloudfront.PriceClass.PRICE_CLASS_200,
       defaultBehavior: {
@@ -690,6 +759,8 @@ class SiteStack extends Stack {
         ttl: Duration.seconds(10),
       })),
     })
+    // Its header reads the secret by name: made first.
+    distribution.node.addDependency(originSecret)
 
     // ---- the status probe (docs/aws.md, "Status probe"): a function of its own, apart from the API
     // it watches, that checks the site, the API and the payment page from outside every minute and

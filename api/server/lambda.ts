@@ -13,6 +13,7 @@
 // webhook may have been lost (checkout/reconcile.ts).
 import { getConnInfo, handle, type LambdaContext, type LambdaEvent } from 'hono/aws-lambda'
 import { createApp } from './app'
+import { EDGE_ORIGIN_SETTING, refusedOffEdge } from './edgeOrigin'
 import { providerFor, reconcileOnce } from './checkout/reconcile'
 import { type ApiConfig, configFromEnv, startWarnings } from './config'
 import { type Retention, sweepOnce } from './retention'
@@ -35,11 +36,14 @@ let config: ApiConfig
 let store: Store
 let forwarder: ReturnType<typeof createForwarder> | undefined
 let http: ReturnType<typeof handle>
+/** The environment with the secrets read (secrets.ts): what the cold start was made from. */
+let settings: Record<string, string | undefined> = {}
 
 // Production unless RASID_ENV says staging: a missing setting stops the cold start with every
 // setting at fault named (config.ts), and never gives the sandbox, its key or its codes by omission.
 function start(env: Record<string, string | undefined>) {
   config = configFromEnv(env, { runtime: 'lambda' })
+  settings = env
   for (const { setting, en, ar } of startWarnings(config))
     console.log(JSON.stringify({ time: new Date().toISOString(), level: 'warn', setting, msg: en, msg_ar: ar }))
   store = lambdaStore(env, config.retention)
@@ -108,8 +112,12 @@ export async function handler(
   event: LambdaEvent | ScheduledEvent | RetryEvent | SweepEvent | ReconcileEvent,
   context?: LambdaContext,
 ) {
-  // Once the cold start has read the secrets, at no cost after it.
+  // Once the cold start has read the secrets (the edge's among them), at no cost after it.
   await ready()
+  // The webhook's HTTP API answers only what came through CloudFront (edgeOrigin.ts), before
+  // anything else runs: a flood of its execute-api endpoint costs a comparison and a 404.
+  const refused = refusedOffEdge(event, settings[EDGE_ORIGIN_SETTING])
+  if (refused) return refused
   // Before the Scheduled Event test: the sweep's rule is a schedule too, with this input.
   if (isSweep(event)) {
     // A backlog (the first sweep) is deleted over several days' runs rather than outlast the function.

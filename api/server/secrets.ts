@@ -10,12 +10,14 @@
 // environment, as before; a failed read refuses the start like a missing setting (config.ts).
 import { ConfigError, type Refusal } from './config'
 
-/** The settings that may come from Secrets Manager: the deployment secrets of config.ts. */
+/** The settings that may come from Secrets Manager: the deployment secrets of config.ts, and the edge's. */
 export const secretSettings = [
   'MOYASAR_SECRET_KEY',
   'MOYASAR_WEBHOOK_TOKEN',
   'PAYMENT_WEBHOOK_SECRET',
   'LEAD_WEBHOOK_SECRET',
+  // The header CloudFront adds on the webhook's origin (edgeOrigin.ts).
+  'WEBHOOK_ORIGIN_SECRET',
 ] as const
 export type SecretSetting = (typeof secretSettings)[number]
 

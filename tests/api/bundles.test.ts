@@ -24,6 +24,7 @@ import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { type Cart, priceCart } from '../../api/contract/cart'
 import { endpoints } from '../../api/contract/endpoints'
 import { Problem } from '../../api/contract/schemas'
+import { EDGE_ORIGIN_HEADER } from '../../api/server/edgeOrigin'
 import { faces } from '../../api/contract/faces'
 import { parseStatus } from '../../api/contract/status'
 import { keys } from '../../api/status/store'
@@ -53,6 +54,8 @@ const production = {
 }
 /** The values Secrets Manager holds, by the secret's name: what the extension's stand-in answers. */
 const secrets: Record<string, string> = {
+  'rasid/api/webhook-origin-secret': 'webhook-origin-secret-of-the-bundle-test-0123456789',
+  'rasid/staging/api/webhook-origin-secret': 'webhook-origin-secret-of-staging-0123456789',
   'rasid/api/moyasar-secret-key': 'sk_live_bundle_test_0123456789abcdef',
   'rasid/api/moyasar-webhook-token': 'moyasar-webhook-token-of-at-least-32-bytes',
   'rasid/api/lead-webhook-secret': 'whsec_bundle_test_0123456789abcdef',
@@ -216,8 +219,16 @@ function functionUrlEvent(method: string, path: string, body?: unknown, headers:
   }
 }
 
-/** What the webhook's HTTP API ($default stage, payload format 2.0) sends for the provider's POST. */
-function apiGatewayEvent(path: string, body: unknown) {
+/**
+ * What the webhook's HTTP API ($default stage, payload format 2.0) sends for the provider's POST,
+ * come through CloudFront: with the header the distribution adds on that origin (`origin`, the
+ * production secret's value by default; security review 5, M1), or without it (`origin: null`).
+ */
+function apiGatewayEvent(
+  path: string,
+  body: unknown,
+  origin: string | null = secrets['rasid/api/webhook-origin-secret']!,
+) {
   const text = JSON.stringify(body)
   return {
     version: '2.0',
@@ -232,6 +243,7 @@ function apiGatewayEvent(path: string, body: unknown) {
       'x-forwarded-for': '203.0.113.9',
       'x-forwarded-port': '443',
       'x-forwarded-proto': 'https',
+      ...(origin === null ? {} : { [EDGE_ORIGIN_HEADER]: origin }),
     },
     requestContext: {
       accountId: '123456789012',
@@ -472,20 +484,30 @@ describe('the API bundle, production', () => {
 
   test('answers the payment webhook through API Gateway’s event: a wrong token is refused, a right one for no order is not found', async () => {
     const path = '/api/v1/webhooks/payments'
-    const event = (token: string) =>
-      apiGatewayEvent(path, {
-        id: 'evt-bundle-1',
-        type: 'payment_paid',
-        created_at: new Date().toISOString(),
-        secret_token: token,
-        data: {
-          id: 'pay_1',
-          status: 'paid',
-          amount: 1000,
-          currency: 'SAR',
-          metadata: { session_id: 'cs_abcdefgh12345678' },
+    const event = (token: string, origin?: string | null) =>
+      apiGatewayEvent(
+        path,
+        {
+          id: 'evt-bundle-1',
+          type: 'payment_paid',
+          created_at: new Date().toISOString(),
+          secret_token: token,
+          data: {
+            id: 'pay_1',
+            status: 'paid',
+            amount: 1000,
+            currency: 'SAR',
+            metadata: { session_id: 'cs_abcdefgh12345678' },
+          },
         },
-      })
+        origin,
+      )
+    // Straight to its execute-api endpoint, round CloudFront: the contract's 404, before the app.
+    for (const origin of [null, 'a-guess']) {
+      const around = answerOf('POST', path, (await api.invoke(event('not-the-token', origin))).result)
+      expect(around.status).toBe(404)
+      expect(v.parse(Problem, around.body).code).toBe('not-found')
+    }
     const refused = answerOf('POST', path, (await api.invoke(event('not-the-token'))).result)
     expect(refused.status).toBe(401)
     expect(v.parse(Problem, refused.body).code).toBe('signature-invalid')

@@ -13,7 +13,8 @@ import { reconcileDefaults } from '../../api/server/checkout/reconcile'
 import { configFromEnv } from '../../api/server/config'
 import { secretIdVariable, secretSettings } from '../../api/server/secrets'
 import { tableDefinition } from '../../api/server/store/dynamo'
-import { rasid, settingsFrom } from '../../infra/stack'
+import { EDGE_ORIGIN_HEADER, EDGE_ORIGIN_SETTING } from '../../api/server/edgeOrigin'
+import { rasid, settingsFrom, WEBHOOK_RATE } from '../../infra/stack'
 import { probeConfig } from '../../api/status/lambda'
 import { viewerRequestSource, viewerResponseSource } from '../../renderer/shared/host'
 
@@ -78,6 +79,10 @@ const apiEnvironment = (t: Template) => {
   const [, fn] = resources(t, 'AWS::Lambda::Function').find(([id]) => id.startsWith('Api'))!
   return (fn.Properties!.Environment as { Variables: Record<string, unknown> }).Variables
 }
+
+/** The header CloudFront adds on the webhook's origin, by reference to the secret the stack makes. */
+const webhookOriginReference =
+  /\{\{resolve:secretsmanager:rasid\/(staging\/)?api\/webhook-origin-secret:SecretString:::\}\}/g
 
 describe('the site bucket', () => {
   it('is private, encrypted, versioned, and read by this distribution only, through OAC, only where visitors may read', () => {
@@ -176,7 +181,9 @@ describe('the API', () => {
     // No secret's value, nor a reference CloudFormation would resolve into the function's
     // configuration (and so into every version it publishes), anywhere.
     for (const t of [prod.site, prod.waf, prod.edge, staging.site, staging.waf, staging.edge]) {
-      const json = JSON.stringify(t.toJSON())
+      // But one, which CloudFront itself must hold: the header it adds on the webhook's origin
+      // (security review 5, M1; 'the webhook, only through CloudFront' below).
+      const json = JSON.stringify(t.toJSON()).replaceAll(webhookOriginReference, '')
       expect(json).not.toContain(FAKE_SECRET)
       expect(json).not.toContain('{{resolve:secretsmanager')
       expect(json).not.toContain('{{resolve:ssm-secure')
@@ -255,13 +262,16 @@ describe('the API', () => {
           'rasid/api/moyasar-secret-key',
           'rasid/api/moyasar-webhook-token',
           'rasid/api/lead-webhook-secret',
+          'rasid/api/webhook-origin-secret',
         ].map(secretArn),
       },
     ])
     expect(reads(staging.site)).toEqual([
       {
         action: 'secretsmanager:GetSecretValue',
-        resources: ['rasid/staging/api/payment-webhook-secret'].map(secretArn),
+        resources: ['rasid/staging/api/payment-webhook-secret', 'rasid/staging/api/webhook-origin-secret'].map(
+          secretArn,
+        ),
       },
     ])
   })
@@ -363,7 +373,7 @@ describe('the API', () => {
     expect(routes(prod.site)).toEqual(['POST /api/v1/webhooks/payments'])
     expect(routes(staging.site)).toEqual(['ANY /api/v1/sandbox/{proxy+}', 'POST /api/v1/webhooks/payments'])
     prod.site.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
-      DefaultRouteSettings: { ThrottlingBurstLimit: 20, ThrottlingRateLimit: 10 },
+      DefaultRouteSettings: { ThrottlingBurstLimit: 200, ThrottlingRateLimit: 100 },
     })
     prod.site.hasResourceProperties('AWS::ApiGatewayV2::Integration', {
       IntegrationUri: { Ref: idOf(prod.site, 'AWS::Lambda::Alias') },
@@ -471,21 +481,22 @@ describe('the distribution', () => {
     expect(JSON.stringify(staged.Properties)).toContain('/api/v1/sandbox/*')
   })
 
-  it('is rate-limited on /api/* by a WAF in us-east-1, the webhook left out, with the API’s own 429', () => {
+  it('is rate-limited on /api/* by a WAF in us-east-1, the webhook by a rule of its own, with the API’s own 429', () => {
     expect(prod.stacks.waf.region).toBe('us-east-1')
     prod.waf.hasResourceProperties('AWS::WAFv2::WebACL', {
       Scope: 'CLOUDFRONT',
-      Rules: [
+      Rules: Match.arrayWith([
         Match.objectLike({
+          Name: 'api-rate-per-address',
           Action: { Block: { CustomResponse: Match.objectLike({ ResponseCode: 429 }) } },
           Statement: Match.objectLike({ RateBasedStatement: Match.objectLike({ Limit: 100 }) }),
         }),
-      ],
+      ]),
     })
     const [, acl] = only(prod.waf, 'AWS::WAFv2::WebACL')
     const bodies = acl.Properties!.CustomResponseBodies as Record<string, { Content: string }>
     expect(JSON.parse(bodies['rate-limited']!.Content)).toMatchObject({ status: 429, code: 'rate-limited' })
-    expect(JSON.stringify(acl.Properties)).toContain('/api/v1/webhooks/')
+    expect(JSON.stringify(acl.Properties)).toContain('/api/v1/webhooks/payments')
   })
 })
 
@@ -1054,5 +1065,136 @@ describe('the payment reconciliation', () => {
     const onTable = statements.filter((s) => !JSON.stringify(s.Resource).includes('/index/')).flatMap(actions)
     expect(onTable).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:PutItem']))
     expect(onTable.join(' ')).not.toMatch(/\*/)
+  })
+})
+
+// Security review 5, M1: the webhook's HTTP API answers only what CloudFront sends it, and a rate
+// rule of its own covers it at the edge.
+describe('the webhook, only through CloudFront (review 5, M1)', () => {
+  type Origin = { Id: string; DomainName: unknown; OriginCustomHeaders?: { HeaderName: string; HeaderValue: string }[] }
+  const originsOf = (t: Template) => {
+    const [, dist] = only(t, 'AWS::CloudFront::Distribution')
+    const config = dist.Properties!.DistributionConfig as {
+      Origins: Origin[]
+      CacheBehaviors: { PathPattern: string; TargetOriginId: string }[]
+    }
+    return { origins: config.Origins, behaviours: config.CacheBehaviors }
+  }
+
+  it('has CloudFront add a secret header on the webhook’s origin, by reference to a secret the stack makes', () => {
+    for (const [t, prefix] of [
+      [prod.site, 'rasid/api/'],
+      [staging.site, 'rasid/staging/api/'],
+    ] as const) {
+      const { origins, behaviours } = originsOf(t)
+      const webhook = behaviours.find((b) => b.PathPattern === '/api/v1/webhooks/*')!
+      const origin = origins.find((o) => o.Id === webhook.TargetOriginId)!
+      expect(JSON.stringify(origin.DomainName)).toContain('execute-api')
+      const name = `${prefix}webhook-origin-secret`
+      expect(origin.OriginCustomHeaders).toEqual([
+        { HeaderName: EDGE_ORIGIN_HEADER, HeaderValue: `{{resolve:secretsmanager:${name}:SecretString:::}}` },
+      ])
+      // No other origin gets it: the function URL's requests are proven by IAM (OAC).
+      expect(origins.filter((o) => o.OriginCustomHeaders)).toHaveLength(1)
+      // Made by the stack, random, and before the distribution and the function that read it.
+      const [secretId, secret] = only(t, 'AWS::SecretsManager::Secret')
+      expect(secret.Properties).toMatchObject({
+        Name: name,
+        GenerateSecretString: { PasswordLength: 64, ExcludePunctuation: true },
+      })
+      const resourcesOf = t.toJSON().Resources as Record<string, { DependsOn?: string[] }>
+      expect(resourcesOf[idOf(t, 'AWS::CloudFront::Distribution')]!.DependsOn).toContain(secretId)
+      expect(resourcesOf[idStartingWith(t, 'AWS::Lambda::Function', 'Api')]!.DependsOn).toContain(secretId)
+      // The function reads it by name, never as a value in its environment.
+      expect(apiEnvironment(t)[`${EDGE_ORIGIN_SETTING}_SECRET_ID`]).toBe(name)
+      expect(apiEnvironment(t)[EDGE_ORIGIN_SETTING]).toBeUndefined()
+    }
+  })
+
+  it('gives the webhook a WAF rule of its own, per address, exactly its path, and a stage throttle above it', () => {
+    const [, acl] = only(prod.waf, 'AWS::WAFv2::WebACL')
+    type Rule = { Name: string; Priority: number; Statement: { RateBasedStatement: Record<string, unknown> } }
+    const rules = acl.Properties!.Rules as Rule[]
+    const webhook = rules.find((r) => r.Name === 'webhook-rate-per-address')!
+    expect(webhook.Statement.RateBasedStatement).toEqual({
+      Limit: WEBHOOK_RATE.limit,
+      EvaluationWindowSec: WEBHOOK_RATE.windowSec,
+      AggregateKeyType: 'IP',
+      ScopeDownStatement: {
+        ByteMatchStatement: {
+          FieldToMatch: { UriPath: {} },
+          PositionalConstraint: 'EXACTLY',
+          SearchString: '/api/v1/webhooks/payments',
+          TextTransformations: [
+            { Priority: 0, Type: 'URL_DECODE' },
+            { Priority: 1, Type: 'NORMALIZE_PATH' },
+          ],
+        },
+      },
+    })
+    // Well above a provider's deliveries (a few a second at most), and the stage, which counts every
+    // caller together, above the rule's per-address rate.
+    const perSecond = WEBHOOK_RATE.limit / WEBHOOK_RATE.windowSec
+    expect(perSecond).toBeGreaterThanOrEqual(5)
+    const [, stage] = only(prod.site, 'AWS::ApiGatewayV2::Stage')
+    const throttle = stage.Properties!.DefaultRouteSettings as {
+      ThrottlingRateLimit: number
+      ThrottlingBurstLimit: number
+    }
+    expect(throttle.ThrottlingRateLimit).toBeGreaterThanOrEqual(10 * perSecond)
+    expect(throttle.ThrottlingBurstLimit).toBeGreaterThanOrEqual(throttle.ThrottlingRateLimit)
+    // Both stages: a staging flood must not starve staging's deliveries either.
+    expect(JSON.stringify(staging.waf.toJSON())).toContain('webhook-rate-per-address')
+  })
+})
+
+// Security review 5, L4: the firewall matches the path as the API routes it, counts the webhook
+// apart by its exact path, and IPv6 is off at the edge, since WAF cannot count a /64 as one client.
+describe('the WAF’s matches and IPv6 (review 5, L4)', () => {
+  type Statement = Record<string, unknown>
+  /** Every byte-match statement of the WebACL, however deep. */
+  const byteMatches = (node: unknown): Statement[] => {
+    if (Array.isArray(node)) return node.flatMap(byteMatches)
+    if (!node || typeof node !== 'object') return []
+    const own = (node as Statement).ByteMatchStatement
+    return [...(own ? [own as Statement] : []), ...Object.values(node).flatMap(byteMatches)]
+  }
+
+  it('decodes and normalises the path before every byte match, and never matches the webhook by a prefix', () => {
+    const [, acl] = only(prod.waf, 'AWS::WAFv2::WebACL')
+    const matches = byteMatches(acl.Properties!.Rules)
+    expect(matches.length).toBeGreaterThanOrEqual(3)
+    for (const m of matches) {
+      expect(m.FieldToMatch).toEqual({ UriPath: {} })
+      expect(m.TextTransformations).toEqual([
+        { Priority: 0, Type: 'URL_DECODE' },
+        { Priority: 1, Type: 'NORMALIZE_PATH' },
+      ])
+      if (String(m.SearchString).startsWith('/api/v1/webhooks'))
+        expect(m, 'the webhook by its exact path').toMatchObject({
+          PositionalConstraint: 'EXACTLY',
+          SearchString: '/api/v1/webhooks/payments',
+        })
+    }
+    // The API's rule counts all of /api/ but exactly the webhook's path, which has its own.
+    const api = (acl.Properties!.Rules as { Name: string; Statement: unknown }[]).find(
+      (r) => r.Name === 'api-rate-per-address',
+    )!
+    const scope = (api.Statement as { RateBasedStatement: { ScopeDownStatement: unknown } }).RateBasedStatement
+      .ScopeDownStatement as { AndStatement: { Statements: Statement[] } }
+    expect(byteMatches(scope.AndStatement.Statements[0])[0]).toMatchObject({
+      PositionalConstraint: 'STARTS_WITH',
+      SearchString: '/api/',
+    })
+    expect(scope.AndStatement.Statements[1]).toMatchObject({
+      NotStatement: { Statement: { ByteMatchStatement: { PositionalConstraint: 'EXACTLY' } } },
+    })
+  })
+
+  it('serves over IPv4 only: WAF counts each IPv6 address, and one host holds a /64 of them', () => {
+    for (const t of [prod.site, staging.site]) {
+      const [, dist] = only(t, 'AWS::CloudFront::Distribution')
+      expect((dist.Properties!.DistributionConfig as { IPV6Enabled: boolean }).IPV6Enabled).toBe(false)
+    }
   })
 })

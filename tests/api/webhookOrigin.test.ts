@@ -1,0 +1,156 @@
+// The webhook's HTTP API answers only what came through CloudFront (security review 5, M1;
+// api/server/edgeOrigin.ts): the Lambda handler (api/server/lambda.ts) answers an API Gateway event
+// without the header CloudFront adds on that origin as the contract's 404, before the app sees it,
+// and lets the function URL's events (IAM-signed by CloudFront) through unchecked. Invoked as
+// tests/api/lambda.test.ts does, with dynalite as the table.
+import * as v from 'valibot'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { endpoints } from '../../api/contract/endpoints'
+import { Problem } from '../../api/contract/schemas'
+import { EDGE_ORIGIN_HEADER, EDGE_ORIGIN_SETTING, refusedOffEdge } from '../../api/server/edgeOrigin'
+import { dynaliteEnv, startDynalite, type TestDynamo } from './dynalite'
+
+const originSecret = 'an-origin-secret-of-the-test-0123456789abcdef'
+const webhookToken = 'moyasar-token-of-at-least-32-bytes!'
+let dynamo: TestDynamo
+let lambda: typeof import('../../api/server/lambda')
+beforeAll(async () => {
+  dynamo = await startDynalite()
+  Object.assign(process.env, dynaliteEnv, {
+    DDB_TABLE: await dynamo.newTable(),
+    DDB_ENDPOINT: dynamo.endpoint,
+    PAYMENT_PROVIDER: 'moyasar',
+    MOYASAR_SECRET_KEY: 'sk_live_origintest',
+    MOYASAR_WEBHOOK_TOKEN: webhookToken,
+    SITE_ORIGIN: 'https://www.rasid.example',
+    [EDGE_ORIGIN_SETTING]: originSecret,
+  })
+  delete process.env.RASID_ENV
+  delete process.env.API_STORE
+  delete process.env.LEAD_WEBHOOK_URL
+  lambda = await import('../../api/server/lambda')
+})
+afterAll(async () => {
+  delete process.env[EDGE_ORIGIN_SETTING]
+  await dynamo?.close()
+})
+
+const path = '/api/v1/webhooks/payments'
+/** What the webhook's HTTP API ($default stage, payload format 2.0) sends for a POST on its route. */
+function apiGatewayEvent(headers: Record<string, string>, token = 'not-the-token') {
+  const body = JSON.stringify({
+    id: 'evt-origin-1',
+    type: 'payment_paid',
+    created_at: new Date().toISOString(),
+    secret_token: token,
+    data: {
+      id: 'pay_1',
+      status: 'paid',
+      amount: 1000,
+      currency: 'SAR',
+      metadata: { session_id: 'cs_abcdefgh12345678' },
+    },
+  })
+  return {
+    version: '2.0',
+    routeKey: `POST ${path}`,
+    rawPath: path,
+    rawQueryString: '',
+    headers: {
+      'content-type': 'application/json',
+      'content-length': String(Buffer.byteLength(body)),
+      host: 'a1b2c3d4e5.execute-api.me-south-1.amazonaws.com',
+      'x-forwarded-for': '203.0.113.9',
+      ...headers,
+    },
+    requestContext: {
+      accountId: '123456789012',
+      apiId: 'a1b2c3d4e5',
+      domainName: 'a1b2c3d4e5.execute-api.me-south-1.amazonaws.com',
+      domainPrefix: 'a1b2c3d4e5',
+      http: { method: 'POST', path, protocol: 'HTTP/1.1', sourceIp: '203.0.113.9', userAgent: 'curl/8' },
+      requestId: 'webhook-origin',
+      routeKey: `POST ${path}`,
+      stage: '$default',
+      time: '28/Nov/2026:12:00:00 +0000',
+      timeEpoch: Date.now(),
+    },
+    body,
+    isBase64Encoded: false,
+  }
+}
+
+/** What CloudFront sends the IAM-protected function URL: route `$default`, its lambda-url host. */
+function functionUrlEvent(method: string, route: string) {
+  const domainName = 'abcdefghijklmnopqrstuvwxyz012345.lambda-url.me-south-1.on.aws'
+  return {
+    version: '2.0',
+    routeKey: '$default',
+    rawPath: route,
+    rawQueryString: '',
+    headers: { host: domainName, 'cloudfront-viewer-address': '198.51.100.7:51234' },
+    requestContext: {
+      accountId: 'anonymous',
+      apiId: 'abcdefghijklmnopqrstuvwxyz012345',
+      domainName,
+      domainPrefix: 'abcdefghijklmnopqrstuvwxyz012345',
+      http: { method, path: route, protocol: 'HTTP/1.1', sourceIp: '130.176.1.1', userAgent: 'Amazon CloudFront' },
+      requestId: 'url',
+      routeKey: '$default',
+      stage: '$default',
+      time: '28/Nov/2026:12:00:00 +0000',
+      timeEpoch: Date.now(),
+    },
+    isBase64Encoded: false,
+  }
+}
+
+type Result = { statusCode: number; headers: Record<string, string>; body: string }
+// biome-ignore lint/suspicious/noExplicitAny: the handler's event union is wider than this test needs
+const invoke = (event: object) => lambda.handler(event as any, {} as any) as Promise<Result>
+
+/** The answer's problem, checked against the webhook's documented answers (api/contract/endpoints.ts). */
+function documented(result: Result) {
+  const webhook = endpoints.find((e) => e.path === '/webhooks/payments')!
+  expect(Object.keys(webhook.responses)).toContain(String(result.statusCode))
+  expect(result.headers['content-type']).toMatch(/^application\/problem\+json/)
+  return v.parse(Problem, JSON.parse(result.body))
+}
+
+describe('the webhook’s HTTP API, only through CloudFront (review 5, M1)', () => {
+  test('refuses an API Gateway event without the origin header, or with a wrong one, as the contract’s 404, before the app', async () => {
+    const attempts: Record<string, string>[] = [{}, { [EDGE_ORIGIN_HEADER]: 'guess' }, { [EDGE_ORIGIN_HEADER]: '' }]
+    for (const headers of attempts) {
+      // A wrong token: had the app seen it, it would have answered 401 signature-invalid.
+      const refused = await invoke(apiGatewayEvent(headers))
+      expect(refused.statusCode, JSON.stringify(headers)).toBe(404)
+      expect(documented(refused).code).toBe('not-found')
+      expect(refused.headers['cache-control']).toBe('no-store')
+    }
+  })
+
+  test('lets an event with the header CloudFront adds through to the app, whatever its case', async () => {
+    for (const name of [EDGE_ORIGIN_HEADER, 'X-Rasid-Origin-Verify']) {
+      // A wrong token: the app's own answer, 401 signature-invalid, shows the event reached it.
+      const answered = await invoke(apiGatewayEvent({ [name]: originSecret }))
+      expect(answered.statusCode).toBe(401)
+      expect(documented(answered).code).toBe('signature-invalid')
+    }
+  })
+
+  test('never checks the function URL’s events: IAM (CloudFront’s OAC) already proves them', async () => {
+    const health = await invoke(functionUrlEvent('GET', '/api/v1/health'))
+    expect(health.statusCode).toBe(200)
+  })
+
+  test('refuses every API Gateway event when the expected value is missing (fail closed)', () => {
+    const event = apiGatewayEvent({ [EDGE_ORIGIN_HEADER]: '' })
+    expect(refusedOffEdge(event, undefined)?.statusCode).toBe(404)
+    expect(refusedOffEdge(event, '')?.statusCode).toBe(404)
+    expect(refusedOffEdge(apiGatewayEvent({ [EDGE_ORIGIN_HEADER]: originSecret }), originSecret)).toBeUndefined()
+    // A $default route on its execute-api host is API Gateway's too.
+    const onDefault = { ...apiGatewayEvent({}), routeKey: '$default' }
+    expect(refusedOffEdge(onDefault, originSecret)?.statusCode).toBe(404)
+    expect(refusedOffEdge(functionUrlEvent('GET', '/api/v1/health'), undefined)).toBeUndefined()
+  })
+})
