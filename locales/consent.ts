@@ -67,9 +67,15 @@ export const consentListFile = 'api/contract/consentVersions.ts'
 
 /** The contract's list as `npm run i18n:consent` writes it. */
 export function consentListSource(versions: readonly string[]): string {
+  // Formatted as the project's formatter (Biome, 120 columns) would: one line while it fits.
+  const oneLine = `export const consentVersions = [${versions.map((v) => `'${v}'`).join(', ')}] as const`
+  const list =
+    oneLine.length <= 120
+      ? oneLine
+      : `export const consentVersions = [\n${versions.map((v) => `  '${v}',\n`).join('')}] as const`
   return `// The consent versions a contact form may send: those of locales/consent-versions.json, the
 // archive of what each said (locales/consent.ts). Written by \`npm run i18n:consent\`; do not edit.
-export const consentVersions = [${versions.map((v) => `'${v}'`).join(', ')}] as const
+${list}
 `
 }
 
