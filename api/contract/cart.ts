@@ -89,9 +89,12 @@ export type CreateSession = InferOutput<typeof CreateSession>
 export const sessionStatuses = ['open', 'processing', 'paid', 'failed', 'cancelled', 'expired'] as const
 export type SessionStatus = (typeof sessionStatuses)[number]
 
+/** A checkout session's id (the server's `cs_` and 144 random bits, url-safe): what a path's `{id}` must be. */
+export const sessionIdPattern = /^cs_[A-Za-z0-9_-]{8,64}$/
+
 export const CheckoutSession = /* @__PURE__ */ (() =>
   object({
-    id: pipe(string(), regex(/^cs_[A-Za-z0-9_-]{8,64}$/)),
+    id: pipe(string(), regex(sessionIdPattern)),
     status: picklist(sessionStatuses),
     quote: Quote,
     /** Where the buyer pays (the hosted payment page); absent once the session is closed. */

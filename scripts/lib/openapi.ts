@@ -4,7 +4,7 @@
 // bytes, so tests/unit/contract.test.ts can tell when api/contract/openapi.json is stale.
 import { toJsonSchema } from '@valibot/to-json-schema'
 import type * as v from 'valibot'
-import { Cart, CheckoutSession, CreateSession, Quote } from '../../api/contract/cart'
+import { Cart, CheckoutSession, CreateSession, Quote, sessionIdPattern } from '../../api/contract/cart'
 import { apiBase, endpoints, pages } from '../../api/contract/endpoints'
 import { PaymentEvent, PaymentEventReceived } from '../../api/contract/payments'
 import { ContactCreated, Health, Problem, SalesRequest, SupportRequest } from '../../api/contract/schemas'
@@ -54,6 +54,14 @@ function ref(schema: v.GenericSchema): { $ref: string } {
 const operationId = ({ method, path }: { method: string; path: string }) =>
   `${method.toLowerCase()}${path.replace(/\/\{?(\w)(\w*)\}?/g, (_, c: string, rest: string) => c.toUpperCase() + rest)}`
 
+/** A path's parameter, with the pattern the server holds it to (a session's id: review 5, I2). */
+const pathParameter = (name: string) => ({
+  name,
+  in: 'path',
+  required: true,
+  schema: name === 'id' ? { type: 'string', pattern: sessionIdPattern.source } : { type: 'string' },
+})
+
 function openApiDocument(version: string): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {}
   for (const endpoint of endpoints) {
@@ -62,8 +70,13 @@ function openApiDocument(version: string): Record<string, unknown> {
       summary: endpoint.summary,
     }
     const names = [...endpoint.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!)
-    if (names.length > 0)
-      operation.parameters = names.map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } }))
+    if (names.length > 0) operation.parameters = names.map(pathParameter)
+    // The provider's event is proven by its signature (the sandbox's and any provider that signs
+    // so) or, for Moyasar, by the token inside its body (docs/api.md, "Checkout"): said in the
+    // operation's description, not as a parameter, since a provider that proves it otherwise sends none.
+    if (endpoint.path === '/webhooks/payments')
+      operation.description =
+        'Signed with `Rasid-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">` under the webhook secret, at most 5 minutes old (the sandbox, and a provider that signs so); Moyasar proves its events by the `secret_token` in the body instead, and each is confirmed with Moyasar’s API. Without either: 401 `signature-invalid`.'
     if (endpoint.idempotent)
       operation.parameters = [
         {
@@ -100,12 +113,7 @@ function openApiDocument(version: string): Record<string, unknown> {
       operationId: operationId(route),
       summary: route.summary,
       parameters: [
-        ...[...route.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
-          name,
-          in: 'path',
-          required: true,
-          schema: { type: 'string' },
-        })),
+        ...[...route.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => pathParameter(name!)),
         // A session's pages speak the buyer's language; a font has none.
         ...(route.path.includes('{id}')
           ? [

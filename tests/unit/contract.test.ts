@@ -55,6 +55,27 @@ test('the OpenAPI document is 3.1, names every endpoint, and carries no $schema'
   expect(doc.components.schemas.SalesRequest.additionalProperties).toBe(false)
 })
 
+test('a session id in a path has the pattern the server holds it to; the webhook says how it is signed (review 5, I2)', () => {
+  type Parameter = { name: string; in: string; schema: { pattern?: string } }
+  const doc = JSON.parse(openApiText(apiVersion)) as {
+    paths: Record<string, Record<string, { parameters?: Parameter[] }>>
+  }
+  const ids = Object.entries(doc.paths).flatMap(([path, operations]) =>
+    Object.values(operations).flatMap((o) =>
+      (o.parameters ?? []).filter((p) => p.in === 'path' && p.name === 'id').map((p) => [path, p] as const),
+    ),
+  )
+  expect(ids.length).toBeGreaterThan(0)
+  for (const [path, parameter] of ids) {
+    const pattern = new RegExp(parameter.schema.pattern ?? '')
+    expect(pattern.test('cs_abcdefgh12345678'), path).toBe(true)
+    for (const bad of ['../etc', 'cs_short', "cs_abcdefgh'12345678", `cs_${'a'.repeat(65)}`])
+      expect(pattern.test(bad), `${path} ${bad}`).toBe(false)
+  }
+  const webhook = doc.paths['/api/v1/webhooks/payments']!.post! as { description?: string }
+  expect(webhook.description).toMatch(/Rasid-Signature: t=<unix seconds>,v1=/)
+})
+
 test('the markets a lead can name are the site’s, plus other', () => {
   expect(contactMarkets).toEqual([...markets.map((m) => m.code), 'other'])
   for (const m of markets) for (const fee of m.fees) expect(paymentMethods).toContain(fee.scheme)

@@ -2,7 +2,7 @@
 // signed webhook. JSON only, as every /api/v1 endpoint; the hosted page is sandbox.ts.
 import type { Context, Hono, MiddlewareHandler } from 'hono'
 import * as v from 'valibot'
-import { Cart, type CheckoutSession, CreateSession } from '../../contract/cart'
+import { Cart, type CheckoutSession, CreateSession, sessionIdPattern } from '../../contract/cart'
 import { apiBase } from '../../contract/endpoints'
 import type { PaymentEventReceived } from '../../contract/payments'
 import type { Problem, ProblemCode } from '../../contract/schemas'
@@ -129,7 +129,7 @@ export function checkoutRoutes(app: Hono, ctx: RouteContext): void {
 
   app.get(`${apiBase}/checkout/sessions/:id`, async (c) => {
     const id = c.req.param('id')
-    const session = /^cs_[A-Za-z0-9_-]{8,64}$/.test(id) ? await store.getSession(id) : undefined
+    const session = sessionIdPattern.test(id) ? await store.getSession(id) : undefined
     if (!session) return problem(c, 404, 'not-found')
     const view: CheckoutSession = sessionView(session, now())
     return send(c, 200, view)

@@ -10,6 +10,7 @@
 // rule of /api/v1, and it is not part of the JSON API (no OpenAPI entry).
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import type { Context, Hono } from 'hono'
+import { sessionIdPattern } from '../../contract/cart'
 import { apiBase, pages } from '../../contract/endpoints'
 import type { PaymentEvent, PaymentEventType } from '../../contract/payments'
 import type { ProblemCode } from '../../contract/schemas'
@@ -141,7 +142,7 @@ export function sandboxRoutes(app: Hono, ctx: SandboxContext): void {
   }
   const load = async (c: Context) => {
     const id = c.req.param('id') ?? ''
-    return /^cs_[A-Za-z0-9_-]{8,64}$/.test(id) ? store.getSession(id) : undefined
+    return sessionIdPattern.test(id) ? store.getSession(id) : undefined
   }
   const closed = (c: Context, session: SessionRecord) => {
     const status = effectiveStatus(session, now())
