@@ -6,4 +6,6 @@ export const consentVersions = [
   'en-40e2a7c4fa97',
   'ar-8b2a05f4ebb6',
   'ar-fc181878e6b9',
+  'en-f4339001f796',
+  'ar-9393f5e12223',
 ] as const
