@@ -2,12 +2,18 @@
 // platforms' builds of a package's optional native binaries (Biome's CLI, oxc-parser's bindings),
 // npm writes a package-lock.json without the others, and `npm ci` then refuses it as out of sync.
 // This adds each missing binary as npm writes it with a full registry (version, os, cpu, libc,
-// optional), so `npm ci` installs the one for its platform and skips the rest. Idempotent.
+// optional), so `npm ci` installs the one for its platform and skips the rest, each with the
+// registry's sha512 `integrity` (`npm view <name>@<version> dist.integrity`), so that `npm ci` on
+// any platform checks what it downloads (security review 5, L7). Idempotent.
+import { execFileSync } from 'node:child_process'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { parseCommand, runCommand } from '../api/server/cli'
 
 interface Entry {
   version: string
+  integrity?: string
+  inBundle?: boolean
+  link?: boolean
   dev?: boolean
   optional?: boolean
   os?: string[]
@@ -23,8 +29,8 @@ const cmd = parseCommand({
 
 After \`npm install <package>\` on this machine: adds to FILE (package-lock.json by default) the other
 platforms' native binaries of Biome's CLI and oxc-parser that this machine's registry mirror lacks,
-as npm writes them with a full registry, so that \`npm ci\` accepts the lock. Running it twice changes
-nothing. Exit codes: 0 done, 1 failed (FILE missing or not a lock), 2 wrong usage.`,
+as npm writes them with a full registry and with the registry's integrity of each, so that \`npm ci\`
+accepts the lock and checks what it downloads. Running it twice changes nothing. Exit codes: 0 done, 1 failed (FILE missing or not a lock), 2 wrong usage.`,
 })
 const file = cmd.args[0] ?? 'package-lock.json'
 
@@ -89,8 +95,22 @@ await runCommand(cmd, () => {
     out[key] = entry
   }
   for (const key of pending) out[key] = added[key]!
+  // Every platform binary (added now or before) with the registry's integrity, in npm's key order.
+  let hashed = 0
+  for (const [key, entry] of Object.entries(out)) {
+    const name = key.slice(key.lastIndexOf('node_modules/') + 'node_modules/'.length)
+    if (entry.integrity || entry.inBundle || entry.link || !platformOf(name)) continue
+    const integrity = execFileSync('npm', ['view', `${name}@${entry.version}`, 'dist.integrity'], {
+      encoding: 'utf8',
+    }).trim()
+    if (!/^sha512-[A-Za-z0-9+/]+=*$/.test(integrity))
+      throw new Error(`the registry gave no sha512 integrity for ${name}@${entry.version}`)
+    const { version, ...rest } = entry
+    out[key] = { version, integrity, ...rest }
+    hashed++
+  }
   lock.packages = out
   writeFileSync(file, `${JSON.stringify(lock, null, 2)}\n`)
-  console.log(`${file}: ${Object.keys(added).length} missing platform binaries added`)
+  console.log(`${file}: ${Object.keys(added).length} missing platform binaries added, ${hashed} given their integrity`)
   return 0
 })

