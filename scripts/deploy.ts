@@ -37,6 +37,7 @@ import { describeError, readCommand, type Resources, UsageError } from '../api/s
 import { hostFiles, notFoundKey } from '../renderer/shared/paths'
 import { site } from '../site.config'
 import { buildCsp, buildIdOf } from './lib/cdn'
+import { checkEndpoint } from './lib/endpoint'
 import {
   type KeepReason,
   keptBuilds,
@@ -364,7 +365,7 @@ function optionsOf(values: ReturnType<typeof readCommandOf>['values'], positiona
     return Number(value)
   }
   for (const flag of ['endpoint', 'kvs-endpoint'] as const)
-    if (values[flag] !== undefined) checkEndpoint(flag, values[flag])
+    if (values[flag] !== undefined) checkEndpoint(`--${flag}`, values[flag])
   if (values['prune-keep'] !== undefined && mode !== 'deploy')
     throw new UsageError({ en: '--prune-keep goes with a deploy', ar: 'يأتي \u200E--prune-keep مع النشر وحده' })
   return {
@@ -394,33 +395,6 @@ function readCommandOf(argv: string[]) {
   const reading = readCommand(spec, argv)
   if (reading.kind !== 'run') throw new Error('not a command to run')
   return reading.command
-}
-
-/**
- * An endpoint flag: http(s), a host, perhaps a port and a path. Credentials come from the AWS chain
- * only, so a user or password in the URL is refused, and so is a query: the deploy prints its
- * endpoint, and a refusal never repeats a value that may hold a secret.
- */
-function checkEndpoint(flag: string, value: string) {
-  let url: URL | undefined
-  try {
-    url = new URL(value)
-  } catch {}
-  if (value.includes('@') || url?.username || url?.password)
-    throw new UsageError({
-      en: `--${flag} must not hold credentials (user:password@): give them the standard AWS way, AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY or AWS_PROFILE`,
-      ar: `يجب ألا يحمل \u200E--${flag} بيانات اعتماد (user:password@): أعطها بطريقة AWS المعتادة، AWS_ACCESS_KEY_ID وAWS_SECRET_ACCESS_KEY أو AWS_PROFILE`,
-    })
-  if (url?.search || url?.hash)
-    throw new UsageError({
-      en: `--${flag} takes no query or fragment: scheme, host, port, path`,
-      ar: `لا يأخذ \u200E--${flag} استعلامًا ولا جزءًا بعد #: المخطط والمضيف والمنفذ والمسار فقط`,
-    })
-  if (!url || !/^https?:$/.test(url.protocol) || !url.host)
-    throw new UsageError({
-      en: `--${flag} wants a URL such as http://127.0.0.1:4569, not "${value}"`,
-      ar: `يأخذ \u200E--${flag} عنوانًا مثل http://127.0.0.1:4569، لا «${value}»`,
-    })
 }
 
 interface Upload {

@@ -19,8 +19,9 @@
 import { userInfo } from 'node:os'
 import { S3Client } from '@aws-sdk/client-s3'
 import { impacts, type Impact, type Stage, stages } from '../api/contract/status'
-import { parseCommand, type Resources, runCommand, UsageError } from '../api/server/cli'
+import { parseCommand, type Resources, runCommand } from '../api/server/cli'
 import { markets, site } from '../site.config'
+import { checkEndpoint } from './lib/endpoint'
 import { parseTime, showText, zoneOf } from './lib/statusCli'
 import {
   cancelMaintenance,
@@ -151,38 +152,8 @@ const oneOf = <T extends string>(name: string, value: string | undefined, allowe
   })
 }
 
-/**
- * The endpoint (--endpoint, S3_ENDPOINT), as `npm run deploy` checks its own (security review 5, I9):
- * http(s), a host, perhaps a port and a path. Credentials come from the AWS chain only, so a user or
- * password in the URL is refused, and so are a query and a fragment; a refusal never repeats a value
- * that may hold a secret, and one refused never reaches a failure line (`about`).
- */
-function checkEndpoint(value: string) {
-  const flag = values.endpoint === undefined ? 'S3_ENDPOINT' : '--endpoint'
-  const named = { en: flag, ar: `\u200E${flag}` }
-  let url: URL | undefined
-  try {
-    url = new URL(value)
-  } catch {}
-  if (value.includes('@') || url?.username || url?.password)
-    throw new UsageError({
-      en: `${named.en} must not hold credentials (user:password@): give them the standard AWS way, AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY or AWS_PROFILE`,
-      ar: `يجب ألا يحمل ${named.ar} بيانات اعتماد (user:password@): أعطها بطريقة AWS المعتادة، AWS_ACCESS_KEY_ID وAWS_SECRET_ACCESS_KEY أو AWS_PROFILE`,
-    })
-  if (url?.search || url?.hash || value.includes('?') || value.includes('#'))
-    throw new UsageError({
-      en: `${named.en} takes no query or fragment: scheme, host, port, path`,
-      ar: `لا يأخذ ${named.ar} استعلامًا ولا جزءًا بعد #: المخطط والمضيف والمنفذ والمسار فقط`,
-    })
-  if (!url || !/^https?:$/.test(url.protocol) || !url.host)
-    throw new UsageError({
-      en: `${named.en} wants a URL such as http://127.0.0.1:4569, not "${value}"`,
-      ar: `يأخذ ${named.ar} عنوانًا مثل http://127.0.0.1:4569، لا «${value}»`,
-    })
-}
-
 async function main(): Promise<number> {
-  if (endpoint) checkEndpoint(endpoint)
+  if (endpoint) checkEndpoint(values.endpoint === undefined ? 'S3_ENDPOINT' : '--endpoint', endpoint)
   const [group, action] = cmd.command.split(' ')
   const target = cmd.args[0]
   const store = storeOf()
