@@ -34,6 +34,7 @@ import { rasid, settingsFrom } from '../../infra/stack'
 import { catalogue } from '../../site.config'
 import { startLocalS3 } from '../../scripts/lib/localSite'
 import { startDynalite, type TestDynamo } from './dynalite'
+import { apiGatewayEvent as gatewayEvent, functionUrlEvent } from './lambdaEvents'
 import { goodSupport, newKey } from './helpers'
 import { type Receiver, startReceiver, validSignature } from './receiver'
 
@@ -185,82 +186,15 @@ function coldStart(fn: Fn, env: Record<string, string>): Instance {
   return instance
 }
 
-/** What CloudFront sends the function URL (origin access control) for a visitor's request. */
-function functionUrlEvent(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
-  const text = body === undefined ? undefined : JSON.stringify(body)
-  return {
-    version: '2.0',
-    routeKey: '$default',
-    rawPath: path,
-    rawQueryString: '',
-    headers: {
-      host: 'abcdefghijklmnopqrstuvwxyz012345.lambda-url.me-south-1.on.aws',
-      'cloudfront-viewer-address': '198.51.100.7:51234',
-      'x-forwarded-for': '198.51.100.7, 130.176.1.1',
-      'x-forwarded-proto': 'https',
-      via: '2.0 0123456789abcdef.cloudfront.net (CloudFront)',
-      ...(text ? { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)) } : {}),
-      ...headers,
-    },
-    requestContext: {
-      accountId: 'anonymous',
-      apiId: 'abcdefghijklmnopqrstuvwxyz012345',
-      domainName: 'abcdefghijklmnopqrstuvwxyz012345.lambda-url.me-south-1.on.aws',
-      domainPrefix: 'abcdefghijklmnopqrstuvwxyz012345',
-      http: { method, path, protocol: 'HTTP/1.1', sourceIp: '130.176.1.1', userAgent: 'Amazon CloudFront' },
-      requestId: `req-${newKey()}`,
-      routeKey: '$default',
-      stage: '$default',
-      time: '28/Nov/2026:12:00:00 +0000',
-      timeEpoch: Date.now(),
-    },
-    ...(text === undefined ? {} : { body: text }),
-    isBase64Encoded: false,
-  }
-}
-
 /**
- * What the webhook's HTTP API ($default stage, payload format 2.0) sends for the provider's POST,
- * come through CloudFront: with the header the distribution adds on that origin (`origin`, the
- * production secret's value by default; security review 5, M1), or without it (`origin: null`).
+ * The webhook's event come through CloudFront: with the header the distribution adds on that origin
+ * (`origin`, the production secret's value by default; security review 5, M1), or without it (`null`).
  */
-function apiGatewayEvent(
+const apiGatewayEvent = (
   path: string,
   body: unknown,
   origin: string | null = secrets['rasid/api/webhook-origin-secret']!,
-) {
-  const text = JSON.stringify(body)
-  return {
-    version: '2.0',
-    routeKey: `POST ${path}`,
-    rawPath: path,
-    rawQueryString: '',
-    headers: {
-      'content-length': String(Buffer.byteLength(text)),
-      'content-type': 'application/json',
-      host: 'a1b2c3d4e5.execute-api.me-south-1.amazonaws.com',
-      'user-agent': 'Moyasar-Webhooks',
-      'x-forwarded-for': '203.0.113.9',
-      'x-forwarded-port': '443',
-      'x-forwarded-proto': 'https',
-      ...(origin === null ? {} : { [EDGE_ORIGIN_HEADER]: origin }),
-    },
-    requestContext: {
-      accountId: '123456789012',
-      apiId: 'a1b2c3d4e5',
-      domainName: 'a1b2c3d4e5.execute-api.me-south-1.amazonaws.com',
-      domainPrefix: 'a1b2c3d4e5',
-      http: { method: 'POST', path, protocol: 'HTTP/1.1', sourceIp: '203.0.113.9', userAgent: 'Moyasar-Webhooks' },
-      requestId: 'webhook-1',
-      routeKey: `POST ${path}`,
-      stage: '$default',
-      time: '28/Nov/2026:12:00:00 +0000',
-      timeEpoch: Date.now(),
-    },
-    body: text,
-    isBase64Encoded: false,
-  }
-}
+) => gatewayEvent(path, body, origin === null ? {} : { [EDGE_ORIGIN_HEADER]: origin })
 
 /** What an EventBridge rule sends: its `Input` when it has one, else a Scheduled Event. */
 function ruleEvents(template: Template, target: string, region: string): Record<string, unknown>[] {

@@ -9,6 +9,7 @@ import { endpoints } from '../../api/contract/endpoints'
 import { Problem } from '../../api/contract/schemas'
 import { EDGE_ORIGIN_HEADER, EDGE_ORIGIN_SETTING, refusedOffEdge } from '../../api/server/edgeOrigin'
 import { dynaliteEnv, startDynalite, type TestDynamo } from './dynalite'
+import { apiGatewayEvent as gatewayEvent, functionUrlEvent } from './lambdaEvents'
 
 const originSecret = 'an-origin-secret-of-the-test-0123456789abcdef'
 const webhookToken = 'moyasar-token-of-at-least-32-bytes!'
@@ -36,74 +37,25 @@ afterAll(async () => {
 })
 
 const path = '/api/v1/webhooks/payments'
-/** What the webhook's HTTP API ($default stage, payload format 2.0) sends for a POST on its route. */
-function apiGatewayEvent(headers: Record<string, string>, token = 'not-the-token') {
-  const body = JSON.stringify({
-    id: 'evt-origin-1',
-    type: 'payment_paid',
-    created_at: new Date().toISOString(),
-    secret_token: token,
-    data: {
-      id: 'pay_1',
-      status: 'paid',
-      amount: 1000,
-      currency: 'SAR',
-      metadata: { session_id: 'cs_abcdefgh12345678' },
+/** The provider's POST on the webhook's route, with `headers` added (a wrong token by default). */
+const apiGatewayEvent = (headers: Record<string, string>, token = 'not-the-token') =>
+  gatewayEvent(
+    path,
+    {
+      id: 'evt-origin-1',
+      type: 'payment_paid',
+      created_at: new Date().toISOString(),
+      secret_token: token,
+      data: {
+        id: 'pay_1',
+        status: 'paid',
+        amount: 1000,
+        currency: 'SAR',
+        metadata: { session_id: 'cs_abcdefgh12345678' },
+      },
     },
-  })
-  return {
-    version: '2.0',
-    routeKey: `POST ${path}`,
-    rawPath: path,
-    rawQueryString: '',
-    headers: {
-      'content-type': 'application/json',
-      'content-length': String(Buffer.byteLength(body)),
-      host: 'a1b2c3d4e5.execute-api.me-south-1.amazonaws.com',
-      'x-forwarded-for': '203.0.113.9',
-      ...headers,
-    },
-    requestContext: {
-      accountId: '123456789012',
-      apiId: 'a1b2c3d4e5',
-      domainName: 'a1b2c3d4e5.execute-api.me-south-1.amazonaws.com',
-      domainPrefix: 'a1b2c3d4e5',
-      http: { method: 'POST', path, protocol: 'HTTP/1.1', sourceIp: '203.0.113.9', userAgent: 'curl/8' },
-      requestId: 'webhook-origin',
-      routeKey: `POST ${path}`,
-      stage: '$default',
-      time: '28/Nov/2026:12:00:00 +0000',
-      timeEpoch: Date.now(),
-    },
-    body,
-    isBase64Encoded: false,
-  }
-}
-
-/** What CloudFront sends the IAM-protected function URL: route `$default`, its lambda-url host. */
-function functionUrlEvent(method: string, route: string) {
-  const domainName = 'abcdefghijklmnopqrstuvwxyz012345.lambda-url.me-south-1.on.aws'
-  return {
-    version: '2.0',
-    routeKey: '$default',
-    rawPath: route,
-    rawQueryString: '',
-    headers: { host: domainName, 'cloudfront-viewer-address': '198.51.100.7:51234' },
-    requestContext: {
-      accountId: 'anonymous',
-      apiId: 'abcdefghijklmnopqrstuvwxyz012345',
-      domainName,
-      domainPrefix: 'abcdefghijklmnopqrstuvwxyz012345',
-      http: { method, path: route, protocol: 'HTTP/1.1', sourceIp: '130.176.1.1', userAgent: 'Amazon CloudFront' },
-      requestId: 'url',
-      routeKey: '$default',
-      stage: '$default',
-      time: '28/Nov/2026:12:00:00 +0000',
-      timeEpoch: Date.now(),
-    },
-    isBase64Encoded: false,
-  }
-}
+    headers,
+  )
 
 type Result = { statusCode: number; headers: Record<string, string>; body: string }
 // biome-ignore lint/suspicious/noExplicitAny: the handler's event union is wider than this test needs
