@@ -29,14 +29,7 @@ if [ -n "$packages" ]; then
 fi
 
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  # An npm without install-script approvals (npm 10: no `npm install-scripts`) ignores allowScripts
-  # and .npmrc's strict-allow-scripts and would run every install script, vnu-jar's download too:
-  # none is approved (docs/testing.md, "Dependencies"), so there it runs none.
-  if npm install-scripts --help >/dev/null 2>&1; then
-    npm ci --no-audit --no-fund || exit 1
-  else
-    npm ci --no-audit --no-fund --ignore-scripts || exit 1
-  fi
+  npm ci --no-audit --no-fund || exit 1
 fi
 
 logs="$(mktemp -d)"
