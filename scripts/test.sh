@@ -8,9 +8,8 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 
 # Debian packages first, in one apt-get call: Chromium for the browser tests, a Java runtime for the
-# Nu Html Checker (tests/dist/html.test.ts). It is the checker's only Java: vnu-jar's postinstall,
-# which would download a JDK unverified when Java is missing, never runs (package.json's
-# allowScripts denies it; docs/testing.md, "Dependencies").
+# Nu Html Checker (tests/dist/html.test.ts). Before `npm ci`, so that vnu-jar's postinstall finds
+# Java and does not download one of its own.
 chromium="${CHROMIUM_PATH:-/usr/bin/chromium}"
 packages=""
 [ -x "$chromium" ] || packages="chromium"
