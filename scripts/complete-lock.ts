@@ -3,19 +3,14 @@
 // npm writes a package-lock.json without the others, and `npm ci` then refuses it as out of sync.
 // This adds each missing binary as npm writes it with a full registry (version, os, cpu, libc,
 // optional), so `npm ci` installs the one for its platform and skips the rest, each with the
-// registry's `resolved` tarball and sha512 `integrity` (`npm view <name>@<version> dist`), so that
-// `npm ci` on any platform checks what it downloads (security review 5, L7). Every other package
-// npm locked without its `resolved` (a machine whose config has omit-lockfile-registry-resolved)
-// gets the registry's tarball address, `https://registry.npmjs.org/<name>/-/<base>-<version>.tgz`.
-// Idempotent.
+// registry's sha512 `integrity` (`npm view <name>@<version> dist.integrity`), so that `npm ci` on
+// any platform checks what it downloads (security review 5, L7). Idempotent.
 import { execFileSync } from 'node:child_process'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { parseCommand, runCommand } from '../api/server/cli'
 
 interface Entry {
-  name?: string
   version: string
-  resolved?: string
   integrity?: string
   inBundle?: boolean
   link?: boolean
@@ -34,9 +29,8 @@ const cmd = parseCommand({
 
 After \`npm install <package>\` on this machine: adds to FILE (package-lock.json by default) the other
 platforms' native binaries of Biome's CLI and oxc-parser that this machine's registry mirror lacks,
-as npm writes them with a full registry, with the registry's tarball (resolved) and sha512 (integrity)
-of each, so that \`npm ci\` accepts the lock and checks what it downloads; and every other package
-locked without its resolved, the registry's tarball address. Running it twice changes nothing. Exit codes: 0 done, 1 failed (FILE missing or not a lock), 2 wrong usage.`,
+as npm writes them with a full registry and with the registry's integrity of each, so that \`npm ci\`
+accepts the lock and checks what it downloads. Running it twice changes nothing. Exit codes: 0 done, 1 failed (FILE missing or not a lock), 2 wrong usage.`,
 })
 const file = cmd.args[0] ?? 'package-lock.json'
 
@@ -50,11 +44,6 @@ function platformOf(name: string): Pick<Entry, 'os' | 'cpu' | 'libc'> | undefine
   const [, os, cpu, abi] = m
   const libc = abi === 'gnu' || abi === 'gnueabihf' ? ['glibc'] : abi?.startsWith('musl') ? ['musl'] : undefined
   return { os: [os!], cpu: [cpu!], ...(libc && { libc }) }
-}
-
-/** The registry's tarball of a package: `@biomejs/biome`, `2.6.8` -> `…/@biomejs/biome/-/biome-2.6.8.tgz`. */
-function tarballOf(name: string, version: string): string {
-  return `https://registry.npmjs.org/${name}/-/${name.slice(name.lastIndexOf('/') + 1)}-${version}.tgz`
 }
 
 /** `node_modules/a/node_modules/b` -> `['', 'node_modules/a', 'node_modules/a/node_modules/b']`. */
@@ -106,33 +95,22 @@ await runCommand(cmd, () => {
     out[key] = entry
   }
   for (const key of pending) out[key] = added[key]!
-  // Every platform binary npm could not see here (added now or before) with the registry's tarball
-  // and integrity; every other downloaded package without its tarball's address (npm wrote its
-  // integrity from the registry) with it; in npm's key order.
+  // Every platform binary (added now or before) with the registry's integrity, in npm's key order.
   let hashed = 0
-  let addressed = 0
   for (const [key, entry] of Object.entries(out)) {
-    if (!key || entry.inBundle || entry.link || (entry.resolved && entry.integrity)) continue
-    const name = entry.name ?? key.slice(key.lastIndexOf('node_modules/') + 'node_modules/'.length)
-    let dist: { tarball?: string; integrity?: string }
-    if (entry.integrity) {
-      dist = { tarball: tarballOf(name, entry.version), integrity: entry.integrity }
-      addressed++
-    } else if (platformOf(name)) {
-      dist = JSON.parse(
-        execFileSync('npm', ['view', `${name}@${entry.version}`, 'dist', '--json'], { encoding: 'utf8' }),
-      ) as typeof dist
-      if (!/^sha512-[A-Za-z0-9+/]+=*$/.test(dist.integrity ?? '') || !dist.tarball?.startsWith('https://'))
-        throw new Error(`the registry gave no sha512 integrity or tarball for ${name}@${entry.version}`)
-      hashed++
-    } else throw new Error(`${key} has no integrity, and is no platform binary: run npm install again`)
-    const { version, resolved, integrity, ...rest } = entry
-    out[key] = { version, resolved: resolved ?? dist.tarball, integrity: integrity ?? dist.integrity, ...rest }
+    const name = key.slice(key.lastIndexOf('node_modules/') + 'node_modules/'.length)
+    if (entry.integrity || entry.inBundle || entry.link || !platformOf(name)) continue
+    const integrity = execFileSync('npm', ['view', `${name}@${entry.version}`, 'dist.integrity'], {
+      encoding: 'utf8',
+    }).trim()
+    if (!/^sha512-[A-Za-z0-9+/]+=*$/.test(integrity))
+      throw new Error(`the registry gave no sha512 integrity for ${name}@${entry.version}`)
+    const { version, ...rest } = entry
+    out[key] = { version, integrity, ...rest }
+    hashed++
   }
   lock.packages = out
   writeFileSync(file, `${JSON.stringify(lock, null, 2)}\n`)
-  console.log(
-    `${file}: ${Object.keys(added).length} missing platform binaries added, ${hashed} given their registry tarball and integrity, ${addressed} other packages their tarball's address`,
-  )
+  console.log(`${file}: ${Object.keys(added).length} missing platform binaries added, ${hashed} given their integrity`)
   return 0
 })
