@@ -1,13 +1,6 @@
-// Erasure that erases (security review 5, M2; docs/privacy.md, "Erased on disk too"): after
-// `npm run api -- subject erase` and after a retention sweep, no byte of the person is left in the
-// SQLite file or any file beside it (journal, WAL), in the forwarding queue or in the logs; on
-// DynamoDB their items are deleted, not flagged. The leads arrive over HTTP at the real server and
-// the erasure runs as the operator's command, on the same file, while the server still has it open.
-import { execFile } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs'
-import { dirname, join, resolve } from 'node:path'
-import { promisify } from 'node:util'
+import { dirname, join } from 'node:path'
 import { ScanCommand } from '@aws-sdk/client-dynamodb'
 import sqlite3 from 'node-sqlite3-wasm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
@@ -19,11 +12,9 @@ import { migrations } from '../../api/server/store/migrations'
 import type { ContactRecord } from '../../api/server/store/port'
 import { sqliteStore } from '../../api/server/store/sqlite'
 import { dynaliteEnv, startDynalite, type TestDynamo } from './dynalite'
-import { call, goodSales, goodSupport, newKey, startApi, storedData, tempDbPath } from './helpers'
+import { call, goodSales, goodSupport, newKey, startApi, storedData, tempDbPath, apiCommand } from './helpers'
 import { startReceiver } from './receiver'
 
-const run = promisify(execFile)
-const tsx = resolve('node_modules/tsx/dist/cli.mjs')
 const day = 24 * 60 * 60 * 1000
 
 /** A person no other test data resembles: every value is searched for in the raw bytes. */
@@ -65,18 +56,6 @@ function expectNoTrace(dbPath: string, control: string) {
   for (const { name, bytes } of files) expect(found(bytes), name).toEqual([])
   // The scan itself works: the other person's lead is still there, readable in the file.
   expect(files.some((f) => f.bytes.includes(Buffer.from(control)))).toBe(true)
-}
-
-async function apiCommand(env: Record<string, string>, ...args: string[]) {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [tsx, 'api/server/node.ts', ...args], {
-      env: { ...process.env, ...env },
-    })
-    return { code: 0, stdout, stderr }
-  } catch (err) {
-    const e = err as { code: number; stdout: string; stderr: string }
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr }
-  }
 }
 
 const sales = { ...goodSales, name: person.name, email: person.email, company: person.company, phone: person.phone }

@@ -1,3 +1,6 @@
+import { execFile } from 'node:child_process'
+import { resolve } from 'node:path'
+import { promisify } from 'node:util'
 // The API tier's tools: a real server (api/server/serve.ts) on 127.0.0.1 with a free port, and
 // requests that parse every answer with the contract's schemas (api/contract/).
 import { shownConsentVersions } from '../../locales/consent'
@@ -134,4 +137,19 @@ export async function call(
   const answer = { status: response.status, headers: response.headers, body: parsed, text }
   expectContract(path, answer)
   return answer
+}
+
+/** `npm run api -- ...` as an operator runs it (a process, with tsx), on the store `env` names. */
+export async function apiCommand(env: Record<string, string>, ...args: string[]) {
+  try {
+    const { stdout, stderr } = await promisify(execFile)(
+      process.execPath,
+      [resolve('node_modules/tsx/dist/cli.mjs'), 'api/server/node.ts', ...args],
+      { env: { ...process.env, ...env } },
+    )
+    return { code: 0, stdout, stderr }
+  } catch (err) {
+    const e = err as { code: number; stdout: string; stderr: string }
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr }
+  }
 }

@@ -1,10 +1,3 @@
-// A data subject's rights and retention (docs/privacy.md), on SQLite and on DynamoDB (dynalite),
-// as operators use them: the real server takes the leads over HTTP and forwards them to a CRM on
-// loopback; `npm run api -- subject show|erase` runs as a process on the same store; the retention
-// sweep runs at the server's start, from the Lambda's daily event and on the store.
-import { execFile } from 'node:child_process'
-import { resolve } from 'node:path'
-import { promisify } from 'node:util'
 import { GetItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb'
 import sqlite3 from 'node-sqlite3-wasm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
@@ -17,11 +10,19 @@ import { sqliteStore } from '../../api/server/store/sqlite'
 import { loadCatalog } from '../../locales/catalogs'
 import { facts } from '../../site.config'
 import { dynaliteEnv, startDynalite, type TestDynamo } from './dynalite'
-import { call, consentVersions, goodSales, goodSupport, newKey, startApi, storedData, tempDbPath } from './helpers'
+import {
+  call,
+  consentVersions,
+  goodSales,
+  goodSupport,
+  newKey,
+  startApi,
+  storedData,
+  tempDbPath,
+  apiCommand,
+} from './helpers'
 import { startReceiver } from './receiver'
 
-const run = promisify(execFile)
-const tsx = resolve('node_modules/tsx/dist/cli.mjs')
 const sales = '/api/v1/contact/sales'
 const support = '/api/v1/contact/support'
 const day = 24 * 60 * 60 * 1000
@@ -48,19 +49,6 @@ const session = (id: string, createdAt: string): SessionRecord => ({
   expiresAt: createdAt,
   updatedAt: createdAt,
 })
-
-/** `npm run api -- ...` as an operator runs it, on the store `env` names. */
-async function apiCommand(env: Record<string, string>, ...args: string[]) {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [tsx, 'api/server/node.ts', ...args], {
-      env: { ...process.env, ...env },
-    })
-    return { code: 0, stdout, stderr }
-  } catch (err) {
-    const e = err as { code: number; stdout: string; stderr: string }
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr }
-  }
-}
 
 let dynamo: TestDynamo
 beforeAll(async () => {
