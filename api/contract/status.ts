@@ -1,10 +1,10 @@
 // The status document (docs/status.md): what /monitoring shows about the platform, as data served
 // from the site's bucket at /status/status.json, not frozen in the build. Operators change it with
-// `npm run status` (scripts/status.ts), the probe folds its measurements into it, the build writes
-// the sample as its first version, and the page, the banners and the feeds read it. One schema for
+// `npm run status` (scripts/status.ts), the probe folds its measurements into it, and the page, the
+// banners, the summary and the feeds read it. One schema for
 // all of them, here; `npm run contract` writes its JSON Schema beside the OpenAPI document.
 // Pure: valibot only.
-import { statusDays } from './statusRules'
+import { componentStates, statusDays } from './statusRules'
 import {
   array,
   boolean,
@@ -23,21 +23,27 @@ import {
   string,
 } from 'valibot'
 
-export { statusDays, statusPaths } from './statusRules'
+export {
+  availabilityBp,
+  type ComponentState,
+  isActive,
+  isOpen,
+  isUpcoming,
+  measuredAt,
+  reportedState,
+  serverTime,
+  stateAt,
+  statusDays,
+  statusPaths,
+  worst,
+} from './statusRules'
 
 export const componentKeys = ['site', 'api', 'checkout', 'webhooks', 'mada', 'applePay', 'stcPay', 'payouts'] as const
 export type ComponentKey = (typeof componentKeys)[number]
-/** Worst last: a day's or a component's state is the worst of what happened to it. */
-const componentStates = ['operational', 'maintenance', 'degraded', 'partial', 'major'] as const
-export type ComponentState = (typeof componentStates)[number]
 export const impacts = ['degraded', 'partial', 'major'] as const
 export type Impact = (typeof impacts)[number]
 export const stages = ['investigating', 'identified', 'monitoring', 'resolved'] as const
 export type Stage = (typeof stages)[number]
-
-export function worst(a: ComponentState, b: ComponentState): ComponentState {
-  return componentStates.indexOf(a) >= componentStates.indexOf(b) ? a : b
-}
 
 // Inside one pure function: a bundle that takes only the constants and helpers below (the
 // runtime's banner) keeps none of valibot.
@@ -55,9 +61,14 @@ export const StatusDocument = /* @__PURE__ */ (() => {
   const Day = strictObject({
     /** The day in the document's time zone, `YYYY-MM-DD`. */
     date: pipe(string(), regex(/^\d{4}-\d{2}-\d{2}$/)),
-    /** Minutes (probe runs) measured that day, and how many of them found the component failing. */
+    /**
+     * Minutes (probe runs) measured that day; of them, those failing (a failed check, or a major
+     * outage reported) and those of a partial outage (counted at a fraction: statusRules.ts).
+     * A component no check measures has no `checks`: "not measured".
+     */
     checks: Count,
     failed: Count,
+    partial: optional(Count),
     /** The worst state the component was in that day, when not operational. */
     state: optional(picklist(componentStates)),
   })
@@ -96,7 +107,10 @@ export const StatusDocument = /* @__PURE__ */ (() => {
     schema: picklist([1]),
     /** Increases by one with every write; a writer that read an older one tries again. */
     revision: pipe(number(), integer(), minValue(0)),
-    /** The build's illustration, until an operator or the probe writes the first real version. */
+    /**
+     * The sample's illustration (pages/monitoring/sample.ts), which only `npm run preview` serves, and
+     * only while its folder has no document; a deploy never publishes it, and no writer keeps it.
+     */
     sample: boolean(),
     updatedAt: Instant,
     /** The days of `days` and the times the page shows are in this zone. */
@@ -121,16 +135,14 @@ export function parseStatus(value: unknown): { doc: StatusDocument } | { error: 
   return { error: `${issue.path?.map((p) => p.key).join('.') || '(root)'}: ${issue.message}` }
 }
 
-export { freshness, type StatusProblem } from './statusRules'
-
-export const isOpen = (incident: Incident) => incident.updates[0]!.stage !== 'resolved'
-export const isActive = (m: Maintenance, now: number) =>
-  !m.cancelled && Date.parse(m.from) <= now && now < Date.parse(m.to)
-export const isUpcoming = (m: Maintenance, now: number) => !m.cancelled && now < Date.parse(m.from)
 
 /** `2026-11-25`: the day of an instant in a time zone (the document's days are counted so). */
 export function dayIn(ms: number, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(ms)
+  // From the parts, never a locale's assumed pattern: the ICU of some engines writes en-CA as 11/01/2026.
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
+    .formatToParts(ms)
+    .reduce<Record<string, string>>((all, p) => ({ ...all, [p.type]: p.value }), {})
+  return `${parts.year}-${parts.month}-${parts.day}`
 }
 
 /** The `count` dates ending with `last` (`YYYY-MM-DD`), oldest first. */
@@ -139,16 +151,4 @@ export function datesUntil(last: string, count: number): string[] {
   return Array.from({ length: count }, (_, i) =>
     new Date(end - (count - 1 - i) * 86_400_000).toISOString().slice(0, 10),
   )
-}
-
-/** Availability over the days measured, in basis points with two decimals (9998.61), or undefined with no measurement. */
-export function availabilityBp(days: readonly Day[]): number | undefined {
-  let checks = 0
-  let failed = 0
-  for (const d of days) {
-    checks += d.checks
-    failed += Math.min(d.failed, d.checks)
-  }
-  if (!checks) return undefined
-  return Math.floor(((checks - failed) * 1_000_000) / checks) / 100
 }
