@@ -113,7 +113,7 @@ export async function postbuild(
   const config = runtimeConfigFromEnv(process.env)
   writeRuntimeConfig(to, config)
   const catalogs = loadCatalogs()
-  writeStatus(to, { en: catalogs.en, ar: catalogs.ar })
+  writeStatus(to)
   writeSearchIndexes(to, loadGuides(), catalogs)
   const apiOrigin = apiOriginOf(config.apiBase)
   writeHeaders(

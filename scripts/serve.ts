@@ -20,7 +20,7 @@ gzip and brotli; and the API behind /api/*, as CloudFront's second behaviour sen
 (npm run s3:local serves a bucket that npm run deploy writes, the same way.)
 
 Environment: PORT (default 4173), DIST (default dist); STATUS_DIR (default .status), the folder
-\`npm run status\` writes, served at /status/ (seeded with the build's sample when it has no document);
+\`npm run status\` writes, served at /status/ (the sample, marked as one, while it has no document);
 API_ORIGIN to forward /api/* to an API
 already running there (http://127.0.0.1:8787 for \`npm run api\`); without it the preview starts
 its own API with the settings of \`npm run api\` (API_STORE, DB_PATH, ...: docs/api.md).
@@ -39,7 +39,7 @@ await runCommand(
       console.error(`preview: ${dir}/index.html is missing: run npm run build first.`)
       return 2
     }
-    // The folder `npm run status` writes; serve() seeds it from the build once.
+    // The folder `npm run status` writes; while it has no document, the preview serves the sample.
     const statusDir = process.env.STATUS_DIR || '.status'
 
     let api: RunningApi | undefined

@@ -10,6 +10,7 @@
 //   incident resolve <id> --text-en … --text-ar … [--at …]
 //   maintenance schedule --component payouts --from … --to … --title-en … --title-ar … --text-en … --text-ar …
 //   maintenance cancel <id> --text-en … --text-ar …
+//   restore <revision>
 //   probe [--site URL] [--api URL] [--payment URL] [--every SECONDS] [--timeout MS]
 //
 // Times (`--at`, `--from`, `--to`) are the market's wall clock (`--market`, default sa), stored in
@@ -32,21 +33,38 @@ import {
   updateIncident,
 } from '../api/status/doc'
 import { probeAndRecord } from '../api/status/probe'
-import { type Change, folderStore, mutate, readDocument, s3Store, type StatusStore } from '../api/status/store'
+import {
+  type Change,
+  folderStore,
+  type HistoryEntry,
+  inspect,
+  keys,
+  mutate,
+  restore,
+  s3Store,
+  type StatusStore,
+  StatusUnreadableError,
+} from '../api/status/store'
+
+/** The stages an update posts; `resolved` is the resolve command's. */
+const updateStages = stages.filter((s) => s !== 'resolved')
+/** The probe's shortest period: each run counts one minute in the bars. */
+const minEverySeconds = 60
 
 const forms = `  show [--json]
   incident open --component api,checkout --impact ${impacts.join('|')}
                 --title-en … --title-ar … --text-en … --text-ar … [--stage …] [--at …] [--id …]
-  incident update <id> --stage ${stages.filter((s) => s !== 'investigating' && s !== 'resolved').join('|')} --text-en … --text-ar …
+  incident update <id> --stage ${updateStages.join('|')} --text-en … --text-ar …
                 [--impact …] [--component …] [--at …]
   incident resolve <id> --text-en … --text-ar … [--at …]
   maintenance schedule --component payouts --from … --to … --title-en … --title-ar …
                 --text-en … --text-ar … [--id …]
   maintenance cancel <id> --text-en … --text-ar …
+  restore <revision>
   probe [--site URL] [--api URL] [--payment URL] [--every SECONDS] [--timeout MS]`
 const marketCodes = markets.map((m) => m.code).join('|')
 const synopsis =
-  'Usage: npm run status -- show | incident open|update|resolve | maintenance schedule|cancel | probe [options]'
+  'Usage: npm run status -- show | incident open|update|resolve | maintenance schedule|cancel | restore | probe [options]'
 
 const cmd = parseCommand({
   script: 'status',
@@ -61,7 +79,7 @@ Where: the bucket --bucket (SITE_BUCKET; --endpoint or S3_ENDPOINT for a local S
 YYYY-MM-DD HH:MM in the market's time (--market ${marketCodes}, default sa). --by: who made the change
 (DEPLOY_BY, else the user). --lang ar (STATUS_LANG, RASID_LANG): the output in Arabic.
 Exit codes: 0 done, 1 refused or failed (the reason in one line), 2 wrong usage. docs/status.md`,
-    ar: `الاستخدام: npm run status -- show | incident open|update|resolve | maintenance schedule|cancel | probe [options]
+    ar: `الاستخدام: npm run status -- show | incident open|update|resolve | maintenance schedule|cancel | restore | probe [options]
 
 ${forms}
 
@@ -107,6 +125,7 @@ ${forms}
       options: ['component', 'from', 'to', 'title-en', 'title-ar', 'text-en', 'text-ar', 'id'],
     },
     'maintenance cancel': { args: ['id?'], options: ['text-en', 'text-ar'] },
+    restore: { args: ['revision?'] },
     probe: { options: ['site', 'api', 'payment', 'every', 'timeout'] },
   },
 })
@@ -144,6 +163,17 @@ const about = (): Resources =>
       }
     : {}
 
+/** `show` on a document it cannot read: what is wrong, and how to restore the last good revision. */
+function unreadableText(where: string, reason: string, last: HistoryEntry | undefined, lang: 'en' | 'ar'): string {
+  if (lang === 'ar')
+    return last
+      ? `تعذّرت قراءة مستند الحالة \u200E${where}: ${reason}.\nأحدث مدخل مقروء في السجل هو المراجعة ${last.revision} (${last.at}، ${last.action}${last.by ? `، ${last.by}` : ''}).\nللاستعادة: npm run status -- restore ${last.revision}\n(وأي تغيير تاليًا بهذا الأمر يُبنى عليها أيضًا، ولا يُعاد كتابة شيء من السجل.)`
+      : `تعذّرت قراءة مستند الحالة \u200E${where}: ${reason}.\nلا يحوي السجل مدخلًا مقروءًا؛ أول تغيير بهذا الأمر يبدأ مستندًا فارغًا.`
+  return last
+    ? `The status document ${where} is unreadable: ${reason}.\nThe newest readable history entry is revision ${last.revision} (${last.at}, ${last.action}${last.by ? `, by ${last.by}` : ''}).\nTo restore it: npm run status -- restore ${last.revision}\n(The next change made with this command also continues from it; no history entry is rewritten.)`
+    : `The status document ${where} is unreadable: ${reason}.\nThe history has no readable entry; the next change made with this command starts an empty document.`
+}
+
 const oneOf = <T extends string>(name: string, value: string | undefined, allowed: readonly T[]): T => {
   if (value && (allowed as readonly string[]).includes(value)) return value as T
   throw new StatusInputError({
@@ -180,15 +210,37 @@ async function main(): Promise<number> {
   }
 
   if (cmd.command === 'show') {
-    const doc = await readDocument(store)
-    if (!bucket)
-      console.error(
-        t(
-          `Read from the folder ${folder.replace(/\/*$/, '/')} (no bucket given: --bucket or SITE_BUCKET).`,
-          `قُرئ من المجلد \u200E${folder.replace(/\/*$/, '/')} (لم تُحدَّد حاوية: \u200E--bucket أو SITE_BUCKET).`,
-        ),
-      )
+    const stored = await inspect(store)
+    console.error(
+      bucket
+        ? t(`Read from the bucket ${bucket}.`, `قُرئ من الحاوية ${bucket}.`)
+        : t(
+            `Read from the folder ${folder.replace(/\/*$/, '/')} (no bucket given: --bucket or SITE_BUCKET).`,
+            `قُرئ من المجلد \u200E${folder.replace(/\/*$/, '/')} (لم تُحدَّد حاوية: \u200E--bucket أو SITE_BUCKET).`,
+          ),
+    )
+    if (stored.state === 'unreadable') {
+      console.log(unreadableText(store.where(keys.document), stored.reason, stored.lastGood, lang))
+      return 1
+    }
+    const doc = stored.state === 'ok' ? stored.doc : undefined
     console.log(values.json ? JSON.stringify(doc ?? null, null, 2) : showText(doc, lang, Date.now()))
+    return 0
+  }
+  if (cmd.command === 'restore') {
+    const revision = Number(cmd.args[0])
+    if (!cmd.args[0] || !/^\d+$/.test(cmd.args[0]))
+      throw new StatusInputError({
+        en: 'Name the revision to restore: npm run status -- restore <revision> (npm run status -- show names the newest readable one).',
+        ar: 'اذكر المراجعة المراد استعادتها: npm run status -- restore <revision> (يذكر npm run status -- show أحدث مراجعة مقروءة).',
+      })
+    const { doc, from } = await restore(store, revision, { by, timeZone: zone, siteUrl: site.origin })
+    console.log(
+      t(
+        `Restored revision ${from.revision} (${from.at}, ${from.action}) as revision ${doc.revision}, ${written}.`,
+        `استُعيدت المراجعة ${from.revision} (${from.at}، ${from.action}) بوصفها المراجعة ${doc.revision}، ${written}.`,
+      ),
+    )
     return 0
   }
   if (cmd.command === 'incident open') {
@@ -215,7 +267,7 @@ async function main(): Promise<number> {
   if (cmd.command === 'incident update' || cmd.command === 'incident resolve') {
     const id = needId()
     const when = at()
-    const stage = action === 'resolve' ? 'resolved' : oneOf<Stage>('stage', values.stage, stages)
+    const stage = action === 'resolve' ? 'resolved' : oneOf<Stage>('stage', values.stage, updateStages)
     const impact = values.impact ? oneOf<Impact>('impact', values.impact, impacts) : undefined
     const { doc } = await write({
       action: `incident ${action} ${id}`,
@@ -294,15 +346,25 @@ async function main(): Promise<number> {
       ar: 'لا شيء لفحصه: حدّد \u200E--site و/أو \u200E--api و/أو \u200E--payment (أو PROBE_SITE_URL وPROBE_API_URL وPROBE_PAYMENT_URL).',
     })
   const every = values.every ? Number(values.every) : 0
+  if (values.every && !(every >= minEverySeconds))
+    throw new StatusInputError({
+      en: `--every must be at least ${minEverySeconds} seconds (not "${values.every}"): each run counts one measured minute.`,
+      ar: `يجب ألا يقل \u200E--every عن ${minEverySeconds} ثانية (لا «${values.every}»): كل فحص يُحسب دقيقة مقيسة واحدة.`,
+    })
   const timeoutMs = values.timeout ? Number(values.timeout) : 10_000
   for (;;) {
     const stamp = new Date().toISOString()
-    const { results, doc, reset } = await probeAndRecord(store, targets, {
-      timeoutMs,
-      timeZone: zone,
-      siteUrl: site.origin,
-    })
-    if (reset) console.error(reset[lang])
+    let run: Awaited<ReturnType<typeof probeAndRecord>>
+    try {
+      run = await probeAndRecord(store, targets, { timeoutMs, timeZone: zone, siteUrl: site.origin })
+    } catch (err) {
+      // A document it cannot read: said every run, nothing written, until an operator restores it.
+      if (!(err instanceof StatusUnreadableError) || !(every > 0)) throw err
+      console.error(`${stamp} ${err.text[lang]}`)
+      await new Promise((ok) => setTimeout(ok, every * 1000))
+      continue
+    }
+    const { results, doc } = run
     for (const r of results)
       console.log(
         `${stamp} ${r.component} ${r.ok ? t('up', 'يعمل') : t('DOWN', 'متوقف')} ${Math.round(r.ms ?? 0)} ms${r.detail ? ` ${r.detail}` : ''}`,

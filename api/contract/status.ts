@@ -135,13 +135,14 @@ export function parseStatus(value: unknown): { doc: StatusDocument } | { error: 
   return { error: `${issue.path?.map((p) => p.key).join('.') || '(root)'}: ${issue.message}` }
 }
 
-
 /** `2026-11-25`: the day of an instant in a time zone (the document's days are counted so). */
 export function dayIn(ms: number, timeZone: string): string {
   // From the parts, never a locale's assumed pattern: the ICU of some engines writes en-CA as 11/01/2026.
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
-    .formatToParts(ms)
-    .reduce<Record<string, string>>((all, p) => ({ ...all, [p.type]: p.value }), {})
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
+      .formatToParts(ms)
+      .map((p) => [p.type, p.value]),
+  )
   return `${parts.year}-${parts.month}-${parts.day}`
 }
 

@@ -5,17 +5,17 @@
 import {
   type Bilingual,
   type ComponentKey,
-  type ComponentState,
   componentKeys,
   type Day,
   datesUntil,
   dayIn,
   type Impact,
   type Incident,
-  isActive,
   isOpen,
   type Maintenance,
+  reportedState,
   type Stage,
+  stateAt,
   type StatusDocument,
   statusDays,
   worst,
@@ -56,27 +56,36 @@ function checkComponents(keys: readonly string[]): ComponentKey[] {
   return [...new Set(keys)] as ComponentKey[]
 }
 
-/** How the Arabic names what is missing: `title` and `text` are both masculine nouns. */
+/** How the Arabic names a field: `title` and `text` are both masculine nouns. */
 const arabicName: Record<string, string> = { title: 'العنوان', text: 'النص' }
 
-function checkText(name: 'title' | 'text', text: Partial<Bilingual>): Bilingual {
-  const en = text.en?.trim()
-  const ar = text.ar?.trim()
-  const nameAr = arabicName[name]
-  if (!en || !ar) {
-    const missing = !en && !ar ? 'English and Arabic' : !en ? 'English' : 'Arabic'
-    const missingAr = !en && !ar ? 'والصيغتان ناقصتان' : !en ? 'والصيغة الإنجليزية ناقصة' : 'والصيغة العربية ناقصة'
+type TextName = 'title' | 'text'
+
+/**
+ * The texts of a change, each required in English and Arabic: every missing one is named at once
+ * (`--title-ar, --text-ar`), then a pair that looks swapped or untranslated.
+ */
+function checkTexts<N extends TextName>(texts: Record<N, Partial<Bilingual>>): Record<N, Bilingual> {
+  const missing: string[] = []
+  for (const [name, text] of Object.entries(texts) as [N, Partial<Bilingual>][])
+    for (const lang of ['en', 'ar'] as const) if (!text[lang]?.trim()) missing.push(`--${name}-${lang}`)
+  if (missing.length)
     refuse(
-      `The ${name} is required in English and Arabic; the ${missing} is missing (--${name}-en, --${name}-ar).`,
-      `${nameAr} مطلوب بالإنجليزية والعربية، ${missingAr} (‎--${name}-en، ‎--${name}-ar).`,
+      `Every text is required in English and Arabic; missing: ${missing.join(', ')}.`,
+      `كل نص مطلوب بالإنجليزية والعربية؛ الناقص: ${missing.map((m) => `\u200E${m}`).join('، ')}.`,
     )
+  const out = {} as Record<N, Bilingual>
+  for (const [name, text] of Object.entries(texts) as [N, Partial<Bilingual>][]) {
+    const en = text.en!.trim()
+    const ar = text.ar!.trim()
+    if (/[\u0600-\u06ff]/.test(en) || !/[\u0600-\u06ff]/.test(ar))
+      refuse(
+        `The ${name}'s English and Arabic look swapped or untranslated: --${name}-ar must be written in Arabic and --${name}-en in English.`,
+        `يبدو أن صيغتَي ${arabicName[name]} متبادلتان أو غير مترجمتين: يُكتب \u200E--${name}-ar بالعربية و\u200E--${name}-en بالإنجليزية.`,
+      )
+    out[name] = { en, ar }
   }
-  if (/[\u0600-\u06ff]/.test(en!) || !/[\u0600-\u06ff]/.test(ar!))
-    refuse(
-      `The ${name}'s English and Arabic look swapped or untranslated: --${name}-ar must be written in Arabic and --${name}-en in English.`,
-      `يبدو أن صيغتَي ${nameAr} متبادلتان أو غير مترجمتين: يُكتب ‎--${name}-ar بالعربية و‎--${name}-en بالإنجليزية.`,
-    )
-  return { en: en!, ar: ar! }
+  return out
 }
 
 const incidentOf = (doc: StatusDocument, id: string): Incident => {
@@ -113,8 +122,7 @@ export interface OpenIncident {
 
 export function openIncident(doc: StatusDocument, input: OpenIncident): { doc: StatusDocument; id: string } {
   const components = checkComponents(input.components)
-  const title = checkText('title', input.title)
-  const text = checkText('text', input.text)
+  const { title, text } = checkTexts({ title: input.title, text: input.text })
   const stage = input.stage ?? 'investigating'
   if (stage === 'resolved') refuse('A new incident cannot start resolved.', 'لا يبدأ حادث جديد محلولًا.')
   const id = input.id ?? newId(doc.incidents, dayIn(input.at, doc.timeZone), title.en)
@@ -136,7 +144,7 @@ export function updateIncident(
   input: { stage: Stage; text: Partial<Bilingual>; at: number; impact?: Impact; components?: readonly string[] },
 ): StatusDocument {
   const incident = incidentOf(doc, id)
-  const text = checkText('text', input.text)
+  const { text } = checkTexts({ text: input.text })
   if (!isOpen(incident))
     refuse(
       `Incident "${id}" is resolved; open a new one if the problem is back.`,
@@ -169,8 +177,7 @@ export function scheduleMaintenance(
   input: ScheduleMaintenance,
 ): { doc: StatusDocument; id: string } {
   const components = checkComponents(input.components)
-  const title = checkText('title', input.title)
-  const text = checkText('text', input.text)
+  const { title, text } = checkTexts({ title: input.title, text: input.text })
   if (!(input.to > input.from))
     refuse(
       'The maintenance must end after it starts (--to after --from).',
@@ -189,7 +196,7 @@ export function cancelMaintenance(doc: StatusDocument, id: string, input: { text
   if (!m) refuse(`There is no maintenance "${id}".`, `لا توجد صيانة باسم «${id}».`)
   if (m!.cancelled) refuse(`Maintenance "${id}" is cancelled already.`, `الصيانة «${id}» أُلغيت من قبل.`)
   if (Date.parse(m!.to) <= input.at) refuse(`Maintenance "${id}" is over.`, `الصيانة «${id}» انتهت.`)
-  const text = checkText('text', input.text)
+  const { text } = checkTexts({ text: input.text })
   const cancelled: Maintenance = { ...m!, cancelled: { at: iso(input.at), text } }
   return { ...doc, maintenance: doc.maintenance.map((x) => (x.id === id ? cancelled : x)) }
 }
@@ -202,65 +209,54 @@ export interface ProbeResult {
   detail?: string
 }
 
-/** Consecutive failed checks after which the probe alone marks a component as a major outage. */
-const failuresForOutage = 2
-
 /**
- * One probe run at `at`: the checked components' results, and for every component one minute
- * measured today, failed when a check failed or an open incident says so (a maintenance window is
- * not counted against availability).
+ * One probe run at `at`: each checked component's result, and for each of them one minute measured
+ * today: failed when its check failed or an open incident reports a major outage, partial when an
+ * incident reports a partial one (counted at a fraction), good otherwise (degraded performance and
+ * maintenance are not downtime). A component no check measures gets no minute: it stays "not
+ * measured", whatever incidents say of it (their states still colour its days: `settle`).
  */
 export function recordProbe(doc: StatusDocument, results: readonly ProbeResult[], at: number): StatusDocument {
   const today = dayIn(at, doc.timeZone)
   const components = componentKeys.map((key) => {
     const current = doc.components.find((c) => c.key === key) ?? { key, state: 'operational' as const, days: [] }
     const result = results.find((r) => r.component === key)
-    const probe = result
-      ? {
-          at: iso(at),
-          ok: result.ok,
-          failures: result.ok ? 0 : (current.probe?.failures ?? 0) + 1,
-          ...(result.ms === undefined ? {} : { ms: Math.round(result.ms) }),
-          ...(result.detail ? { detail: result.detail.slice(0, 200) } : {}),
-        }
-      : current.probe
-    const incident = incidentState(doc, key, at)
-    const failed = (result && !result.ok) || ['degraded', 'partial', 'major'].includes(incident)
+    if (!result) return current
+    const probe = {
+      at: iso(at),
+      ok: result.ok,
+      failures: result.ok ? 0 : (current.probe?.failures ?? 0) + 1,
+      ...(result.ms === undefined ? {} : { ms: Math.round(result.ms) }),
+      ...(result.detail ? { detail: result.detail.slice(0, 200) } : {}),
+    }
+    const reported = reportedState(doc, key, at)
     const days = [...current.days]
     const last = days.at(-1)
     const day: Day = last?.date === today ? { ...last } : { date: today, checks: 0, failed: 0 }
     day.checks += 1
-    if (failed) day.failed += 1
+    if (!result.ok || reported === 'major') day.failed += 1
+    else if (reported === 'partial') day.partial = (day.partial ?? 0) + 1
     if (last?.date === today) days[days.length - 1] = day
     else days.push(day)
-    return { ...current, ...(probe ? { probe } : {}), days }
+    return { ...current, probe, days }
   })
   return { ...doc, sample: false, components }
 }
 
-/** The worst impact of the open incidents on a component, or its active maintenance, else operational. */
-function incidentState(doc: StatusDocument, key: ComponentKey, now: number): ComponentState {
-  let state: ComponentState = 'operational'
-  for (const i of doc.incidents) if (isOpen(i) && i.components.includes(key)) state = worst(state, i.impact)
-  for (const m of doc.maintenance)
-    if (isActive(m, now) && m.components.includes(key)) state = worst(state, 'maintenance')
-  return state
-}
-
 /**
  * The document as it is at `now`, after any change: the revision and time moved on, each
- * component's state (open incidents, active maintenance, a probe failing twice in a row), today's
- * worst state kept in its day, 90 days kept, and incidents and maintenance over for 90 days
- * dropped (the history in the store keeps them).
+ * component's state (statusRules.ts `stateAt`: open incidents and active maintenance, and the
+ * probe failing twice in a row while its result is fresh), today's worst state kept in its day, 90
+ * days kept, and incidents and maintenance over for 90 days dropped (the history in the store
+ * keeps them).
  */
 export function settle(doc: StatusDocument, now: number): StatusDocument {
-  const next = { ...doc, revision: doc.revision + 1, updatedAt: iso(now) }
+  const next = { ...doc, sample: false, revision: doc.revision + 1, updatedAt: iso(now) }
   const today = dayIn(now, doc.timeZone)
   const first = datesUntil(today, statusDays)[0]!
   const components = componentKeys.map((key) => {
     const current = doc.components.find((c) => c.key === key) ?? { key, state: 'operational' as const, days: [] }
-    let state = incidentState(next, key, now)
-    if ((current.probe?.failures ?? 0) >= failuresForOutage) state = worst(state, 'major')
+    const state = stateAt(next, key, now)
     const days = current.days.filter((d) => d.date >= first)
     const last = days.at(-1)
     if (state !== 'operational') {

@@ -101,8 +101,9 @@ export async function probe(targets: ProbeTargets, options: { timeoutMs?: number
 
 /**
  * One run as the schedule and `npm run status -- probe` make it: the checks, each result kept as
- * it came (`history/probes/<day>/<time>.json`, private like the rest of the history), then folded
- * into the document.
+ * it came (`history/probes/<day>/<time>.json`, private like the rest of the history, never
+ * rewritten), then folded into the document: a minute measured for each component checked, and
+ * nothing for the others, which stay "not measured".
  */
 export async function probeAndRecord(
   store: StatusStore,
@@ -111,10 +112,14 @@ export async function probeAndRecord(
 ) {
   const results = await probe(targets, { timeoutMs: options.timeoutMs })
   const at = (options.now ?? Date.now)()
-  await store.write(keys.probeRun(at), `${JSON.stringify({ at: new Date(at).toISOString(), results })}\n`)
+  await store.write(keys.probeRun(at), `${JSON.stringify({ at: new Date(at).toISOString(), results })}\n`, {
+    ifMatch: null,
+  })
+  // An unreadable document is not the probe's to replace (it cannot read the history): it refuses,
+  // and its failing runs raise StatusProbeErrors until an operator restores (docs/status.md).
   const written = await mutate(
     store,
-    { action: 'probe', history: false, apply: (d, now) => recordProbe(d, results, now) },
+    { action: 'probe', history: false, recover: false, apply: (d, now) => recordProbe(d, results, now) },
     options,
   )
   return { results, ...written }

@@ -20,6 +20,9 @@ import {
   viewerResponseSource,
 } from '../../renderer/shared/host'
 import { hostFiles, notFoundKey } from '../../renderer/shared/paths'
+import ar from '../../locales/ar.json'
+import en from '../../locales/en.json'
+import { sampleStatus } from '../../pages/monitoring/sample'
 
 /** An object as S3 answers it: what the CDN passes on. */
 export interface StoredObject {
@@ -111,7 +114,10 @@ export function buildIdOf(dir: string): string {
  * Rebuilt under a running preview, it serves the new build (the id is read again when
  * builds/latest.json changes).
  */
-export function folderBucket(dir: string, options: { statusDir?: string } = {}): Bucket & { live(): string } {
+export function folderBucket(
+  dir: string,
+  options: { statusDir?: string; statusSample?: boolean } = {},
+): Bucket & { live(): string } {
   const root = resolve(dir)
   // The status document and its feeds (docs/status.md) from the folder `npm run status` writes, if given.
   const statusRoot = options.statusDir ? resolve(options.statusDir) : undefined
@@ -149,7 +155,8 @@ export function folderBucket(dir: string, options: { statusDir?: string } = {}):
         if (!stat.isFile()) return undefined
         mtime = stat.mtimeMs
       } catch {
-        return undefined
+        // A preview whose status folder has no document yet: the sample, marked as one.
+        return found.root && found.file === 'status.json' && options.statusSample ? sampleObject(key) : undefined
       }
       const cached = cache.get(path)
       if (cached?.mtime === mtime) return cached.object
@@ -165,6 +172,12 @@ export function folderBucket(dir: string, options: { statusDir?: string } = {}):
       return object
     },
   }
+}
+
+/** The sample status document as the preview serves it while its folder has none (never stored). */
+function sampleObject(key: string): StoredObject {
+  const body = Buffer.from(`${JSON.stringify(sampleStatus({ en, ar }))}\n`)
+  return { body, contentType: contentTypeFor(key), cacheControl: 'no-cache', etag: md5(body), metadata: {} }
 }
 
 /** A bucket on an S3-compatible server (s3rver for `npm run s3:local`), read with the AWS SDK. */

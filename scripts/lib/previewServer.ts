@@ -9,7 +9,6 @@
 // - ETag and 304 for a revalidation, gzip or brotli for text as the client accepts;
 // - `/api/*` forwarded to the API, as CloudFront's second behaviour does.
 // The browser tests run against it (playwright.config.ts).
-import { cpSync, existsSync } from 'node:fs'
 import {
   Agent,
   createServer,
@@ -20,7 +19,6 @@ import {
   type Server,
   type ServerResponse,
 } from 'node:http'
-import { join } from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { siteResponseHeadersPolicy } from '../../build/cloudfront'
 import { isCompressible } from '../../renderer/shared/host'
@@ -105,8 +103,9 @@ function forward(req: IncomingMessage, res: ServerResponse, origin: string) {
  * Serves `dir` (a build) on `host:port` as a deploy of it would be served: a bucket of one
  * release, live. With `apiOrigin`, requests under /api/ go to the API there (the same origin for the
  * browser, as behind CloudFront); without it they are answered as the bucket would (404). With
- * `statusDir`, /status/ comes from that folder (what `npm run status` writes), seeded with the
- * build's status/ as a deploy seeds the bucket: once, never over a document already there.
+ * `statusDir`, /status/ comes from that folder (what `npm run status` writes); while it has no
+ * document, /status/status.json is the sample (pages/monitoring/sample.ts, `sample: true`), made
+ * here and never written: a preview is the one place it exists (docs/status.md).
  */
 export function serve(
   dir = 'dist',
@@ -115,9 +114,7 @@ export function serve(
   options: { apiOrigin?: string; statusDir?: string } = {},
 ): Promise<Server> {
   const { statusDir } = options
-  if (statusDir && !existsSync(join(statusDir, 'status.json')) && existsSync(join(dir, 'status', 'status.json')))
-    cpSync(join(dir, 'status'), statusDir, { recursive: true })
-  const bucket = folderBucket(dir, { statusDir })
+  const bucket = folderBucket(dir, { statusDir, statusSample: statusDir !== undefined })
   return serveBucket(bucket, async (key) => (key === 'live' ? bucket.live() : undefined), port, host, options)
 }
 

@@ -1,7 +1,16 @@
 // The words and the arguments of `npm run status` (scripts/status.ts), apart so that tests run the
 // same parsing: times read in the market's zone and stored in UTC, lists, and every line an operator
 // reads in English or Arabic (`--lang ar` or STATUS_LANG=ar).
-import { availabilityBp, isActive, isOpen, isUpcoming, type StatusDocument } from '../../api/contract/status'
+import {
+  availabilityBp,
+  isActive,
+  isOpen,
+  isUpcoming,
+  measuredAt,
+  stateAt,
+  type StatusDocument,
+} from '../../api/contract/status'
+import { isFresh } from '../../api/contract/statusRules'
 import ar from '../../locales/ar.json'
 import en from '../../locales/en.json'
 import { markets } from '../../site.config'
@@ -67,8 +76,8 @@ const word = (lang: Lang, id: string) => catalog[lang][id] ?? id
 export function showText(doc: StatusDocument | undefined, lang: Lang, now: number): string {
   if (!doc)
     return lang === 'ar'
-      ? 'لا يوجد مستند حالة بعد: يُكتب مع أول أمر (incident أو maintenance أو probe).'
-      : 'No status document yet: the first command (incident, maintenance or probe) writes it.'
+      ? 'لم تُنشر أي حالة بعد: يكتب أول أمر (incident أو maintenance أو probe) المستند، وحتى ذلك تقول الصفحة «لم تُنشر أي حالة بعد».'
+      : 'No status published yet: the first command (incident, maintenance or probe) writes the document; until then the page says "No status published yet".'
   const at = (iso: string) => wallClock(Date.parse(iso), doc.timeZone, lang)
   const lines: string[] = []
   lines.push(
@@ -76,11 +85,26 @@ export function showText(doc: StatusDocument | undefined, lang: Lang, now: numbe
       ? `المراجعة ${doc.revision}، حُدّثت ${at(doc.updatedAt)} (${doc.timeZone})${doc.sample ? '، بيانات توضيحية' : ''}`
       : `Revision ${doc.revision}, updated ${at(doc.updatedAt)} (${doc.timeZone})${doc.sample ? ', sample data' : ''}`,
   )
+  const measured = measuredAt(doc)
+  if (measured === undefined)
+    lines.push(lang === 'ar' ? 'لم يُقَس شيء بعد (لا فحص).' : 'Nothing measured yet (no probe run).')
+  else if (!isFresh(new Date(measured).toISOString(), now)) {
+    const ago = new Intl.RelativeTimeFormat(lang === 'ar' ? 'ar-u-nu-latn' : 'en').format(
+      -Math.round((now - measured) / 60_000),
+      'minute',
+    )
+    lines.push(
+      lang === 'ar'
+        ? `آخر قياس ${ago} (${at(new Date(measured).toISOString())}): الأجزاء المقيسة قديمة؛ هل توقّف الفحص؟`
+        : `Last measured ${ago} (${at(new Date(measured).toISOString())}): the measured parts are stale; has the probe stopped?`,
+    )
+  }
   for (const c of doc.components) {
     const bp = availabilityBp(c.days)
     const avail = bp === undefined ? (lang === 'ar' ? 'لم يُقَس' : 'not measured') : `${(bp / 100).toFixed(2)}%`
+    const state = stateAt(doc, c.key, now)
     lines.push(
-      `  ${word(lang, `status.component.${c.key}`)} (${c.key}): ${word(lang, `monitoring.state.${c.state}`)} · ${avail}`,
+      `  ${word(lang, `status.component.${c.key}`)} (${c.key}): ${word(lang, `monitoring.state.${state}`)} · ${avail}`,
     )
   }
   const open = doc.incidents.filter(isOpen)

@@ -1,15 +1,29 @@
 // Two operators at the same moment lose neither update (docs/status.md): the status document's
 // conditional writes on a folder and on S3 (the local S3 with S3's conditional writes, on
 // 127.0.0.1), raced in one process where the race is certain, and between two `npm run status`
-// processes started together; and what the command says when it refuses, in both languages.
+// processes started together; a document that cannot be read, which costs neither an incident nor
+// a history entry (the command continues from the newest readable one, `restore` brings one back,
+// the probe writes nothing); and what the command says when it refuses, in both languages.
 import { spawn } from 'node:child_process'
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { createServer, type Server } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { openIncident } from '../../api/status/doc'
-import { folderStore, keys, mutate, readDocument, s3Store, type StatusStore } from '../../api/status/store'
+import { openIncident, scheduleMaintenance } from '../../api/status/doc'
+import { probeAndRecord } from '../../api/status/probe'
+import {
+  folderStore,
+  inspect,
+  keys,
+  mutate,
+  readDocument,
+  restore,
+  s3Store,
+  type StatusStore,
+  StatusUnreadableError,
+} from '../../api/status/store'
 import { startLocalS3 } from '../../scripts/lib/localSite'
 
 type LocalS3 = Awaited<ReturnType<typeof startLocalS3>>
@@ -58,6 +72,8 @@ function racing(store: StatusStore, readers: number): StatusStore {
   let left = readers
   return {
     name: store.name,
+    where: (key) => store.where(key),
+    list: (prefix) => store.list(prefix),
     write: (key, body, o) => store.write(key, body, o),
     async read(key) {
       const value = await store.read(key)
@@ -96,13 +112,140 @@ describe.each(stores)('on %s', (_, make) => {
     for (const id of ['a', 'b']) expect((await store.read(keys.feed.en))!.body).toContain(`Incident ${id}`)
   })
 
-  test('a stored document that cannot be read is kept aside and started again, with a notice in both languages', async () => {
+  test('a document that cannot be read costs nothing: the next change continues from the newest readable history entry and its revisions, and no entry is rewritten', async () => {
     const store = make()
-    await store.write(keys.document, '{"schema":1,')
+    await mutate(store, incident('first'), options)
+    await mutate(
+      store,
+      {
+        action: 'maintenance schedule',
+        by: 'test',
+        apply: (doc, now) =>
+          scheduleMaintenance(doc, {
+            id: 'payouts-window',
+            components: ['payouts'],
+            from: now + 3_600_000,
+            to: now + 7_200_000,
+            title: { en: 'Payouts maintenance', ar: 'صيانة التحويلات' },
+            text: { en: 'Payouts pause for an hour.', ar: 'تتوقف التحويلات ساعة.' },
+            now,
+          }).doc,
+      },
+      options,
+    )
+    // A probe run in between: a revision with no history entry.
+    await mutate(store, { action: 'probe', history: false, apply: (d) => d }, options)
+    const entries = async () =>
+      Object.fromEntries(
+        await Promise.all((await store.list('history/')).map(async (k) => [k, (await store.read(k))!.body] as const)),
+      )
+    const before = await entries()
+    expect(Object.keys(before).sort()).toEqual([keys.history(1), keys.history(2)])
+    await store.write(keys.document, '{"schema":1,"revision":3,"incidents":[')
+
+    // What `show` says: what is wrong, the last good revision, how to restore.
+    const seen = await inspect(store)
+    expect(seen).toMatchObject({ state: 'unreadable', lastGood: { revision: 2, action: 'maintenance schedule' } })
+    // The probe cannot read the history: it writes nothing, and says how to restore.
+    const probe = await probeAndRecord(store, {}, options).catch((e: unknown) => e)
+    expect(probe).toBeInstanceOf(StatusUnreadableError)
+    expect((probe as StatusUnreadableError).text.en).toMatch(/nothing was written.*restore 2/)
+    expect((probe as StatusUnreadableError).text.ar).toMatch(/لم يُكتب شيء.*restore 2/)
+
     const written = await mutate(store, incident('after'), options)
-    expect(written.reset?.en).toMatch(/unreadable .* kept as history\/corrupt-/)
-    expect(written.reset?.ar).toMatch(/تعذّرت قراءة مستند الحالة/)
-    expect((await readDocument(store))!.incidents.map((i) => i.id)).toEqual(['after'])
+    expect(written.reset?.en).toMatch(
+      /unreadable .* kept as .*status-history\/corrupt-|unreadable .* kept as .*history\/corrupt-/,
+    )
+    expect(written.reset?.en).toContain('continues from history revision 2')
+    expect(written.reset?.ar).toMatch(/تعذّرت قراءة مستند الحالة.*المراجعة 2/)
+    const doc = (await readDocument(store))!
+    expect(doc.incidents.map((i) => i.id)).toEqual(['after', 'first'])
+    expect(doc.maintenance.map((m) => m.id)).toEqual(['payouts-window'])
+    expect(doc.revision).toBe(3)
+    // Every entry as it was, the new one beside them, the unreadable copy kept.
+    const after = await entries()
+    for (const [key, body] of Object.entries(before)) expect(after[key]).toBe(body)
+    expect(JSON.parse(after[keys.history(3)]!).action).toBe('incident open after')
+    expect(Object.keys(after).filter((k) => k.startsWith('history/corrupt-'))).toHaveLength(1)
+
+    // Restore: revision 2 again, as revision 4, over whatever is there; the history keeps all.
+    await store.write(keys.document, 'not json')
+    const restored = await restore(store, 2, { ...options, by: 'test' })
+    expect(restored.doc.revision).toBe(4)
+    expect(restored.doc.incidents.map((i) => i.id)).toEqual(['first'])
+    expect(JSON.parse((await store.read(keys.history(4)))!.body).action).toBe('restore 2')
+    await expect(restore(store, 99, options)).rejects.toMatchObject({
+      text: { en: expect.stringMatching(/no readable history entry for revision 99/) },
+    })
+  })
+
+  test('a history entry is written only where none is: a hand-edited document with an old revision keeps the old entry', async () => {
+    const store = make()
+    await mutate(store, incident('one'), options)
+    const first = (await store.read(keys.history(1)))!.body
+    const doc = (await readDocument(store))!
+    await store.write(keys.document, JSON.stringify({ ...doc, revision: 0 }))
+    await mutate(store, incident('two'), options)
+    expect((await store.read(keys.history(1)))!.body).toBe(first)
+    const beside = (await store.list('history/')).filter((k) => k.startsWith('history/0000000001-'))
+    expect(beside).toHaveLength(1)
+    expect(JSON.parse((await store.read(beside[0]!))!.body).action).toBe('incident open two')
+  })
+})
+
+describe('the probe measures only what it checks', () => {
+  let server: Server
+  let origin: string
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      if (req.url === '/health') {
+        res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok"}')
+        return
+      }
+      res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>x</title>')
+    })
+    await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok))
+    origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`
+  })
+  afterAll(() => new Promise<void>((ok) => server.close(() => ok())))
+
+  test('a run with the site and the API counts a minute for them only; a degraded incident is no downtime, a partial one a fraction', async () => {
+    const store = folderStore(tempDir())
+    await mutate(
+      store,
+      {
+        action: 'incident open',
+        apply: (doc, now) =>
+          openIncident(
+            openIncident(doc, {
+              id: 'slow',
+              impact: 'degraded',
+              components: ['api', 'webhooks'],
+              title: { en: 'Slow answers', ar: 'إجابات بطيئة' },
+              text: { en: 'Slow.', ar: 'بطء.' },
+              at: now,
+            }).doc,
+            {
+              id: 'some-pages',
+              impact: 'partial',
+              components: ['site'],
+              title: { en: 'Some pages fail', ar: 'تتعذّر بعض الصفحات' },
+              text: { en: 'Some fail.', ar: 'يتعذّر بعضها.' },
+              at: now,
+            },
+          ).doc,
+      },
+      options,
+    )
+    const { doc } = await probeAndRecord(store, { site: origin, api: `${origin}` }, options)
+    const day = (key: string) => doc.components.find((c) => c.key === key)!.days.at(-1)
+    expect(day('api')).toMatchObject({ checks: 1, failed: 0 })
+    expect(day('api')?.partial).toBeUndefined()
+    expect(day('site')).toMatchObject({ checks: 1, failed: 0, partial: 1 })
+    // Nothing checks the webhooks: its day has the incident's state, and no measured minute.
+    expect(day('webhooks')).toMatchObject({ checks: 0, failed: 0, state: 'degraded' })
+    for (const key of ['checkout', 'mada', 'applePay', 'stcPay', 'payouts'])
+      expect(doc.components.find((c) => c.key === key)!.days).toEqual([])
   })
 })
 
@@ -175,9 +318,15 @@ test('two operators at once on a folder, and a refusal said in the language aske
   const args = openArgs('three').slice(0, -2)
   const english = await status(env, ...args)
   expect(english).toMatchObject({ code: 1 })
-  expect(english.out).toContain('The text is required in English and Arabic; the Arabic is missing')
+  expect(english.out).toContain('Every text is required in English and Arabic; missing: --text-ar.')
   const arabic = await status({ ...env, STATUS_LANG: 'ar' }, ...args)
-  expect(arabic.out).toContain('النص مطلوب بالإنجليزية والعربية، والصيغة العربية ناقصة')
+  expect(arabic.out).toContain('كل نص مطلوب بالإنجليزية والعربية؛ الناقص: \u200E--text-ar.')
+  // Every missing text at once.
+  const bare = await status(
+    env,
+    ...openArgs('four').filter((a, i, all) => !/-ar$/.test(a) && !/-ar$/.test(all[i - 1] ?? '')),
+  )
+  expect(bare.out).toContain('missing: --title-ar, --text-ar.')
   const unknown = await status(
     env,
     'incident',
@@ -195,3 +344,39 @@ test('two operators at once on a folder, and a refusal said in the language aske
   expect(unknown).toMatchObject({ code: 1 })
   expect(unknown.out).toContain('لا يوجد حادث «nope»')
 }, 30_000)
+
+test('on a corrupted folder, show says what is wrong and how to restore, restore brings the revision back, and the command says where it wrote', async () => {
+  const dir = tempDir()
+  const env = { STATUS_DIR: dir }
+  expect((await status(env, ...openArgs('kept'))).code).toBe(0)
+  const { writeFileSync } = await import('node:fs')
+  writeFileSync(join(dir, 'status.json'), '{"schema":1,"rev')
+  const shown = await status(env, 'show')
+  expect(shown.code).toBe(1)
+  expect(shown.out).toContain('is unreadable')
+  expect(shown.out).toContain('npm run status -- restore 1')
+  const shownAr = await status({ ...env, STATUS_LANG: 'ar' }, 'show')
+  expect(shownAr.out).toContain('أحدث مدخل مقروء في السجل هو المراجعة 1')
+  const restored = await status(env, 'restore', '1')
+  expect(restored, restored.out).toMatchObject({ code: 0 })
+  expect(restored.out).toMatch(/Restored revision 1 .* as revision 2, written to the folder/)
+  expect(JSON.parse(readFileSync(join(dir, 'status.json'), 'utf8')).incidents[0].id).toBe('kept')
+  expect((await status(env, 'restore')).out).toContain('Name the revision to restore')
+  const every = await status(env, 'probe', '--site', 'http://127.0.0.1:9', '--every', '20')
+  expect(every).toMatchObject({ code: 1 })
+  expect(every.out).toContain('--every must be at least 60 seconds')
+  const resolvedByUpdate = await status(
+    env,
+    'incident',
+    'update',
+    'kept',
+    '--stage',
+    'resolved',
+    '--text-en',
+    'Fixed.',
+    '--text-ar',
+    'أُصلح.',
+  )
+  expect(resolvedByUpdate).toMatchObject({ code: 1 })
+  expect(resolvedByUpdate.out).toContain('--stage must be one of investigating, identified, monitoring')
+}, 60_000)

@@ -1,10 +1,19 @@
 // The status document's rules (docs/status.md): what each command does to it, what it refuses and
 // says in both languages, times read in the market's zone, the probe's minutes and days, the
-// page's freshness rule, the feeds, and the JSON Schema others read.
+// page's rules (a component's state at a moment, stale measurements, availability weighted by
+// impact, the server's clock), the feeds, and the JSON Schema others read.
 import Ajv2020 from 'ajv/dist/2020'
 import addFormats from 'ajv-formats'
 import { describe, expect, test } from 'vitest'
-import { freshness, parseStatus, type StatusDocument } from '../../api/contract/status'
+import {
+  availabilityBp,
+  measuredAt,
+  parseStatus,
+  serverTime,
+  stateAt,
+  type StatusDocument,
+} from '../../api/contract/status'
+import { isFromTheFuture } from '../../api/contract/statusRules'
 import { statusJsonSchema } from '../../build/status'
 import ar from '../../locales/ar.json'
 import en from '../../locales/en.json'
@@ -87,11 +96,12 @@ describe('commands', () => {
 
   test('every text in both languages, known components only, each refused with the reason in English and Arabic', () => {
     const missingAr = refusal(() => open(fresh(), { title: { en: 'API errors' } }))
-    expect(missingAr.en).toBe(
-      'The title is required in English and Arabic; the Arabic is missing (--title-en, --title-ar).',
+    expect(missingAr.en).toBe('Every text is required in English and Arabic; missing: --title-ar.')
+    expect(missingAr.ar).toBe('كل نص مطلوب بالإنجليزية والعربية؛ الناقص: \u200E--title-ar.')
+    // Every missing one at once.
+    expect(refusal(() => open(fresh(), { title: { en: 'API errors' }, text: { en: ' ', ar: ' ' } })).en).toBe(
+      'Every text is required in English and Arabic; missing: --title-ar, --text-en, --text-ar.',
     )
-    expect(missingAr.ar).toBe('العنوان مطلوب بالإنجليزية والعربية، والصيغة العربية ناقصة (‎--title-en، ‎--title-ar).')
-    expect(refusal(() => open(fresh(), { text: { en: ' ', ar: ' ' } })).en).toMatch(/English and Arabic is missing/)
     expect(refusal(() => open(fresh(), { text: both('نص', 'text') })).en).toMatch(/swapped or untranslated/)
     const unknown = refusal(() => open(fresh(), { components: ['api', 'visa'] }))
     expect(unknown.en).toMatch(/Unknown component "visa". Components: site, api, checkout/)
@@ -114,7 +124,7 @@ describe('commands', () => {
     expect(settle(doc, t0).components.find((c) => c.key === 'payouts')!.state).toBe('operational')
     const during = settle(doc, from + 60_000)
     expect(during.components.find((c) => c.key === 'payouts')!.state).toBe('maintenance')
-    const probed = recordProbe(during, [], from + 60_000)
+    const probed = recordProbe(during, [{ component: 'payouts', ok: true }], from + 60_000)
     expect(probed.components.find((c) => c.key === 'payouts')!.days.at(-1)).toMatchObject({ checks: 1, failed: 0 })
     const cancelled = cancelMaintenance(doc, id, { text: both('Postponed.', 'أُجّلت.'), at: t0 })
     expect(settle(cancelled, from + 60_000).components.find((c) => c.key === 'payouts')!.state).toBe('operational')
@@ -137,7 +147,7 @@ describe('commands', () => {
 })
 
 describe('the probe', () => {
-  test('a minute per run for every component, failed when a check fails; two failures in a row are an outage', () => {
+  test('a minute per run for each component checked, failed when its check fails; two failures in a row are an outage while fresh', () => {
     let doc = fresh()
     const run = (ok: boolean, at: number) => {
       doc = settle(recordProbe(doc, [{ component: 'api', ok, ms: 12 }], at), at)
@@ -149,17 +159,46 @@ describe('the probe', () => {
     const api = doc.components.find((c) => c.key === 'api')!
     expect(api.state).toBe('major')
     expect(api.days).toEqual([{ date: '2026-11-25', checks: 3, failed: 2, state: 'major' }])
-    expect(doc.components.find((c) => c.key === 'site')!.days).toEqual([{ date: '2026-11-25', checks: 3, failed: 0 }])
+    // Nothing checked the site: not a minute measured, so "not measured", not 100 %.
+    expect(doc.components.find((c) => c.key === 'site')!.days).toEqual([])
+    expect(availabilityBp(doc.components.find((c) => c.key === 'site')!.days)).toBeUndefined()
+    // The probe's verdict speaks while fresh: 11 minutes on, with no run, the outage is not the page's.
+    expect(stateAt(doc, 'api', t0 + 120_000 + 9 * 60_000)).toBe('major')
+    expect(stateAt(doc, 'api', t0 + 120_000 + 11 * 60_000)).toBe('operational')
+    expect(measuredAt(doc)).toBe(t0 + 120_000)
     run(true, t0 + 180_000)
     expect(doc.components.find((c) => c.key === 'api')!.state).toBe('operational')
   })
 
+  test("what operators report stays whatever the document's age; impact weighs availability as Statuspage does", () => {
+    const doc = settle(open(fresh(), { impact: 'partial' }).doc, t0)
+    expect(stateAt(doc, 'api', t0 + 30 * 86_400_000)).toBe('partial')
+    expect(availabilityBp([{ date: 'x', checks: 100, failed: 0, partial: 10 } as never])).toBe(9700)
+    expect(availabilityBp([{ date: 'x', checks: 100, failed: 10, state: 'degraded' } as never])).toBe(9000)
+    expect(availabilityBp([{ date: 'x', checks: 100, failed: 0, state: 'degraded' } as never])).toBe(10000)
+    // A partial incident's minute with the check passing: partial; a major one: failed; degraded: good.
+    for (const [impact, expected] of [
+      ['partial', { checks: 1, failed: 0, partial: 1 }],
+      ['major', { checks: 1, failed: 1 }],
+      ['degraded', { checks: 1, failed: 0 }],
+    ] as const) {
+      const withIncident = settle(open(fresh(), { impact }).doc, t0)
+      const probed = recordProbe(withIncident, [{ component: 'api', ok: true }], t0)
+      expect(probed.components.find((c) => c.key === 'api')!.days.at(-1)).toEqual({
+        date: '2026-11-25',
+        state: impact,
+        ...expected,
+      })
+    }
+  })
+
   test('days follow the market zone, and only 90 are kept', () => {
     let doc = fresh()
+    const site = [{ component: 'site' as const, ok: true }]
     // 21:30 UTC is already tomorrow in Riyadh.
-    doc = recordProbe(doc, [], Date.parse('2026-11-25T21:30:00Z'))
+    doc = recordProbe(doc, site, Date.parse('2026-11-25T21:30:00Z'))
     expect(doc.components[0]!.days.at(-1)!.date).toBe('2026-11-26')
-    for (let d = 0; d < 95; d++) doc = settle(recordProbe(doc, [], t0 + d * 86_400_000), t0 + d * 86_400_000)
+    for (let d = 0; d < 95; d++) doc = settle(recordProbe(doc, site, t0 + d * 86_400_000), t0 + d * 86_400_000)
     expect(doc.components[0]!.days).toHaveLength(90)
   })
 })
@@ -184,12 +223,15 @@ describe('times', () => {
     expect(english).toContain('2026-11-25-api-errors: API errors [Investigating, 25 November 2026')
     expect(arabic).toContain(`${ar['status.component.api']} (api): ${ar['monitoring.state.major']}`)
     expect(arabic).toContain('حوادث مفتوحة: 1')
-    expect(showText(undefined, 'ar', t0)).toMatch(/لا يوجد مستند حالة بعد/)
+    expect(showText(undefined, 'ar', t0)).toMatch(/لم تُنشر أي حالة بعد/)
+    expect(showText(undefined, 'en', t0)).toMatch(/^No status published yet/)
+    expect(showText(doc, 'en', t0)).toContain('Nothing measured yet')
+    expect(showText(doc, 'en', t0)).toContain('Website (site): Operational · not measured')
   })
 })
 
 describe('the document others read', () => {
-  test('the sample is the first version, valid, marked as sample, with 90 measured days', () => {
+  test("the sample (the preview's only) is valid, marked as sample, with 90 measured days", () => {
     const sample = sampleStatus({ en, ar })
     expect('doc' in parseStatus(sample)).toBe(true)
     expect(sample.sample).toBe(true)
@@ -208,13 +250,13 @@ describe('the document others read', () => {
     expect(validate({ ...sample, incidents: [{ ...sample.incidents[0], title: { en: 'Only English' } }] })).toBe(false)
   })
 
-  test('a document is shown unless dated ahead or, once real, older than 10 minutes', () => {
-    const doc = settle(fresh(), t0)
-    expect(freshness(doc, t0 + 9 * 60_000)).toBeUndefined()
-    expect(freshness(doc, t0 + 11 * 60_000)).toBe('stale')
-    expect(freshness(doc, t0 - 5 * 60_000)).toBe('future')
-    // The build's sample is old by nature, and says it is a sample instead.
-    expect(freshness(sampleStatus({ en, ar }), t0)).toBeUndefined()
+  test("ages are reckoned from the server's clock: Date plus a CDN's Age; a document dated ahead of it is flagged", () => {
+    const headers = (h: Record<string, string>) => new Headers(h)
+    expect(serverTime(headers({ date: 'Wed, 25 Nov 2026 07:30:00 GMT' }))).toBe(t0)
+    expect(serverTime(headers({ date: 'Wed, 25 Nov 2026 07:30:00 GMT', age: '25' }))).toBe(t0 + 25_000)
+    expect(serverTime(headers({}))).toBeUndefined()
+    expect(isFromTheFuture(new Date(t0 + 5 * 60_000).toISOString(), t0)).toBe(true)
+    expect(isFromTheFuture(new Date(t0 + 60_000).toISOString(), t0)).toBe(false)
   })
 
   test('the feeds: Atom with the fields RFC 4287 requires, an entry per incident with every update, text escaped', () => {
