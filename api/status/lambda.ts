@@ -72,6 +72,8 @@ export async function handler(): Promise<{ revision: number; results: { componen
       revision: doc.revision,
     }),
   )
-  for (const line of probeMetrics(results, Date.now())) console.log(line)
+  // Straight to stdout, not console.log: the runtime's prefix (or its JSON log format's wrapping)
+  // would keep CloudWatch from reading the line as EMF, as aws-embedded-metrics 4.1.1 does it.
+  for (const line of probeMetrics(results, Date.now())) process.stdout.write(`${line}\n`)
   return { revision: doc.revision, results: results.map((r) => ({ component: r.component, ok: r.ok })) }
 }

@@ -617,5 +617,18 @@ describe('the status probe bundle', () => {
     const parsed = parseStatus(JSON.parse(await object.Body!.transformToString()))
     client.destroy()
     expect('doc' in parsed && parsed.doc.revision).toBe(run.result.revision)
+    // Each checked component's metric, in Embedded Metric Format, which the stack's alarms watch.
+    const metrics = probe
+      .log()
+      .split('\n')
+      .filter((line) => line.includes('"CloudWatchMetrics"'))
+      .map((line) => JSON.parse(line.slice(line.indexOf('{'))) as Record<string, unknown>)
+    expect(metrics.map((m) => [m.Component, m.Up])).toEqual([
+      ['site', 1],
+      ['api', 1],
+    ])
+    expect(metrics[0]).toMatchObject({
+      _aws: { CloudWatchMetrics: [{ Namespace: 'Rasid/Status', Dimensions: [['Component']] }] },
+    })
   })
 })
