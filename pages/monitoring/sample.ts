@@ -1,7 +1,8 @@
 // Sample data for the monitoring page (docs/content.md: "Sample data, rendered as accessible SVG/HTML
 // with text equivalents"). Fixed, not random and not the build's clock: the same commit builds the
 // same page. The service health part is the status document's first version (api/contract/status.ts,
-// `sample: true`): the build writes it to dist/status/, and operations replace it (docs/status.md).
+// `sample: true`): only `npm run preview` serves it, while its status folder has no document
+// (scripts/lib/cdn.ts); no build or deploy publishes it (docs/status.md).
 import {
   type ComponentKey,
   type ComponentState,
