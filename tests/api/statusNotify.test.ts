@@ -1,0 +1,425 @@
+// Told, not only shown (docs/status-api.md): webhook subscriptions to the status page's incidents.
+// Receivers on 127.0.0.1, started and stopped here, get each incident opened, updated and resolved
+// for their components only, in their language, signed with their own secret, which they verify as
+// the docs say; a 503 is tried again, a dead endpoint reported and never thrown. Two operators
+// subscribing at once both land, in a folder and on the local S3 (with S3's conditional writes);
+// the secret is shown once and never listed or logged; bad input is refused in both languages.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3'
+import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
+import type { StatusDocument } from '../../api/contract/status'
+import {
+  openIncident,
+  resolveIncident,
+  scheduleMaintenance,
+  StatusInputError,
+  updateIncident,
+} from '../../api/status/doc'
+import { folderStore, mutate, PreconditionFailed, s3Store, type StatusStore } from '../../api/status/store'
+import {
+  listSubscriptions,
+  notifyIncidentChange,
+  type StatusEvent,
+  subscribe,
+  subscriptionsKey,
+  unsubscribe,
+} from '../../api/status/subscriptions'
+import { startLocalS3 } from '../../scripts/lib/localSite'
+import { freePort, type Receiver, startReceiver, validSignature } from './receiver'
+
+type LocalS3 = Awaited<ReturnType<typeof startLocalS3>>
+let s3: LocalS3
+let client: S3Client
+const dirs: string[] = []
+const receivers: Receiver[] = []
+const tempDir = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'rasid-notify-'))
+  dirs.push(dir)
+  return dir
+}
+const receiver = async (script?: (number | 'hang')[]) => {
+  const r = await startReceiver({ script })
+  receivers.push(r)
+  return r
+}
+
+beforeAll(async () => {
+  s3 = await startLocalS3(0, ['site'])
+  client = new S3Client({
+    endpoint: s3.endpoint,
+    region: 'us-east-1',
+    forcePathStyle: true,
+    credentials: { accessKeyId: s3.env.AWS_ACCESS_KEY_ID, secretAccessKey: s3.env.AWS_SECRET_ACCESS_KEY },
+  })
+})
+afterEach(async () => {
+  for (const r of receivers.splice(0)) await r.close()
+})
+afterAll(async () => {
+  client.destroy()
+  await s3.stop()
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
+})
+
+const siteUrl = 'https://www.rasid.example'
+const options = { timeZone: 'Asia/Riyadh', siteUrl }
+const both = (en: string, ar: string) => ({ en, ar })
+/** Fast retries: the schedule's shape, not its seconds. */
+const notify = { siteUrl, retryDelayMs: 10 }
+
+/** An operator's change through the store, then the notifications as the command sends them. */
+async function change(store: StatusStore, action: string, apply: (doc: StatusDocument, now: number) => StatusDocument) {
+  const written = await mutate(store, { action, by: 'test', apply }, options)
+  return notifyIncidentChange(store, written.before, written.doc, notify)
+}
+const events = (r: Receiver) => r.deliveries.map((d) => JSON.parse(d.body) as StatusEvent)
+
+describe('a subscribed endpoint is told', () => {
+  test('each incident opened, updated and resolved for its components only, in its language, signed with its secret', async () => {
+    const store = folderStore(tempDir())
+    const arabic = await receiver()
+    const english = await receiver()
+    const everything = await receiver()
+    const a = await subscribe(store, { url: arabic.url, components: ['checkout'], lang: 'ar', by: 'ops' })
+    const e = await subscribe(store, { url: english.url, components: ['api', 'payouts'], lang: 'en', by: 'ops' })
+    const all = await subscribe(store, { url: everything.url, by: 'ops' })
+    expect(all.subscription).toMatchObject({ components: 'all', lang: 'both' })
+
+    const opened = await change(store, 'incident open', (doc, now) => {
+      return openIncident(doc, {
+        id: 'card-payments-failing',
+        impact: 'partial',
+        components: ['checkout', 'mada'],
+        title: both('Card payments failing', 'تعذّر الدفع بالبطاقات'),
+        text: both('Some card payments fail.', 'يتعذّر بعض الدفع بالبطاقات.'),
+        at: now,
+      }).doc
+    })
+    expect(opened.map((d) => [d.url, d.type, d.ok, d.status, d.attempts])).toEqual(
+      expect.arrayContaining([
+        [arabic.url, 'incident.opened', true, 200, 1],
+        [everything.url, 'incident.opened', true, 200, 1],
+      ]),
+    )
+    expect(opened).toHaveLength(2)
+    await change(store, 'incident update', (doc, now) =>
+      updateIncident(doc, 'card-payments-failing', {
+        stage: 'identified',
+        text: both('A gateway is failing.', 'إحدى البوابات متعطلة.'),
+        at: now,
+      }),
+    )
+    await change(store, 'incident resolve', (doc, now) =>
+      resolveIncident(doc, 'card-payments-failing', { text: both('Fixed.', 'حُلّت المشكلة.'), at: now }),
+    )
+
+    const got = events(arabic)
+    expect(got.map((x) => [x.type, x.incident?.stage])).toEqual([
+      ['incident.opened', 'investigating'],
+      ['incident.updated', 'identified'],
+      ['incident.resolved', 'resolved'],
+    ])
+    expect(new Set(got.map((x) => x.id)).size).toBe(3)
+    expect(got[0]).toMatchObject({
+      subscription: a.subscription.id,
+      lang: 'ar',
+      incident: {
+        id: 'card-payments-failing',
+        impact: 'partial',
+        components: ['checkout', 'mada'],
+        title: { ar: 'تعذّر الدفع بالبطاقات' },
+        text: { ar: 'يتعذّر بعض الدفع بالبطاقات.' },
+        url: { ar: `${siteUrl}/ar/monitoring#incident-card-payments-failing` },
+      },
+      page: { url: { ar: `${siteUrl}/ar/monitoring` }, summary: `${siteUrl}/status/summary.json` },
+    })
+    // Its language only.
+    for (const x of got) expect(Object.keys(x.incident!.title)).toEqual(['ar'])
+    expect(got[1]!.incident!.text).toEqual({ ar: 'إحدى البوابات متعطلة.' })
+    // Both languages to the one that asked for both.
+    expect(events(everything).map((x) => x.incident!.title)).toEqual(
+      Array(3).fill(both('Card payments failing', 'تعذّر الدفع بالبطاقات')),
+    )
+    // Not its components: nothing.
+    expect(english.deliveries).toEqual([])
+
+    // Each delivery verifies with its own secret, as the docs show, over the raw body; not with another's.
+    for (const d of arabic.deliveries) {
+      expect(validSignature(d.headers['rasid-signature'], d.body, a.secret)).toBe(true)
+      expect(validSignature(d.headers['rasid-signature'], d.body, e.secret)).toBe(false)
+      expect(d.headers['rasid-event-id']).toBe((JSON.parse(d.body) as StatusEvent).id)
+      expect(d.headers['content-type']).toBe('application/json')
+    }
+    expect(
+      validSignature(arabic.deliveries[0]!.headers['rasid-signature'], `${arabic.deliveries[0]!.body} `, a.secret),
+    ).toBe(false)
+
+    // Maintenance on its components reaches the English one, in English.
+    await change(
+      store,
+      'maintenance schedule',
+      (doc, now) =>
+        scheduleMaintenance(doc, {
+          id: 'payouts-upgrade',
+          components: ['payouts'],
+          from: now + 3_600_000,
+          to: now + 7_200_000,
+          title: both('Payouts upgrade', 'تحديث نظام التحويلات'),
+          text: both('Payouts pause for an hour.', 'تتوقف التحويلات ساعة واحدة.'),
+          now,
+        }).doc,
+    )
+    expect(events(english)).toMatchObject([
+      {
+        type: 'maintenance.scheduled',
+        lang: 'en',
+        maintenance: { id: 'payouts-upgrade', title: { en: 'Payouts upgrade' } },
+      },
+    ])
+    expect(
+      validSignature(english.deliveries[0]!.headers['rasid-signature'], english.deliveries[0]!.body, e.secret),
+    ).toBe(true)
+
+    // Nothing changed in incidents or maintenance: nothing sent. Unsubscribed: nothing more.
+    await unsubscribe(store, a.subscription.id)
+    const again = await change(
+      store,
+      'incident open',
+      (doc, now) =>
+        openIncident(doc, {
+          id: 'checkout-slow',
+          impact: 'degraded',
+          components: ['checkout'],
+          title: both('Slow checkout', 'بطء صفحة الدفع'),
+          text: both('Pages load slowly.', 'تُحمَّل الصفحات ببطء.'),
+          at: now,
+        }).doc,
+    )
+    expect(again.map((d) => d.url)).toEqual([everything.url])
+    expect(arabic.deliveries).toHaveLength(3)
+  })
+
+  test('again after a 503, with the same event id; a dead, a refusing or a silent endpoint is reported, never thrown', async () => {
+    const store = folderStore(tempDir())
+    const flaky = await receiver([503])
+    const refusing = await receiver([400])
+    const silent = await receiver(['hang', 'hang', 'hang'])
+    const dead = `http://127.0.0.1:${await freePort()}/hooks`
+    for (const url of [flaky.url, refusing.url, silent.url, dead]) await subscribe(store, { url, by: 'ops' })
+
+    const open = (doc: StatusDocument, now: number) =>
+      openIncident(doc, {
+        id: 'api-errors',
+        impact: 'major',
+        components: ['api'],
+        title: both('API errors', 'أخطاء في الواجهة البرمجية'),
+        text: both('Investigating.', 'نتحقق.'),
+        at: now,
+      }).doc
+    const written = await mutate(store, { action: 'incident open', apply: open }, options)
+    const results = await notifyIncidentChange(store, written.before, written.doc, { ...notify, timeoutMs: 300 })
+    const of = (url: string) => results.find((r) => r.url === url)!
+
+    expect(of(flaky.url)).toMatchObject({ ok: true, status: 200, attempts: 2 })
+    expect(flaky.deliveries.map((d) => [d.answer, d.headers['rasid-delivery-attempt']])).toEqual([
+      [503, '1'],
+      [200, '2'],
+    ])
+    const [first, second] = flaky.deliveries.map((d) => JSON.parse(d.body) as StatusEvent)
+    expect(second!.id).toBe(first!.id)
+
+    // A 4xx is the endpoint's answer: not tried again.
+    expect(of(refusing.url)).toMatchObject({ ok: false, status: 400, error: 'status 400', attempts: 1 })
+    expect(of(silent.url)).toMatchObject({ ok: false, error: 'no answer within 300 ms', attempts: 3 })
+    expect(of(silent.url)).not.toHaveProperty('status')
+    expect(of(dead)).toMatchObject({ ok: false, error: 'ECONNREFUSED', attempts: 3 })
+  })
+})
+
+/** A store whose first reads of the subscriptions wait for each other: both writers surely read the same version. */
+function racing(store: StatusStore, readers: number) {
+  let waiting: (() => void)[] = []
+  let left = readers
+  const lost: string[] = []
+  const race: StatusStore = {
+    name: store.name,
+    where: (key) => store.where(key),
+    list: (prefix) => store.list(prefix),
+    write: (key, body, o) =>
+      store.write(key, body, o).catch((err: unknown) => {
+        if (err instanceof PreconditionFailed) lost.push(key)
+        throw err
+      }),
+    async read(key) {
+      const value = await store.read(key)
+      if (key === subscriptionsKey && left > 0) {
+        left--
+        await new Promise<void>((ok) => {
+          waiting.push(ok)
+          if (waiting.length === readers) {
+            for (const go of waiting) go()
+            waiting = []
+          }
+        })
+      }
+      return value
+    },
+  }
+  return { race, lost }
+}
+
+const stores: [string, () => { store: StatusStore; prefix?: string }][] = [
+  ['a folder', () => ({ store: folderStore(tempDir()) })],
+  [
+    'the local S3',
+    () => {
+      const prefix = `status-${Math.random().toString(36).slice(2)}/`
+      return { store: s3Store(client, 'site', prefix), prefix }
+    },
+  ],
+]
+
+describe.each(stores)('on %s', (_, make) => {
+  test('two operators subscribing at once both land, and two unsubscribing at once both leave', async () => {
+    const { store, prefix } = make()
+    const { race, lost } = racing(store, 2)
+    const [a, b] = await Promise.all([
+      subscribe(race, { url: 'https://oncall.example.com/hooks/rasid', components: ['api'], by: 'amal' }, 1),
+      subscribe(race, { url: 'https://chat.example.org/status', lang: 'ar', by: 'badr' }, 2),
+    ])
+    expect(lost).toEqual([subscriptionsKey])
+    const listed = await listSubscriptions(store)
+    expect(listed.map((s) => s.id).sort()).toEqual([a.subscription.id, b.subscription.id].sort())
+    expect(listed.find((s) => s.id === a.subscription.id)).toEqual({
+      id: a.subscription.id,
+      url: 'https://oncall.example.com/hooks/rasid',
+      components: ['api'],
+      lang: 'both',
+      createdAt: new Date(1).toISOString(),
+      createdBy: 'amal',
+    })
+
+    const second = racing(store, 2)
+    await Promise.all([unsubscribe(second.race, a.subscription.id), unsubscribe(second.race, b.subscription.id)])
+    expect(second.lost).toEqual([subscriptionsKey])
+    expect(await listSubscriptions(store)).toEqual([])
+
+    if (prefix) {
+      // In the bucket, beside the history (status-history/ in production), which no viewer reaches.
+      const listing = await client.send(new ListObjectsV2Command({ Bucket: 'site', Prefix: prefix.replace(/\/$/, '') }))
+      expect(listing.Contents?.map((o) => o.Key)).toEqual([`${prefix.replace(/\/$/, '')}-history/subscriptions.json`])
+    }
+  })
+})
+
+test('the secret is shown once: stored privately, never listed, never in what a delivery returns or logs', async () => {
+  const dir = tempDir()
+  const store = folderStore(dir)
+  const dead = `http://127.0.0.1:${await freePort()}/hooks`
+  const { subscription, secret } = await subscribe(store, { url: dead, components: ['site'], by: 'ops' })
+  expect(secret).toMatch(/^whsec_[0-9a-f]{64}$/)
+  expect(subscription).not.toHaveProperty('secret')
+  expect(JSON.stringify(subscription)).not.toContain(secret)
+  expect(JSON.stringify(await listSubscriptions(store))).not.toContain(secret)
+  expect(readFileSync(join(dir, subscriptionsKey), 'utf8')).toContain(secret)
+
+  const said: unknown[] = []
+  const spies = (['log', 'info', 'warn', 'error', 'debug'] as const).map((m) =>
+    vi.spyOn(console, m).mockImplementation((...args: unknown[]) => void said.push(args)),
+  )
+  const stderr = vi.spyOn(process.stderr, 'write').mockImplementation((chunk: unknown) => Boolean(said.push(chunk)))
+  const stdout = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: unknown) => Boolean(said.push(chunk)))
+  let results: unknown
+  try {
+    const written = await mutate(
+      store,
+      {
+        action: 'incident open',
+        apply: (doc, now) =>
+          openIncident(doc, {
+            impact: 'major',
+            components: ['site'],
+            title: both('Site down', 'الموقع متوقف'),
+            text: both('Investigating.', 'نتحقق.'),
+            at: now,
+          }).doc,
+      },
+      options,
+    )
+    results = await notifyIncidentChange(store, written.before, written.doc, notify)
+  } finally {
+    for (const spy of [...spies, stderr, stdout]) spy.mockRestore()
+  }
+  expect(results).toMatchObject([{ id: subscription.id, ok: false, attempts: 3 }])
+  expect(JSON.stringify(results)).not.toContain(secret)
+  expect(JSON.stringify(said)).not.toContain(secret)
+})
+
+describe('refused, with the reason in both languages, and nothing written', () => {
+  /** The refusal `run` meets, in both languages. */
+  async function refusal(run: () => Promise<unknown>): Promise<{ en: string; ar: string }> {
+    try {
+      await run()
+    } catch (err) {
+      if (err instanceof StatusInputError) return err.text
+      throw err
+    }
+    throw new Error('not refused')
+  }
+  const store = () => folderStore(tempDir())
+  const by = 'ops'
+
+  test.each([
+    ['not a URL', { url: 'oncall hooks' }, /is not a URL/, /ليس عنوانًا صالحًا/],
+    ['no URL', { url: ' ' }, /Give the endpoint/, /اكتب عنوان نقطة الاستقبال/],
+    ['http to another host', { url: 'http://oncall.example.com/hooks' }, /must use https:\/\//, /يجب أن يبدأ/],
+    ['another scheme', { url: 'ftp://oncall.example.com/hooks' }, /must use https:\/\//, /يجب أن يبدأ/],
+    ['a password in the URL', { url: 'https://ops:pw@oncall.example.com/' }, /no user name or password/, /كلمة مرور/],
+    [
+      'an unknown component',
+      { url: 'https://a.example/', components: ['api', 'cards'] },
+      /Unknown component "cards"/,
+      /«\u200Ecards\u200E» غير معروف/,
+    ],
+    ['no component', { url: 'https://a.example/', components: [] }, /at least one component/, /مكوّنًا واحدًا على الأقل/],
+    [
+      'an unknown language',
+      { url: 'https://a.example/', lang: 'fr' },
+      /Unknown language "fr": use en, ar or both/,
+      /اللغة «\u200Efr\u200E» غير معروفة/,
+    ],
+  ])('%s', async (_, input, en, ar) => {
+    const s = store()
+    const text = await refusal(() => subscribe(s, { by, ...input }))
+    expect(text.en).toMatch(en)
+    expect(text.ar).toMatch(ar)
+    expect(await s.read(subscriptionsKey)).toBeUndefined()
+  })
+
+  test('an unknown id to unsubscribe, and an endpoint subscribed already', async () => {
+    const s = store()
+    const { subscription } = await subscribe(s, { url: 'https://a.example/hooks', by })
+    const before = await s.read(subscriptionsKey)
+    const unknown = await refusal(() => unsubscribe(s, 'sub_0123456789abcdef'))
+    expect(unknown.en).toMatch(/There is no subscription "sub_0123456789abcdef" \(npm run status -- subscriptions/)
+    expect(unknown.ar).toMatch(/لا يوجد اشتراك «\u200Esub_0123456789abcdef\u200E»/)
+    const twice = await refusal(() => subscribe(s, { url: 'https://a.example/hooks#x', components: ['api'], by }))
+    expect(twice.en).toContain(`subscribed already (${subscription.id})`)
+    expect(twice.ar).toMatch(/مشترك من قبل/)
+    expect(await s.read(subscriptionsKey)).toEqual(before)
+  })
+
+  test('http on this machine is accepted, as https anywhere', async () => {
+    const s = store()
+    for (const url of [
+      'http://localhost:8080/h',
+      'http://127.0.0.1:9/h',
+      'http://[::1]:9/h',
+      'https://oncall.example.com/h',
+    ])
+      await subscribe(s, { url, by })
+    expect((await listSubscriptions(s)).map((x) => x.url)).toHaveLength(4)
+  })
+})
