@@ -28,7 +28,7 @@ import { componentStates } from './statusRules'
  * `none` (all operational), `maintenance` (the worst is a maintenance under way), `minor` (degraded
  * performance), `major` (a partial outage), `critical` (a major outage).
  */
-export const summaryIndicators = ['none', 'maintenance', 'minor', 'major', 'critical'] as const
+const summaryIndicators = ['none', 'maintenance', 'minor', 'major', 'critical'] as const
 export type SummaryIndicator = (typeof summaryIndicators)[number]
 
 export const StatusSummary = /* @__PURE__ */ (() => {

@@ -27,8 +27,8 @@ import { monitoringUrls } from './summary'
 /** Where the subscriptions are kept in the store: private, beside the history. */
 export const subscriptionsKey = 'history/subscriptions.json'
 
-export const subscriptionLangs = ['en', 'ar', 'both'] as const
-export type SubscriptionLang = (typeof subscriptionLangs)[number]
+const subscriptionLangs = ['en', 'ar', 'both'] as const
+type SubscriptionLang = (typeof subscriptionLangs)[number]
 
 /** A subscription as listed: everything but its secret. */
 export interface Subscription {
@@ -70,7 +70,7 @@ const ltr = (s: string) => `\u200E${s}\u200E`
 const loopbackHosts = /^(localhost|[a-z0-9-]+\.localhost|127(\.\d{1,3}){3}|\[::1\])$/i
 
 /** The endpoint as it will be called, or a refusal saying why not. */
-export function checkUrl(raw: string | undefined): string {
+function checkUrl(raw: string | undefined): string {
   const text = (raw ?? '').trim()
   if (!text)
     refuse(
@@ -104,7 +104,7 @@ export function checkUrl(raw: string | undefined): string {
 }
 
 /** The components to hear of: `all` (none named, or `all`), else known keys, each once. */
-export function checkComponents(keys: readonly string[] | 'all' | undefined): ComponentKey[] | 'all' {
+function checkComponents(keys: readonly string[] | 'all' | undefined): ComponentKey[] | 'all' {
   if (keys === undefined || keys === 'all' || keys.includes('all')) return 'all'
   const named = keys.map((k) => k.trim()).filter(Boolean)
   if (!named.length)
@@ -121,7 +121,7 @@ export function checkComponents(keys: readonly string[] | 'all' | undefined): Co
   return [...new Set(named)] as ComponentKey[]
 }
 
-export function checkLang(lang: string | undefined): SubscriptionLang {
+function checkLang(lang: string | undefined): SubscriptionLang {
   const value = (lang ?? 'both').trim()
   if (!(subscriptionLangs as readonly string[]).includes(value))
     refuse(
@@ -240,17 +240,17 @@ export async function listSubscriptions(store: StatusStore): Promise<Subscriptio
 
 // Events
 
-export const statusEventTypes = [
+const statusEventTypes = [
   'incident.opened',
   'incident.updated',
   'incident.resolved',
   'maintenance.scheduled',
   'maintenance.cancelled',
 ] as const
-export type StatusEventType = (typeof statusEventTypes)[number]
+type StatusEventType = (typeof statusEventTypes)[number]
 
 /** What changed between two documents, one entry per update posted or maintenance scheduled or cancelled. */
-export type StatusChange =
+type StatusChange =
   | {
       type: 'incident.opened' | 'incident.updated' | 'incident.resolved'
       id: string
@@ -269,7 +269,7 @@ const eventId = (...parts: string[]) => `evt_${createHash('sha256').update(parts
  * scheduled when it appears, cancelled when it gets cancelled. Each event's id depends only on what
  * it reports, so an event sent twice carries the same id.
  */
-export function statusChanges(before: StatusDocument | undefined, after: StatusDocument): StatusChange[] {
+function statusChanges(before: StatusDocument | undefined, after: StatusDocument): StatusChange[] {
   const out: StatusChange[] = []
   for (const incident of after.incidents) {
     const previous = before?.incidents.find((i) => i.id === incident.id)
@@ -340,7 +340,7 @@ export interface StatusEvent {
   page: { url: Texts; summary: string }
 }
 
-export function eventFor(change: StatusChange, subscription: Subscription, siteUrl: string): StatusEvent {
+function eventFor(change: StatusChange, subscription: Subscription, siteUrl: string): StatusEvent {
   const lang = subscription.lang
   const base = {
     id: change.id,
@@ -389,7 +389,7 @@ const matches = (subscription: Subscription, change: StatusChange) =>
   subscription.components === 'all' || componentsOf(change).some((k) => subscription.components.includes(k))
 
 /** `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`, keyed with the whole secret (`whsec_…`). */
-export function statusSignature(secret: string, body: string, unixSeconds: number): string {
+function statusSignature(secret: string, body: string, unixSeconds: number): string {
   return `t=${unixSeconds},v1=${createHmac('sha256', secret).update(`${unixSeconds}.`).update(body).digest('hex')}`
 }
 

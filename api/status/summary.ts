@@ -31,7 +31,7 @@ const words = (id: string) => ({
 })
 
 /** The monitoring page of a language, absolute (as the feeds link it). */
-export const monitoringUrl = (siteUrl: string, lang: Lang) => `${siteUrl}${lang === 'en' ? '' : `/${lang}`}/monitoring`
+const monitoringUrl = (siteUrl: string, lang: Lang) => `${siteUrl}${lang === 'en' ? '' : `/${lang}`}/monitoring`
 /** Both monitoring pages, or an incident on them (`#incident-<id>`). */
 export const monitoringUrls = (siteUrl: string, hash = '') => ({
   en: `${monitoringUrl(siteUrl, 'en')}${hash}`,
