@@ -8,6 +8,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { toJsonSchema } from '@valibot/to-json-schema'
 import { parseStatus, StatusDocument, statusPaths } from '../api/contract/status'
+import { statusSummaryJsonSchema } from '../api/status/summary'
 import { site } from '../site.config'
 
 /** The JSON Schema of the document, for tools that do not read valibot. */
@@ -50,11 +51,10 @@ export function statusSnapshot(env: Record<string, string | undefined> = process
   return parsed.doc
 }
 
-/** dist/schemas/: the document's JSON Schema (and the summary's, from api/status/summary.ts when present). */
-export function writeStatus(dist: string, schemas: Record<string, object> = {}) {
+/** dist/schemas/: the JSON Schemas of the document and of its summary (docs/status-api.md). */
+export function writeStatus(dist: string) {
   mkdirSync(join(dist, 'schemas'), { recursive: true })
   const file = (path: string) => join(dist, path.slice(1))
   writeFileSync(file(statusPaths.schema), `${JSON.stringify(statusJsonSchema(), null, 2)}\n`)
-  for (const [path, schema] of Object.entries(schemas))
-    writeFileSync(file(path), `${JSON.stringify(schema, null, 2)}\n`)
+  writeFileSync(file(statusPaths.summarySchema), `${JSON.stringify(statusSummaryJsonSchema(site.origin), null, 2)}\n`)
 }

@@ -11,6 +11,9 @@
 //   maintenance schedule --component payouts --from … --to … --title-en … --title-ar … --text-en … --text-ar …
 //   maintenance cancel <id> --text-en … --text-ar …
 //   restore <revision>
+//   subscribe --url https://… [--component api,checkout|all] [--language en|ar|both]
+//   subscriptions
+//   unsubscribe <id>
 //   probe [--site URL] [--api URL] [--payment URL] [--every SECONDS] [--timeout MS]
 //
 // Times (`--at`, `--from`, `--to`) are the market's wall clock (`--market`, default sa), stored in
@@ -33,6 +36,13 @@ import {
   updateIncident,
 } from '../api/status/doc'
 import { probeAndRecord } from '../api/status/probe'
+import {
+  type Delivery,
+  listSubscriptions,
+  notifyIncidentChange,
+  subscribe,
+  unsubscribe,
+} from '../api/status/subscriptions'
 import {
   type Change,
   folderStore,
@@ -61,10 +71,13 @@ const forms = `  show [--json]
                 --text-en … --text-ar … [--id …]
   maintenance cancel <id> --text-en … --text-ar …
   restore <revision>
+  subscribe --url https://… [--component api,checkout|all] [--language en|ar|both]
+  subscriptions
+  unsubscribe <id>
   probe [--site URL] [--api URL] [--payment URL] [--every SECONDS] [--timeout MS]`
 const marketCodes = markets.map((m) => m.code).join('|')
 const synopsis =
-  'Usage: npm run status -- show | incident open|update|resolve | maintenance schedule|cancel | restore | probe [options]'
+  'Usage: npm run status -- show | incident open|update|resolve | maintenance schedule|cancel | restore | subscribe | subscriptions | unsubscribe | probe [options]'
 
 const cmd = parseCommand({
   script: 'status',
@@ -79,7 +92,7 @@ Where: the bucket --bucket (SITE_BUCKET; --endpoint or S3_ENDPOINT for a local S
 YYYY-MM-DD HH:MM in the market's time (--market ${marketCodes}, default sa). --by: who made the change
 (DEPLOY_BY, else the user). --lang ar (STATUS_LANG, RASID_LANG): the output in Arabic.
 Exit codes: 0 done, 1 refused or failed (the reason in one line), 2 wrong usage. docs/status.md`,
-    ar: `الاستخدام: npm run status -- show | incident open|update|resolve | maintenance schedule|cancel | restore | probe [options]
+    ar: `الاستخدام: npm run status -- show | incident open|update|resolve | maintenance schedule|cancel | restore | subscribe | subscriptions | unsubscribe | probe [options]
 
 ${forms}
 
@@ -112,6 +125,8 @@ ${forms}
     every: { type: 'string' },
     timeout: { type: 'string' },
     by: { type: 'string' },
+    url: { type: 'string' },
+    language: { type: 'string' },
   },
   global: ['bucket', 'endpoint', 'dir', 'market', 'by'],
   commands: {
@@ -126,6 +141,9 @@ ${forms}
     },
     'maintenance cancel': { args: ['id?'], options: ['text-en', 'text-ar'] },
     restore: { args: ['revision?'] },
+    subscribe: { options: ['url', 'component', 'language'] },
+    subscriptions: {},
+    unsubscribe: { args: ['id?'] },
     probe: { options: ['site', 'api', 'payment', 'every', 'timeout'] },
   },
 })
@@ -163,6 +181,19 @@ const about = (): Resources =>
       }
     : {}
 
+/** One line per delivery to a subscription: sent, or why not (never the secret). */
+function report(deliveries: readonly Delivery[]) {
+  for (const d of deliveries)
+    (d.ok ? console.log : console.error)(
+      d.ok
+        ? t(`Sent ${d.type} to ${d.id} (${d.url}).`, `أُرسل ${d.type} إلى ${d.id} (\u200E${d.url}).`)
+        : t(
+            `Not delivered: ${d.type} to ${d.id} (${d.url}) after ${d.attempts} attempts: ${d.error}.`,
+            `لم يُسلَّم ${d.type} إلى ${d.id} (\u200E${d.url}) (المحاولات: ${d.attempts}): ${d.error}.`,
+          ),
+    )
+}
+
 /** `show` on a document it cannot read: what is wrong, and how to restore the last good revision. */
 function unreadableText(where: string, reason: string, last: HistoryEntry | undefined, lang: 'en' | 'ar'): string {
   if (lang === 'ar')
@@ -196,16 +227,19 @@ async function main(): Promise<number> {
     .map((c) => c.trim())
     .filter(Boolean)
   const by = values.by ?? process.env.DEPLOY_BY ?? userInfo().username
+  /** Writes the change, then tells the subscriptions what it opened, updated, resolved, scheduled or cancelled. */
   const write = async (change: Omit<Change, 'by'>) => {
     const result = await mutate(store, { ...change, by }, { timeZone: zone, siteUrl: site.origin })
     if (result.reset) console.error(result.reset[lang])
+    report(await notifyIncidentChange(store, result.before, result.doc, { siteUrl: site.origin }))
     return result
   }
   const needId = () => {
     if (target) return target
+    const lists = group === 'unsubscribe' ? 'subscriptions' : 'show'
     throw new StatusInputError({
-      en: `Name the ${group}: npm run status -- ${group} ${action} <id> (npm run status -- show lists them).`,
-      ar: `اذكر المعرّف: npm run status -- ${group} ${action} <id> (يعرضها npm run status -- show).`,
+      en: `Name the ${group}: npm run status -- ${cmd.command} <id> (npm run status -- ${lists} lists them).`,
+      ar: `اذكر المعرّف: npm run status -- ${cmd.command} <id> (يعرضها npm run status -- ${lists}).`,
     })
   }
 
@@ -239,6 +273,52 @@ async function main(): Promise<number> {
       t(
         `Restored revision ${from.revision} (${from.at}, ${from.action}) as revision ${doc.revision}, ${written}.`,
         `استُعيدت المراجعة ${from.revision} (${from.at}، ${from.action}) بوصفها المراجعة ${doc.revision}، ${written}.`,
+      ),
+    )
+    return 0
+  }
+  if (cmd.command === 'subscribe') {
+    if (!values.url)
+      throw new StatusInputError({
+        en: 'Give the endpoint: npm run status -- subscribe --url https://… [--component …] [--language en|ar|both].',
+        ar: 'حدّد نقطة الاستقبال: npm run status -- subscribe --url https://… [--component …] [--language en|ar|both].',
+      })
+    const { subscription, secret } = await subscribe(store, {
+      url: values.url,
+      components: values.component === undefined ? 'all' : values.component === 'all' ? 'all' : components,
+      lang: values.language,
+      by,
+    })
+    console.log(
+      t(
+        `Subscribed ${subscription.id}: ${subscription.url}, ${subscription.components === 'all' ? 'every component' : subscription.components.join(', ')}, ${subscription.lang}; ${written}.`,
+        `اشتُرك ${subscription.id}: \u200E${subscription.url}، ${subscription.components === 'all' ? 'كل المكوّنات' : subscription.components.join('، ')}، ${subscription.lang}؛ ${written}.`,
+      ),
+    )
+    console.log(
+      t(
+        `Signing secret (shown this once; the endpoint verifies Rasid-Signature with it, docs/status-api.md): ${secret}`,
+        `سر التوقيع (يظهر هذه المرة فقط؛ تتحقق به نقطة الاستقبال من Rasid-Signature، docs/status-api.md): ${secret}`,
+      ),
+    )
+    return 0
+  }
+  if (cmd.command === 'subscriptions') {
+    const list = await listSubscriptions(store)
+    if (!list.length) console.log(t('No subscriptions.', 'لا اشتراكات.'))
+    for (const s of list)
+      console.log(
+        `${s.id} ${s.url} ${s.components === 'all' ? 'all' : s.components.join(',')} ${s.lang} ${s.createdAt} ${s.createdBy}`,
+      )
+    return 0
+  }
+  if (cmd.command === 'unsubscribe') {
+    const id = needId()
+    const gone = await unsubscribe(store, id)
+    console.log(
+      t(
+        `Unsubscribed ${gone.id} (${gone.url}), ${written}.`,
+        `أُلغي الاشتراك ${gone.id} (\u200E${gone.url})، ${written}.`,
       ),
     )
     return 0

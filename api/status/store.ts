@@ -25,11 +25,14 @@ import { type Bilingual, parseStatus, type StatusDocument } from '../contract/st
 import { cacheControlFor, contentTypeFor, STATUS_PREFIX } from '../../renderer/shared/host'
 import { emptyDocument, settle, StatusInputError } from './doc'
 import { atomFeed } from './feed'
+import { statusSummary } from './summary'
 
 /** Keys inside the store (the bucket's `status/`, the folder's root). */
 export const keys = {
   document: 'status.json',
   feed: { en: 'incidents.atom', ar: 'incidents.ar.atom' },
+  /** Statuspage's summary as this site writes it (./summary.ts, docs/status-api.md). */
+  summary: 'summary.json',
   history: (revision: number) => `history/${String(revision).padStart(10, '0')}.json`,
   /** An operator's change whose revision has an entry already (a hand-edited document): kept beside it. */
   historyBeside: (revision: number, at: number) =>
@@ -345,7 +348,7 @@ export async function mutate(
         { revision: doc.revision, at: doc.updatedAt, by: change.by, action: change.action, document: doc },
         at,
       )
-    await writeFeeds(store, doc, options.siteUrl)
+    await writeFeeds(store, doc, options.siteUrl, now)
     return { doc, ...(real ? { before: real } : {}), retries, ...(reset ? { reset } : {}) }
   }
   throw new Error(`${store.name}: the status document kept changing under 20 attempts to write it; try again.`)
@@ -362,11 +365,15 @@ async function writeHistory(store: StatusStore, entry: HistoryEntry, at: number)
   }
 }
 
-/** Both feeds from `doc`; if a newer document was written meanwhile, from that one (the last writer's feeds win). */
-async function writeFeeds(store: StatusStore, doc: StatusDocument, siteUrl: string) {
+/**
+ * Both feeds and the summary from `doc`; if a newer document was written meanwhile, from that one
+ * (the last writer's win).
+ */
+async function writeFeeds(store: StatusStore, doc: StatusDocument, siteUrl: string, now: () => number) {
   let latest = doc
   for (let i = 0; i < 5; i++) {
     for (const locale of ['en', 'ar'] as const) await store.write(keys.feed[locale], atomFeed(latest, locale, siteUrl))
+    await store.write(keys.summary, `${JSON.stringify(statusSummary(latest, now(), siteUrl))}\n`)
     const again = await store.read(keys.document)
     const parsed = again ? parseStored(again.body) : undefined
     if (!parsed || !('doc' in parsed) || parsed.doc.revision <= latest.revision) return

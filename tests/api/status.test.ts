@@ -380,3 +380,50 @@ test('on a corrupted folder, show says what is wrong and how to restore, restore
   expect(resolvedByUpdate).toMatchObject({ code: 1 })
   expect(resolvedByUpdate.out).toContain('--stage must be one of investigating, identified, monitoring')
 }, 60_000)
+
+test('an operator subscribes an endpoint; the incident command then sends it a signed event in its language and says so', async () => {
+  const { createHmac } = await import('node:crypto')
+  const received: { headers: Record<string, string | string[] | undefined>; body: string }[] = []
+  const receiver = createServer((req, res) => {
+    let body = ''
+    req.on('data', (d) => (body += d))
+    req.on('end', () => {
+      received.push({ headers: req.headers, body })
+      res.writeHead(204).end()
+    })
+  })
+  await new Promise<void>((ok) => receiver.listen(0, '127.0.0.1', ok))
+  try {
+    const url = `http://127.0.0.1:${(receiver.address() as { port: number }).port}/hook`
+    const env = { STATUS_DIR: tempDir() }
+    const subscribed = await status(env, 'subscribe', '--url', url, '--component', 'checkout', '--language', 'ar')
+    expect(subscribed, subscribed.out).toMatchObject({ code: 0 })
+    expect(subscribed.out).toMatch(/Subscribed sub_[0-9a-f]{16}: .*checkout, ar; written to the folder/)
+    const secret = /whsec_[0-9a-f]{64}/.exec(subscribed.out)![0]
+    const listed = await status(env, 'subscriptions')
+    expect(listed.out).toContain(url)
+    expect(listed.out).not.toContain(secret)
+
+    const opened = await status(env, ...openArgs('down'))
+    expect(opened, opened.out).toMatchObject({ code: 0 })
+    expect(opened.out).toMatch(/Sent incident\.opened to sub_/)
+    expect(received).toHaveLength(1)
+    const [{ headers, body }] = received as [(typeof received)[number]]
+    const event = JSON.parse(body)
+    expect(event).toMatchObject({ type: 'incident.opened', lang: 'ar', incident: { id: 'down' } })
+    expect(body).toContain('انقطاع down')
+    expect(body).not.toContain('Outage down')
+    const [, t, v1] = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(String(headers['rasid-signature']))!
+    expect(createHmac('sha256', secret).update(`${t}.${body}`).digest('hex')).toBe(v1)
+
+    // Another component's incident is not this endpoint's; an unsubscribed endpoint hears nothing.
+    await status(env, ...openArgs('other').map((a) => (a === 'checkout' ? 'api' : a)))
+    expect(received).toHaveLength(1)
+    const id = /sub_[0-9a-f]{16}/.exec(subscribed.out)![0]
+    expect((await status(env, 'unsubscribe', id, '--lang', 'ar')).out).toContain(`أُلغي الاشتراك ${id}`)
+    await status(env, 'incident', 'resolve', 'down', '--text-en', 'Fixed.', '--text-ar', 'أُصلح.')
+    expect(received).toHaveLength(1)
+  } finally {
+    await new Promise<void>((ok) => receiver.close(() => ok()))
+  }
+}, 60_000)
