@@ -9,9 +9,15 @@
 //   function of its own, api/status/lambda.ts, every minute), the alarms, the dashboard, the API's
 //   release through CodeDeploy (a canary that rolls back on its alarms), and the deploy policy;
 // - `RasidEdgeAlarms` (us-east-1): the CloudFront 5xx alarm, where CloudFront's metrics are, and the
-//   account's monthly cost budget (AWS Budgets is global; its home is us-east-1).
+//   account's monthly cost budget (AWS Budgets is global; its home is us-east-1);
+// - `RasidStatus` (a second region, `statusRegion`): the status host, `status.<domain>`, sharing no
+//   failure with the site (ops review 1, finding 10): a bucket of its own, to which the site's bucket
+//   replicates the status document (`status/`), and a distribution of its own serving the monitoring
+//   pages and that copy of the document (docs/aws.md, "The status host").
 // Each of the two alarm stacks has its topic, with the operators' email and pager (docs/aws.md, "Alarms").
-// The references run one way (Waf -> Site -> EdgeAlarms) through CDK's cross-region references.
+// The references run one way (Waf -> Site -> EdgeAlarms) through CDK's cross-region references;
+// the status stack takes none and gives none (its bucket's name is known from the settings), and is
+// deployed before the site's, whose replication needs its bucket.
 // Staging's stacks and resources carry its name (`RasidStagingSite`, `rasid-api-staging`), so that a
 // `-c stage=staging` deploy can never update production's stacks in a shared account.
 // Nothing here looks anything up: `npx cdk synth` runs offline, with no account.
@@ -21,6 +27,7 @@ import {
   Annotations,
   type App,
   ArnFormat,
+  Aws,
   CfnOutput,
   Duration,
   RemovalPolicy,
@@ -55,7 +62,14 @@ import { problemBody } from '../api/server/http'
 import { tableDefinition } from '../api/server/store/dynamo'
 import { facts } from '../site.config'
 import { apiResponseHeadersPolicy, siteResponseHeadersPolicy } from '../build/cloudfront'
-import { EDGE_READABLE_KEYS, STATUS_PREFIX, viewerRequestSource, viewerResponseSource } from '../renderer/shared/host'
+import {
+  EDGE_READABLE_KEYS,
+  STATUS_HOST_READABLE_KEYS,
+  STATUS_PREFIX,
+  statusHostRequestSource,
+  viewerRequestSource,
+  viewerResponseSource,
+} from '../renderer/shared/host'
 import { bundledCode, functionsRuntime } from './bundle'
 
 const root = join(fileURLToPath(new URL('.', import.meta.url)), '..')
@@ -72,6 +86,18 @@ export interface Settings {
   domain?: string
   /** The ACM certificate for `domain`, in us-east-1. */
   certificateArn?: string
+  /**
+   * The status host's region (docs/aws.md, "The status host"): its bucket, to which the site's
+   * bucket replicates the status document. Never the site's region: the host must survive it.
+   */
+  statusRegion: string
+  /**
+   * The status host's name: `status.` and the site's domain without its `www.` by default
+   * (`status.rasid.example`); without a domain, its distribution's cloudfront.net name.
+   */
+  statusDomain?: string
+  /** Its ACM certificate, in us-east-1: `certificateArn` by default (one naming both hosts). */
+  statusCertificateArn?: string
   /**
    * Who the alarms wake: an email address, a pager's HTTPS endpoint (its SNS integration URL), or
    * both. Production refuses to synthesize with neither (`rasid()`); staging warns.
@@ -125,8 +151,18 @@ function namesOf(stage: Settings['stage']) {
     secretPrefix: production ? 'rasid/api/' : 'rasid/staging/api/',
     dashboard: production ? 'rasid' : 'rasid-staging',
     budget: production ? 'rasid-monthly-cost' : 'rasid-staging-monthly-cost',
+    /**
+     * The status host's bucket: named from the account and its region, so that the site's stack
+     * names it as the replication's destination without a reference to another stack.
+     */
+    statusBucket: (region: string) => `${production ? 'rasid' : 'rasid-staging'}-status-${Aws.ACCOUNT_ID}-${region}`,
   }
 }
+
+/** The id of the replication rule of the status document: its metrics are reported under it. */
+const STATUS_REPLICATION_RULE = 'status-document'
+/** The probe's metrics (api/status/lambda.ts, `probeMetricNamespace`; tests/unit/infra.test.ts holds them alike). */
+const STATUS_METRICS_NAMESPACE = 'Rasid/Status'
 
 /** A setting refused: infra/app.ts prints its message alone, without a stack trace. */
 export class SettingsError extends Error {
@@ -168,11 +204,26 @@ export function settingsFrom(get: (name: string) => string | undefined): Setting
   const apiRelease = get('apiRelease') ?? (stage === 'production' ? 'canary' : 'all-at-once')
   if (apiRelease !== 'canary' && apiRelease !== 'all-at-once')
     throw new SettingsError(`apiRelease must be canary or all-at-once, not ${apiRelease}`)
+  const region = get('region') ?? 'me-south-1'
+  const statusRegion = get('statusRegion') ?? 'eu-central-1'
+  if (!/^[a-z]{2}(-[a-z]+)+-\d$/.test(statusRegion))
+    throw new SettingsError(`statusRegion must be an AWS region, not ${statusRegion}`)
+  if (statusRegion === region)
+    throw new SettingsError(
+      `statusRegion must differ from region (${region}): the status host must survive the site's region`,
+    )
+  const statusDomain = get('statusDomain') ?? (domain ? `status.${domain.replace(/^www\./, '')}` : undefined)
+  const statusCertificateArn = get('statusCertificateArn') ?? certificateArn
+  if (statusDomain && !statusCertificateArn)
+    throw new SettingsError('statusDomain needs statusCertificateArn (an ACM certificate in us-east-1)')
   return {
-    region: get('region') ?? 'me-south-1',
+    region,
     stage,
     domain,
     certificateArn,
+    statusRegion,
+    statusDomain,
+    statusCertificateArn,
     alarmEmail,
     alarmPagerUrl,
     monthlyBudgetUsd: number('monthlyBudgetUsd', 100),
@@ -215,8 +266,9 @@ function alarmTopic(scope: Construct, settings: Settings) {
 }
 
 /**
- * A CloudWatch alarm on `metric` at `threshold` or more over one period, notifying `topic` when it
- * fires and again when it clears (the OK action), so that whoever was woken hears the end too.
+ * A CloudWatch alarm on `metric` at `threshold` or more over one period (unless `options` say
+ * otherwise), notifying `topic` when it fires and again when it clears (the OK action), so that
+ * whoever was woken hears the end too.
  */
 function alarm(
   scope: Construct,
@@ -225,6 +277,9 @@ function alarm(
   threshold: number,
   description: string,
   topic: sns.ITopic,
+  options: Partial<
+    Pick<cloudwatch.AlarmProps, 'evaluationPeriods' | 'datapointsToAlarm' | 'comparisonOperator' | 'treatMissingData'>
+  > = {},
 ) {
   const made = new cloudwatch.Alarm(scope, id, {
     metric,
@@ -233,6 +288,7 @@ function alarm(
     comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
     treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
     alarmDescription: description,
+    ...options,
   })
   made.addAlarmAction(new SnsAction(topic))
   made.addOkAction(new SnsAction(topic))
@@ -402,17 +458,42 @@ function headersPolicy(
  * may read (renderer/shared/host.ts). `deploys/` and `status-history/` stay out of CloudFront's reach
  * even if the viewer-request function's checks failed.
  */
-function readableThroughEdge(bucket: s3.Bucket): s3.IBucket {
+function readableThroughEdge(bucket: s3.Bucket, keys: readonly string[] = EDGE_READABLE_KEYS): s3.IBucket {
   return new Proxy(bucket, {
     get(target, property, receiver) {
       if (property !== 'addToResourcePolicy') return Reflect.get(target, property, receiver)
       return (statement: iam.PolicyStatement) =>
-        target.addToResourcePolicy(
-          statement.copy({ resources: EDGE_READABLE_KEYS.map((key) => target.arnForObjects(key)) }),
-        )
+        target.addToResourcePolicy(statement.copy({ resources: keys.map((key) => target.arnForObjects(key)) }))
     },
   })
 }
+
+/**
+ * The status document's cache policy, the same at both hosts' `/status/*` (docs/status.md): the
+ * document and its feeds are rewritten every minute by the probe with `max-age=30`, so the edge
+ * keeps them 30 s by default and never more than a minute.
+ */
+function statusCachePolicy(scope: Construct) {
+  return new cloudfront.CachePolicy(scope, 'StatusCache', {
+    comment: 'The status document and its feeds: 30 s, at most a minute (docs/aws.md, "Status probe")',
+    defaultTtl: Duration.seconds(30),
+    minTtl: Duration.seconds(0),
+    maxTtl: Duration.seconds(60),
+    enableAcceptEncodingGzip: true,
+    enableAcceptEncodingBrotli: true,
+    queryStringBehavior: cloudfront.CacheQueryStringBehavior.none(),
+    cookieBehavior: cloudfront.CacheCookieBehavior.none(),
+    headerBehavior: cloudfront.CacheHeaderBehavior.none(),
+  })
+}
+
+/** A missing key is 403 from a bucket CloudFront may not list: both are the 404 page, from the bucket's root. */
+const notFoundResponses: cloudfront.ErrorResponse[] = [403, 404].map((httpStatus) => ({
+  httpStatus,
+  responseHttpStatus: 404,
+  responsePagePath: '/404.html',
+  ttl: Duration.seconds(10),
+}))
 
 class SiteStack extends Stack {
   constructor(scope: App, id: string, props: StackProps & { settings: Settings; webAclArn: string }) {
@@ -627,6 +708,21 @@ class SiteStack extends Stack {
       webhooks.addRoutes({ path: '/api/v1/sandbox/{proxy+}', methods: [apigw.HttpMethod.ANY], integration })
 
     // ---- the site
+    // The status document is replicated to the status host's bucket, in another region (docs/aws.md,
+    // "The status host"): only `status/`, by S3 replication with Replication Time Control (most
+    // objects in seconds, 99.99 % within 15 minutes, and the metrics the alarm below reads).
+    // Versioning, which replication needs on both buckets, the site's bucket had already.
+    const statusBucket = s3.Bucket.fromBucketName(
+      this,
+      'StatusBucket',
+      namesOf(settings.stage).statusBucket(settings.statusRegion),
+    )
+    // Its own role, exactly what replicating `status/` takes (CDK's would read every key, under a
+    // name fixed for the account).
+    const replicationRole = new iam.Role(this, 'StatusReplicationRole', {
+      assumedBy: new iam.ServicePrincipal('s3.amazonaws.com'),
+      description: "S3 replication of the site bucket's status/ to the status host's bucket (docs/aws.md)",
+    })
     const bucket = new s3.Bucket(this, 'Site', {
       blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
       enforceSSL: true,
@@ -634,9 +730,41 @@ class SiteStack extends Stack {
       encryption: s3.BucketEncryption.S3_MANAGED,
       objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
       removalPolicy: RemovalPolicy.RETAIN,
-      // Old versions of overwritten objects (a runtime-config.json, 404.html) go after a month.
+      // Old versions of overwritten objects (a runtime-config.json, 404.html, the status document the
+      // probe rewrites every minute) go after a month.
       lifecycleRules: [{ noncurrentVersionExpiration: Duration.days(30) }],
+      replicationRole,
+      replicationRules: [
+        {
+          id: STATUS_REPLICATION_RULE,
+          priority: 1,
+          destination: statusBucket,
+          filter: { prefix: STATUS_PREFIX },
+          // Nothing deletes the document; a deletion by hand leaves the status host its last copy.
+          deleteMarkerReplication: false,
+          replicationTimeControl: s3.ReplicationTimeValue.FIFTEEN_MINUTES,
+          metrics: s3.ReplicationTimeValue.FIFTEEN_MINUTES,
+        },
+      ],
     })
+    replicationRole.addToPolicy(
+      new iam.PolicyStatement({
+        actions: ['s3:GetReplicationConfiguration', 's3:ListBucket'],
+        resources: [bucket.bucketArn],
+      }),
+    )
+    replicationRole.addToPolicy(
+      new iam.PolicyStatement({
+        actions: ['s3:GetObjectVersionForReplication', 's3:GetObjectVersionAcl', 's3:GetObjectVersionTagging'],
+        resources: [bucket.arnForObjects(`${STATUS_PREFIX}*`)],
+      }),
+    )
+    replicationRole.addToPolicy(
+      new iam.PolicyStatement({
+        actions: ['s3:ReplicateObject', 's3:ReplicateDelete', 's3:ReplicateTags'],
+        resources: [statusBucket.arnForObjects(`${STATUS_PREFIX}*`)],
+      }),
+    )
     const store = new cloudfront.KeyValueStore(this, 'LiveBuild', {
       comment: 'The live build of the Rasid site (key "live"); npm run deploy writes it',
     })
@@ -690,19 +818,8 @@ class SiteStack extends Stack {
       { function: viewerRequest, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST },
       { function: viewerResponse, eventType: cloudfront.FunctionEventType.VIEWER_RESPONSE },
     ]
-    // The status document and its feeds (docs/status.md): rewritten every minute by the probe with
-    // `max-age=30`, so the edge keeps them 30 s by default and never more than a minute.
-    const statusCache = new cloudfront.CachePolicy(this, 'StatusCache', {
-      comment: 'The status document and its feeds: 30 s, at most a minute (docs/aws.md, "Status probe")',
-      defaultTtl: Duration.seconds(30),
-      minTtl: Duration.seconds(0),
-      maxTtl: Duration.seconds(60),
-      enableAcceptEncodingGzip: true,
-      enableAcceptEncodingBrotli: true,
-      queryStringBehavior: cloudfront.CacheQueryStringBehavior.none(),
-      cookieBehavior: cloudfront.CacheCookieBehavior.none(),
-      headerBehavior: cloudfront.CacheHeaderBehavior.none(),
-    })
+    // The status document and its feeds (docs/status.md): 30 s, at most a minute.
+    const statusCache = statusCachePolicy(this)
     const distribution = new cloudfront.Distribution(this, 'Cdn', {
       // With the secrets revision: a new one updates the distribution, which then reads the webhook
       // origin's header again (docs/aws.md, "Only through CloudFront").
@@ -752,12 +869,7 @@ class SiteStack extends Stack {
       // every behaviour, CloudFront has no other kind: the API's own 404s (an unknown session) and
       // 403s (staging's cross-site sandbox form) arrive as that page too, with status 404; the
       // islands judge an answer by its status (api/client/http.ts), so nothing they do changes.
-      errorResponses: [403, 404].map((httpStatus) => ({
-        httpStatus,
-        responseHttpStatus: 404,
-        responsePagePath: '/404.html',
-        ttl: Duration.seconds(10),
-      })),
+      errorResponses: notFoundResponses,
     })
     // Its header reads the secret by name: made first.
     distribution.node.addDependency(originSecret)
@@ -773,11 +885,10 @@ class SiteStack extends Stack {
       assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
       description: "The Rasid status probe: the bucket's status/ and its logs; nothing else (docs/aws.md)",
     })
-    // Read and write the document and its feeds, nothing else of the bucket: the releases, the
-    // private history (status-history/) and listing are out of its reach, but for two writes: each
-    // run's results (status-history/probes/), and a document it cannot read, set aside as
-    // status-history/corrupt-<time>.json before the probe starts a new one
-    // (api/status/store.ts), so that it does not fail every minute.
+    // Read and write the document, the summary and the two feeds, nothing else of the bucket: the
+    // releases, the private history (status-history/) and listing are out of its reach, but for one
+    // write: each run's results (status-history/probes/). A document it cannot read, it leaves as it
+    // is and fails (api/status/lambda.ts), so that StatusProbeErrors wakes an operator, who restores it.
     probeRole.addToPolicy(
       new iam.PolicyStatement({
         actions: ['s3:GetObject', 's3:PutObject'],
@@ -787,7 +898,7 @@ class SiteStack extends Stack {
     probeRole.addToPolicy(
       new iam.PolicyStatement({
         actions: ['s3:PutObject'],
-        resources: [bucket.arnForObjects('status-history/probes/*'), bucket.arnForObjects('status-history/corrupt-*')],
+        resources: [bucket.arnForObjects('status-history/probes/*')],
       }),
     )
     probeRole.addToPolicy(
@@ -857,6 +968,62 @@ class SiteStack extends Stack {
       probe.metricErrors({ period: Duration.minutes(5) }),
       3,
       'The status probe itself is failing (3 or more runs in 5 minutes): the status page is going stale (docs/aws.md, "Status probe")',
+      topic,
+    )
+    // A failed check pages someone (ops review 1, finding 7): each run logs `Rasid/Status Up` (1 or
+    // 0) per component it checked (api/status/lambda.ts, embedded metric format), and a component
+    // down for two minutes in a row raises its alarm. The site's is checked on every run, so its
+    // metric missing means the probe is not running: that is an alarm too. The API's and the payment
+    // page's have alarms only where the probe checks them (PROBE_API_URL, always; PROBE_PAYMENT_URL,
+    // with paymentPageUrl); their silence is the site's alarm already, and is not counted twice.
+    const checked: { component: 'site' | 'api' | 'checkout'; id: string; what: string }[] = [
+      { component: 'site', id: 'StatusSiteDown', what: 'The site (/ and /ar/ through the distribution)' },
+      { component: 'api', id: 'StatusApiDown', what: "The API's /api/v1/health" },
+      ...(settings.paymentPageUrl
+        ? [{ component: 'checkout' as const, id: 'StatusCheckoutDown', what: 'The hosted payment page' }]
+        : []),
+    ]
+    for (const { component, id, what } of checked)
+      alarm(
+        this,
+        id,
+        new cloudwatch.Metric({
+          namespace: STATUS_METRICS_NAMESPACE,
+          metricName: 'Up',
+          dimensionsMap: { Component: component },
+          statistic: 'Minimum',
+          period: Duration.minutes(1),
+        }),
+        1,
+        component === 'site'
+          ? `${what} failed the status probe's check two minutes in a row, or the probe stopped reporting (docs/aws.md, "Status probe")`
+          : `${what} failed the status probe's check two minutes in a row (docs/aws.md, "Status probe")`,
+        topic,
+        {
+          evaluationPeriods: 2,
+          datapointsToAlarm: 2,
+          comparisonOperator: cloudwatch.ComparisonOperator.LESS_THAN_THRESHOLD,
+          treatMissingData:
+            component === 'site' ? cloudwatch.TreatMissingData.BREACHING : cloudwatch.TreatMissingData.NOT_BREACHING,
+        },
+      )
+    // The status host's copy of the document: a replication that fails leaves it stale.
+    alarm(
+      this,
+      'StatusReplicationFailed',
+      new cloudwatch.Metric({
+        namespace: 'AWS/S3',
+        metricName: 'OperationsFailedReplication',
+        dimensionsMap: {
+          SourceBucket: bucket.bucketName,
+          DestinationBucket: statusBucket.bucketName,
+          RuleId: STATUS_REPLICATION_RULE,
+        },
+        statistic: 'Sum',
+        period: Duration.minutes(5),
+      }),
+      1,
+      'The status document could not be replicated to the status host\'s bucket: the status host shows an older one (docs/aws.md, "The status host")',
       topic,
     )
     filtered(
@@ -1015,7 +1182,7 @@ class SiteStack extends Stack {
 
     // ---- what `npm run deploy` may do, and nothing more (docs/deploy.md)
     const deployPolicy = new iam.ManagedPolicy(this, 'DeployPolicy', {
-      description: 'npm run deploy: the site bucket and the live-build store',
+      description: "npm run deploy: the site bucket, the live-build store, and the status host's pages",
       statements: [
         new iam.PolicyStatement({ actions: ['s3:ListBucket'], resources: [bucket.bucketArn] }),
         new iam.PolicyStatement({
@@ -1029,6 +1196,15 @@ class SiteStack extends Stack {
             'cloudfront-keyvaluestore:PutKey',
           ],
           resources: [store.keyValueStoreArn],
+        }),
+        // The status host's bucket (`--status-bucket`): its pages and their assets, never its
+        // `status/`, which replication alone writes.
+        new iam.PolicyStatement({ actions: ['s3:ListBucket'], resources: [statusBucket.bucketArn] }),
+        new iam.PolicyStatement({
+          actions: ['s3:PutObject'],
+          resources: STATUS_HOST_READABLE_KEYS.filter((key) => !key.startsWith(STATUS_PREFIX)).map((key) =>
+            statusBucket.arnForObjects(key),
+          ),
         }),
       ],
     })
@@ -1048,6 +1224,93 @@ class SiteStack extends Stack {
     new CfnOutput(this, 'ApiReleaseGroup', { value: release.deploymentGroupName })
   }
   distribution: cloudfront.Distribution
+}
+
+/**
+ * `statusRegion`: the status host (docs/aws.md, "The status host"; ops review 1, finding 10). Its
+ * own bucket, holding the status document as S3 replicates it from the site's bucket and the
+ * monitoring pages with their assets as `npm run deploy --status-bucket` writes them; its own
+ * distribution, certificate and host name, its own functions and policies: nothing of the site's
+ * region, distribution, key value store or build switch, so that it still tells visitors what
+ * happened when those fail. Addresses it does not serve go, 301, to the same path on the site.
+ */
+class StatusStack extends Stack {
+  constructor(scope: App, id: string, props: StackProps & { settings: Settings }) {
+    super(scope, id, props)
+    const { settings } = props
+    const bucket = new s3.Bucket(this, 'StatusHost', {
+      bucketName: namesOf(settings.stage).statusBucket(settings.statusRegion),
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      enforceSSL: true,
+      // A replication's destination must be versioned. Its old versions are copies (the document's
+      // every minute, the site's bucket keeps them a month) or a build's pages: gone after a day.
+      versioned: true,
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      removalPolicy: RemovalPolicy.RETAIN,
+      lifecycleRules: [{ noncurrentVersionExpiration: Duration.days(1) }],
+    })
+    const viewerRequest = new cloudfront.Function(this, 'StatusHostRequest', {
+      code: cloudfront.FunctionCode.fromInline(statusHostRequestSource(settings.siteOrigin)),
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+      comment: 'The status host: the monitoring pages, the status document, else the site (renderer/shared/host.ts)',
+    })
+    const viewerResponse = new cloudfront.Function(this, 'StatusHostResponse', {
+      code: cloudfront.FunctionCode.fromInline(viewerResponseSource()),
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+      comment: "The build's Content-Security-Policy from its object (renderer/shared/host.ts)",
+    })
+    const functionAssociations: cloudfront.FunctionAssociation[] = [
+      { function: viewerRequest, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST },
+      { function: viewerResponse, eventType: cloudfront.FunctionEventType.VIEWER_RESPONSE },
+    ]
+    const headers = headersPolicy(this, 'StatusHostHeaders', siteResponseHeadersPolicy())
+    // Read through OAC, only the keys the host serves.
+    const origin = origins.S3BucketOrigin.withOriginAccessControl(
+      readableThroughEdge(bucket, STATUS_HOST_READABLE_KEYS),
+    )
+    const distribution = new cloudfront.Distribution(this, 'StatusCdn', {
+      comment: 'The Rasid status host: the monitoring pages and the status document, apart from the site',
+      ...(settings.statusDomain
+        ? {
+            domainNames: [settings.statusDomain],
+            certificate: acm.Certificate.fromCertificateArn(this, 'Certificate', settings.statusCertificateArn!),
+            minimumProtocolVersion: cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021,
+          }
+        : {}),
+      // No WAF: the host serves cached files and no API, and the WAF's stack is one more thing to share.
+      enableLogging: false,
+      httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
+      priceClass: cloudfront.PriceClass.PRICE_CLASS_200,
+      defaultBehavior: {
+        origin,
+        viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
+        compress: true,
+        responseHeadersPolicy: headers,
+        functionAssociations,
+      },
+      additionalBehaviors: {
+        [`/${STATUS_PREFIX}*`]: {
+          origin,
+          viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+          allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
+          cachePolicy: statusCachePolicy(this),
+          compress: true,
+          responseHeadersPolicy: headers,
+          functionAssociations,
+        },
+      },
+      errorResponses: notFoundResponses,
+    })
+    new CfnOutput(this, 'StatusBucketName', { value: bucket.bucketName })
+    new CfnOutput(this, 'StatusBucketRegion', { value: this.region })
+    new CfnOutput(this, 'StatusDistributionId', { value: distribution.distributionId })
+    new CfnOutput(this, 'StatusDistributionDomain', { value: distribution.distributionDomainName })
+    new CfnOutput(this, 'StatusHostUrl', {
+      value: `https://${settings.statusDomain ?? distribution.distributionDomainName}`,
+    })
+  }
 }
 
 /** us-east-1: CloudFront's metrics live there, and so must an alarm on them. */
@@ -1110,12 +1373,15 @@ export function rasid(app: App, settings: Settings) {
     throw new SettingsError(`A production synthesis needs an alarm destination: set ${destinations}, or both`)
   const { stack } = namesOf(settings.stage)
   const waf = new WafStack(app, stack('Waf'), { env: { region: 'us-east-1' }, crossRegionReferences: true })
+  const status = new StatusStack(app, stack('Status'), { env: { region: settings.statusRegion }, settings })
   const site = new SiteStack(app, stack('Site'), {
     env: { region: settings.region },
     crossRegionReferences: true,
     settings,
     webAclArn: waf.webAcl.attrArn,
   })
+  // The replication's destination must exist before the site's bucket names it.
+  site.addStackDependency(status, "the site bucket's replication writes to the status host's bucket")
   const edge = new EdgeAlarmsStack(app, stack('EdgeAlarms'), {
     env: { region: 'us-east-1' },
     crossRegionReferences: true,
@@ -1124,5 +1390,5 @@ export function rasid(app: App, settings: Settings) {
   })
   for (const stack of [site, edge])
     Annotations.of(stack).acknowledgeWarning('@aws-cdk/core:crossStackReferencesDefaultStrong', 'strong on purpose')
-  return { waf, site, edge }
+  return { waf, site, edge, status }
 }

@@ -146,6 +146,106 @@ async function handler(event) {
 }
 
 /**
+ * The status host (docs/status.md, "Hosted apart: what survives what"): `status.<domain>`, a
+ * distribution and a bucket of its own in a second region, sharing no failure with the site's. Its
+ * bucket holds the status document, replicated from the site's bucket (`status/`), and what of a
+ * build the monitoring pages need, at the paths they have in dist/ (no releases, no key value
+ * store: `npm run deploy` writes them, pages last). The addresses it answers with a monitoring page,
+ * without their trailing slash:
+ */
+const STATUS_HOST_PAGES: Readonly<Record<string, string>> = {
+  '/': 'monitoring/index.html',
+  '/monitoring': 'monitoring/index.html',
+  '/ar': 'ar/monitoring/index.html',
+  '/ar/monitoring': 'ar/monitoring/index.html',
+}
+/**
+ * The files of a build the status host serves at their own address: the monitoring pages, their
+ * payloads and their languages' shells (a switch of language swaps in place), the build's pointer
+ * (the runtime's reload offer), the icon, and the 404 page its distribution answers a missing key
+ * with. Beside them, the build's meta (`builds/meta/<id>.json`) and the assets all of these name.
+ */
+export const STATUS_HOST_FILES: readonly string[] = [
+  'monitoring/index.html',
+  'ar/monitoring/index.html',
+  'monitoring/_payload.json',
+  'ar/monitoring/_payload.json',
+  '_shell/en.json',
+  '_shell/ar.json',
+  'builds/latest.json',
+  'favicon.svg',
+  notFoundKey,
+]
+/** What the status host serves under a prefix, as it is: the replicated document, assets and metas. */
+const STATUS_HOST_PREFIXES: readonly string[] = [STATUS_PREFIX, 'assets/', 'builds/meta/']
+/**
+ * The status bucket's keys its distribution may read (the OAC grant), as patterns of an S3
+ * policy's resources; `npm run deploy` may write all of them but `status/*`, which only
+ * replication writes.
+ */
+export const STATUS_HOST_READABLE_KEYS: readonly string[] = [
+  ...STATUS_HOST_PREFIXES.map((p) => `${p}*`),
+  ...STATUS_HOST_FILES,
+]
+
+/**
+ * The status host's viewer-request function (cloudfront-js-2.0, no key value store): `/` and `/ar/`
+ * are the monitoring page of their language, as are `/monitoring` and `/ar/monitoring`; the files of
+ * STATUS_HOST_FILES and everything under `/status/`, `/assets/` and `/builds/meta/` are served as
+ * they are; any other address is redirected (301) to the same path on `siteOrigin`, the site's
+ * origin, without the query string (which the site ignores too). The unsafe addresses the site's
+ * function refuses are refused alike (400).
+ */
+export function statusHostRequestSource(siteOrigin: string): string {
+  if (!/^https:\/\/[a-z0-9.-]+(:\d+)?$/i.test(siteOrigin))
+    throw new Error(
+      `The status host redirects to the site's origin, an https:// origin without a path: not ${siteOrigin}`,
+    )
+  const pages = Object.fromEntries(Object.entries(STATUS_HOST_PAGES).map(([path, file]) => [path, `/${file}`]))
+  return `// Written from renderer/shared/host.ts: do not edit.
+var site = ${JSON.stringify(siteOrigin)};
+var pages = ${JSON.stringify(pages)};
+var files = ${JSON.stringify(STATUS_HOST_FILES.map((f) => `/${f}`))};
+var prefixes = ${JSON.stringify(STATUS_HOST_PREFIXES.map((p) => `/${p}`))};
+var unsafe = ${UNSAFE_URI};
+var badRequest = ${JSON.stringify(BAD_REQUEST_PAGE)};
+function handler(event) {
+  var request = event.request;
+  var uri = request.uri;
+  if (unsafe.test(uri)) {
+    return {
+      statusCode: 400,
+      statusDescription: 'Bad Request',
+      headers: {
+        'content-type': { value: 'text/plain; charset=utf-8' },
+        'cache-control': { value: 'no-store' }
+      },
+      body: { encoding: 'text', data: badRequest }
+    };
+  }
+  request.querystring = {};
+  var path = uri.replace(/\\/+$/, '') || '/';
+  if (Object.prototype.hasOwnProperty.call(pages, path)) {
+    request.uri = pages[path];
+    return request;
+  }
+  if (files.indexOf(uri) !== -1) return request;
+  for (var i = 0; i < prefixes.length; i++) {
+    if (uri.indexOf(prefixes[i]) === 0) return request;
+  }
+  return {
+    statusCode: 301,
+    statusDescription: 'Moved Permanently',
+    headers: {
+      location: { value: site + uri },
+      'cache-control': { value: 'public, max-age=3600' }
+    }
+  };
+}
+`
+}
+
+/**
  * The viewer-response function (cloudfront-js-2.0): the Content-Security-Policy of the build that
  * answered, from its object's `x-amz-meta-csp`, so that a build's inline-script hashes switch with
  * its pages (a policy fixed in the distribution would lag a deploy that changed them); the fallback

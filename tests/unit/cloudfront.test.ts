@@ -8,7 +8,8 @@ import { createApp } from '../../api/server/app'
 import { defaultConfig } from '../../api/server/config'
 import { memoryStore } from '../../api/server/store/memory'
 import { API_FALLBACK_CSP, apiResponseHeadersPolicy } from '../../build/cloudfront'
-import { applyHeadersPolicy as throughCloudFront, viewerResponse } from '../../scripts/lib/cdn'
+import { STATUS_HOST_READABLE_KEYS, statusHostRequestSource } from '../../renderer/shared/host'
+import { type FunctionResponse, applyHeadersPolicy as throughCloudFront, viewerResponse } from '../../scripts/lib/cdn'
 
 const directive = (csp: string, name: string) =>
   csp
@@ -79,5 +80,98 @@ describe('the API’s response-headers policy (cloudfront/api-response-headers-p
     expect(API_FALLBACK_CSP.length).toBeLessThanOrEqual(1783)
     expect(seen.get('X-Content-Type-Options')).toBe('nosniff')
     expect(seen.get('Referrer-Policy')).toBe('no-referrer')
+  })
+})
+
+// The status host's viewer-request function (renderer/shared/host.ts, `statusHostRequestSource`),
+// run from the source the stack publishes, as CloudFront runs it (no key value store: it never asks
+// which build is live). docs/status.md, "Hosted apart: what survives what".
+describe('the status host’s viewer-request function', () => {
+  type Request = { method: string; uri: string; querystring: Record<string, { value: string }>; headers: object }
+  type Answer = Request | FunctionResponse
+  const handler = new Function(
+    `${statusHostRequestSource('https://www.rasid.example')}\nreturn handler;`,
+  )() as (event: { request: Request }) => Answer
+  const run = (uri: string, querystring: Request['querystring'] = {}) =>
+    handler({ request: { method: 'GET', uri, querystring, headers: {} } })
+  const served = (uri: string) => {
+    const answer = run(uri, { v: { value: '1' } })
+    expect('statusCode' in answer, `${uri} is served`).toBe(false)
+    expect((answer as Request).querystring).toEqual({})
+    return (answer as Request).uri
+  }
+  const redirected = (uri: string) => {
+    const answer = run(uri, { session_id: { value: 'x' } }) as FunctionResponse
+    expect(answer.statusCode, uri).toBe(301)
+    expect(answer.headers['cache-control']!.value).toBe('public, max-age=3600')
+    return answer.headers.location!.value
+  }
+
+  it('answers / and /ar/ with the monitoring page of their language, as /monitoring and /ar/monitoring', () => {
+    for (const uri of ['/', '/monitoring', '/monitoring/']) expect(served(uri), uri).toBe('/monitoring/index.html')
+    for (const uri of ['/ar', '/ar/', '/ar/monitoring', '/ar/monitoring/'])
+      expect(served(uri), uri).toBe('/ar/monitoring/index.html')
+  })
+
+  it('serves the replicated document, the pages’ own files and the assets as they are', () => {
+    for (const uri of [
+      '/status/status.json',
+      '/status/summary.json',
+      '/status/incidents.atom',
+      '/status/incidents.ar.atom',
+      '/assets/site.abc.css',
+      '/assets/entries/renderer_client.x.js',
+      '/assets/fonts/inter-latin-400-normal.x.woff2',
+      '/monitoring/_payload.json',
+      '/ar/monitoring/_payload.json',
+      '/_shell/en.json',
+      '/_shell/ar.json',
+      '/builds/latest.json',
+      '/builds/meta/b1.json',
+      '/favicon.svg',
+      '/404.html',
+      '/monitoring/index.html',
+      '/ar/monitoring/index.html',
+    ])
+      expect(served(uri), uri).toBe(uri)
+    // Every file it serves is one its bucket may be read for (the OAC grant).
+    for (const key of STATUS_HOST_READABLE_KEYS) {
+      const uri = `/${key.replace(/\*$/, 'x.json')}`
+      expect(served(uri), uri).toBe(uri)
+    }
+  })
+
+  it('redirects (301) anything else to the same path on the site, without the query', () => {
+    expect(redirected('/pricing')).toBe('https://www.rasid.example/pricing')
+    expect(redirected('/ar/pricing/')).toBe('https://www.rasid.example/ar/pricing/')
+    expect(redirected('/checkout')).toBe('https://www.rasid.example/checkout')
+    expect(redirected('/pricing/_payload.json')).toBe('https://www.rasid.example/pricing/_payload.json')
+    expect(redirected('/_payload.json')).toBe('https://www.rasid.example/_payload.json')
+    expect(redirected('/index.html')).toBe('https://www.rasid.example/index.html')
+    expect(redirected('/api/v1/health')).toBe('https://www.rasid.example/api/v1/health')
+    expect(redirected('/robots.txt')).toBe('https://www.rasid.example/robots.txt')
+    expect(redirected('/monitoringx')).toBe('https://www.rasid.example/monitoringx')
+    expect(redirected('/ar/monitoring/x')).toBe('https://www.rasid.example/ar/monitoring/x')
+    // Nothing of the site's private or build-bound keys is read from the status bucket.
+    expect(redirected('/status-history/0000000001.json')).toBe(
+      'https://www.rasid.example/status-history/0000000001.json',
+    )
+    expect(redirected('/releases/b1/index.html')).toBe('https://www.rasid.example/releases/b1/index.html')
+    expect(redirected('/statusx')).toBe('https://www.rasid.example/statusx')
+  })
+
+  it('refuses what the site’s function refuses (dot and empty segments, encoded dots, slashes, backslashes) with 400', () => {
+    for (const uri of ['/status/../releases/x', '/assets/%2e%2e/x', '//evil.example/x', '/status//x', '/assets\\x']) {
+      const answer = run(uri) as FunctionResponse
+      expect(answer.statusCode, uri).toBe(400)
+      expect(answer.body!.data).toMatch(/Bad request[\s\S]*طلب غير صالح/)
+    }
+  })
+
+  it('is written only with an https origin without a path, and fits CloudFront’s 10 KB', () => {
+    expect(() => statusHostRequestSource('http://www.rasid.example')).toThrow(/https:\/\/ origin/)
+    expect(() => statusHostRequestSource('https://www.rasid.example/')).toThrow(/without a path/)
+    expect(() => statusHostRequestSource('https://www.rasid.example/x')).toThrow()
+    expect(Buffer.byteLength(statusHostRequestSource('https://www.rasid.example'))).toBeLessThan(10_240)
   })
 })

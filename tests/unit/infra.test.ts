@@ -15,8 +15,13 @@ import { secretIdVariable, secretSettings } from '../../api/server/secrets'
 import { tableDefinition } from '../../api/server/store/dynamo'
 import { EDGE_ORIGIN_HEADER, EDGE_ORIGIN_SETTING } from '../../api/server/edgeOrigin'
 import { rasid, settingsFrom, WEBHOOK_RATE } from '../../infra/stack'
-import { probeConfig } from '../../api/status/lambda'
-import { viewerRequestSource, viewerResponseSource } from '../../renderer/shared/host'
+import { probeConfig, probeMetricNamespace, probeMetrics } from '../../api/status/lambda'
+import {
+  STATUS_HOST_READABLE_KEYS,
+  statusHostRequestSource,
+  viewerRequestSource,
+  viewerResponseSource,
+} from '../../renderer/shared/host'
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 })
 
@@ -31,7 +36,13 @@ function synth(context: Record<string, string>, { bundle = false } = {}) {
     settingsFrom((name) => context[name]),
   )
   const template = (stack: Stack) => Template.fromStack(stack)
-  return { site: template(stacks.site), waf: template(stacks.waf), edge: template(stacks.edge), stacks }
+  return {
+    site: template(stacks.site),
+    waf: template(stacks.waf),
+    edge: template(stacks.edge),
+    status: template(stacks.status),
+    stacks,
+  }
 }
 
 let prod: ReturnType<typeof synth>
@@ -79,6 +90,14 @@ const apiEnvironment = (t: Template) => {
   const [, fn] = resources(t, 'AWS::Lambda::Function').find(([id]) => id.startsWith('Api'))!
   return (fn.Properties!.Environment as { Variables: Record<string, unknown> }).Variables
 }
+
+/** The status host's bucket as the site's stack names it (no reference across regions): its ARN, `suffix` appended. */
+const statusBucketArn = (suffix = '', stage = 'rasid') => ({
+  'Fn::Join': [
+    '',
+    ['arn:', { Ref: 'AWS::Partition' }, `:s3:::${stage}-status-`, { Ref: 'AWS::AccountId' }, `-eu-central-1${suffix}`],
+  ],
+})
 
 /** The header CloudFront adds on the webhook's origin, by reference to the secret the stack makes. */
 const webhookOriginReference =
@@ -290,7 +309,7 @@ describe('the API', () => {
   })
 
   it('has a role of exactly the statements docs/aws.md lists, and no wildcard on both action and resource anywhere', () => {
-    for (const t of [prod.site, prod.waf, prod.edge, staging.site]) {
+    for (const t of [prod.site, prod.waf, prod.edge, prod.status, staging.site]) {
       const json = t.toJSON() as { Resources: Record<string, Resource> }
       for (const [id, r] of Object.entries(json.Resources)) {
         const docs = [
@@ -560,7 +579,7 @@ describe('the status probe', () => {
     expect(() => settingsFrom((n) => ({ paymentPageUrl: 'http://pay' })[n])).toThrow(/paymentPageUrl must be https/)
   })
 
-  it('may read and write the bucket’s status/ and its own logs, nothing else', () => {
+  it('may read and write the bucket’s status/ (the document, the summary, the two feeds), its own runs’ history and its own logs, nothing else', () => {
     const policy = idStartingWith(prod.site, 'AWS::IAM::Policy', 'StatusProbeRole')
     const statements = (
       (prod.site.toJSON().Resources as Record<string, Resource>)[policy]!.Properties!.PolicyDocument as {
@@ -570,17 +589,17 @@ describe('the status probe', () => {
     const bucket = idOf(prod.site, 'AWS::S3::Bucket')
     expect(statements.map((s) => [s.Effect, [s.Action].flat().sort(), JSON.stringify(s.Resource)])).toEqual([
       ['Allow', ['s3:GetObject', 's3:PutObject'], `{"Fn::Join":["",[{"Fn::GetAtt":["${bucket}","Arn"]},"/status/*"]]}`],
-      [
-        'Allow',
-        ['s3:PutObject'],
-        `[{"Fn::Join":["",[{"Fn::GetAtt":["${bucket}","Arn"]},"/status-history/probes/*"]]},{"Fn::Join":["",[{"Fn::GetAtt":["${bucket}","Arn"]},"/status-history/corrupt-*"]]}]`,
-      ],
+      // Not status-history/corrupt-*: an unreadable document is left to an operator (docs/status.md).
+      ['Allow', ['s3:PutObject'], `{"Fn::Join":["",[{"Fn::GetAtt":["${bucket}","Arn"]},"/status-history/probes/*"]]}`],
       [
         'Allow',
         ['logs:CreateLogStream', 'logs:PutLogEvents'],
         `{"Fn::GetAtt":["${logGroupOf(prod.site, 'StatusProbeLogs')}","Arn"]}`,
       ],
     ])
+    // What it writes each run is all under that prefix.
+    for (const key of ['status.json', 'summary.json', 'incidents.atom', 'incidents.ar.atom'])
+      expect(`/status/${key}`).toMatch(/^\/status\/[^/]+$/)
     // The role has that one policy and no managed one.
     const [, role] = resources(prod.site, 'AWS::IAM::Role').find(([id]) => id.startsWith('StatusProbeRole'))!
     expect(role.Properties!.ManagedPolicyArns).toBeUndefined()
@@ -662,6 +681,341 @@ describe('the status probe', () => {
   })
 })
 
+describe('the probe’s alarms (ops review 1, finding 7)', () => {
+  const alarmOf = (t: Template, prefix: string) =>
+    resources(t, 'AWS::CloudWatch::Alarm').find(([id]) => id.startsWith(prefix))?.[1].Properties
+  /** What CloudWatch makes of the probe's line for `component` (api/status/lambda.ts). */
+  const emitted = (component: string) => {
+    const [line] = probeMetrics([{ component, ok: false, ms: 12 }], 0)
+    const emf = JSON.parse(line!) as {
+      _aws: { CloudWatchMetrics: { Namespace: string; Dimensions: string[][]; Metrics: { Name: string }[] }[] }
+    } & Record<string, unknown>
+    const [directive] = emf._aws.CloudWatchMetrics
+    return {
+      namespace: directive!.Namespace,
+      dimensions: directive!.Dimensions.flat().map((name) => ({ Name: name, Value: emf[name] })),
+      metrics: directive!.Metrics.map((m) => m.Name),
+      up: emf.Up,
+    }
+  }
+
+  it('page when a checked component fails two 1-minute runs in a row, on the metric the probe logs', () => {
+    const topic = [{ Ref: idOf(prod.site, 'AWS::SNS::Topic') }]
+    for (const [prefix, component] of [
+      ['StatusSiteDown', 'site'],
+      ['StatusApiDown', 'api'],
+    ] as const) {
+      const made = emitted(component)
+      expect(made.metrics).toContain('Up')
+      expect(made.up).toBe(0)
+      expect(alarmOf(prod.site, prefix), prefix).toMatchObject({
+        Namespace: probeMetricNamespace,
+        MetricName: 'Up',
+        Dimensions: made.dimensions,
+        Statistic: 'Minimum',
+        Period: 60,
+        EvaluationPeriods: 2,
+        DatapointsToAlarm: 2,
+        Threshold: 1,
+        ComparisonOperator: 'LessThanThreshold',
+        AlarmActions: topic,
+        OKActions: topic,
+      })
+      expect(made.namespace).toBe('Rasid/Status')
+    }
+    // The site is checked on every run: its metric missing is the probe not running, an alarm too.
+    expect(alarmOf(prod.site, 'StatusSiteDown')).toMatchObject({ TreatMissingData: 'breaching' })
+    expect(alarmOf(prod.site, 'StatusSiteDown')!.AlarmDescription).toMatch(/stopped reporting/)
+    // The API's silence is the site's alarm already; it is not counted twice.
+    expect(alarmOf(prod.site, 'StatusApiDown')).toMatchObject({ TreatMissingData: 'notBreaching' })
+    // The probe checks the API on every run (PROBE_API_URL is always set), so its alarm always exists.
+    expect(alarmOf(staging.site, 'StatusApiDown')).toBeDefined()
+  })
+
+  it('watch the payment page only where the probe checks it (paymentPageUrl: PROBE_PAYMENT_URL)', () => {
+    expect(alarmOf(prod.site, 'StatusCheckoutDown')).toBeUndefined()
+    const withPayment = synth({ ...prodContext, paymentPageUrl: 'https://checkout.moyasar.com/' })
+    expect(alarmOf(withPayment.site, 'StatusCheckoutDown')).toMatchObject({
+      Namespace: 'Rasid/Status',
+      MetricName: 'Up',
+      Dimensions: emitted('checkout').dimensions,
+      EvaluationPeriods: 2,
+      DatapointsToAlarm: 2,
+      ComparisonOperator: 'LessThanThreshold',
+      TreatMissingData: 'notBreaching',
+      AlarmActions: [{ Ref: idOf(withPayment.site, 'AWS::SNS::Topic') }],
+      OKActions: [{ Ref: idOf(withPayment.site, 'AWS::SNS::Topic') }],
+    })
+  })
+
+  it('keep the alarm on the probe itself failing', () => {
+    expect(alarmOf(prod.site, 'StatusProbeErrors')).toMatchObject({ MetricName: 'Errors', Threshold: 3 })
+  })
+})
+
+describe('the status host (ops review 1, finding 10)', () => {
+  const bucketName = { 'Fn::Join': ['', ['rasid-status-', { Ref: 'AWS::AccountId' }, '-eu-central-1']] }
+  const distributionConfig = (t: Template) =>
+    only(t, 'AWS::CloudFront::Distribution')[1].Properties!.DistributionConfig as {
+      Aliases?: string[]
+      ViewerCertificate?: Record<string, unknown>
+      DefaultCacheBehavior: Record<string, unknown>
+      CacheBehaviors: (Record<string, unknown> & { PathPattern: string })[]
+      Origins: Record<string, unknown>[]
+      CustomErrorResponses: unknown[]
+      WebACLId?: unknown
+      DefaultRootObject?: string
+    }
+
+  it('is a stack of its own in another region than the site’s, deployed before the site’s', () => {
+    expect(prod.stacks.status.region).toBe('eu-central-1')
+    expect(prod.stacks.site.region).toBe('me-south-1')
+    expect(prod.stacks.site.dependencies).toContain(prod.stacks.status)
+    // It reads nothing of another stack: no import, no cross-region reference.
+    expect(JSON.stringify(prod.status.toJSON())).not.toMatch(/Fn::ImportValue|resolve:ssm|ExportsReader/)
+    // The other region is a setting, never the site's.
+    expect(settingsFrom((n) => ({ statusRegion: 'eu-west-1' })[n]).statusRegion).toBe('eu-west-1')
+    expect(() => settingsFrom((n) => ({ statusRegion: 'me-south-1' })[n])).toThrow(
+      /statusRegion must differ from region \(me-south-1\)/,
+    )
+    expect(() => settingsFrom((n) => ({ region: 'eu-west-1', statusRegion: 'eu-west-1' })[n])).toThrow(/must differ/)
+    expect(() => settingsFrom((n) => ({ statusRegion: 'mars' })[n])).toThrow(/statusRegion must be an AWS region/)
+  })
+
+  it('has a bucket of its own: private, encrypted, versioned (as replication needs), old versions gone in a day, read by its distribution through OAC only', () => {
+    const [bucketId, bucket] = only(prod.status, 'AWS::S3::Bucket')
+    expect(bucket.DeletionPolicy).toBe('Retain')
+    expect(bucket.Properties).toMatchObject({
+      BucketName: bucketName,
+      PublicAccessBlockConfiguration: {
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      },
+      VersioningConfiguration: { Status: 'Enabled' },
+      BucketEncryption: {
+        ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }],
+      },
+      OwnershipControls: { Rules: [{ ObjectOwnership: 'BucketOwnerEnforced' }] },
+      LifecycleConfiguration: { Rules: [{ NoncurrentVersionExpiration: { NoncurrentDays: 1 }, Status: 'Enabled' }] },
+    })
+    const [, policy] = only(prod.status, 'AWS::S3::BucketPolicy')
+    const statements = (policy.Properties!.PolicyDocument as { Statement: Record<string, unknown>[] }).Statement
+    const allows = statements.filter((s) => s.Effect === 'Allow')
+    const distribution = idOf(prod.status, 'AWS::CloudFront::Distribution')
+    for (const s of allows) {
+      expect(s.Principal).toEqual({ Service: 'cloudfront.amazonaws.com' })
+      expect(s.Action).toBe('s3:GetObject')
+      expect(JSON.stringify(s.Condition)).toContain(`{"Ref":"${distribution}"}`)
+    }
+    const granted = allows.flatMap((s) =>
+      (s.Resource as unknown[]).map((r) => JSON.stringify(r).replace(/^.*"\/(.*)"\]\]\}$/, '$1')),
+    )
+    expect(granted.sort()).toEqual([...STATUS_HOST_READABLE_KEYS].sort())
+    expect(granted).toEqual(
+      expect.arrayContaining(['status/*', 'assets/*', 'monitoring/index.html', 'ar/monitoring/index.html']),
+    )
+    expect(JSON.stringify(allows)).toContain(`"Fn::GetAtt":["${bucketId}","Arn"]`)
+    expect(
+      statements.some((s) => s.Effect === 'Deny' && JSON.stringify(s.Condition).includes('aws:SecureTransport')),
+    ).toBe(true)
+    prod.status.hasResourceProperties('AWS::CloudFront::OriginAccessControl', {
+      OriginAccessControlConfig: Match.objectLike({ OriginAccessControlOriginType: 's3', SigningBehavior: 'always' }),
+    })
+  })
+
+  it('gets the status document, and only it, from the site’s bucket by S3 replication (with RTC), the site’s bucket versioned', () => {
+    const [, site] = only(prod.site, 'AWS::S3::Bucket')
+    const props = site.Properties as Record<string, unknown>
+    expect(props.VersioningConfiguration).toEqual({ Status: 'Enabled' })
+    // Every build's files are versioned too: their old versions go after 30 days.
+    expect(props.LifecycleConfiguration).toEqual({
+      Rules: [{ NoncurrentVersionExpiration: { NoncurrentDays: 30 }, Status: 'Enabled' }],
+    })
+    const role = idStartingWith(prod.site, 'AWS::IAM::Role', 'StatusReplicationRole')
+    expect(props.ReplicationConfiguration).toEqual({
+      Role: { 'Fn::GetAtt': [role, 'Arn'] },
+      Rules: [
+        {
+          Id: 'status-document',
+          Priority: 1,
+          Status: 'Enabled',
+          Filter: { Prefix: 'status/' },
+          DeleteMarkerReplication: { Status: 'Disabled' },
+          Destination: {
+            Bucket: statusBucketArn(),
+            ReplicationTime: { Status: 'Enabled', Time: { Minutes: 15 } },
+            Metrics: { Status: 'Enabled', EventThreshold: { Minutes: 15 } },
+          },
+        },
+      ],
+    })
+    // The destination is the status stack's bucket, by the name both stacks make alike.
+    type Join = { 'Fn::Join': [string, (string | { Ref: string })[]] }
+    const render = (join: Join) =>
+      join['Fn::Join'][1].map((part) => (typeof part === 'string' ? part : `<${part.Ref}>`)).join('')
+    const rule = (props.ReplicationConfiguration as { Rules: { Destination: { Bucket: Join } }[] }).Rules[0]!
+    const statusBucket = only(prod.status, 'AWS::S3::Bucket')[1].Properties!.BucketName as Join
+    expect(render(rule.Destination.Bucket)).toBe(`arn:<AWS::Partition>:s3:::${render(statusBucket)}`)
+    expect(render(statusBucket)).toBe('rasid-status-<AWS::AccountId>-eu-central-1')
+    // Its role: read the site's status/ versions, write the status bucket's status/, nothing else.
+    prod.site.hasResourceProperties('AWS::IAM::Role', {
+      AssumeRolePolicyDocument: Match.objectLike({
+        Statement: [Match.objectLike({ Principal: { Service: 's3.amazonaws.com' } })],
+      }),
+    })
+    const [, policy] = resources(prod.site, 'AWS::IAM::Policy').find(([id]) => id.startsWith('StatusReplicationRole'))!
+    const siteArn = { 'Fn::GetAtt': [idOf(prod.site, 'AWS::S3::Bucket'), 'Arn'] }
+    expect(
+      (policy.Properties!.PolicyDocument as { Statement: { Action: string[]; Resource: unknown }[] }).Statement.map(
+        (s) => [s.Action, s.Resource],
+      ),
+    ).toEqual([
+      [['s3:GetReplicationConfiguration', 's3:ListBucket'], siteArn],
+      [
+        ['s3:GetObjectVersionForReplication', 's3:GetObjectVersionAcl', 's3:GetObjectVersionTagging'],
+        { 'Fn::Join': ['', [siteArn, '/status/*']] },
+      ],
+      [['s3:ReplicateObject', 's3:ReplicateDelete', 's3:ReplicateTags'], statusBucketArn('/status/*')],
+    ])
+    // A replication that fails pages someone: the status host would show an older document.
+    const [, failed] = resources(prod.site, 'AWS::CloudWatch::Alarm').find(([id]) =>
+      id.startsWith('StatusReplicationFailed'),
+    )!
+    expect(failed.Properties).toMatchObject({
+      Namespace: 'AWS/S3',
+      MetricName: 'OperationsFailedReplication',
+      Dimensions: expect.arrayContaining([
+        { Name: 'RuleId', Value: 'status-document' },
+        { Name: 'SourceBucket', Value: { Ref: idOf(prod.site, 'AWS::S3::Bucket') } },
+        { Name: 'DestinationBucket', Value: bucketName },
+      ]),
+      Threshold: 1,
+    })
+  })
+
+  it('has its own distribution, host name and certificate, serving the monitoring pages and /status/* (30 s), nothing of the site', () => {
+    const config = distributionConfig(prod.status)
+    expect(config.Aliases).toEqual(['status.rasid.example'])
+    expect(config.ViewerCertificate).toEqual({
+      AcmCertificateArn: prodContext.certificateArn,
+      MinimumProtocolVersion: 'TLSv1.2_2021',
+      SslSupportMethod: 'sni-only',
+    })
+    expect(config.DefaultRootObject).toBeUndefined()
+    expect(config.WebACLId).toBeUndefined()
+    // One origin: its own bucket, through OAC; not the site's bucket, API or webhook.
+    expect(config.Origins).toHaveLength(1)
+    expect(config.Origins[0]).toMatchObject({
+      DomainName: { 'Fn::GetAtt': [idOf(prod.status, 'AWS::S3::Bucket'), 'RegionalDomainName'] },
+      OriginAccessControlId: { 'Fn::GetAtt': [idOf(prod.status, 'AWS::CloudFront::OriginAccessControl'), 'Id'] },
+    })
+    const functions = resources(prod.status, 'AWS::CloudFront::Function')
+    const functionId = (code: string) => functions.find(([, f]) => f.Properties!.FunctionCode === code)?.[0]
+    const request = functionId(statusHostRequestSource('https://www.rasid.example'))
+    const response = functionId(viewerResponseSource())
+    expect(request && response).toBeTruthy()
+    expect(functions).toHaveLength(2)
+    for (const [, f] of functions) {
+      expect((f.Properties!.FunctionConfig as { Runtime: string }).Runtime).toBe('cloudfront-js-2.0')
+      // No key value store: the status host never asks which build is live.
+      expect(f.Properties!.FunctionConfig).not.toHaveProperty('KeyValueStoreAssociations')
+    }
+    const associations = [
+      { EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [request, 'FunctionARN'] } },
+      { EventType: 'viewer-response', FunctionARN: { 'Fn::GetAtt': [response, 'FunctionARN'] } },
+    ]
+    const headers = { Ref: idOf(prod.status, 'AWS::CloudFront::ResponseHeadersPolicy') }
+    expect(config.DefaultCacheBehavior).toMatchObject({
+      ViewerProtocolPolicy: 'redirect-to-https',
+      // Managed CachingOptimized, as the site's pages and assets.
+      CachePolicyId: '658327ea-f89d-4fab-a63d-7e88639e58f6',
+      Compress: true,
+      FunctionAssociations: associations,
+      ResponseHeadersPolicyId: headers,
+    })
+    expect(config.CacheBehaviors.map((b) => b.PathPattern)).toEqual(['/status/*'])
+    expect(config.CacheBehaviors[0]).toMatchObject({
+      AllowedMethods: ['GET', 'HEAD'],
+      ViewerProtocolPolicy: 'redirect-to-https',
+      FunctionAssociations: associations,
+      ResponseHeadersPolicyId: headers,
+      CachePolicyId: { Ref: idOf(prod.status, 'AWS::CloudFront::CachePolicy') },
+    })
+    // The same short caching as the site's /status/*.
+    const ttls = (t: Template) => {
+      const { DefaultTTL, MinTTL, MaxTTL, ParametersInCacheKeyAndForwardedToOrigin } = only(
+        t,
+        'AWS::CloudFront::CachePolicy',
+      )[1].Properties!.CachePolicyConfig as Record<string, unknown>
+      return { DefaultTTL, MinTTL, MaxTTL, ParametersInCacheKeyAndForwardedToOrigin }
+    }
+    expect(ttls(prod.status)).toEqual(ttls(prod.site))
+    expect(ttls(prod.status)).toMatchObject({ DefaultTTL: 30, MinTTL: 0, MaxTTL: 60 })
+    expect(config.CustomErrorResponses).toEqual(distributionConfig(prod.site).CustomErrorResponses)
+    // The site's security headers (its CSP comes with each page, set by the viewer-response function).
+    const [, policy] = only(prod.status, 'AWS::CloudFront::ResponseHeadersPolicy')
+    expect(
+      (policy.Properties!.ResponseHeadersPolicyConfig as { SecurityHeadersConfig: Record<string, unknown> })
+        .SecurityHeadersConfig,
+    ).toMatchObject({
+      StrictTransportSecurity: expect.any(Object),
+      FrameOptions: { FrameOption: 'DENY', Override: true },
+    })
+  })
+
+  it('redirects what it does not serve to the site’s origin, from the function the stack publishes', () => {
+    const [, request] = resources(prod.status, 'AWS::CloudFront::Function').find(([id]) =>
+      id.startsWith('StatusHostRequest'),
+    )!
+    const code = request.Properties!.FunctionCode as string
+    expect(code).toContain('var site = "https://www.rasid.example";')
+    // The site's origin without a domain is its own setting (a placeholder until the first deploy names it).
+    const origin = synth({ ...prodContext, siteOrigin: 'https://d111.cloudfront.net', domain: '', certificateArn: '' })
+    expect(
+      resources(origin.status, 'AWS::CloudFront::Function').find(([id]) => id.startsWith('StatusHostRequest'))![1]
+        .Properties!.FunctionCode,
+    ).toBe(statusHostRequestSource('https://d111.cloudfront.net'))
+    // Without a domain, its own cloudfront.net name, and no certificate.
+    expect(distributionConfig(origin.status).Aliases).toBeUndefined()
+    expect(distributionConfig(staging.status).Aliases).toBeUndefined()
+  })
+
+  it('takes its name and certificate from settings: status. and the domain without www., the site’s certificate by default', () => {
+    const named = (context: Record<string, string>) => settingsFrom((n) => ({ ...prodContext, ...context })[n])
+    expect(named({}).statusDomain).toBe('status.rasid.example')
+    expect(named({}).statusCertificateArn).toBe(prodContext.certificateArn)
+    expect(named({ domain: 'rasid.example' }).statusDomain).toBe('status.rasid.example')
+    const own = synth({
+      ...prodContext,
+      statusDomain: 'status.rasid-status.example',
+      statusCertificateArn: 'arn:aws:acm:us-east-1:111111111111:certificate/status',
+    })
+    expect(distributionConfig(own.status).Aliases).toEqual(['status.rasid-status.example'])
+    expect(distributionConfig(own.status).ViewerCertificate).toMatchObject({
+      AcmCertificateArn: 'arn:aws:acm:us-east-1:111111111111:certificate/status',
+    })
+    expect(() => settingsFrom((n) => ({ statusDomain: 'status.rasid.example' })[n])).toThrow(
+      /statusDomain needs statusCertificateArn/,
+    )
+  })
+
+  it('outputs what npm run deploy and the DNS need: the bucket, its region, the distribution and the host', () => {
+    expect(Object.keys(prod.status.toJSON().Outputs as object).sort()).toEqual([
+      'StatusBucketName',
+      'StatusBucketRegion',
+      'StatusDistributionDomain',
+      'StatusDistributionId',
+      'StatusHostUrl',
+    ])
+    const outputs = prod.status.toJSON().Outputs as Record<string, { Value: unknown }>
+    expect(outputs.StatusBucketName!.Value).toEqual({ Ref: idOf(prod.status, 'AWS::S3::Bucket') })
+    expect(outputs.StatusBucketRegion!.Value).toBe('eu-central-1')
+    expect(outputs.StatusHostUrl!.Value).toBe('https://status.rasid.example')
+  })
+})
+
 describe('alarms', () => {
   it('exist for the API, the table and the CDN, and each tells its stack’s topic when it fires and when it clears', () => {
     const names = (t: Template) => resources(t, 'AWS::CloudWatch::Alarm').map(([id]) => id.replace(/[0-9A-F]{8}$/, ''))
@@ -676,6 +1030,9 @@ describe('alarms', () => {
         'TableThrottled',
         'WebhookRefused',
         'StatusProbeErrors',
+        'StatusSiteDown',
+        'StatusApiDown',
+        'StatusReplicationFailed',
       ].sort(),
     )
     expect(names(prod.edge)).toEqual(['Cdn5xx'])
@@ -957,7 +1314,7 @@ describe('the API’s release', () => {
 })
 
 describe('the deploy policy', () => {
-  it('lets npm run deploy write the bucket and the live-build store, and nothing else', () => {
+  it('lets npm run deploy write the bucket, the live-build store and the status host’s pages, and nothing else', () => {
     const [, policy] = only(prod.site, 'AWS::IAM::ManagedPolicy')
     const statements = (
       policy.Properties!.PolicyDocument as { Statement: { Action: string | string[]; Resource: unknown }[] }
@@ -977,6 +1334,14 @@ describe('the deploy policy', () => {
           'cloudfront-keyvaluestore:PutKey',
         ],
         `{"Fn::GetAtt":["${store}","Arn"]}`,
+      ],
+      [['s3:ListBucket'], JSON.stringify(statusBucketArn())],
+      [
+        ['s3:PutObject'],
+        // Never its status/: replication alone writes there.
+        JSON.stringify(
+          STATUS_HOST_READABLE_KEYS.filter((k) => !k.startsWith('status/')).map((k) => statusBucketArn(`/${k}`)),
+        ),
       ],
     ])
     const outputs = Object.keys(prod.site.toJSON().Outputs as object).sort()
@@ -1009,12 +1374,25 @@ describe('settings', () => {
   })
 
   it('give staging stacks and resources of its own, so that it never updates production’s', () => {
-    expect(Object.values(prod.stacks).map((s) => s.stackName)).toEqual(['RasidWaf', 'RasidSite', 'RasidEdgeAlarms'])
+    expect(Object.values(prod.stacks).map((s) => s.stackName)).toEqual([
+      'RasidWaf',
+      'RasidSite',
+      'RasidEdgeAlarms',
+      'RasidStatus',
+    ])
     expect(Object.values(staging.stacks).map((s) => s.stackName)).toEqual([
       'RasidStagingWaf',
       'RasidStagingSite',
       'RasidStagingEdgeAlarms',
+      'RasidStagingStatus',
     ])
+    expect(staging.status.toJSON().Resources).toMatchObject({
+      [idOf(staging.status, 'AWS::S3::Bucket')]: {
+        Properties: {
+          BucketName: { 'Fn::Join': ['', ['rasid-staging-status-', { Ref: 'AWS::AccountId' }, '-eu-central-1']] },
+        },
+      },
+    })
     staging.site.hasResourceProperties('AWS::DynamoDB::Table', { TableName: 'rasid-api-staging' })
     staging.site.hasResourceProperties('AWS::KMS::Alias', { AliasName: 'alias/rasid-api-staging' })
   })
