@@ -2,26 +2,29 @@ import { FormattedMessage, useIntl } from 'react-intl'
 import { usePageContext } from 'vike-react/usePageContext'
 import { PageHero, SampleNote, Section } from '../../renderer/components/PageHero'
 import { dirOf } from '../../locales/locales'
+import { intlLocale } from '../../locales/intlLocale'
 import type { MessageId } from '../../locales/messages'
-import { Island } from '../../renderer/islands/Island'
-import { statusPaths } from '../../api/contract/status'
-import ar from '../../locales/ar.json'
-import en from '../../locales/en.json'
-import { useFormat } from './format'
-import { approval, declines, sampleStatus } from './sample'
-import ServiceStatus from './ServiceStatus.island'
+import { scriptJson } from '../../renderer/islands/define'
+import { renderStatus, type StatusConfig, staticParts } from '../../renderer/client/statusView'
+import { componentKeys, type StatusDocument, statusPaths } from '../../api/contract/status'
+import { statusSnapshot } from '../../build/status'
+import { statusMessages } from './messages'
+import { statusStyle } from './statusStyle'
+import { approval, declines } from './sample'
 
 // Everything here is drawn at build time as SVG and HTML: no chart library reaches the browser.
 // Time runs toward the reading direction's end: left to right in English, right to left in Arabic.
-// The service health part is an island fed live (./ServiceStatus.island.tsx, docs/status.md).
+// The service health part is no island: one function (renderer/client/statusView.ts) renders it here
+// and again in the browser from the live document (renderer/client/statusPage.ts, docs/status.md).
 
 const timeZone = 'Asia/Riyadh'
 
-/** The status island's formats, and the charts' short dates (`19 Oct`). */
+/** The charts' formats and short dates (`19 Oct`). */
 function useChartFormat() {
   const intl = useIntl()
   return {
-    ...useFormat(timeZone),
+    percent: (bp: number, digits: number) =>
+      intl.formatNumber(bp / 10000, { style: 'percent', minimumFractionDigits: digits, maximumFractionDigits: digits }),
     shortDate: (iso: string) => intl.formatDate(new Date(iso), { day: 'numeric', month: 'short', timeZone }),
   }
 }
@@ -182,17 +185,65 @@ function DeclinesChart() {
 
 const alerts = ['approvalDrop', 'declineSpike', 'webhookFailures'] as const
 
+// The last known document, if the build was given one (STATUS_SNAPSHOT, build/status.ts): read and
+// checked once per build; a bad one fails it.
+let snapshot: { doc: StatusDocument | undefined } | undefined
+
+/**
+ * The status part as the build knows it: the snapshot's document as of its own time, else the
+ * neutral state (never sample figures); and, beside it, what the browser needs to render it again
+ * from the live document: the page's language and the messages it uses, compacted.
+ */
+function ServiceStatus() {
+  const intl = useIntl()
+  const { locale } = usePageContext()
+  snapshot ??= { doc: statusSnapshot() }
+  const { doc } = snapshot
+  const lang = locale === 'ar' ? 'ar' : 'en'
+  const base = {
+    locale: intlLocale(locale),
+    // The status document speaks English and Arabic (docs/status.md); another locale reads its English.
+    lang,
+    text: statusMessages(intl.messages),
+    style: statusStyle,
+  } as const
+  const { noscript, ...parts } = staticParts(base, {
+    document: statusPaths.document,
+    summary: statusPaths.summary,
+    feed: statusPaths.feed[lang],
+  })
+  const config: StatusConfig = {
+    ...base,
+    rtl: dirOf(locale) === 'rtl',
+    keys: componentKeys,
+    ...parts,
+    ...(doc ? { built: doc } : {}),
+  }
+  const html = renderStatus(doc ? { kind: 'build', doc } : { kind: 'loading' }, {
+    ...config,
+    now: doc ? Date.parse(doc.updatedAt) : 0,
+  })
+  return (
+    <div data-status-page="" className="contents">
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: JSON made safe inside <script> by scriptJson */}
+      <script type="application/json" dangerouslySetInnerHTML={{ __html: scriptJson(config) }} />
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: renderStatus escapes every text of the document */}
+      <div data-status-root="" className="contents" dangerouslySetInnerHTML={{ __html: html }} />
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the catalogs' words and the site's own paths, escaped */}
+      <div className="contents" dangerouslySetInnerHTML={{ __html: noscript }} />
+    </div>
+  )
+}
+
 export default function Page() {
   const { locale } = usePageContext()
-  const dir = dirOf(locale)
-  // The status document speaks English and Arabic (docs/status.md); another locale reads its English.
   const lang: 'en' | 'ar' = locale === 'ar' ? 'ar' : 'en'
   return (
     <>
       <PageHero title="monitoring.hero.title" body="monitoring.hero.body">
         <SampleNote id="monitoring.sample" />
       </PageHero>
-      <Island of={ServiceStatus} props={{ doc: sampleStatus({ en, ar }), lang, rtl: dir === 'rtl' }} hydrate="idle" />
+      <ServiceStatus />
       <p className="mt-4 text-sm">
         <a
           href={statusPaths.feed[lang]}

@@ -56,6 +56,7 @@ export function startRuntime(loaders: RuntimeLoaders) {
   startTooltips()
   startCodeCopy()
   watchStatusBanner()
+  watchStatusPage()
   watchGuideSearch()
   watchLocaleSwitch()
   startIslands(loaders)
@@ -118,6 +119,19 @@ function watchStatusBanner() {
     if (started || !document.querySelector(`[${dataAttrs.statusNeeds}]`)) return
     started = true
     void import('./statusBanner').then((m) => m.startStatusBanner())
+  }
+  check()
+  document.addEventListener(events.afterSwap, check)
+}
+
+/**
+ * The status page's live view (./statusPage.ts) only for the page that carries it (/monitoring),
+ * fetched when it is shown: every other page is spared its bytes. It starts again on each visit.
+ */
+function watchStatusPage() {
+  const check = () => {
+    const host = document.querySelector<HTMLElement>('[data-status-page]')
+    if (host) void import('./statusPage').then((m) => m.startStatusPage(host))
   }
   check()
   document.addEventListener(events.afterSwap, check)

@@ -1,17 +1,11 @@
 // The status banner of the pages that need the platform (renderer/components/StatusBanner.tsx,
 // docs/status.md): on a full load and after each swap to such a page, the live status document is
-// fetched once and the banner shown while a component the page needs is not operational, with their
-// names. Pages without a banner make no request. A document that cannot be read, or is too old or
-// dated ahead, shows nothing: the banner speaks only from a fresh document.
-import { freshness, statusPaths } from '../../api/contract/statusRules'
+// fetched once and the banner shown while a component the page needs is not operational at the
+// server's time (statusRules.ts `stateAt`: an open incident or an active maintenance whatever the
+// document's age, the probe's verdict only while fresh), with their names. Pages without a banner
+// make no request. A document that cannot be read, or the preview's sample, shows nothing.
+import { serverTime, stateAt, statusPaths } from '../../api/contract/statusRules'
 import { dataAttrs, events } from '../shared/dom'
-
-interface Loose {
-  schema?: unknown
-  updatedAt?: unknown
-  sample?: unknown
-  components?: { key?: unknown; state?: unknown }[]
-}
 
 async function check() {
   const region = document.querySelector<HTMLElement>(`[${dataAttrs.statusNeeds}]`)
@@ -20,16 +14,17 @@ async function check() {
   let affected: string[] = []
   try {
     const res = await fetch(statusPaths.document, { cache: 'no-cache' })
-    const doc = (res.ok ? await res.json() : undefined) as Loose | undefined
+    const doc = res.ok ? await res.json() : undefined
+    // Ages by the server's clock (its Date and Age), not the visitor's.
+    const now = serverTime(res.headers) ?? Date.now()
     if (
       doc?.schema === 1 &&
-      typeof doc.updatedAt === 'string' &&
+      doc.sample === false &&
       Array.isArray(doc.components) &&
-      !freshness(doc as never, Date.now())
+      Array.isArray(doc.incidents) &&
+      Array.isArray(doc.maintenance)
     )
-      affected = needs.filter((key) =>
-        doc.components!.some((c) => c?.key === key && typeof c.state === 'string' && c.state !== 'operational'),
-      )
+      affected = needs.filter((key) => stateAt(doc, key, now) !== 'operational')
   } catch {
     // Offline, or not a document: no banner (the status page says more).
   }

@@ -7,8 +7,10 @@ import { Link } from './Link'
 /**
  * The banner of a page that needs some of the platform (docs/status.md, "Where an outage matters"):
  * hidden in the HTML, shown by the runtime (renderer/client/statusBanner.ts) while one of `needs` is
- * not operational in the live status document, with the names of those affected. A page without
- * it makes no request for the document.
+ * not operational in the live status document at the server's time, as the status page says it
+ * (api/contract/statusRules.ts `stateAt`: an open incident whatever the document's age, the probe's
+ * verdict only while fresh), with the names of those affected. A page without it makes no request
+ * for the document.
  */
 export function StatusBanner({ needs }: { needs: readonly ComponentKey[] }) {
   const intl = useIntl()

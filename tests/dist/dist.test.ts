@@ -64,7 +64,6 @@ describe('dist/', () => {
     ])
     const islands: Record<string, string[]> = {
       '/pricing': ['FeeCalculator'],
-      '/monitoring': ['ServiceStatus'],
       '/design': ['ThemePreview'],
       '/contact-us': ['ContactForms'],
       '/checkout': ['Checkout'],
