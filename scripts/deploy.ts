@@ -6,7 +6,11 @@
 // visitor sees changes before that write, and nothing of the old build is served after it.
 // Every build keeps a record (`deploys/builds/<id>.json`) and every switch one of its own
 // (`deploys/switches/`): who, when, from, to, and the builds rolled back from, which a plain
-// `--rollback` never makes live again (scripts/lib/deployHistory.ts). Credentials and region come
+// `--rollback` never makes live again (scripts/lib/deployHistory.ts). With `--status-bucket`, the
+// live build's monitoring pages and the assets they name also go to the status host's bucket, in
+// another region (renderer/shared/host.ts, docs/aws.md "The status host"), assets first and pages
+// last. A deploy never writes the status document (`status/`): operations and the probe do
+// (docs/status.md). Credentials and region come
 // from the standard AWS chain (environment, profile, SSO, role). What an operator reads of a
 // rollback, a prune or an interruption is in English or Arabic (`--lang ar`, DEPLOY_LANG): the
 // table `text` below.
@@ -14,7 +18,7 @@ import { execFileSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { hostname, userInfo } from 'node:os'
-import { join, resolve } from 'node:path'
+import { join, posix, resolve } from 'node:path'
 import {
   DeleteObjectCommand,
   GetObjectCommand,
@@ -30,6 +34,7 @@ import {
   cacheControlFor,
   contentTypeFor,
   isSharedKey,
+  STATUS_HOST_FILES,
   STATUS_PREFIX,
   RELEASES,
 } from '../renderer/shared/host'
@@ -69,6 +74,10 @@ Where (flags, or the environment):
   --region <region>      AWS_REGION, AWS_DEFAULT_REGION or the profile's (us-east-1 with --endpoint)
   --endpoint <url>       an S3-compatible endpoint (npm run s3:local); path-style; no credentials
   --kvs-endpoint <url>   a key value store endpoint other than AWS's (npm run s3:local)
+  --status-bucket <name> the status host's bucket, in its own region (STATUS_BUCKET; the stack's
+                         output StatusBucketName): the live build's monitoring pages and their
+                         assets go there too, assets first, pages last; never the status document
+  --status-region <region>  that bucket's region (STATUS_REGION; output StatusBucketRegion)
 
 Options:
   --dir <folder>         the build to deploy (default: dist)
@@ -92,6 +101,9 @@ interface Options {
   endpoint?: string
   kvsEndpoint?: string
   region?: string
+  /** The status host's bucket and its region (docs/aws.md, "The status host"). */
+  statusBucket?: string
+  statusRegion?: string
   dir: string
   by: string
   dryRun: boolean
@@ -249,9 +261,9 @@ const text = {
           en: `Interrupted: build ${live} stays live; nothing was switched. Run the same command again to finish.`,
           ar: `أُوقف الأمر: يبقى الإصدار ${live} منشورًا، ولم يُبدَّل شيء. شغّل الأمر نفسه مرة أخرى لإكماله.`,
         },
-  interruptedAfter: (to: string, from: string, pruning: boolean) => ({
-    en: `Interrupted after the switch: build ${to} is live, was ${from}.${pruning ? ' Pruning did not finish: run the same command again to finish it.' : ''}`,
-    ar: `أُوقف الأمر بعد التبديل: الإصدار ${to} هو المنشور، وكان ${from}.${pruning ? ' لم يكتمل الحذف: شغّل الأمر نفسه مرة أخرى لإكماله.' : ''}`,
+  interruptedAfter: (to: string, from: string, pruning: boolean, statusHost = false) => ({
+    en: `Interrupted after the switch: build ${to} is live, was ${from}.${statusHost ? ' The status host still shows the previous pages: run the same command again to finish.' : ''}${pruning ? ' Pruning did not finish: run the same command again to finish it.' : ''}`,
+    ar: `أُوقف الأمر بعد التبديل: الإصدار ${to} هو المنشور، وكان ${from}.${statusHost ? ' ما زال مضيف الحالة يعرض الصفحات السابقة: شغّل الأمر نفسه مرة أخرى لإكماله.' : ''}${pruning ? ' لم يكتمل الحذف: شغّل الأمر نفسه مرة أخرى لإكماله.' : ''}`,
   }),
   interruptedDuring: (to: string, from: string) => ({
     en: `Interrupted during the switch to ${to}: build ${from} or ${to} is live (npm run deploy -- --list says which).`,
@@ -318,6 +330,8 @@ const spec = {
     endpoint: { type: 'string' },
     'kvs-endpoint': { type: 'string' },
     region: { type: 'string' },
+    'status-bucket': { type: 'string' },
+    'status-region': { type: 'string' },
     dir: { type: 'string', default: 'dist' },
     by: { type: 'string' },
     list: { type: 'boolean', default: false },
@@ -368,6 +382,18 @@ function optionsOf(values: ReturnType<typeof readCommandOf>['values'], positiona
     if (values[flag] !== undefined) checkEndpoint(`--${flag}`, values[flag])
   if (values['prune-keep'] !== undefined && mode !== 'deploy')
     throw new UsageError({ en: '--prune-keep goes with a deploy', ar: 'يأتي \u200E--prune-keep مع النشر وحده' })
+  const statusBucket = values['status-bucket'] ?? (process.env.STATUS_BUCKET || undefined)
+  const statusRegion = values['status-region'] ?? (process.env.STATUS_REGION || undefined)
+  if (statusRegion && !statusBucket)
+    throw new UsageError({
+      en: '--status-region (or STATUS_REGION) goes with --status-bucket (or STATUS_BUCKET)',
+      ar: 'يأتي \u200E--status-region (أو STATUS_REGION) مع \u200E--status-bucket (أو STATUS_BUCKET)',
+    })
+  if (statusBucket && statusBucket === bucket)
+    throw new UsageError({
+      en: `--status-bucket must be the status host's own bucket, not the site's (${bucket})`,
+      ar: `يلزم أن يكون \u200E--status-bucket حاوية مضيف الحالة نفسها، لا حاوية الموقع (${bucket})`,
+    })
   return {
     mode,
     rollbackTo,
@@ -375,6 +401,8 @@ function optionsOf(values: ReturnType<typeof readCommandOf>['values'], positiona
     kvsArn,
     endpoint: values.endpoint,
     kvsEndpoint: values['kvs-endpoint'],
+    statusBucket,
+    statusRegion,
     // An S3-compatible server ignores the region, but the SDK signs with one.
     region:
       values.region ??
@@ -399,6 +427,8 @@ function readCommandOf(argv: string[]) {
 
 interface Upload {
   key: string
+  /** Its path inside the build (dist/), when it comes from one. */
+  path?: string
   body: Buffer
   md5: string
   contentType: string
@@ -422,8 +452,12 @@ function commitOf(): string | undefined {
   }
 }
 
-/** The build in `dir`: its id, when it was built, and its files as uploads to their bucket keys. */
-function readBuild(dir: string): { id: string; builtAt: number; uploads: Upload[]; status: Upload[] } {
+/**
+ * The build in `dir`: its id, when it was built, and its files as uploads to their bucket keys.
+ * Never a status document: `status/` belongs to operations and the probe (docs/status.md), so a
+ * file the build left there is skipped.
+ */
+function readBuild(dir: string): { id: string; builtAt: number; uploads: Upload[] } {
   const root = resolve(dir)
   if (!existsSync(join(root, 'builds', 'latest.json')))
     throw new NoBuild({
@@ -452,11 +486,12 @@ function readBuild(dir: string): { id: string; builtAt: number; uploads: Upload[
     ) || 0
   const paths = (readdirSync(root, { recursive: true }) as string[])
     .map((p) => p.split('\\').join('/'))
-    .filter((p) => !hostFiles.includes(p) && statSync(join(root, p)).isFile())
-  const files = paths.map((path): Upload => {
+    .filter((p) => !hostFiles.includes(p) && !p.startsWith(STATUS_PREFIX) && statSync(join(root, p)).isFile())
+  const uploads = paths.map((path): Upload => {
     const body = readFileSync(join(root, path))
     return {
       key: bucketKey(id, path),
+      path,
       body,
       md5: md5(body),
       contentType: contentTypeFor(path),
@@ -465,11 +500,8 @@ function readBuild(dir: string): { id: string; builtAt: number; uploads: Upload[
       metadata: isSharedKey(path) ? undefined : { [CSP_METADATA]: csp },
     }
   })
-  files.sort((a, b) => (a.key < b.key ? -1 : 1))
-  // The status document and its feeds belong to operations (docs/status.md): a build only seeds them.
-  const uploads = files.filter((u) => !u.key.startsWith(STATUS_PREFIX))
-  const status = files.filter((u) => u.key.startsWith(STATUS_PREFIX))
-  return { id, builtAt, uploads, status }
+  uploads.sort((a, b) => (a.key < b.key ? -1 : 1))
+  return { id, builtAt, uploads }
 }
 
 const sleep = (ms: number) => new Promise((ok) => setTimeout(ok, ms))
@@ -487,6 +519,8 @@ class Bucket {
   constructor(
     private s3: S3Client,
     readonly name: string,
+    /** What a failure names (its settings), when not the site's bucket. */
+    private resources?: Resources,
   ) {}
 
   /** Exponential backoff with jitter: about 0.2, 0.4, 0.8, 1.6 s. */
@@ -497,7 +531,7 @@ class Bucket {
       } catch (err) {
         if (attempt >= MAX_ATTEMPTS || !isTransient(err)) {
           throw new DeployError(
-            `${what} failed${attempt > 1 ? ` after ${attempt} attempts` : ''}: ${describeError(err, lang, about)}`,
+            `${what} failed${attempt > 1 ? ` after ${attempt} attempts` : ''}: ${describeError(err, lang, this.resources ?? about)}`,
             { cause: err },
           )
         }
@@ -538,35 +572,6 @@ class Bucket {
         }),
       ),
     )
-  }
-
-  /**
-   * The build's sample status document and feeds, only where the bucket has no document yet: never
-   * over what operations or the probe wrote. The document goes last and only if still absent
-   * (`If-None-Match: *`), so an operator's first write at the same moment wins.
-   */
-  async seedStatus(files: Upload[]): Promise<number> {
-    const document = files.find((u) => u.key === `${STATUS_PREFIX}status.json`)
-    if (!document || (await this.list(document.key)).has(document.key)) return 0
-    for (const u of files) if (u !== document) await this.put(u)
-    try {
-      await this.attempt(`Uploading ${document.key}`, () =>
-        this.s3.send(
-          new PutObjectCommand({
-            Bucket: this.name,
-            Key: document.key,
-            Body: document.body,
-            ContentType: document.contentType,
-            CacheControl: document.cacheControl,
-            IfNoneMatch: '*',
-          }),
-        ),
-      )
-    } catch (err) {
-      if (/PreconditionFailed|HTTP 412|HTTP 409/.test((err as Error).message)) return files.length - 1
-      throw err
-    }
-    return files.length
   }
 
   putJson(key: string, value: unknown) {
@@ -681,6 +686,118 @@ function assetsNamed(uploads: Upload[]): Set<string> {
   return named
 }
 
+/**
+ * `/assets/...` a file of the status host names (renderer/shared/host.ts, STATUS_HOST_FILES), as
+ * paths inside the build: from the root (`"/assets/x.css"`, `url(/assets/f.woff2)`), from the
+ * document's base (Vite's preload list: `"assets/chunks/x.js"`), or relative to a script or
+ * stylesheet under assets/ (`"../chunks/x.js"`). Not the site's absolute URLs (a page's social
+ * card): those stay on the site.
+ */
+function assetReferences(path: string, text: string): string[] {
+  const found = new Set<string>()
+  for (const [, ref] of text.matchAll(/["'`(\s,=]\/?(assets\/[^"'`()\s?#\\]+)/g)) found.add(ref!)
+  if (path.startsWith('assets/'))
+    for (const [, ref] of text.matchAll(/["'`(](\.\.?\/[^"'`()\s?#\\]+)/g)) {
+      const resolved = posix.join(posix.dirname(path), ref!)
+      if (resolved.startsWith('assets/')) found.add(resolved)
+    }
+  return [...found]
+}
+
+/**
+ * What of build `id` the status host serves, read by `read` (a path inside the build -> its upload,
+ * or undefined): STATUS_HOST_FILES, the build's meta, and every asset they name, and those name,
+ * to the end. Keyed by their path in the build, which is their key in the status bucket.
+ */
+async function statusHostFiles(id: string, read: (path: string) => Promise<Upload | undefined>): Promise<Upload[]> {
+  const found = new Map<string, Upload>()
+  const queue = [...STATUS_HOST_FILES, `builds/meta/${id}.json`]
+  const required = new Set(STATUS_HOST_FILES.filter((f) => f.endsWith('monitoring/index.html')))
+  const seen = new Set<string>(queue)
+  while (queue.length) {
+    const path = queue.shift()!
+    const file = await read(path)
+    if (!file) {
+      if (required.has(path)) throw new DeployError(`build ${id} has no ${path}: the status host needs it`)
+      continue
+    }
+    found.set(path, { ...file, key: path, path })
+    if (!/\.(html|json|css|js)$/.test(path)) continue
+    for (const ref of assetReferences(path, file.body.toString('utf8')))
+      if (!seen.has(ref)) {
+        seen.add(ref)
+        queue.push(ref)
+      }
+  }
+  return [...found.values()].sort((a, b) => (a.key < b.key ? -1 : 1))
+}
+
+/**
+ * The order a page never shows before what it needs: assets and metas (named by content, shared by
+ * builds), then payloads, shells and the icon, then the pages, and the build's pointer last (a tab
+ * that reads it reloads into the new pages).
+ */
+const statusHostStep = (key: string) =>
+  key.startsWith('assets/') || key.startsWith('builds/meta/')
+    ? 0
+    : key === 'builds/latest.json'
+      ? 3
+      : key.endsWith('.html')
+        ? 2
+        : 1
+
+/**
+ * Brings the status host's bucket to build `id`'s monitoring pages (docs/aws.md, "The status host"):
+ * what changed, step by step (statusHostStep), each step whole before the next. Never `status/`,
+ * which replication alone writes. The number of files uploaded, and of files unchanged.
+ */
+async function syncStatusHost(
+  d: Deployer,
+  id: string,
+  read: (path: string) => Promise<Upload | undefined>,
+): Promise<{ uploaded: number; unchanged: number; bytes: number }> {
+  const target = d.statusBucket!
+  const files = await statusHostFiles(id, read)
+  const remote = await target.list('')
+  const changed = files.filter((u) => remote.get(u.key) !== u.md5)
+  const bytes = changed.reduce((n, u) => n + u.body.length, 0)
+  if (d.opts.dryRun) {
+    for (const u of changed) console.log(`  would upload ${u.key} to s3://${target.name}/`)
+    console.log(
+      `Dry run: the status host (s3://${target.name}/) would get ${changed.length} file(s) of build ${id} (${formatBytes(bytes)}), ${files.length - changed.length} unchanged.`,
+    )
+    return { uploaded: 0, unchanged: files.length - changed.length, bytes: 0 }
+  }
+  d.state.statusHost = true
+  for (const step of [0, 1, 2, 3])
+    await pool(
+      changed.filter((u) => statusHostStep(u.key) === step),
+      d.opts.concurrency,
+      (u) => target.put(u).then(() => {}),
+    )
+  d.state.statusHost = false
+  return { uploaded: changed.length, unchanged: files.length - changed.length, bytes }
+}
+
+/** The status host brought to `id`, said in one line; a failure says the site's switch stands. */
+async function updateStatusHost(d: Deployer, id: string, read: (path: string) => Promise<Upload | undefined>) {
+  if (!d.statusBucket) return
+  try {
+    const { uploaded, unchanged, bytes } = await syncStatusHost(d, id, read)
+    if (!d.opts.dryRun)
+      console.log(
+        `Status host s3://${d.statusBucket.name}/: the monitoring pages of build ${id}, ${uploaded} uploaded (${formatBytes(bytes)}), ${unchanged} unchanged; assets first, pages last.`,
+      )
+  } catch (err) {
+    const why = err instanceof DeployError ? err.message : describeError(err, lang, about)
+    throw new DeployError(
+      d.state.switched || d.state.live === id
+        ? `build ${id} is live, but the status host (s3://${d.statusBucket.name}/) was not brought to it: ${why}. Run the same command again to finish.`
+        : `the status host (s3://${d.statusBucket.name}/) was not brought to build ${id}: ${why}.`,
+    )
+  }
+}
+
 /** How far a run got: what an interruption or a failure says is live. */
 interface RunState {
   /** The live build as last read or switched to; `read` false until the store was read. */
@@ -691,6 +808,8 @@ interface RunState {
   /** The switch under way: its write, its record and the error document, which an interruption lets finish. */
   switching?: { to: string; from: string; done: Promise<void> }
   pruning: boolean
+  /** Set while the status host's bucket is being brought to the live build. */
+  statusHost?: boolean
 }
 
 class Deployer {
@@ -699,6 +818,8 @@ class Deployer {
     readonly bucket: Bucket,
     readonly store: LiveStore,
     readonly opts: Options,
+    /** The status host's bucket, with `--status-bucket`. */
+    readonly statusBucket?: Bucket,
   ) {}
 
   /** The live build and the store's ETag, remembered for what a failure or an interruption says. */
@@ -836,7 +957,9 @@ class Deployer {
 
 async function deployBuild(d: Deployer, opts: Options) {
   const started = Date.now()
-  const { id, builtAt, uploads, status } = readBuild(opts.dir)
+  const { id, builtAt, uploads } = readBuild(opts.dir)
+  const byPath = new Map(uploads.map((u) => [u.path!, u]))
+  const fromBuild = async (path: string) => byPath.get(path)
   const target = `s3://${opts.bucket}/`
   // The store as it is now: the switch at the end happens only if nobody switched in between.
   const before = await d.readLive().catch((err: Error) => {
@@ -882,13 +1005,12 @@ async function deployBuild(d: Deployer, opts: Options) {
     for (const u of changed) console.log(`  would upload ${u.key}  (${u.contentType}; ${u.cacheControl})`)
     console.log(`  would switch the live build from ${before.live ?? 'none'} to ${id}`)
     if (opts.pruneKeep) await prune(d, opts.pruneKeep, record, { from: before.live })
+    await updateStatusHost(d, id, fromBuild)
     console.log(`Dry run: nothing was changed in ${target}.`)
     return
   }
   // First the record, marked incomplete, so that a prune running meanwhile keeps what it uploads.
   await d.bucket.putJson(recordKey(id), record)
-  const seeded = await d.bucket.seedStatus(status)
-  if (seeded) console.log(`No status document in the bucket: seeded status/ with the build's sample (${seeded} files).`)
   const progress = new Progress(changed.length, bytes)
   await pool(changed, opts.concurrency, async (u) => {
     await d.bucket.put(u)
@@ -915,6 +1037,9 @@ async function deployBuild(d: Deployer, opts: Options) {
     const { ms } = await d.switchTo(id, before.live, before.etag, 'deploy', withdrawn)
     console.log(`Switched the live build from ${before.live ?? 'none'} to ${id} in ${ms} ms.`)
   }
+  // The status host follows the live build: after the switch, so that it never shows a build the
+  // site does not (docs/aws.md, "The status host").
+  await updateStatusHost(d, id, fromBuild)
   let deleted = 0
   if (opts.pruneKeep) {
     d.state.pruning = true
@@ -974,6 +1099,8 @@ async function rollback(d: Deployer, opts: Options) {
       await d.copyErrorDocument(to)
       console.log(`Its switch (${recorded} -> ${to}) was not on record: recorded it, and updated 404.html.`)
     }
+    // A switch whose status host was not brought along ("run the same command again to finish").
+    if (!opts.dryRun) await updateStatusHost(d, to, fromRelease(d, to))
     return
   }
   const record = records.find((r) => r.id === to)
@@ -992,6 +1119,7 @@ async function rollback(d: Deployer, opts: Options) {
   const after = nextWithdrawn(withdrawn, { kind, from: live ?? null, to })
   if (opts.dryRun) {
     console.log(say(text.dryRun(live ?? 'none', to)))
+    await updateStatusHost(d, to, fromRelease(d, to))
     return
   }
   const { ms, record: made } = await d.switchTo(to, live, etag, kind, after)
@@ -1015,6 +1143,25 @@ async function rollback(d: Deployer, opts: Options) {
     )
   const next = plainRollback(to, [made, ...switches], records)
   console.log(say(text.nextRollback('to' in next ? next.to : undefined)))
+  // The status host goes back with the site, from the files of the build in the site's bucket.
+  await updateStatusHost(d, to, fromRelease(d, to))
+}
+
+/** A file of build `id` as the site's bucket holds it (its release, or the shared keys), as an upload. */
+function fromRelease(d: Deployer, id: string) {
+  return async (path: string): Promise<Upload | undefined> => {
+    const found = await d.bucket.get(bucketKey(id, path))
+    if (!found) return undefined
+    return {
+      key: path,
+      path,
+      body: found.body,
+      md5: md5(found.body),
+      contentType: contentTypeFor(path),
+      cacheControl: cacheControlFor(path),
+      metadata: isSharedKey(path) ? undefined : found.metadata,
+    }
+  }
 }
 
 async function list(d: Deployer) {
@@ -1134,7 +1281,28 @@ async function run(opts: Options) {
     requestHandler: { connectionTimeout: 5000, requestTimeout: 60000 },
   })
   const store = liveStore({ arn: opts.kvsArn, endpoint: opts.kvsEndpoint, region: opts.region })
-  const d = new Deployer(new Bucket(s3, opts.bucket), store, opts)
+  // The status host's bucket is in its own region: its own client, which also follows S3's
+  // redirect to the bucket's region when none was given.
+  const statusS3 = opts.statusBucket
+    ? new S3Client({
+        region: opts.statusRegion ?? opts.region,
+        endpoint: opts.endpoint,
+        forcePathStyle: Boolean(opts.endpoint),
+        followRegionRedirects: true,
+        maxAttempts: 1,
+        requestChecksumCalculation: 'WHEN_REQUIRED',
+        responseChecksumValidation: 'WHEN_REQUIRED',
+        requestHandler: { connectionTimeout: 5000, requestTimeout: 60000 },
+      })
+    : undefined
+  const statusBucket =
+    statusS3 &&
+    new Bucket(statusS3, opts.statusBucket!, {
+      bucket: { name: opts.statusBucket!, settings: ['--status-bucket', 'STATUS_BUCKET'] },
+      ...(opts.endpoint ? { endpoint: { url: opts.endpoint, settings: ['--endpoint'] } } : {}),
+      region: ['--status-region', 'STATUS_REGION'],
+    })
+  const d = new Deployer(new Bucket(s3, opts.bucket), store, opts, statusBucket)
   const stop = opts.mode === 'list' ? () => {} : onInterrupt(d)
   try {
     if (opts.mode === 'list') await list(d)
@@ -1146,6 +1314,7 @@ async function run(opts: Options) {
   } finally {
     stop()
     s3.destroy()
+    statusS3?.destroy()
     store.close()
   }
 }
@@ -1171,7 +1340,7 @@ function onInterrupt(d: Deployer): () => void {
         timedOut && s.switching
           ? text.interruptedDuring(s.switching.to, s.switching.from)
           : s.switched
-            ? text.interruptedAfter(s.switched.to, s.switched.from, s.pruning)
+            ? text.interruptedAfter(s.switched.to, s.switched.from, s.pruning, Boolean(s.statusHost))
             : text.interrupted(s.read ? (s.live ?? 'none') : undefined)
       process.stderr.write(`\n${say(line)}\n`)
       process.exit(code)
