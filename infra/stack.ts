@@ -21,6 +21,7 @@
 // Staging's stacks and resources carry its name (`RasidStagingSite`, `rasid-api-staging`), so that a
 // `-c stage=staging` deploy can never update production's stacks in a shared account.
 // Nothing here looks anything up: `npx cdk synth` runs offline, with no account.
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import {
@@ -65,6 +66,7 @@ import { apiResponseHeadersPolicy, siteResponseHeadersPolicy } from '../build/cl
 import {
   EDGE_READABLE_KEYS,
   STATUS_HOST_READABLE_KEYS,
+  type StatusHostLink,
   STATUS_PREFIX,
   statusHostRequestSource,
   viewerRequestSource,
@@ -157,6 +159,23 @@ function namesOf(stage: Settings['stage']) {
      */
     statusBucket: (region: string) => `${production ? 'rasid' : 'rasid-staging'}-status-${Aws.ACCOUNT_ID}-${region}`,
   }
+}
+
+/**
+ * The status host as the site's 503 page names it (ops review 1, finding 10), in the catalogs'
+ * words (`edge.unavailable.statusHost`, read by path as the bundles read the functions' code);
+ * only with its own host name (without one, its cloudfront.net name is another stack's).
+ */
+export function statusHostLink(settings: Pick<Settings, 'statusDomain'>): StatusHostLink | undefined {
+  if (!settings.statusDomain) return undefined
+  const words = (locale: 'en' | 'ar') => {
+    const file = join(root, 'locales', `${locale}.json`)
+    const text = (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>)['edge.unavailable.statusHost']
+    if (typeof text !== 'string' || !text.includes('{host}'))
+      throw new Error(`${file}: edge.unavailable.statusHost must be a sentence with {host}`)
+    return text
+  }
+  return { url: `https://${settings.statusDomain}/`, en: words('en'), ar: words('ar') }
 }
 
 /** The id of the replication rule of the status document: its metrics are reported under it. */
@@ -769,7 +788,7 @@ class SiteStack extends Stack {
       comment: 'The live build of the Rasid site (key "live"); npm run deploy writes it',
     })
     const viewerRequest = new cloudfront.Function(this, 'ViewerRequest', {
-      code: cloudfront.FunctionCode.fromInline(viewerRequestSource()),
+      code: cloudfront.FunctionCode.fromInline(viewerRequestSource({ statusHost: statusHostLink(settings) })),
       runtime: cloudfront.FunctionRuntime.JS_2_0,
       keyValueStore: store,
       comment: 'Clean URLs to the live release (renderer/shared/host.ts)',

@@ -71,14 +71,41 @@ const BAD_REQUEST_PAGE =
   'Bad request: this address is not one of the site.\nطلب غير صالح: هذا العنوان ليس من عناوين الموقع.\n'
 
 /**
- * What the edge answers when it cannot tell which build is live (the store is empty before the first
- * deploy, or unreadable): 503 with a retry, in both languages, never a page of an unknown build.
+ * Where the status host is, for the 503 page: its URL, and a sentence of each catalog with `{host}`
+ * where the link goes (`edge.unavailable.statusHost`, locales/*.json; infra/stack.ts gives them).
  */
-const UNAVAILABLE_PAGE = `<!doctype html>
+export interface StatusHostLink {
+  url: string
+  en: string
+  ar: string
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
+
+/** A catalog's sentence with the status host's link where `{host}` is (kept left to right in Arabic). */
+function statusHostSentence(message: string, url: string): string {
+  const host = escapeHtml(new URL(url).host)
+  const link = `<a href="${escapeHtml(url)}" dir="ltr">${host}</a>`
+  return message.split('{host}').map(escapeHtml).join(link)
+}
+
+/**
+ * What the edge answers when it cannot tell which build is live (the store is empty before the first
+ * deploy, or unreadable): 503 with a retry, in both languages, never a page of an unknown build; and,
+ * where the stack has a status host, where to read the status meanwhile (ops review 1, finding 10).
+ */
+function unavailablePage(statusHost?: StatusHostLink): string {
+  const status = statusHost
+    ? `<p>${statusHostSentence(statusHost.en, statusHost.url)}</p>
+<p lang="ar" dir="rtl">${statusHostSentence(statusHost.ar, statusHost.url)}</p>`
+    : ''
+  return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Rasid: back in a moment</title></head>
 <body><main><p>Rasid is being updated. Please try again in a minute.</p>
-<p lang="ar" dir="rtl">نحدّث موقع رصيد الآن. يُرجى المحاولة مرة أخرى بعد دقيقة.</p></main></body></html>
+<p lang="ar" dir="rtl">نحدّث موقع رصيد الآن. يُرجى المحاولة مرة أخرى بعد دقيقة.</p>${status ? `\n${status}` : ''}</main></body></html>
 `
+}
 
 /**
  * The viewer-request function, for CloudFront Functions (cloudfront-js-2.0, with the key value
@@ -87,9 +114,10 @@ const UNAVAILABLE_PAGE = `<!doctype html>
  * site's `?<buildId>` and `?<now>` only defeat browser caches), and serves every file but the shared
  * ones from the live build's release, read from the key value store on each request: switching the
  * whole site to another build is one write to the store (scripts/deploy.ts), and the cache key (the
- * rewritten URI) is new with each build, so nothing needs invalidating.
+ * rewritten URI) is new with each build, so nothing needs invalidating. With `statusHost`, its 503
+ * page links the status host.
  */
-export function viewerRequestSource(): string {
+export function viewerRequestSource(options: { statusHost?: StatusHostLink } = {}): string {
   const extensions = JSON.stringify(Object.keys(fileTypes).sort())
   return `import cf from 'cloudfront';
 // Written from renderer/shared/host.ts: do not edit.
@@ -97,7 +125,7 @@ var kvs = cf.kvs();
 var extensions = ${extensions};
 var shared = ${JSON.stringify(SHARED_PREFIXES.map((p) => `/${p}`))};
 var buildId = ${BUILD_ID_PATTERN};
-var unavailable = ${JSON.stringify(UNAVAILABLE_PAGE)};
+var unavailable = ${JSON.stringify(unavailablePage(options.statusHost))};
 var unsafe = ${UNSAFE_URI};
 var badRequest = ${JSON.stringify(BAD_REQUEST_PAGE)};
 ${isFilePathSource()}

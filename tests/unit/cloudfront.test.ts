@@ -8,7 +8,9 @@ import { createApp } from '../../api/server/app'
 import { defaultConfig } from '../../api/server/config'
 import { memoryStore } from '../../api/server/store/memory'
 import { API_FALLBACK_CSP, apiResponseHeadersPolicy } from '../../build/cloudfront'
-import { STATUS_HOST_READABLE_KEYS, statusHostRequestSource } from '../../renderer/shared/host'
+import ar from '../../locales/ar.json'
+import en from '../../locales/en.json'
+import { STATUS_HOST_READABLE_KEYS, statusHostRequestSource, viewerRequestSource } from '../../renderer/shared/host'
 import { type FunctionResponse, applyHeadersPolicy as throughCloudFront, viewerResponse } from '../../scripts/lib/cdn'
 
 const directive = (csp: string, name: string) =>
@@ -173,5 +175,37 @@ describe('the status host’s viewer-request function', () => {
     expect(() => statusHostRequestSource('https://www.rasid.example/')).toThrow(/without a path/)
     expect(() => statusHostRequestSource('https://www.rasid.example/x')).toThrow()
     expect(Buffer.byteLength(statusHostRequestSource('https://www.rasid.example'))).toBeLessThan(10_240)
+  })
+})
+
+describe('the site’s 503 page', () => {
+  /** The site's viewer-request function, its key value store empty (no build live yet, or unreadable). */
+  const unavailable = async (source: string) => {
+    const body = source.replace("import cf from 'cloudfront';\n", '')
+    const cf = { kvs: () => ({ get: async () => Promise.reject(new Error('The key live was not found')) }) }
+    const handler = new Function('cf', `${body}\nreturn handler;`)(cf) as (event: object) => Promise<FunctionResponse>
+    return handler({ request: { method: 'GET', uri: '/pricing', querystring: {}, headers: {} } })
+  }
+
+  it('names the status host in both languages, from the catalogs, where the stack has one', async () => {
+    const statusHost = {
+      url: 'https://status.rasid.example/',
+      en: en['edge.unavailable.statusHost'],
+      ar: ar['edge.unavailable.statusHost'],
+    }
+    const answer = await unavailable(viewerRequestSource({ statusHost }))
+    expect(answer.statusCode).toBe(503)
+    const html = answer.body!.data
+    const link = '<a href="https://status.rasid.example/" dir="ltr">status.rasid.example</a>'
+    const [before, after] = en['edge.unavailable.statusHost'].split('{host}')
+    expect(html).toContain(`<p>${before}${link}${after}</p>`)
+    const [arBefore, arAfter] = ar['edge.unavailable.statusHost'].split('{host}')
+    expect(html).toContain(`<p lang="ar" dir="rtl">${arBefore}${link}${arAfter}</p>`)
+    expect(html).toMatch(/Please try again in a minute[\s\S]*يُرجى المحاولة مرة أخرى بعد دقيقة/)
+    // Without one (the preview, a stack without a host name), the page as it was.
+    const plain = (await unavailable(viewerRequestSource())).body!.data
+    expect(plain).not.toContain('status.')
+    expect(plain).toMatch(/Please try again in a minute/)
+    expect(Buffer.byteLength(viewerRequestSource({ statusHost }))).toBeLessThan(10_240)
   })
 })

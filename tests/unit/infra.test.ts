@@ -14,7 +14,7 @@ import { configFromEnv } from '../../api/server/config'
 import { secretIdVariable, secretSettings } from '../../api/server/secrets'
 import { tableDefinition } from '../../api/server/store/dynamo'
 import { EDGE_ORIGIN_HEADER, EDGE_ORIGIN_SETTING } from '../../api/server/edgeOrigin'
-import { rasid, settingsFrom, WEBHOOK_RATE } from '../../infra/stack'
+import { rasid, settingsFrom, statusHostLink, WEBHOOK_RATE } from '../../infra/stack'
 import { probeConfig, probeMetricNamespace, probeMetrics } from '../../api/status/lambda'
 import {
   STATUS_HOST_READABLE_KEYS,
@@ -422,7 +422,14 @@ describe('the table', () => {
 describe('the distribution', () => {
   it('runs the generated viewer-request function, with the live-build store, and the viewer-response one', () => {
     const functions = resources(prod.site, 'AWS::CloudFront::Function').map(([, r]) => r.Properties!)
-    const request = functions.find((f) => f.FunctionCode === viewerRequestSource())
+    // Its 503 page names the status host, in the catalogs' words (ops review 1, finding 10).
+    const statusHost = statusHostLink({ statusDomain: 'status.rasid.example' })
+    expect(statusHost).toEqual({
+      url: 'https://status.rasid.example/',
+      en: expect.stringContaining('{host}'),
+      ar: expect.stringContaining('{host}'),
+    })
+    const request = functions.find((f) => f.FunctionCode === viewerRequestSource({ statusHost }))
     const response = functions.find((f) => f.FunctionCode === viewerResponseSource())
     expect(request && response).toBeTruthy()
     const store = idOf(prod.site, 'AWS::CloudFront::KeyValueStore')
@@ -433,6 +440,12 @@ describe('the distribution', () => {
     })
     expect((response!.FunctionConfig as { Runtime: string }).Runtime).toBe('cloudfront-js-2.0')
     expect(Object.keys(prod.site.findOutputs('LiveBuildStoreArn'))).toHaveLength(1)
+    // Without a host name of its own (no domain), the 503 page is the preview's.
+    expect(
+      resources(staging.site, 'AWS::CloudFront::Function').some(
+        ([, r]) => r.Properties!.FunctionCode === viewerRequestSource(),
+      ),
+    ).toBe(true)
   })
 
   it('has the behaviours of docs/aws.md, the 404 page for a missing key, and the WAF', () => {
