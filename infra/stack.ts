@@ -905,9 +905,12 @@ class SiteStack extends Stack {
       description: "The Rasid status probe: the bucket's status/ and its logs; nothing else (docs/aws.md)",
     })
     // Read and write the document, the summary and the two feeds, nothing else of the bucket: the
-    // releases, the private history (status-history/) and listing are out of its reach, but for one
-    // write: each run's results (status-history/probes/). A document it cannot read, it leaves as it
-    // is and fails (api/status/lambda.ts), so that StatusProbeErrors wakes an operator, who restores it.
+    // releases and the private history (status-history/) are out of its reach, but for one write:
+    // each run's results (status-history/probes/). A document it cannot read, it leaves as it is and
+    // fails (api/status/lambda.ts), so that StatusProbeErrors wakes an operator, who restores it.
+    // Listing (key names only) so that a missing document reads as S3's 404, "none yet", which its
+    // first run then writes, and not as a 403 that fails every run: no deploy seeds one any more.
+    probeRole.addToPolicy(new iam.PolicyStatement({ actions: ['s3:ListBucket'], resources: [bucket.bucketArn] }))
     probeRole.addToPolicy(
       new iam.PolicyStatement({
         actions: ['s3:GetObject', 's3:PutObject'],

@@ -592,7 +592,7 @@ describe('the status probe', () => {
     expect(() => settingsFrom((n) => ({ paymentPageUrl: 'http://pay' })[n])).toThrow(/paymentPageUrl must be https/)
   })
 
-  it('may read and write the bucket’s status/ (the document, the summary, the two feeds), its own runs’ history and its own logs, nothing else', () => {
+  it('may list the bucket’s names, read and write its status/ (the document, the summary, the two feeds), write its own runs’ history and its own logs, nothing else', () => {
     const policy = idStartingWith(prod.site, 'AWS::IAM::Policy', 'StatusProbeRole')
     const statements = (
       (prod.site.toJSON().Resources as Record<string, Resource>)[policy]!.Properties!.PolicyDocument as {
@@ -601,6 +601,9 @@ describe('the status probe', () => {
     ).Statement
     const bucket = idOf(prod.site, 'AWS::S3::Bucket')
     expect(statements.map((s) => [s.Effect, [s.Action].flat().sort(), JSON.stringify(s.Resource)])).toEqual([
+      // Key names only: a missing document is S3's 404 (none yet, the first run writes it), not a
+      // 403 that would fail every run, now that no deploy seeds one.
+      ['Allow', ['s3:ListBucket'], `{"Fn::GetAtt":["${bucket}","Arn"]}`],
       ['Allow', ['s3:GetObject', 's3:PutObject'], `{"Fn::Join":["",[{"Fn::GetAtt":["${bucket}","Arn"]},"/status/*"]]}`],
       // Not status-history/corrupt-*: an unreadable document is left to an operator (docs/status.md).
       ['Allow', ['s3:PutObject'], `{"Fn::Join":["",[{"Fn::GetAtt":["${bucket}","Arn"]},"/status-history/probes/*"]]}`],
