@@ -16,7 +16,13 @@ import { expect, hydrated, test } from './fixtures'
 // task instead of Vite's helper doing all of them in the task that sees the island, 120-230 ms at 4x;
 // the island's hold on events until it has hydrated, without which React hydrates it all inside the
 // visitor's tap; react-dom's start as a step of its own, taken when no tap is under way. /checkout
-// is at 95,139 B.)
+// was at 95,215 B. 94 KiB since issue 43: the checkout's status banner judges each component as the
+// status page does, by statusRules.ts `stateAt` at the server's clock (an open incident whatever
+// the document's age, the probe's verdict only while fresh), in the rules' chunk it shares with
+// /monitoring's live status, about 0.5 KiB. /checkout is at 95,701 B.)
+// /monitoring has no island since issue 43: its live status part is the runtime's own module
+// (renderer/client/statusPage.ts, with the status rules it shares with the banner), two files more,
+// within the content pages' 15 KiB: 15,224 B. It was 94,809 B with React.
 const KiB = 1024
 const pages = [...routes.flatMap((r) => [localized(r.path, 'en'), localized(r.path, 'ar')]), '/missing', '/ar/missing']
 
@@ -31,7 +37,7 @@ const hasIsland = (url: string) => {
 
 for (const url of pages) {
   const islands = hasIsland(url)
-  const budget = islands ? 93 * KiB : 15 * KiB
+  const budget = islands ? 94 * KiB : 15 * KiB
   test(`${url} requests at most ${budget / KiB} KiB of JavaScript in its first load`, async ({ page }) => {
     const scripts = new Set<string>()
     page.on('request', (r) => {
@@ -48,14 +54,12 @@ for (const url of pages) {
     await page.waitForLoadState('networkidle')
     const bytes = [...scripts].reduce((sum, p) => sum + gzipSync(readFileSync(join('dist', p)), { level: 9 }).length, 0)
     expect(bytes).toBeLessThanOrEqual(budget)
-    if (!islands) expect(scripts.size).toBeLessThanOrEqual(3)
+    if (!islands) expect(scripts.size).toBeLessThanOrEqual(/\/monitoring$/.test(url) ? 5 : 3)
   })
 }
 
 test('only the pages with a widget place an island (and so load React)', () => {
   expect(pages.filter(hasIsland)).toEqual([
-    '/monitoring',
-    '/ar/monitoring',
     '/pricing',
     '/ar/pricing',
     '/design',

@@ -14,6 +14,7 @@ import ar from '../../locales/ar.json'
 import en from '../../locales/en.json'
 import { intlLocale } from '../../locales/intlLocale'
 import type { Locale } from '../../locales/locales'
+import type { MessageId } from '../../locales/messages'
 import { pickMessages } from '../../locales/pickMessages'
 import { compactMessage, statusMessagePrefixes, statusMessages } from '../../pages/monitoring/messages'
 import { sampleStatus } from '../../pages/monitoring/sample'
@@ -110,7 +111,7 @@ describe('the message interpreter', () => {
           for (const unit of ['minute', 'hour', 'day'])
             for (const shown of ['live', 'build', 'other']) {
               const args = { ...values, count: n, days: n, unit, shown }
-              const expected = escapeHtml(String(intl.formatMessage({ id }, args)))
+              const expected = escapeHtml(String(intl.formatMessage({ id: id as MessageId }, args)))
               expect(
                 formatMessage(text[id.replace(/^monitoring\./, '')]!, intlLocale(locale), args),
                 `${locale} ${id}`,
