@@ -29,8 +29,9 @@ export const statusStyle: StatusStyle = {
   state: 'inline-flex items-center gap-1.5 text-sm font-medium',
   stateIcon: 'size-4',
   bars: 'mt-3',
-  staleBars: 'mt-3 opacity-60',
   svg: 'h-7 w-full',
+  // Stale measurements: the bars dimmed (their text keeps its contrast).
+  staleSvg: 'h-7 w-full opacity-60',
   scale: 'mt-1 flex justify-between text-xs text-neutral-500 dark:text-neutral-400',
   section: 'mt-12',
   lastSection: 'mt-16',

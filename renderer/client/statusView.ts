@@ -72,8 +72,8 @@ type Role =
   | 'state'
   | 'stateIcon'
   | 'bars'
-  | 'staleBars'
   | 'svg'
+  | 'staleSvg'
   | 'scale'
   | 'section'
   | 'lastSection'
@@ -101,7 +101,7 @@ export type StatusStyle = Record<Role, string> & {
 }
 
 /** Why the live document is not what is shown: not published (404/403), not reached, not readable. */
-export type Problem = 'missing' | 'unreachable' | 'malformed'
+type Problem = 'missing' | 'unreachable' | 'malformed'
 
 /**
  * What the status part shows: the neutral state the build prerenders without a document
@@ -280,21 +280,21 @@ export function renderStatus(shown: Shown, ctx: StatusContext): string {
     // pattern (`staticParts`); each other day is a bar of its own over its place. Without a label,
     // decoration.
     const base = uptime ? 'operational' : 'none'
-    const svg = `<svg viewBox="0 0 449 28" preserveAspectRatio="none" class="${c.svg}"${aria ? ` role="img" aria-label="${aria}"` : hidden}><rect width="449" height="28" fill="url(#uptime-${base})"></rect>${days
+    const staleHere = stale && uptime
+    const svg = `<svg viewBox="0 0 449 28" preserveAspectRatio="none" class="${staleHere ? c.staleSvg : c.svg}"${aria ? ` role="img" aria-label="${aria}"` : hidden}><rect width="449" height="28" fill="url(#uptime-${base})"></rect>${days
       .map((s, d) =>
         s === base
           ? ''
           : `<rect x="${(ctx.rtl ? statusDays - 1 - d : d) * 5}" width="4" height="28" rx="1" data-day="${d}" data-state="${s}" class="${c.states[s][0]}"></rect>`,
       )
       .join('')}</svg>`
-    const staleHere = stale && uptime
     return tag(
       'li',
       c.row,
       tag('div', c.rowHead, head) +
         tag(
           'div',
-          staleHere ? c.staleBars : c.bars,
+          c.bars,
           svg +
             tag(
               'div',

@@ -17,7 +17,7 @@ import { defaultConfig } from '../../api/server/config'
 import { type RunningApi, startApiServer } from '../../api/server/serve'
 import { memoryStore } from '../../api/server/store/memory'
 import { catalogs } from '../routes'
-import { expect, hydrated, runCommand, test } from './fixtures'
+import { expect, expectAxeClean, hydrated, runCommand, test } from './fixtures'
 
 // The preview, the local production path and the store's writes run as commands, in processes of
 // their own: their modules import the catalogs as JSON, which this test runner's loader refuses on
@@ -405,6 +405,7 @@ test('an incident written 16 minutes ago stays on both pages, the measured parts
     )
     // Nothing went wrong with the read itself: no notice.
     await expect(page.locator('[data-status-notice]')).toHaveCount(0)
+    await expectAxeClean(page, `${lang}: stale measurements`)
 
     await page.goto(local(lang, '/checkout'))
     await hydrated(page)
@@ -533,6 +534,7 @@ test('the prerendered page is neutral and keeps its layout when the live documen
   await expect(view(page)).toHaveAttribute('data-status-view', 'live')
   await expect(page.locator('[data-incident="card-errors-stale"]')).toBeVisible()
   expect(await boxes()).toEqual(before)
+  await expectAxeClean(page, 'the live status')
 
   await page.waitForLoadState('networkidle')
   const files = [...scripts].map((p) => readFileSync(join('dist', p)))
@@ -599,6 +601,7 @@ test('a fresh deploy on the production path says "No status published yet" in bo
       await expect(page.locator('[data-status-summary="none"]')).toHaveText(catalogs[lang]['monitoring.status.none']!)
       await expect(page.locator('[data-incident], [data-sample], [data-state]')).toHaveCount(0)
       await expect(page.locator('#status-title')).toHaveText(catalogs[lang]['monitoring.status.title']!)
+      await expectAxeClean(page, `${lang}: no status published`)
     }
   } finally {
     await stop(run.child)

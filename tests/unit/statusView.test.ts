@@ -6,9 +6,11 @@
 // escapes, and time running toward the reading direction's end.
 import { parse } from '@formatjs/icu-messageformat-parser'
 import { createIntl } from '@formatjs/intl'
+import { escapeSelector } from 'unocss'
 import { describe, expect, test } from 'vitest'
 import { componentKeys, parseStatus, type StatusDocument, statusPaths } from '../../api/contract/status'
 import { emptyDocument, openIncident, recordProbe, scheduleMaintenance, settle } from '../../api/status/doc'
+import { utilityCss } from '../../build/css'
 import { attr, type Element, elements, type Node, parseHtml, textOf } from '../../build/html'
 import ar from '../../locales/ar.json'
 import en from '../../locales/en.json'
@@ -394,3 +396,34 @@ describe('a document the view cannot show is malformed', () => {
     }
   })
 })
+
+test('UnoCSS generates every class the view writes (its table in pages/, its own in renderer/: both scanned)', async () => {
+  const evil = both('Title', 'عنوان')
+  let doc = document({ incident: true, probedAt: t0 - 20 * minute, apiFailures: 2 })
+  doc = scheduleMaintenance(doc, {
+    components: ['payouts'],
+    from: t0 - minute,
+    to: t0 + 120 * minute,
+    title: evil,
+    text: evil,
+    now: t0 - 20 * minute,
+  }).doc
+  const shown: Shown[] = [
+    { kind: 'loading' },
+    { kind: 'loading', problem: 'unreachable' },
+    { kind: 'none' },
+    { kind: 'live', doc, problem: 'malformed' },
+    { kind: 'live', doc: sampleStatus({ en, ar }) },
+    { kind: 'live', doc: document() },
+  ]
+  const classes = new Set<string>()
+  for (const locale of ['en', 'ar'] as const) {
+    const ctx = contextOf(locale, t0)
+    const { noscript } = staticParts(ctx, { document: '/d', summary: '/s', feed: '/f' })
+    for (const html of [...shown.map((s) => renderStatus(s, ctx)), noscript])
+      for (const m of html.matchAll(/class="([^"]*)"/g)) for (const c of m[1]!.split(/\s+/)) if (c) classes.add(c)
+  }
+  const css = await utilityCss()
+  expect([...classes].filter((c) => !css.includes(`.${escapeSelector(c)}`))).toEqual([])
+  expect(classes.size).toBeGreaterThan(80)
+}, 60_000)
