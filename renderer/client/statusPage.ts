@@ -31,7 +31,13 @@ export function startStatusPage(host: HTMLElement) {
     }
     return { problem: 'unreachable' }
   }
-  const show = () => patch(root, renderStatus(shown, { ...config, now: Date.now() + offset }))
+  const show = () => {
+    // A link to an incident (the feeds, the summary) names one that only the live document has.
+    const id = location.hash.slice(1)
+    const missing = id && !document.getElementById(id)
+    patch(root, renderStatus(shown, { ...config, now: Date.now() + offset }))
+    if (missing) document.getElementById(id)?.scrollIntoView()
+  }
   const refresh = async () => {
     const outcome = await read()
     if (!root.isConnected) return

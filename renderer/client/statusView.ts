@@ -35,9 +35,8 @@ export interface StatusConfig {
   text: Record<string, Message>
   /** Its classes (pages/monitoring/statusStyle.ts). */
   style: StatusStyle
-  /** The parts that never change, as HTML (`staticParts`): the legend, and links to the document and feeds. */
+  /** The legend of the bars, which never changes, as HTML (`staticParts`). */
   legend: string
-  links: string
   /** The document the build prerendered, if it was given one (STATUS_SNAPSHOT). */
   built?: StatusDocument
 }
@@ -146,7 +145,7 @@ export function readStatus(value: unknown): StatusDocument | undefined {
       d?.schema === 1 &&
       count(d.revision) &&
       typeof d.sample === 'boolean' &&
-      /^\d{4}-\d\d-\d\dT[\d:.]+Z$/.test(d.updatedAt) &&
+      Date.parse(d.updatedAt) > 0 &&
       d.components.every((c) =>
         c.days.every((day) => count(day.checks) && count(day.failed) && count(day.partial ?? 0)),
       )
@@ -353,12 +352,6 @@ export function renderStatus(shown: Shown, ctx: StatusContext): string {
       `<span class="${c[`${tone}Icon`]} ${c.icon}"${hidden}></span>${summary}`,
       ` role="status" data-status-summary="${doc ? worstState : shown.kind}"`,
     )
-  }${
-    // Where else the live status is, once a read failed with nothing to show (readers without
-    // JavaScript have it from the page).
-    shown.kind === 'loading' && problem
-      ? tag('p', c.links, `${t('status.elsewhere')} ${ctx.links}`, ' data-status-links')
-      : ''
   }${tag('ul', c.list, rows.join(''))}${ctx.legend}</section>${
     maintenance.length
       ? tag(
@@ -437,8 +430,8 @@ export function renderStatus(shown: Shown, ctx: StatusContext): string {
 
 /**
  * The parts that never change, made once at build time (the page embeds them, so the browser's code
- * needs nothing to make them): the legend of the bars, and the links to the document, the summary and
- * the language's feed.
+ * needs nothing to make them): the legend of the bars, and, for readers without JavaScript, the links
+ * to the document, the summary and the language's feed.
  */
 export function staticParts(
   config: Pick<StatusConfig, 'text' | 'locale' | 'style' | 'lang'>,
@@ -469,7 +462,6 @@ export function staticParts(
             `<pattern id="uptime-${s}" width="5" height="28" patternUnits="userSpaceOnUse"><rect width="4" height="28" rx="1" class="${c.states[s][0]}"></rect></pattern>`,
         )
         .join('')}</svg>`,
-    links,
     /** For readers without JavaScript: where the live status is. */
     noscript: `<noscript>${tag('p', c.links, `${t('status.noscript')} ${links}`)}</noscript>`,
   }

@@ -171,21 +171,27 @@ describe('the status view', () => {
     }
   })
 
-  test('"No status published yet" in both languages, and links once a read failed with nothing to show', () => {
+  test('"No status published yet" in both languages; a failed read with nothing to show says so; links for readers without JavaScript', () => {
     for (const locale of ['en', 'ar'] as const) {
       const none = view({ kind: 'none' }, locale, t0)
       expect(textIn(none, 'data-status-summary', 'none')).toBe(catalogs[locale]['monitoring.status.none'])
       expect(byAttr(none, 'data-incident')).toHaveLength(0)
       const failed = view({ kind: 'loading', problem: 'unreachable' }, locale, t0)
       expect(textIn(failed, 'data-status-summary')).toBe(catalogs[locale]['monitoring.status.unavailable'])
-      expect(elements(failed, (e) => e.tagName === 'a').map((a) => attrOf(a, 'href'))).toEqual([
+      expect(textIn(failed, 'data-status-notice', 'unreachable')).toContain(
+        catalogs[locale]['monitoring.status.notice.unreachable'],
+      )
+      const { noscript } = staticParts(contextOf(locale, t0), {
+        document: statusPaths.document,
+        summary: statusPaths.summary,
+        feed: statusPaths.feed[locale],
+      })
+      expect(noscript).toMatch(/^<noscript>/)
+      expect(elements(tree(noscript.slice(10, -11)), (e) => e.tagName === 'a').map((a) => attrOf(a, 'href'))).toEqual([
         statusPaths.document,
         statusPaths.summary,
         statusPaths.feed[locale],
       ])
-      expect(textIn(failed, 'data-status-notice', 'unreachable')).toContain(
-        catalogs[locale]['monitoring.status.notice.unreachable'],
-      )
     }
   })
 
