@@ -20,8 +20,7 @@ import {
   viewerResponseSource,
 } from '../../renderer/shared/host'
 import { hostFiles, notFoundKey } from '../../renderer/shared/paths'
-import ar from '../../locales/ar.json'
-import en from '../../locales/en.json'
+import { loadCatalog } from '../../locales/catalogs'
 import { sampleStatus } from '../../pages/monitoring/sample'
 
 /** An object as S3 answers it: what the CDN passes on. */
@@ -176,7 +175,8 @@ export function folderBucket(
 
 /** The sample status document as the preview serves it while its folder has none (never stored). */
 function sampleObject(key: string): StoredObject {
-  const body = Buffer.from(`${JSON.stringify(sampleStatus({ en, ar }))}\n`)
+  // The catalogs read as files, not imported: Playwright's loader takes no JSON import on Node 20.
+  const body = Buffer.from(`${JSON.stringify(sampleStatus({ en: loadCatalog('en'), ar: loadCatalog('ar') }))}\n`)
   return { body, contentType: contentTypeFor(key), cacheControl: 'no-cache', etag: md5(body), metadata: {} }
 }
 

@@ -28,6 +28,7 @@ import { localizePath } from '../../locales/localizePath'
 import { pageLinks, type Alternate } from '../../renderer/shared/pageLinks'
 import type { PagePayload } from '../../renderer/shared/payload'
 import { htmlOfPath, isNotFoundFile, pathOfHtml, servedKey } from '../../renderer/shared/paths'
+import { STATUS_PREFIX } from '../../renderer/shared/host'
 import { site } from '../../site.config'
 import { safeParse } from 'valibot'
 import { apiOriginOf, issuesText, RuntimeConfig, runtimeConfigPath } from '../../api/contract/runtimeConfig'
@@ -338,6 +339,8 @@ function reach(
   }
   if (url.origin !== site.origin) return undefined
   const path = decode(url.pathname)
+  // The status document, its summary and feeds are operations', in the bucket: never the build's (docs/status.md).
+  if (path.startsWith(`/${STATUS_PREFIX}`)) return undefined
   const file = servedFile(build, path)
   if (!file) report(`${ref.what} leads nowhere: no file serves ${path}`)
   return file === undefined ? undefined : { file, url }

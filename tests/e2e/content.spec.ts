@@ -224,6 +224,8 @@ test('the guide index groups the articles, and previous/next links walk through 
 test('monitoring: every chart has a text equivalent, and time runs right to left in Arabic', async ({ page }) => {
   for (const locale of ['en', 'ar'] as const) {
     await page.goto(localized('/monitoring', locale))
+    // The preview's sample (its status folder has no document), rendered by the live view.
+    await expect(page.locator('[data-status-view="live"]')).toBeAttached()
     const bars = page.locator('svg[role="img"]')
     expect(await bars.count()).toBe(8)
     for (const label of await bars.evaluateAll((s) => s.map((e) => e.getAttribute('aria-label')!)))

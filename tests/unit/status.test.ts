@@ -280,3 +280,39 @@ describe('the document others read', () => {
     }
   })
 })
+
+describe('the snapshot a build prerenders (STATUS_SNAPSHOT)', () => {
+  test('a real document is taken; a missing file, not JSON, not a document, or a sample fails the build naming the file and why', async () => {
+    const { mkdtempSync, writeFileSync } = await import('node:fs')
+    const { tmpdir } = await import('node:os')
+    const { join } = await import('node:path')
+    const { statusSnapshot, StatusSnapshotError } = await import('../../build/status')
+    const dir = mkdtempSync(join(tmpdir(), 'rasid-snapshot-'))
+    const file = (name: string, body: string) => {
+      writeFileSync(join(dir, name), body)
+      return join(dir, name)
+    }
+    expect(statusSnapshot({})).toBeUndefined()
+    const doc = settle(open(fresh()).doc, t0)
+    expect(statusSnapshot({ STATUS_SNAPSHOT: file('ok.json', JSON.stringify(doc)) })?.incidents[0]?.id).toBe(
+      '2026-11-25-api-errors',
+    )
+    const refused = (env: Record<string, string>) => {
+      try {
+        statusSnapshot(env)
+      } catch (err) {
+        expect(err).toBeInstanceOf(StatusSnapshotError)
+        return (err as Error).message
+      }
+      throw new Error('not refused')
+    }
+    expect(refused({ STATUS_SNAPSHOT: join(dir, 'none.json') })).toMatch(/none\.json: ENOENT/)
+    expect(refused({ STATUS_SNAPSHOT: file('bad.json', '{"schema":') })).toMatch(/bad\.json: not JSON/)
+    expect(refused({ STATUS_SNAPSHOT: file('other.json', '{"schema":2}') })).toMatch(
+      /other\.json: not a status document \(schema/,
+    )
+    expect(refused({ STATUS_SNAPSHOT: file('sample.json', JSON.stringify(sampleStatus({ en, ar }))) })).toMatch(
+      /sample\.json: a sample/,
+    )
+  })
+})
