@@ -117,6 +117,20 @@ function unavailablePage(statusHost?: StatusHostLink): string {
  * rewritten URI) is new with each build, so nothing needs invalidating. With `statusHost`, its 503
  * page links the status host.
  */
+/** The 400 both viewer-request functions answer to a URI they refuse (security review 5, L6), as function source. */
+const refuseUnsafeSource = `var badRequest = ${JSON.stringify(BAD_REQUEST_PAGE)};
+function refuseUnsafe() {
+  return {
+    statusCode: 400,
+    statusDescription: 'Bad Request',
+    headers: {
+      'content-type': { value: 'text/plain; charset=utf-8' },
+      'cache-control': { value: 'no-store' }
+    },
+    body: { encoding: 'text', data: badRequest }
+  };
+}`
+
 export function viewerRequestSource(options: { statusHost?: StatusHostLink } = {}): string {
   const extensions = JSON.stringify(Object.keys(fileTypes).sort())
   return `import cf from 'cloudfront';
@@ -127,22 +141,12 @@ var shared = ${JSON.stringify(SHARED_PREFIXES.map((p) => `/${p}`))};
 var buildId = ${BUILD_ID_PATTERN};
 var unavailable = ${JSON.stringify(unavailablePage(options.statusHost))};
 var unsafe = ${UNSAFE_URI};
-var badRequest = ${JSON.stringify(BAD_REQUEST_PAGE)};
+${refuseUnsafeSource}
 ${isFilePathSource()}
 async function handler(event) {
   var request = event.request;
   var uri = request.uri;
-  if (unsafe.test(uri)) {
-    return {
-      statusCode: 400,
-      statusDescription: 'Bad Request',
-      headers: {
-        'content-type': { value: 'text/plain; charset=utf-8' },
-        'cache-control': { value: 'no-store' }
-      },
-      body: { encoding: 'text', data: badRequest }
-    };
-  }
+  if (unsafe.test(uri)) return refuseUnsafe();
   request.querystring = {};
   if (!isFilePath(uri)) uri = uri.replace(/\\/+$/, '') + '/index.html';
   for (var i = 0; i < shared.length; i++) {
@@ -236,21 +240,11 @@ var pages = ${JSON.stringify(pages)};
 var files = ${JSON.stringify(STATUS_HOST_FILES.map((f) => `/${f}`))};
 var prefixes = ${JSON.stringify(STATUS_HOST_PREFIXES.map((p) => `/${p}`))};
 var unsafe = ${UNSAFE_URI};
-var badRequest = ${JSON.stringify(BAD_REQUEST_PAGE)};
+${refuseUnsafeSource}
 function handler(event) {
   var request = event.request;
   var uri = request.uri;
-  if (unsafe.test(uri)) {
-    return {
-      statusCode: 400,
-      statusDescription: 'Bad Request',
-      headers: {
-        'content-type': { value: 'text/plain; charset=utf-8' },
-        'cache-control': { value: 'no-store' }
-      },
-      body: { encoding: 'text', data: badRequest }
-    };
-  }
+  if (unsafe.test(uri)) return refuseUnsafe();
   request.querystring = {};
   var path = uri.replace(/\\/+$/, '') || '/';
   if (Object.prototype.hasOwnProperty.call(pages, path)) {

@@ -37,6 +37,14 @@ export async function startLocalS3(port = 0, buckets = ['site']) {
     endpoint: front.endpoint,
     /** s3rver's fixed key pair. */
     env,
+    /** An SDK client of this S3, with its key pair; the caller destroys it. */
+    client: () =>
+      new S3Client({
+        endpoint: front.endpoint,
+        region: env.AWS_REGION,
+        forcePathStyle: true,
+        credentials: { accessKeyId: env.AWS_ACCESS_KEY_ID, secretAccessKey: env.AWS_SECRET_ACCESS_KEY },
+      }),
     async stop() {
       await front.stop()
       await server.close()

@@ -17,7 +17,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3'
+import { GetObjectCommand } from '@aws-sdk/client-s3'
 import { App } from 'aws-cdk-lib'
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
@@ -607,12 +607,7 @@ describe('the status probe bundle', () => {
       { component: 'site', ok: true },
       { component: 'api', ok: true },
     ])
-    const client = new S3Client({
-      endpoint: s3.endpoint,
-      region: 'us-east-1',
-      forcePathStyle: true,
-      credentials: { accessKeyId: s3.env.AWS_ACCESS_KEY_ID, secretAccessKey: s3.env.AWS_SECRET_ACCESS_KEY },
-    })
+    const client = s3.client()
     const object = await client.send(new GetObjectCommand({ Bucket: 'site', Key: `${STATUS_PREFIX}${keys.document}` }))
     const parsed = parseStatus(JSON.parse(await object.Body!.transformToString()))
     client.destroy()

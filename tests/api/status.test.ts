@@ -9,7 +9,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3'
+import { ListObjectsV2Command, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { openIncident, scheduleMaintenance } from '../../api/status/doc'
 import { probeAndRecord } from '../../api/status/probe'
@@ -38,12 +38,7 @@ const tempDir = () => {
 
 beforeAll(async () => {
   s3 = await startLocalS3(0, ['site'])
-  client = new S3Client({
-    endpoint: s3.endpoint,
-    region: 'us-east-1',
-    forcePathStyle: true,
-    credentials: { accessKeyId: s3.env.AWS_ACCESS_KEY_ID, secretAccessKey: s3.env.AWS_SECRET_ACCESS_KEY },
-  })
+  client = s3.client()
 })
 afterAll(async () => {
   client.destroy()

@@ -7,7 +7,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3'
+import { ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3'
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
 import type { StatusDocument } from '../../api/contract/status'
 import {
@@ -47,12 +47,7 @@ const receiver = async (script?: (number | 'hang')[]) => {
 
 beforeAll(async () => {
   s3 = await startLocalS3(0, ['site'])
-  client = new S3Client({
-    endpoint: s3.endpoint,
-    region: 'us-east-1',
-    forcePathStyle: true,
-    credentials: { accessKeyId: s3.env.AWS_ACCESS_KEY_ID, secretAccessKey: s3.env.AWS_SECRET_ACCESS_KEY },
-  })
+  client = s3.client()
 })
 afterEach(async () => {
   for (const r of receivers.splice(0)) await r.close()
