@@ -359,3 +359,43 @@ describe('the page draws in the site’s own faces (review 4, T6)', () => {
     }
   })
 })
+
+describe('the icon (issue 44, F3): no request for /favicon.ico, which the policy would refuse', () => {
+  /** The policy's directives by name, each with its sources. */
+  const directives = (csp: string) =>
+    new Map(
+      csp
+        .split(';')
+        .map((d) => d.trim().split(/\s+/))
+        .filter(([name]) => name)
+        .map(([name, ...sources]) => [name!, sources]),
+    )
+
+  test.each(['en', 'ar'] as const)(
+    'in %s: the payment page, the bank step and the unknown link name the empty data: icon, and only that image is allowed',
+    async (lang) => {
+      const session = await createSession(lang)
+      const pay = await fetch(`${api.url}${session.paymentUrl!}`)
+      const bank = await fetch(`${api.url}${session.paymentUrl!}`, {
+        method: 'POST',
+        body: new URLSearchParams({ number: cards.challenge, expiry: '12/30', cvc: '123', name: 'N' }),
+        redirect: 'manual',
+      })
+      const unknown = await fetch(`${api.url}/api/v1/sandbox/pay/cs_abcdefgh12345678?lang=${lang}`)
+      for (const [name, response, status] of [
+        ['payment page', pay, 200],
+        ['bank step', bank, 200],
+        ['unknown link', unknown, 404],
+      ] as const) {
+        const html = await response.text()
+        expect(response.status, name).toBe(status)
+        const head = /<head>(.*?)<\/head>/s.exec(html)![1]!
+        expect(head.match(/<link [^>]*>/g), name).toEqual(['<link rel="icon" href="data:,">'])
+        const csp = directives(response.headers.get('Content-Security-Policy')!)
+        expect(csp.get('default-src'), name).toEqual(["'none'"])
+        expect(csp.get('img-src'), name).toEqual(['data:'])
+        expect(html, name).not.toMatch(/<img|url\((?!\/api\/v1\/sandbox\/fonts\/)/)
+      }
+    },
+  )
+})

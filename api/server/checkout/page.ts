@@ -166,6 +166,7 @@ function document(lang: Lang, title: string, body: string): Page {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <meta name="referrer" content="no-referrer">
+<link rel="icon" href="data:,">
 <title>${escapeHtml(title)}</title>
 <style>${style}</style>
 </head>
@@ -177,10 +178,13 @@ ${body}
 </html>
 `
   // No script at all; the one style by its hash; its own faces; forms post only here; never framed.
+  // The icon is the empty `data:,` of the head, so no browser asks for /favicon.ico (which
+  // `default-src 'none'` would refuse, with a CSP report in the console: issue 44, F3).
   const csp = [
     "default-src 'none'",
     `style-src 'sha256-${hash}'`,
     "font-src 'self'",
+    'img-src data:',
     "form-action 'self'",
     "base-uri 'none'",
     "frame-ancestors 'none'",
