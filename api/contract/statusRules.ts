@@ -32,14 +32,14 @@ export function worst(a: ComponentState, b: ComponentState): ComponentState {
  */
 export const measuredStaleAfterMs = 10 * 60_000
 /** A document dated further ahead of the server's clock than this was written with a wrong clock. */
-export const futureSkewMs = 2 * 60_000
+const futureSkewMs = 2 * 60_000
 /** Consecutive failed checks after which the probe alone marks a component as a major outage. */
-export const failuresForOutage = 2
+const failuresForOutage = 2
 /**
  * Availability weighs a minute by its impact as Statuspage does: a major outage counts fully, a
  * partial outage at this fraction, degraded performance and maintenance not at all.
  */
-export const partialWeight = 0.3
+const partialWeight = 0.3
 
 // Structural types: the banner reads the document loosely, without the schema.
 interface LooseIncident {
@@ -87,7 +87,7 @@ export const isFresh = (at: string | undefined, now: number) =>
   at !== undefined && now - Date.parse(at) <= measuredStaleAfterMs
 
 /** What the probe's own result says, while fresh: a major outage after two failures in a row, else nothing. */
-export function measuredState(component: LooseComponent, now: number): ComponentState {
+function measuredState(component: LooseComponent, now: number): ComponentState {
   const p = component.probe
   return p && isFresh(p.at, now) && p.failures >= failuresForOutage ? 'major' : 'operational'
 }

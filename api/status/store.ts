@@ -241,7 +241,7 @@ function parseStored(body: string): { doc: StatusDocument } | { error: string } 
  * The history's revision entries, newest first: the highest revision number any of them holds
  * (readable or not), and the newest one that reads as an entry with a document.
  */
-export async function lastGood(store: StatusStore): Promise<{ highest: number; entry?: HistoryEntry }> {
+async function lastGood(store: StatusStore): Promise<{ highest: number; entry?: HistoryEntry }> {
   const revisions = (await store.list('history/'))
     .map(historyRevision)
     .filter((r): r is number => r !== undefined)
@@ -254,7 +254,7 @@ export async function lastGood(store: StatusStore): Promise<{ highest: number; e
 }
 
 /** History entry `revision`, or undefined when there is none or it does not read as one. */
-export async function readHistory(store: StatusStore, revision: number): Promise<HistoryEntry | undefined> {
+async function readHistory(store: StatusStore, revision: number): Promise<HistoryEntry | undefined> {
   const stored = await store.read(keys.history(revision))
   if (!stored) return undefined
   try {

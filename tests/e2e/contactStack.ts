@@ -119,7 +119,10 @@ export async function startContactStack(
     })
   })
   const proxyUrl = await listen(proxy)
-  const preview = await serve('dist', 0, '127.0.0.1', { apiOrigin: proxyUrl })
+  // A status folder of its own (the preview's sample while empty): the page's banner reads the
+  // document, and a missing one is a 404 the browser logs, which the tests' console check would catch.
+  const statusDir = join(dir, 'status')
+  const preview = await serve('dist', 0, '127.0.0.1', { apiOrigin: proxyUrl, statusDir })
   const origin = `http://127.0.0.1:${(preview.address() as AddressInfo).port}`
   const extra: Server[] = []
 
@@ -137,7 +140,7 @@ export async function startContactStack(
       const copy = join(dir, `dist-${extra.length}`)
       cpSync('dist', copy, { recursive: true })
       writeFileSync(join(copy, 'runtime-config.json'), text)
-      const server = await serve(copy, 0, '127.0.0.1', { apiOrigin: proxyUrl })
+      const server = await serve(copy, 0, '127.0.0.1', { apiOrigin: proxyUrl, statusDir })
       extra.push(server)
       return `http://127.0.0.1:${(server.address() as AddressInfo).port}`
     },
