@@ -1,6 +1,6 @@
 // Chromium driven over the DevTools protocol with only the domains a measurement needs, for
 // `npm run bench -- --inp` (scripts/lib/inpBench.ts): Page (load events, a script for each new
-// document), Emulation (a phone, CPU 4x), Input (touch, keys), Fetch (answering a document) and
+// document), Emulation (a phone, its CPU slowed), Input (touch, keys), Fetch (answering a document) and
 // Runtime.evaluate. Not Playwright, and not Lighthouse or Puppeteer either: each of them enables the
 // Runtime domain on every page, and with it V8 collects source positions for each `Error` the page
 // creates. react-dom creates five as it starts, in its 203 KB body, which V8 then parses again:
@@ -65,7 +65,7 @@ export class Tab {
     await this.client.Page.addScriptToEvaluateOnNewDocument({ source: `(${fn.toString()})()` })
   }
 
-  /** The page's main thread runs `rate` times slower (Lighthouse's mobile profile: 4). */
+  /** The page's main thread runs `rate` times slower (a tier's calibrated rate: ./cpuCalibration.ts). */
   async throttle(rate: number) {
     await this.client.Emulation.setCPUThrottlingRate({ rate })
   }

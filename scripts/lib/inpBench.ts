@@ -1,22 +1,31 @@
 // `npm run bench -- --inp`: how fast each island answers a tap, as a phone would: Chromium on a
-// 412 x 823 touch viewport with its CPU slowed 4x (as Lighthouse's mobile profile does), the site
-// and its API served by the preview on 127.0.0.1. Interaction to Next Paint is read from Chromium's
-// Event Timing entries (the latency of an interaction is its longest event's duration, rounded to
-// 8 ms by the browser; entries under 16 ms are not reported, shown as "<16"), and the long tasks
-// from the Long Tasks API. Two moments per page and language, each the median of --runs loads:
+// 412 x 823 touch viewport with its CPU slowed to a calibrated phone's, the site and its API served by
+// the preview on 127.0.0.1. The slowdown is not a fixed rate (4x was a different phone on every
+// machine): as Chrome DevTools calibrates its CPU presets, the bench first finds the rate at which
+// Lighthouse's BenchmarkIndex, measured in a page of this Chromium, reads a mid-tier phone's score
+// (1000, a Pixel 5) and a low-tier one's (264, a Moto G Power 2022) (./cpuCalibration.ts), then
+// measures every page at each tier's rate. Interaction to Next Paint is read from Chromium's Event
+// Timing entries (the latency of an interaction is its longest event's duration, rounded to 8 ms by
+// the browser; entries under 16 ms are not reported, shown as "<16"), and the long tasks from the Long
+// Tasks API. Two moments per page and language, each the median of --runs loads:
 // - first tap: the island's control is scrolled into view (or, for an island that hydrates at load
 //   or when idle, the page has painted) and tapped every 40 ms until the island has hydrated, so
 //   that one tap lands on whatever the main thread is doing meanwhile; its worst tap, and the
 //   longest task from the scroll until 1 s after hydration;
 // - hydrated: once hydrated, the visitor's own steps (typing, choosing); the worst interaction;
 // and, beside them, "no script": the same first tap on the page without its scripts (its HTML and
-// CSS, no code of ours). The first row, "(one field)", is the same on a page of one text field and
-// nothing else: one tap ("no script") and, as the first moment is, the worst of taps every 40 ms for
-// 1.5 s ("first tap"): what a tap costs on this machine whatever the page, the floor under each column.
+// CSS, no code of ours), and "one field": a page of one text field and nothing else, loaded beside
+// each of the page's loads at the same rate, tapped every 40 ms for 1.5 s (its worst tap, the floor
+// under the first moment, which is a worst of taps too; and its first tap alone): what a tap costs on
+// this machine whatever the page. INP_DEBUG=1 prints each load's taps, long tasks and the Long
+// Animation Frames under its worst interaction, with their scripts (file, function, character, ms).
 // Nothing here is a test: the numbers vary with the machine (docs/testing.md, "Speed").
 import { spawn } from 'node:child_process'
 import { createServer } from 'node:net'
+import { pageFunctions } from 'lighthouse/core/lib/page-functions.js'
+import { type Calibration, calibrate, type Found, type Tier, tiers } from './cpuCalibration'
 import { DevtoolsBrowser, type Tab } from './devtoolsTab'
+import { type FloorRow, type IslandRow, ms } from './inpTable'
 import { median } from './median'
 
 /** What a visitor does on an island page, once hydrated. */
@@ -90,14 +99,19 @@ interface Sample {
   hydrated: number
 }
 
-/** Records Event Timing and long tasks from the document's start. */
+/** Records Event Timing, long tasks and Long Animation Frames (with their scripts) from the document's start. */
 const observe = () => {
   const w = window as unknown as {
     __events: { id: number; d: number; t: number }[]
     __long: { t: number; d: number }[]
+    __frames: PerformanceEntry[]
   }
   w.__events = []
   w.__long = []
+  w.__frames = []
+  new PerformanceObserver((list) => {
+    w.__frames.push(...list.getEntries())
+  }).observe({ type: 'long-animation-frame', buffered: true })
   new PerformanceObserver((list) => {
     for (const e of list.getEntries() as (PerformanceEventTiming & { interactionId: number })[])
       if (e.interactionId)
@@ -118,6 +132,50 @@ async function worstInteraction(page: Tab, since: number) {
     return Math.max(0, ...w.__events.filter((e) => e.t >= s).map((e) => e.d))
   }, since)
 }
+
+/** A Long Animation Frame, as Chromium reports it (not in TypeScript's DOM types yet). */
+interface AnimationFrame extends PerformanceEntry {
+  renderStart: number
+  styleAndLayoutStart: number
+  blockingDuration: number
+  scripts: {
+    invoker: string
+    sourceURL: string
+    sourceFunctionName: string
+    sourceCharPosition: number
+    startTime: number
+    duration: number
+    forcedStyleAndLayoutDuration: number
+  }[]
+}
+
+/**
+ * INP_DEBUG=1: the worst interaction from `since` on, and the Long Animation Frames under it (those
+ * that overlap it, 50 ms or more), each with its scripts of 5 ms or more: invoker, file, character,
+ * function, ms (times in ms after `since`). Where a slow tap's time went.
+ */
+const framesUnderWorst = (page: Tab, since: number) =>
+  page.evaluate((s) => {
+    const w = window as unknown as {
+      __events: { id: number; d: number; t: number; name: string }[]
+      __frames: AnimationFrame[]
+    }
+    const worst = w.__events.filter((e) => e.t >= s).sort((a, b) => b.d - a.d)[0]
+    if (!worst) return 'none'
+    const frames = w.__frames
+      .filter((f) => f.startTime < worst.t + worst.d && f.startTime + f.duration > worst.t)
+      .map((f) => {
+        const end = f.startTime + f.duration
+        const scripts = f.scripts
+          .filter((x) => x.duration >= 5)
+          .map(
+            (x) =>
+              `${x.invoker} ${x.sourceURL.replace(location.origin, '')}:${x.sourceCharPosition} ${x.sourceFunctionName || '(anonymous)'} ${Math.round(x.duration)} ms at ${Math.round(x.startTime - s)}`,
+          )
+        return `frame at ${Math.round(f.startTime - s)}: ${Math.round(f.duration)} ms (blocking ${Math.round(f.blockingDuration)}, rendering ${f.renderStart ? Math.round(end - f.renderStart) : 0}, style and layout ${f.styleAndLayoutStart ? Math.round(end - f.styleAndLayoutStart) : 0})${scripts.length ? `: ${scripts.join('; ')}` : ''}`
+      })
+    return `${worst.name} at ${Math.round(worst.t - s)}: ${worst.d} ms${frames.length ? `\n    ${frames.join('\n    ')}` : ', no frame of 50 ms or more'}`
+  }, since)
 
 // The page is driven over a bare DevTools connection (./devtoolsTab.ts), not Playwright: Playwright
 // enables the Runtime domain, which made react-dom's start 3-4 times as long as on a phone with no
@@ -166,7 +224,14 @@ const toMiddle = (page: Tab, selector: string) =>
 const phone = (browser: DevtoolsBrowser, locale: 'en' | 'ar') =>
   browser.newTab({ width: 412, height: 823, deviceScaleFactor: 1.75, locale: locale === 'ar' ? 'ar' : 'en-US' })
 
-async function once(browser: DevtoolsBrowser, origin: string, p: IslandPage, locale: 'en' | 'ar'): Promise<Sample> {
+/** One load of `p` with the CPU slowed `rate` times: both moments. */
+async function once(
+  browser: DevtoolsBrowser,
+  origin: string,
+  p: IslandPage,
+  locale: 'en' | 'ar',
+  rate: number,
+): Promise<Sample> {
   const page = await phone(browser, locale)
   await page.onEveryDocument(observe)
   const url = origin + path(p, locale)
@@ -178,7 +243,7 @@ async function once(browser: DevtoolsBrowser, origin: string, p: IslandPage, loc
     // Stored: the header counts it (a load before then could find the cart still empty).
     await until(page, 'header [data-cart-link] [data-cart-count]')
   }
-  await page.throttle(4)
+  await page.throttle(rate)
   await page.goto(url)
   const island = `[data-island=${p.island}]`
   const strategy = await attribute(page, island, 'data-hydrate')
@@ -196,8 +261,9 @@ async function once(browser: DevtoolsBrowser, origin: string, p: IslandPage, loc
   }
   await page.waitForTimeout(1000)
   const firstTap = await worstInteraction(page, since)
-  // INP_DEBUG=1: each tap of the first moment (ms after the scroll, duration) and the long tasks.
-  if (process.env.INP_DEBUG)
+  // INP_DEBUG=1: each tap of the first moment (ms after the scroll, duration), the long tasks, and
+  // the frames under the worst tap.
+  if (process.env.INP_DEBUG) {
     console.error(
       `${path(p, locale)} taps`,
       await page.evaluate((s) => {
@@ -216,6 +282,8 @@ async function once(browser: DevtoolsBrowser, origin: string, p: IslandPage, loc
         })
       }, since),
     )
+    console.error(`  worst first tap: ${await framesUnderWorst(page, since)}`)
+  }
   const longTask = await page.evaluate(
     (s) =>
       Math.max(
@@ -258,7 +326,7 @@ async function once(browser: DevtoolsBrowser, origin: string, p: IslandPage, loc
   }
   const hydrated = await worstInteraction(page, start)
   // INP_DEBUG=1: every interaction entry and long task of the steps, to find where one went.
-  if (process.env.INP_DEBUG)
+  if (process.env.INP_DEBUG) {
     console.error(
       path(p, locale),
       await page.evaluate((s) => {
@@ -266,6 +334,8 @@ async function once(browser: DevtoolsBrowser, origin: string, p: IslandPage, loc
         return JSON.stringify({ events: w.__events.filter((e) => e.t >= s), long: w.__long.filter((e) => e.t >= s) })
       }, start),
     )
+    console.error(`  worst once hydrated: ${await framesUnderWorst(page, start)}`)
+  }
   await page.close()
   return { firstTap, longTask, hydrated }
 }
@@ -275,48 +345,53 @@ async function once(browser: DevtoolsBrowser, origin: string, p: IslandPage, loc
  * with its scripts taken out (the prerendered HTML and its stylesheet only). What a tap costs here
  * before any code of ours runs: the page's style, layout and paint, hit testing, focus.
  */
-async function noScriptTap(browser: DevtoolsBrowser, origin: string, p: IslandPage, locale: 'en' | 'ar') {
+async function noScriptTap(browser: DevtoolsBrowser, origin: string, p: IslandPage, locale: 'en' | 'ar', rate: number) {
   const url = origin + path(p, locale)
-  return scriptlessTap(browser, locale, url, p.firstTap, (body) =>
+  const { worst } = await scriptlessTap(browser, locale, url, p.firstTap, rate, (body) =>
     body
       .replace(/<script\b[^>]*type="module"[^>]*>[\s\S]*?<\/script>/g, '')
       .replace(/<link\b[^>]*rel="modulepreload"[^>]*>/g, ''),
   )
+  return worst
 }
 
 /**
  * The machine's own share: the same tap on a page with one text field between two screens of
- * nothing, no style, no script (answered by the bench itself, not the site). On this kind of machine
- * (2 cores, headless Chromium without a GPU, touch sent over the DevTools protocol) it is 32-200 ms:
- * a trace's EventLatency stages put the time in the input's way to the page (the tap reaches the
- * browser's main thread 15-45 ms after it is made) and the renderer's main thread slowed 4x (a focus
- * there takes 13-86 ms), not in anything a page can change.
+ * nothing, no style, no script (answered by the bench itself, not the site), tapped every 40 ms for
+ * 1.5 s: its first tap and its worst. On this kind of machine (2 cores, headless Chromium without a
+ * GPU, touch sent over the DevTools protocol) one tap took 32-200 ms at 4x: a trace's EventLatency
+ * stages put the time in the input's way to the page (the tap reaches the browser's main thread 15-45
+ * ms after it is made) and the renderer's main thread slowed 4x (a focus there takes 13-86 ms), not
+ * in anything a page can change.
  */
-async function barePageTap(browser: DevtoolsBrowser, origin: string, tapsFor = 0) {
+async function barePageTaps(browser: DevtoolsBrowser, origin: string, rate: number) {
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>One field</title></head><body><div style="block-size: 150vh"></div><input id="bare" aria-label="Amount"><div style="block-size: 150vh"></div></body></html>`
-  return scriptlessTap(browser, 'en', `${origin}/__bench/one-field`, '#bare', html, tapsFor)
+  return scriptlessTap(browser, 'en', `${origin}/__bench/one-field`, '#bare', rate, html, 1500)
 }
 
 /**
- * Loads `url` (its document answered by `answer`, as `Tab.answer`) at 4x, scrolls `selector` to the
- * middle at once and taps it: once, or every 40 ms for `tapsFor` ms; the worst tap.
+ * Loads `url` (its document answered by `answer`, as `Tab.answer`) with the CPU slowed `rate` times,
+ * scrolls `selector` to the middle at once and taps it: once, or every 40 ms for `tapsFor` ms; the
+ * first tap and the worst.
  */
 async function scriptlessTap(
   browser: DevtoolsBrowser,
   locale: 'en' | 'ar',
   url: string,
   selector: string,
+  rate: number,
   answer: string | ((served: string) => string),
   tapsFor = 0,
 ) {
   const page = await phone(browser, locale)
   await page.answer(url, answer)
   await page.onEveryDocument(observe)
-  await page.throttle(4)
+  await page.throttle(rate)
   await page.goto(url)
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r))))
   const since = await toMiddle(page, selector)
   const { x, y } = await center(page, selector)
+  const firstAt = await page.evaluate(() => performance.now())
   const stop = Date.now() + tapsFor
   for (;;) {
     await page.tap(x, y)
@@ -324,9 +399,20 @@ async function scriptlessTap(
     await page.waitForTimeout(40)
   }
   await page.waitForTimeout(1000)
-  const tap = await worstInteraction(page, since)
+  const worst = await worstInteraction(page, since)
+  // The first tap's longest event: the next tap is made 40 ms after it at the soonest.
+  const first = await page.evaluate(
+    (t) =>
+      Math.max(
+        0,
+        ...(window as unknown as { __events: { d: number; t: number }[] }).__events
+          .filter((e) => e.t >= t && e.t < t + 40)
+          .map((e) => e.d),
+      ),
+    firstAt,
+  )
   await page.close()
-  return tap
+  return { first, worst }
 }
 
 /** A free port on 127.0.0.1. */
@@ -371,48 +457,98 @@ async function startPreview() {
 }
 
 const path = (p: IslandPage, locale: 'en' | 'ar') => (locale === 'ar' ? `/ar${p.path}` : p.path)
-const ms = (n: number) => (n < 16 ? '<16' : String(Math.round(n)))
 
-export async function runInpBench(runs: number, only?: string[]) {
+/** Lighthouse's BenchmarkIndex (its own page function, 1 s) in `page` with the CPU slowed `rate` times. */
+async function benchmarkIndex(page: Tab, rate: number) {
+  await page.throttle(rate)
+  return page.evaluate(pageFunctions.computeBenchmarkIndex)
+}
+
+/** One tier, measured at its calibrated rate. */
+export interface TierResult {
+  tier: Tier
+  /** The rate chosen and the score read at it. */
+  rate: Found
+  /** The BenchmarkIndex read again at that rate once the tier's loads are done (the machine's drift). */
+  after: number
+  floor: FloorRow
+  rows: IslandRow[]
+}
+
+export interface InpResult {
+  calibration: Calibration
+  tiers: TierResult[]
+}
+
+export async function runInpBench(runs: number, only?: string[]): Promise<InpResult> {
   const browser = await DevtoolsBrowser.launch()
   const preview = await startPreview()
-  const rows: string[][] = []
   try {
-    const bare: number[] = []
-    const bareTaps: number[] = []
-    for (let i = 0; i < runs; i++) {
-      bare.push(await barePageTap(browser, preview.origin))
-      bareTaps.push(await barePageTap(browser, preview.origin, 1500))
-    }
-    rows.push(['(one field)', ms(median(bare)), ms(median(bareTaps)), '-', '-', ms(Math.max(...bare, ...bareTaps))])
-    console.error(`  (one field): ${bare.map((b, i) => `${ms(b)}/${ms(bareTaps[i]!)}`).join('  ')}`)
-    for (const p of inpPages) {
-      for (const locale of ['en', 'ar'] as const) {
-        const url = path(p, locale)
-        if (only && !only.includes(url)) continue
-        const samples: Sample[] = []
-        const floor: number[] = []
-        for (let i = 0; i < runs; i++) {
-          samples.push(await once(browser, preview.origin, p, locale))
-          floor.push(await noScriptTap(browser, preview.origin, p, locale))
-        }
-        const col = (k: keyof Sample) => median(samples.map((s) => s[k]))
-        rows.push([
-          url,
-          ms(median(floor)),
-          ms(col('firstTap')),
-          String(Math.round(col('longTask'))),
-          ms(col('hydrated')),
-          ms(Math.max(...samples.map((s) => Math.max(s.firstTap, s.hydrated)))),
-        ])
-        console.error(
-          `  ${url}: ${samples.map((s, i) => `${ms(floor[i]!)}/${ms(s.firstTap)}/${Math.round(s.longTask)}/${ms(s.hydrated)}`).join('  ')}`,
-        )
+    // In a blank tab of this Chromium, as DevTools calibrates in the page it inspects (about:blank).
+    const bench = await phone(browser, 'en')
+    const calibration = await calibrate(
+      (rate) => benchmarkIndex(bench, rate),
+      (r) => console.error(`  BenchmarkIndex at ${r.rate}x: ${r.score}`),
+    ).finally(() => bench.close())
+    const results: TierResult[] = []
+    for (const tier of tiers) {
+      const found = calibration[tier.id]
+      if ('tooWeak' in found) continue
+      const { rate } = found
+      console.error(`${tier.name}: CPU ${rate}x (BenchmarkIndex ${found.score})`)
+      const taps: number[] = []
+      const tap: number[] = []
+      /** The one-field page beside a load of another: its worst tap and its first. */
+      const floorLoad = async () => {
+        const bare = await barePageTaps(browser, preview.origin, rate)
+        taps.push(bare.worst)
+        tap.push(bare.first)
+        return bare
       }
+      const rows: IslandRow[] = []
+      for (const p of inpPages) {
+        for (const locale of ['en', 'ar'] as const) {
+          const url = path(p, locale)
+          if (only && !only.includes(url)) continue
+          const samples: Sample[] = []
+          const noScript: number[] = []
+          const floor: { first: number; worst: number }[] = []
+          for (let i = 0; i < runs; i++) {
+            samples.push(await once(browser, preview.origin, p, locale, rate))
+            noScript.push(await noScriptTap(browser, preview.origin, p, locale, rate))
+            floor.push(await floorLoad())
+          }
+          const col = (k: keyof Sample) => median(samples.map((s) => s[k]))
+          rows.push({
+            page: url,
+            firstTap: col('firstTap'),
+            longTask: col('longTask'),
+            hydrated: col('hydrated'),
+            noScript: median(noScript),
+            floor: { taps: median(floor.map((f) => f.worst)), tap: median(floor.map((f) => f.first)) },
+            worst: Math.max(...samples.map((s) => Math.max(s.firstTap, s.hydrated))),
+          })
+          // Each load: one field (taps / tap), no script, first tap, longest task, hydrated.
+          console.error(
+            `  ${url}: ${samples.map((s, i) => `${ms(floor[i]!.worst)}/${ms(floor[i]!.first)} ${ms(noScript[i]!)} ${ms(s.firstTap)}/${Math.round(s.longTask)}/${ms(s.hydrated)}`).join('  ')}`,
+          )
+        }
+      }
+      // --pages with no island page: the one field alone.
+      if (!taps.length) for (let i = 0; i < runs; i++) await floorLoad()
+      const check = await phone(browser, 'en')
+      const after = await benchmarkIndex(check, rate).finally(() => check.close())
+      results.push({
+        tier,
+        rate: found,
+        after,
+        floor: { taps: median(taps), tap: median(tap), worst: Math.max(...taps, ...tap) },
+        rows,
+      })
     }
+    return { calibration, tiers: results }
   } finally {
     preview.stop()
     await browser.close()
   }
-  return rows
 }
