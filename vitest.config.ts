@@ -19,6 +19,19 @@ export default defineConfig({
         extends: true,
         test: { name: 'dist', include: ['tests/dist/**/*.test.ts'], globalSetup: ['tests/dist/setup.ts'] },
       },
+      // Firefox and WebKit (docs/testing.md, "Firefox and WebKit"): the built site in Debian's
+      // firefox-esr and WebKitGTK, one engine after the other, each a browser session per language.
+      {
+        extends: true,
+        test: {
+          name: 'engines',
+          include: ['tests/engines/**/*.test.ts'],
+          globalSetup: ['tests/engines/setup.ts'],
+          fileParallelism: false,
+          testTimeout: 90_000,
+          hookTimeout: 60_000,
+        },
+      },
     ],
   },
 })

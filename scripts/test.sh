@@ -1,19 +1,24 @@
 #!/usr/bin/env bash
-# The whole test run on a fresh machine (`npm test`, and CI through .ci/run): Chromium and Java,
-# dependencies, then every check in order: typecheck, lint, dependency rules, knip, the AWS stacks'
-# synthesis, build, verify, and the test tiers (unit, api, dist, e2e), then unit, api and the build
-# on Node 24. A failed step does not stop the others, except that verify, dist and e2e need the
-# build. Ends with each step's result and the runners' own summaries.
+# The whole test run on a fresh machine (`npm test`, and CI through .ci/run): Chromium, Firefox,
+# WebKit and Java, dependencies, then every check in order: typecheck, lint, dependency rules, knip,
+# the AWS stacks' synthesis, build, verify, and the test tiers (unit, api, dist, e2e, engines), then
+# unit, api and the build on Node 24. A failed step does not stop the others, except that verify,
+# dist, e2e and engines need the build. Ends with each step's result and the runners' own summaries.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
 # Debian packages first, in one apt-get call: Chromium for the browser tests, a Java runtime for the
-# Nu Html Checker (tests/dist/html.test.ts). Before `npm ci`, so that vnu-jar's postinstall finds
-# Java and does not download one of its own.
+# Nu Html Checker (tests/dist/html.test.ts), and Firefox ESR and WebKitGTK for the engines step
+# (tests/engines/: firefox-esr; WebKitWebDriver on an Xvfb display, the WebKit shell in Python with
+# GObject introspection). Before `npm ci`, so that vnu-jar's postinstall finds Java and does not
+# download one of its own.
 chromium="${CHROMIUM_PATH:-/usr/bin/chromium}"
 packages=""
 [ -x "$chromium" ] || packages="chromium"
 if [ -z "${JAVA:-}" ] && ! command -v java >/dev/null 2>&1; then packages="${packages:+$packages }default-jre-headless"; fi
+for package in firefox-esr webkit2gtk-driver xvfb xauth gir1.2-webkit2-4.1 python3-gi; do
+  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'ok installed' || packages="${packages:+$packages }$package"
+done
 if [ -n "$packages" ]; then
   echo "Missing: $packages. Installing with apt-get update && apt-get install -y $packages"
   if [ "$(id -u)" = 0 ]; then sudo=""; else sudo="sudo"; fi
@@ -89,10 +94,12 @@ if step build npm run -s build; then
   step api npx vitest run --project api
   step dist npx vitest run --project dist
   step e2e npx playwright test
+  # The visitor's pages and flows in Firefox ESR and WebKitGTK (tests/engines/).
+  step engines npx vitest run --project engines
 else
   step unit npx vitest run --project unit
   step api npx vitest run --project api
-  results+=("verify, dist, e2e skipped: no build")
+  results+=("verify, dist, e2e, engines skipped: no build")
 fi
 
 # Last: this build rewrites dist/, and verify, dist and e2e above test the Node 20 build.
@@ -107,13 +114,13 @@ fi
 # The failed tests by name (CI keeps only the log's tail), then the runners' own summary lines
 # (Vitest's Test Files/Tests/Duration, Playwright's counts), last.
 # Only for a tier that failed: Playwright numbers a flaky test's first failure the same way.
-for tier in unit api dist e2e node24-unit node24-api; do
+for tier in unit api dist e2e engines node24-unit node24-api; do
   [ -f "$logs/$tier" ] || continue
   printf '%s\n' "${results[@]}" | grep -qx "$tier FAILED" || continue
   sed -E 's/\x1b\[[0-9;]*m//g' "$logs/$tier" | grep -E '^ *FAIL  |^ *[0-9]+\) ' | sort -u | head -20 | sed "s/^ */$tier failed: /"
 done
 # Why, in a few lines each: the first lines of each failure's error, without stack or code frame.
-for tier in unit api dist e2e node24-unit node24-api; do
+for tier in unit api dist e2e engines node24-unit node24-api; do
   [ -f "$logs/$tier" ] || continue
   printf '%s\n' "${results[@]}" | grep -qx "$tier FAILED" || continue
   sed -E 's/\x1b\[[0-9;]*m//g' "$logs/$tier" | awk -v tier="$tier" '
@@ -126,8 +133,10 @@ done
 if [ -f "$logs/e2e" ]; then
   sed -E 's/\x1b\[[0-9;]*m//g' "$logs/e2e" | awk '/^ *[0-9]+ flaky$/ { on = 1; next } on && !/\[|›/ { on = 0 } on { sub(/^ */, ""); sub(/ *─+$/, ""); print "e2e flaky: " $0 }' | head -20
 fi
+# A browser session the engines step had to start again (once at most, tests/engines/suite.ts).
+[ -f "$logs/engines" ] && sed -E 's/\x1b\[[0-9;]*m//g' "$logs/engines" | grep -E '^engines note: ' | head -5
 printf '\n== npm test: %s\n' "$(IFS=','; echo "${results[*]}" | sed 's/,/, /g')"
-for tier in unit api dist e2e node24-unit node24-api; do
+for tier in unit api dist e2e engines node24-unit node24-api; do
   [ -f "$logs/$tier" ] || continue
   sed -E 's/\x1b\[[0-9;]*m//g' "$logs/$tier" |
     grep -E '^ *(Test Files|Tests|Errors|Duration) |^ *[0-9]+ (passed|failed|flaky|skipped|did not run|interrupted)\b' |
