@@ -135,6 +135,68 @@ test.describe('small screens', () => {
   }
 })
 
+// Issue 44, F2: WebKit gave the open menu the viewport's height (844 px at 390 x 844, its six links
+// 133 px apart, its bottom off the screen). Its height is its content's, within the screen below
+// the header, where a short screen scrolls it; in both directions it spans the width.
+test.describe('the open menu on a phone (390 px)', () => {
+  test.use({ viewport: { width: 390, height: 844 } })
+
+  for (const locale of ['en', 'ar'] as const) {
+    test(`its content's height, its links 44 px targets 4 px apart, on screen however short (${locale})`, async ({
+      page,
+    }) => {
+      await page.goto(localized('/services', locale))
+      await hydrated(page)
+      await page.getByRole('button', { name: catalogs[locale]['nav.menu'] }).click()
+      const menu = page.locator('#site-menu')
+      await expect(menu.locator('a').last()).toBeVisible()
+      const measure = () =>
+        menu.evaluate((el) => {
+          const box = el.getBoundingClientRect()
+          return {
+            top: box.top,
+            bottom: box.bottom,
+            left: box.left,
+            right: box.right,
+            height: box.height,
+            client: el.clientHeight,
+            scroll: el.scrollHeight,
+            links: [...el.querySelectorAll('a')].map((a) => {
+              const r = a.getBoundingClientRect()
+              return { top: r.top, height: r.height, row: a.parentElement!.getBoundingClientRect().height }
+            }),
+          }
+        })
+      const open = await measure()
+      expect(open.top, 'under the header').toBe(60)
+      expect([open.left, open.right], 'the whole width').toEqual([0, 390])
+      expect(open.height, 'its content’s height, not the screen’s').toBeLessThan(400)
+      expect(open.scroll, 'nothing to scroll').toBe(open.client)
+      expect(open.links).toHaveLength(6)
+      // Each row its link, a 44 px target (a little more for the Arabic face's taller line), the
+      // next 4 px (the grid's gap) below: WebKit had stretched the rows to 133 px.
+      for (const [i, link] of open.links.entries()) {
+        expect(link.height, `link ${i + 1}`).toBeGreaterThanOrEqual(44)
+        expect(link.height, `link ${i + 1}`).toBeLessThan(50)
+        expect(link.row, `row ${i + 1} is its link`).toBeCloseTo(link.height, 1)
+        if (i)
+          expect(link.top - open.links[i - 1]!.top, `link ${i + 1} after the one before`).toBeCloseTo(
+            link.height + 4,
+            1,
+          )
+      }
+
+      // A short screen (a phone held sideways): the menu ends at its bottom and scrolls to its last link.
+      await page.setViewportSize({ width: 390, height: 280 })
+      const short = await measure()
+      expect(short.bottom, 'on screen').toBeLessThanOrEqual(280)
+      expect(short.scroll, 'it scrolls').toBeGreaterThan(short.client)
+      await menu.locator('a').last().scrollIntoViewIfNeeded()
+      await expect(menu.locator('a').last()).toBeInViewport()
+    })
+  }
+})
+
 /** The caption names the market's currency in prose, as the catalog names it («الريال السعودي»). */
 const arabicCurrency = (market: string) => catalogs.ar[`pricing.currencyName.${market}`]!
 
