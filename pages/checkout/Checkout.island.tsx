@@ -293,9 +293,9 @@ function Checkout({ catalogue, pricingPath, privacyPath, locale }: Props) {
       if (session.status === 'paid') return settle(session)
       const target = allowedPaymentUrl(session.paymentUrl, new URL(location.href), await api.paymentHosts())
       if (!target) return setPay({ state: 'refused' })
-      const rasid = (window as { rasid?: { navigate(url: string, o: { external: boolean }): Promise<void> } }).rasid
-      if (rasid) await rasid.navigate(target.href, { external: true })
-      else location.assign(target.href)
+      // A document load, never the runtime's navigate(): the payment page is not a page of the site
+      // (the sandbox's is on this origin, under /api/), so it has no _payload.json to ask for.
+      location.assign(target.href)
     } catch {
       setPay({ state: 'error', error: { kind: 'offline' } })
     } finally {

@@ -39,8 +39,8 @@ export async function preloadIsland(name: string) {
     if (asked.has(href)) continue
     await nextTask()
     const link = document.createElement('link')
+    // A module preload's destination is `script` without an `as`.
     link.rel = 'modulepreload'
-    link.as = 'script'
     link.crossOrigin = ''
     link.href = href
     asked.set(

@@ -91,6 +91,8 @@ async function go(url: URL, opts: { push?: boolean; replace?: boolean; scroll?: 
     root = composeRoot(page.shell, payload, stripTrailingSlash(url.pathname))
     head = pageHead(page.shell, payload)
   } catch (err) {
+    // The page is being left (./payloads.ts aborts its fetches): that navigation goes on.
+    if ((err as Error).name === 'AbortError') return
     console.warn(
       `[rasid] Cannot navigate to ${url.pathname} in place (${(err as Error).message}); loading it as a document.`,
     )

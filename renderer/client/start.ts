@@ -39,8 +39,9 @@ export function startRuntime(loaders: RuntimeLoaders) {
     if (connection()?.effectiveType !== 'slow-2g') void getAppManifest()
   }, 1000)
 
-  // A newer build is live (its pages need its code), or a guard refuses the path: a full load.
-  startRouter({ mustLoad: (url) => isOutdated() || isGuarded(url.pathname) })
+  // A newer build is live (its pages need its code), a guard refuses the path, or the path is the
+  // API's (the sandbox's payment page), no page of the site: a full load.
+  startRouter({ mustLoad: ({ pathname: p }) => isOutdated() || isGuarded(p) || p.startsWith('/api/') })
   on(events.beforeSwap, () => {
     unmountIslands()
     forgetError()

@@ -39,6 +39,37 @@ async function payWith(page: Page, number: string) {
   await page.locator('form button[type=submit]').first().click()
 }
 
+/**
+ * An init script: the page's fetches, and when the page goes (`pagehide`), those still in flight
+ * that nothing aborted, kept in sessionStorage for the next page. The listener that records is
+ * added again at each fetch, so that it comes after any the page added for that fetch.
+ */
+function recordFetches() {
+  const fetches: { url: string; signal?: AbortSignal | null; done?: true }[] = []
+  const record = () =>
+    sessionStorage.setItem(
+      'e2e.left',
+      JSON.stringify({
+        pending: fetches.filter((f) => !f.done && !f.signal?.aborted).map((f) => f.url),
+        aborted: fetches.filter((f) => f.signal?.aborted).map((f) => f.url),
+      }),
+    )
+  const real = window.fetch
+  window.fetch = (input, init) => {
+    const entry: (typeof fetches)[number] = {
+      url: input instanceof Request ? input.url : String(input),
+      signal: init?.signal,
+    }
+    fetches.push(entry)
+    removeEventListener('pagehide', record)
+    addEventListener('pagehide', record)
+    const settled = () => {
+      entry.done = true
+    }
+    return real(input, init).finally(settled)
+  }
+}
+
 for (const l of ['en', 'ar'] as Locale[]) {
   const intl = createIntl({ locale: intlLocale(l), messages: catalogs[l] })
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id: id as MessageId }, values)
@@ -118,10 +149,47 @@ for (const l of ['en', 'ar'] as Locale[]) {
       expect(lookups).toEqual([])
     })
 
-    test('the hosted page speaks the buyer’s language and refuses a card that is not a test card', async ({ page }) => {
+    test('Pay loads the hosted page as a document, leaving nothing in flight and nothing logged; the page speaks the buyer’s language and refuses a card that is not a test card', async ({
+      page,
+    }) => {
       await chooseGrowth(page, l)
+      // Issue 44, N2: prefetches in flight when Pay is pressed (the site's payloads and shells
+      // answer never). The runtime aborts its own fetches as the page goes (WebKit would cancel
+      // them itself, and log each as an access-control error), those the queue starts meanwhile too.
+      const held: string[] = []
+      await page.route(
+        (url) => /\/_payload\.json$|^\/_shell\//.test(url.pathname) && !url.pathname.startsWith('/api/'),
+        (route) => void held.push(new URL(route.request().url()).pathname),
+      )
+      await page.addInitScript(recordFetches)
+      const asked: string[] = []
+      const logged: string[] = []
+      page.on('request', (r) => {
+        const { pathname } = new URL(r.url())
+        if (pathname.endsWith('/_payload.json') || pathname === '/favicon.ico') asked.push(pathname)
+      })
+      page.on('console', (m) => {
+        if (m.type() === 'error' || m.type() === 'warning') logged.push(`${m.type()}: ${m.text()}`)
+      })
+      await page.reload()
+      await hydrated(page)
+      await expect(checkout(page).locator('[data-quote-state="server"]')).toBeVisible()
+      await expect.poll(() => held.length, 'prefetches in flight').toBeGreaterThan(0)
+
       await pay(page).click()
       await page.waitForURL(/\/api\/v1\/sandbox\/pay\//)
+      await page.waitForLoadState('load')
+      // Issue 44, F4: a payment page is never tried as a page of the site (its _payload.json, a 404).
+      expect(asked.filter((path) => path.startsWith('/api/'))).toEqual([])
+      // F3: the page names its icon, the empty data: one, so nothing asks for /favicon.ico (which
+      // its policy would refuse: Firefox logged it; Chromium asks for no icon a page does not name).
+      await expect(page.locator('head link[rel="icon"]')).toHaveAttribute('href', 'data:,')
+      expect(asked).not.toContain('/favicon.ico')
+      const left = await page.evaluate(() => JSON.parse(sessionStorage.getItem('e2e.left') ?? 'null'))
+      expect(left, 'the checkout recorded its fetches when it went').not.toBeNull()
+      expect(left.pending, 'in flight when the checkout went').toEqual([])
+      expect(left.aborted.length, 'prefetches aborted by the page').toBeGreaterThan(0)
+      expect(logged).toEqual([])
       await expect(page.locator('html')).toHaveAttribute('lang', l)
       await expect(page.locator('html')).toHaveAttribute('dir', l === 'ar' ? 'rtl' : 'ltr')
       await payWith(page, '4111 1111 1111 1111')
