@@ -628,16 +628,16 @@ async function inpMode() {
   const n = Number(options.runs ?? 3) || 3
   const { calibration, tiers } = await runInpBench(n, options.pages?.split(','))
   console.log(
-    `CPU calibrated as Chrome DevTools does (scripts/lib/cpuCalibration.ts): Lighthouse's BenchmarkIndex reads ${calibration.unthrottled} with the CPU not slowed.`,
+    `CPU calibrated as Chrome DevTools does (scripts/lib/cpuCalibration.ts), each read the median of 3: Lighthouse's BenchmarkIndex reads ${Math.round(calibration.unthrottled)} with the CPU not slowed.`,
   )
   for (const which of ['mid', 'low'] as const)
     if ('tooWeak' in calibration[which])
       console.log(`${which === 'mid' ? 'Mid' : 'Low'} tier: this machine is slower than the phone, not measured.`)
   console.log()
-  for (const { tier, rate, after, floor, rows } of tiers) {
+  for (const { tier, rate, after, load, floor, rows } of tiers) {
     const t = tierTable(tier.goal, floor, rows)
     console.log(
-      `${tier.name} (${tier.phone}, BenchmarkIndex ${tier.score}): CPU ${rate.rate}x, read ${rate.score}${rate.matched ? '' : ` (no read within ${tolerance} points: the closest)`}, ${after} after its loads.`,
+      `${tier.name} (${tier.phone}, BenchmarkIndex ${tier.score}): CPU ${rate.rate}x, read ${Math.round(rate.score)}${rate.matched ? '' : ` (no read within ${tolerance} points: the closest)`}, ${Math.round(after)} after its loads; load average ${load[0]}, then ${load[1]}.`,
     )
     console.log(
       `Interaction to Next Paint, ms: 412 x 823 touch, median of ${n} loads; the one field loaded beside each (worst of taps every 40 ms / its first tap). Goal: under ${tier.goal} ms.`,

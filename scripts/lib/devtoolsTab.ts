@@ -1,14 +1,14 @@
 // Chromium driven over the DevTools protocol with only the domains a measurement needs, for
 // `npm run bench -- --inp` (scripts/lib/inpBench.ts): Page (load events, a script for each new
-// document), Emulation (a phone, its CPU slowed), Input (touch, keys), Fetch (answering a document) and
-// Runtime.evaluate. Not Playwright, and not Lighthouse or Puppeteer either: each of them enables the
+// document), Emulation (a phone, its CPU slowed), Input (touch, keys), Fetch (answering a document),
+// Runtime.evaluate, and Tracing with IO for a trace when asked (INP_TRACE). Not Playwright, and not Lighthouse or Puppeteer either: each of them enables the
 // Runtime domain on every page, and with it V8 collects source positions for each `Error` the page
 // creates. react-dom creates five as it starts, in its 203 KB body, which V8 then parses again:
 // its start took 55-100 ms at 4x with the Runtime domain enabled and 15-23 ms without (a trace of
 // `v8.evaluateModule` on /pricing, 4 loads each). A visitor's phone has no DevTools attached.
 // The connection is chrome-remote-interface's, on a port of 127.0.0.1 chosen by Chromium.
 import { type ChildProcess, spawn } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import CDP from 'chrome-remote-interface'
@@ -115,6 +115,46 @@ export class Tab {
     })
     const requestStage = typeof answer === 'string' ? 'Request' : 'Response'
     await Fetch.enable({ patterns: [{ urlPattern: url, requestStage }] })
+  }
+
+  /**
+   * Starts a Chrome trace of this tab, with the Performance panel's categories and JavaScript samples
+   * (`INP_TRACE`): the sampler makes V8 collect source positions too, as the Runtime domain does, so a
+   * traced load is slower than the bench's others; it says where the time goes, not how much.
+   */
+  async startTrace() {
+    await this.client.Tracing.start({
+      transferMode: 'ReturnAsStream',
+      traceConfig: {
+        recordMode: 'recordUntilFull',
+        includedCategories: [
+          'devtools.timeline',
+          'disabled-by-default-devtools.timeline',
+          'disabled-by-default-devtools.timeline.frame',
+          'v8.execute',
+          'disabled-by-default-v8.cpu_profiler',
+          'blink.user_timing',
+          'latencyInfo',
+          'loading',
+        ],
+      },
+    })
+  }
+
+  /** Ends the trace and writes it to `file` (JSON: DevTools' Performance panel opens it). */
+  async endTrace(file: string) {
+    const complete = this.client.Tracing.tracingComplete()
+    await this.client.Tracing.end()
+    const { stream } = await complete
+    if (!stream) throw new Error('The trace came back without a stream')
+    const out = createWriteStream(file)
+    for (;;) {
+      const { data, eof, base64Encoded } = await this.client.IO.read({ handle: stream })
+      out.write(base64Encoded ? Buffer.from(data, 'base64') : data)
+      if (eof) break
+    }
+    await this.client.IO.close({ handle: stream })
+    await new Promise((resolve, reject) => out.end(() => resolve(undefined)).once('error', reject))
   }
 
   /** Closes the tab and its browser context. */

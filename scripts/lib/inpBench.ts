@@ -18,10 +18,14 @@
 // each of the page's loads at the same rate, tapped every 40 ms for 1.5 s (its worst tap, the floor
 // under the first moment, which is a worst of taps too; and its first tap alone): what a tap costs on
 // this machine whatever the page. INP_DEBUG=1 prints each load's taps, long tasks and the Long
-// Animation Frames under its worst interaction, with their scripts (file, function, character, ms).
+// Animation Frames under its worst interaction, with their scripts (file, function, character, ms);
+// INP_TRACE=dir writes a Chrome trace of each island page's load into dir (JavaScript samples
+// included, for DevTools' Performance panel), to find what ran inside them.
 // Nothing here is a test: the numbers vary with the machine (docs/testing.md, "Speed").
 import { spawn } from 'node:child_process'
 import { createServer } from 'node:net'
+import { loadavg } from 'node:os'
+import { join } from 'node:path'
 import { pageFunctions } from 'lighthouse/core/lib/page-functions.js'
 import { type Calibration, calibrate, type Found, type Tier, tiers } from './cpuCalibration'
 import { DevtoolsBrowser, type Tab } from './devtoolsTab'
@@ -244,6 +248,9 @@ async function once(
     await until(page, 'header [data-cart-link] [data-cart-count]')
   }
   await page.throttle(rate)
+  // INP_TRACE=dir: a Chrome trace of the load, from the navigation to the last step, into dir.
+  const trace = process.env.INP_TRACE
+  if (trace) await page.startTrace()
   await page.goto(url)
   const island = `[data-island=${p.island}]`
   const strategy = await attribute(page, island, 'data-hydrate')
@@ -336,6 +343,11 @@ async function once(
     )
     console.error(`  worst once hydrated: ${await framesUnderWorst(page, start)}`)
   }
+  if (trace) {
+    const file = join(trace, `${path(p, locale).slice(1).replaceAll('/', '-')}-${rate}x-${Date.now()}.json`)
+    await page.endTrace(file)
+    console.error(`  trace: ${file}`)
+  }
   await page.close()
   return { firstTap, longTask, hydrated }
 }
@@ -391,28 +403,29 @@ async function scriptlessTap(
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r))))
   const since = await toMiddle(page, selector)
   const { x, y } = await center(page, selector)
-  const firstAt = await page.evaluate(() => performance.now())
+  // The page's clock before the first tap and once its touches are sent (its events start in between).
+  const first: [number, number] = [await page.evaluate(() => performance.now()), 0]
   const stop = Date.now() + tapsFor
   for (;;) {
     await page.tap(x, y)
+    if (!first[1]) first[1] = await page.evaluate(() => performance.now())
     if (Date.now() >= stop) break
     await page.waitForTimeout(40)
   }
   await page.waitForTimeout(1000)
   const worst = await worstInteraction(page, since)
-  // The first tap's longest event: the next tap is made 40 ms after it at the soonest.
-  const first = await page.evaluate(
-    (t) =>
+  const firstTap = await page.evaluate(
+    ([from, to]) =>
       Math.max(
         0,
         ...(window as unknown as { __events: { d: number; t: number }[] }).__events
-          .filter((e) => e.t >= t && e.t < t + 40)
+          .filter((e) => e.t >= from! && e.t <= to!)
           .map((e) => e.d),
       ),
-    firstAt,
+    first,
   )
   await page.close()
-  return { first, worst }
+  return { first: firstTap, worst }
 }
 
 /** A free port on 127.0.0.1. */
@@ -458,11 +471,21 @@ async function startPreview() {
 
 const path = (p: IslandPage, locale: 'en' | 'ar') => (locale === 'ar' ? `/ar${p.path}` : p.path)
 
-/** Lighthouse's BenchmarkIndex (its own page function, 1 s) in `page` with the CPU slowed `rate` times. */
-async function benchmarkIndex(page: Tab, rate: number) {
+/**
+ * Lighthouse's BenchmarkIndex (its own page function, 1 s a read) in `page` with the CPU slowed `rate`
+ * times: the median of `reads` reads. DevTools reads once (250 ms); on this 2-core machine shared with
+ * other browsers one read at the same rate moved by a third (8.95x read 330, 8.98x 339, 9.01x 235 in a
+ * row), which sent the bisection the wrong way; three reads a rate keep it on course.
+ */
+async function benchmarkIndex(page: Tab, rate: number, reads = 3) {
   await page.throttle(rate)
-  return page.evaluate(pageFunctions.computeBenchmarkIndex)
+  const scores: number[] = []
+  for (let i = 0; i < reads; i++) scores.push(await page.evaluate(pageFunctions.computeBenchmarkIndex))
+  return median(scores)
 }
+
+/** The machine's 1-minute load average, to read the figures by (other browsers on 2 cores move them). */
+const load = () => loadavg()[0]!.toFixed(2)
 
 /** One tier, measured at its calibrated rate. */
 export interface TierResult {
@@ -471,6 +494,8 @@ export interface TierResult {
   rate: Found
   /** The BenchmarkIndex read again at that rate once the tier's loads are done (the machine's drift). */
   after: number
+  /** The 1-minute load average as the tier's loads started and once they were done. */
+  load: [string, string]
   floor: FloorRow
   rows: IslandRow[]
 }
@@ -488,7 +513,7 @@ export async function runInpBench(runs: number, only?: string[]): Promise<InpRes
     const bench = await phone(browser, 'en')
     const calibration = await calibrate(
       (rate) => benchmarkIndex(bench, rate),
-      (r) => console.error(`  BenchmarkIndex at ${r.rate}x: ${r.score}`),
+      (r) => console.error(`  BenchmarkIndex at ${r.rate.toFixed(2)}x: ${r.score}`),
     ).finally(() => bench.close())
     const results: TierResult[] = []
     for (const tier of tiers) {
@@ -496,6 +521,7 @@ export async function runInpBench(runs: number, only?: string[]): Promise<InpRes
       if ('tooWeak' in found) continue
       const { rate } = found
       console.error(`${tier.name}: CPU ${rate}x (BenchmarkIndex ${found.score})`)
+      const loadBefore = load()
       const taps: number[] = []
       const tap: number[] = []
       /** The one-field page beside a load of another: its worst tap and its first. */
@@ -542,6 +568,7 @@ export async function runInpBench(runs: number, only?: string[]): Promise<InpRes
         tier,
         rate: found,
         after,
+        load: [loadBefore, load()],
         floor: { taps: median(taps), tap: median(tap), worst: Math.max(...taps, ...tap) },
         rows,
       })
