@@ -94,8 +94,9 @@ if step build npm run -s build; then
   step api npx vitest run --project api
   step dist npx vitest run --project dist
   step e2e npx playwright test
-  # The visitor's pages and flows in Firefox ESR and WebKitGTK (tests/engines/).
-  step engines npx vitest run --project engines
+  # The visitor's pages and flows in Firefox ESR and WebKitGTK (tests/engines/); each test's line as
+  # it ends (Vitest's default prints a file's only when the file ends, a few minutes later).
+  step engines npx vitest run --project engines --reporter=verbose
 else
   step unit npx vitest run --project unit
   step api npx vitest run --project api

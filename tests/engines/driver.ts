@@ -117,7 +117,13 @@ export async function launchFirefox(languages: string): Promise<Engine> {
     try {
       return await work()
     } catch (err) {
-      if (!browser.connected || lostFirefox.test(String((err as Error).message))) throw new SessionLost(String(err))
+      // A navigation over 30 s (puppeteer's TimeoutError) is a stuck session too, as in WebKit's.
+      if (
+        !browser.connected ||
+        (err as Error).name === 'TimeoutError' ||
+        lostFirefox.test(String((err as Error).message))
+      )
+        throw new SessionLost(String(err))
       throw err
     }
   }
@@ -202,7 +208,8 @@ export interface WebKitDriver {
 
 /**
  * Xvfb on a display it picks itself (-displayfd), and WebKitWebDriver on a free port with that
- * display; each in a process group of its own, stopped by close().
+ * display; each in a process group of its own, stopped by close(), or by a watchdog once this
+ * process is gone without closing them (a test run killed by a timeout).
  */
 export async function startWebKitDriver(): Promise<WebKitDriver> {
   let output = ''
@@ -230,7 +237,20 @@ export async function startWebKitDriver(): Promise<WebKitDriver> {
   driver.stderr!.on('data', (d: Buffer) => (output += d))
   const url = `http://127.0.0.1:${port}`
   const ready = await poll(15_000, async () => (await fetch(`${url}/status`).catch(() => null))?.ok)
+  const watchdog = spawn(
+    'sh',
+    [
+      '-c',
+      'while kill -0 "$0" 2>/dev/null; do sleep 2; done; kill -TERM -"$1" -"$2" 2>/dev/null',
+      String(process.pid),
+      String(driver.pid),
+      String(xvfb.pid),
+    ],
+    { detached: true, stdio: 'ignore' },
+  )
+  watchdog.unref()
   const close = async () => {
+    watchdog.kill()
     await stopGroup(driver)
     await stopGroup(xvfb)
   }
@@ -262,7 +282,12 @@ async function command(driver: string, method: string, path: string, body?: unkn
   if (!res.ok) {
     const { error, message } = answer.value
     const text = `${method} ${path}: ${error}: ${message}`
-    throw error === 'invalid session id' || error === 'no such window' ? new SessionLost(text) : new Error(text)
+    // A page load or a script over the session's 30 s: the site's pages load in about a second, so the
+    // session is stuck (seen once on a loaded machine: a blank view that every command then waited
+    // out); a new one is tried once, rather than every test after it timing out in turn.
+    throw ['invalid session id', 'no such window', 'timeout', 'script timeout'].includes(error ?? '')
+      ? new SessionLost(text)
+      : new Error(text)
   }
   return answer.value as unknown
 }
