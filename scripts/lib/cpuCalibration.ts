@@ -59,7 +59,7 @@ export interface Found {
 }
 
 /** What the calibration found for one tier: its rate, or that this machine is slower than the phone. */
-export type TierRate = Found | { tooWeak: true }
+type TierRate = Found | { tooWeak: true }
 
 export interface Calibration {
   /** BenchmarkIndex with the CPU not slowed. */

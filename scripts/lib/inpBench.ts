@@ -119,7 +119,14 @@ const observe = () => {
   new PerformanceObserver((list) => {
     for (const e of list.getEntries() as (PerformanceEventTiming & { interactionId: number })[])
       if (e.interactionId)
-        w.__events.push({ id: e.interactionId, d: e.duration, t: e.startTime, name: e.name } as never)
+        w.__events.push({
+          id: e.interactionId,
+          d: e.duration,
+          t: e.startTime,
+          name: e.name,
+          ps: e.processingStart,
+          pe: e.processingEnd,
+        } as never)
   }).observe({ type: 'event', durationThreshold: 16, buffered: true } as PerformanceObserverInit)
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) w.__long.push({ t: e.startTime, d: e.duration })
@@ -161,11 +168,13 @@ interface AnimationFrame extends PerformanceEntry {
 const framesUnderWorst = (page: Tab, since: number) =>
   page.evaluate((s) => {
     const w = window as unknown as {
-      __events: { id: number; d: number; t: number; name: string }[]
+      __events: { id: number; d: number; t: number; name: string; ps: number; pe: number }[]
       __frames: AnimationFrame[]
     }
     const worst = w.__events.filter((e) => e.t >= s).sort((a, b) => b.d - a.d)[0]
     if (!worst) return 'none'
+    // Its phases: waiting for the main thread, its handlers, and the frame after them.
+    const phases = `input delay ${Math.round(worst.ps - worst.t)}, processing ${Math.round(worst.pe - worst.ps)}, presentation ${Math.round(worst.t + worst.d - worst.pe)}`
     const frames = w.__frames
       .filter((f) => f.startTime < worst.t + worst.d && f.startTime + f.duration > worst.t)
       .map((f) => {
@@ -178,7 +187,7 @@ const framesUnderWorst = (page: Tab, since: number) =>
           )
         return `frame at ${Math.round(f.startTime - s)}: ${Math.round(f.duration)} ms (blocking ${Math.round(f.blockingDuration)}, rendering ${f.renderStart ? Math.round(end - f.renderStart) : 0}, style and layout ${f.styleAndLayoutStart ? Math.round(end - f.styleAndLayoutStart) : 0})${scripts.length ? `: ${scripts.join('; ')}` : ''}`
       })
-    return `${worst.name} at ${Math.round(worst.t - s)}: ${worst.d} ms${frames.length ? `\n    ${frames.join('\n    ')}` : ', no frame of 50 ms or more'}`
+    return `${worst.name} at ${Math.round(worst.t - s)}: ${worst.d} ms (${phases})${frames.length ? `\n    ${frames.join('\n    ')}` : ', no frame of 50 ms or more'}`
   }, since)
 
 // The page is driven over a bare DevTools connection (./devtoolsTab.ts), not Playwright: Playwright
@@ -488,7 +497,7 @@ async function benchmarkIndex(page: Tab, rate: number, reads = 3) {
 const load = () => loadavg()[0]!.toFixed(2)
 
 /** One tier, measured at its calibrated rate. */
-export interface TierResult {
+interface TierResult {
   tier: Tier
   /** The rate chosen and the score read at it. */
   rate: Found

@@ -56,6 +56,7 @@ const notHere: Record<string, string> = {
   'test:api': 'vitest',
   'test:dist': 'vitest',
   'test:e2e': 'playwright',
+  'test:engines': 'vitest',
 }
 
 /** At most this many commands at once: each is a Node process loading TypeScript. */
