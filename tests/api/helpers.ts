@@ -18,6 +18,7 @@ import { type ApiConfig, defaultConfig } from '../../api/server/config'
 import { type RunningApi, startApiServer } from '../../api/server/serve'
 import type { Store } from '../../api/server/store/port'
 import { sqliteStore } from '../../api/server/store/sqlite'
+import { PreconditionFailed, type StatusStore } from '../../api/status/store'
 
 export function tempDbPath(): string {
   return join(mkdtempSync(join(tmpdir(), 'rasid-api-')), 'nested', 'rasid.sqlite')
@@ -152,4 +153,39 @@ export async function apiCommand(env: Record<string, string>, ...args: string[])
     const e = err as { code: number; stdout: string; stderr: string }
     return { code: e.code, stdout: e.stdout, stderr: e.stderr }
   }
+}
+
+/**
+ * A status store whose first `readers` reads of `key` wait for each other, so that that many
+ * writers surely read the same version; `lost` names each conditional write that lost its race.
+ */
+export function racingStore(store: StatusStore, readers: number, key: string) {
+  let waiting: (() => void)[] = []
+  let left = readers
+  const lost: string[] = []
+  const race: StatusStore = {
+    name: store.name,
+    where: (k) => store.where(k),
+    list: (prefix) => store.list(prefix),
+    write: (k, body, o) =>
+      store.write(k, body, o).catch((err: unknown) => {
+        if (err instanceof PreconditionFailed) lost.push(k)
+        throw err
+      }),
+    async read(k) {
+      const value = await store.read(k)
+      if (k === key && left > 0) {
+        left--
+        await new Promise<void>((ok) => {
+          waiting.push(ok)
+          if (waiting.length === readers) {
+            for (const go of waiting) go()
+            waiting = []
+          }
+        })
+      }
+      return value
+    },
+  }
+  return { race, lost }
 }

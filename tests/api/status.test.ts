@@ -25,6 +25,7 @@ import {
   StatusUnreadableError,
 } from '../../api/status/store'
 import { startLocalS3 } from '../../scripts/lib/localSite'
+import { racingStore } from './helpers'
 
 type LocalS3 = Awaited<ReturnType<typeof startLocalS3>>
 let s3: LocalS3
@@ -61,32 +62,6 @@ const incident = (id: string) => ({
     }).doc,
 })
 
-/** A store whose first reads wait for each other: both writers surely read the same version. */
-function racing(store: StatusStore, readers: number): StatusStore {
-  let waiting: (() => void)[] = []
-  let left = readers
-  return {
-    name: store.name,
-    where: (key) => store.where(key),
-    list: (prefix) => store.list(prefix),
-    write: (key, body, o) => store.write(key, body, o),
-    async read(key) {
-      const value = await store.read(key)
-      if (key === keys.document && left > 0) {
-        left--
-        await new Promise<void>((ok) => {
-          waiting.push(ok)
-          if (waiting.length === readers) {
-            for (const go of waiting) go()
-            waiting = []
-          }
-        })
-      }
-      return value
-    },
-  }
-}
-
 const stores: [string, () => StatusStore][] = [
   ['a folder', () => folderStore(tempDir())],
   ['S3', () => s3Store(client, 'site', `status-${Math.random().toString(36).slice(2)}/`)],
@@ -96,7 +71,7 @@ describe.each(stores)('on %s', (_, make) => {
   test('two writers that read the same version both land: the second writes again over the first', async () => {
     const store = make()
     await mutate(store, incident('first'), options)
-    const race = racing(store, 2)
+    const { race } = racingStore(store, 2, keys.document)
     const [a, b] = await Promise.all([mutate(race, incident('a'), options), mutate(race, incident('b'), options)])
     expect(a.retries + b.retries).toBe(1)
     const doc = (await readDocument(store))!

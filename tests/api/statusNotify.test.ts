@@ -17,7 +17,8 @@ import {
   StatusInputError,
   updateIncident,
 } from '../../api/status/doc'
-import { folderStore, mutate, PreconditionFailed, s3Store, type StatusStore } from '../../api/status/store'
+import { folderStore, mutate, s3Store, type StatusStore } from '../../api/status/store'
+import { racingStore } from './helpers'
 import {
   listSubscriptions,
   notifyIncidentChange,
@@ -233,38 +234,6 @@ describe('a subscribed endpoint is told', () => {
   })
 })
 
-/** A store whose first reads of the subscriptions wait for each other: both writers surely read the same version. */
-function racing(store: StatusStore, readers: number) {
-  let waiting: (() => void)[] = []
-  let left = readers
-  const lost: string[] = []
-  const race: StatusStore = {
-    name: store.name,
-    where: (key) => store.where(key),
-    list: (prefix) => store.list(prefix),
-    write: (key, body, o) =>
-      store.write(key, body, o).catch((err: unknown) => {
-        if (err instanceof PreconditionFailed) lost.push(key)
-        throw err
-      }),
-    async read(key) {
-      const value = await store.read(key)
-      if (key === subscriptionsKey && left > 0) {
-        left--
-        await new Promise<void>((ok) => {
-          waiting.push(ok)
-          if (waiting.length === readers) {
-            for (const go of waiting) go()
-            waiting = []
-          }
-        })
-      }
-      return value
-    },
-  }
-  return { race, lost }
-}
-
 const stores: [string, () => { store: StatusStore; prefix?: string }][] = [
   ['a folder', () => ({ store: folderStore(tempDir()) })],
   [
@@ -279,7 +248,7 @@ const stores: [string, () => { store: StatusStore; prefix?: string }][] = [
 describe.each(stores)('on %s', (_, make) => {
   test('two operators subscribing at once both land, and two unsubscribing at once both leave', async () => {
     const { store, prefix } = make()
-    const { race, lost } = racing(store, 2)
+    const { race, lost } = racingStore(store, 2, subscriptionsKey)
     const [a, b] = await Promise.all([
       subscribe(race, { url: 'https://oncall.example.com/hooks/rasid', components: ['api'], by: 'amal' }, 1),
       subscribe(race, { url: 'https://chat.example.org/status', lang: 'ar', by: 'badr' }, 2),
@@ -296,7 +265,7 @@ describe.each(stores)('on %s', (_, make) => {
       createdBy: 'amal',
     })
 
-    const second = racing(store, 2)
+    const second = racingStore(store, 2, subscriptionsKey)
     await Promise.all([unsubscribe(second.race, a.subscription.id), unsubscribe(second.race, b.subscription.id)])
     expect(second.lost).toEqual([subscriptionsKey])
     expect(await listSubscriptions(store)).toEqual([])
