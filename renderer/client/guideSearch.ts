@@ -13,6 +13,7 @@ import { bodyIndexOptions, headIndexOptions, type SearchDoc, type SearchHead, se
 import { type Indexes, searchGuides, shardsOf } from '../search/query'
 import { termsOf } from '../search/text'
 import { buildId } from './buildInfo'
+import { fetchHere } from './leaving'
 import { isSlowConnection } from './connection'
 import { queuedPayload } from './prefetch'
 
@@ -35,11 +36,11 @@ interface Loaded extends Indexes {
 const loaded = new Map<string, Promise<Loaded>>()
 const shardsLoading = new Map<string, Promise<void>>()
 
-async function fetchJson(path: string): Promise<unknown> {
-  const res = await fetch(`${path}?${buildId()}`)
-  if (!res.ok) throw new Error(`HTTP ${res.status}`)
-  return res.json()
-}
+const fetchJson = (path: string): Promise<unknown> =>
+  fetchHere(`${path}?${buildId()}`, (res) => {
+    if (!res.ok) throw new Error(`HTTP ${res.status}`)
+    return res.json()
+  })
 
 /** The language's first chunk. */
 function indexesOf(locale: Locale): Promise<Loaded> {

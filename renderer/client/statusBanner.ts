@@ -6,6 +6,7 @@
 // make no request. A document that cannot be read, or the preview's sample, shows nothing.
 import { serverTime, stateAt, statusPaths } from '../../api/contract/statusRules'
 import { dataAttrs, events } from '../shared/dom'
+import { fetchHere } from './leaving'
 
 async function check() {
   const region = document.querySelector<HTMLElement>(`[${dataAttrs.statusNeeds}]`)
@@ -13,20 +14,24 @@ async function check() {
   const needs = region.getAttribute(dataAttrs.statusNeeds)!.split(',')
   let affected: string[] = []
   try {
-    const res = await fetch(statusPaths.document, { cache: 'no-cache' })
-    const doc = res.ok ? await res.json() : undefined
-    // Ages by the server's clock (its Date and Age), not the visitor's.
-    const now = serverTime(res.headers) ?? Date.now()
-    if (
-      doc?.schema === 1 &&
-      doc.sample === false &&
-      Array.isArray(doc.components) &&
-      Array.isArray(doc.incidents) &&
-      Array.isArray(doc.maintenance)
+    affected = await fetchHere(
+      statusPaths.document,
+      async (res) => {
+        const doc = res.ok ? await res.json() : undefined
+        // Ages by the server's clock (its Date and Age), not the visitor's.
+        const now = serverTime(res.headers) ?? Date.now()
+        return doc?.schema === 1 &&
+          doc.sample === false &&
+          Array.isArray(doc.components) &&
+          Array.isArray(doc.incidents) &&
+          Array.isArray(doc.maintenance)
+          ? needs.filter((key) => stateAt(doc, key, now) !== 'operational')
+          : []
+      },
+      { cache: 'no-cache' },
     )
-      affected = needs.filter((key) => stateAt(doc, key, now) !== 'operational')
   } catch {
-    // Offline, or not a document: no banner (the status page says more).
+    // Offline, not a document, or the page left: no banner (the status page says more).
   }
   if (!region.isConnected) return
   const names = affected.map(

@@ -5,6 +5,7 @@
 // Ages are reckoned from the response's Date and Age headers, never from the visitor's clock alone:
 // the offset found is kept for the renders between reads. It stops once its page is gone.
 import { serverTime, statusPaths } from '../../api/contract/statusRules'
+import { fetchHere, wasLeft } from './leaving'
 import { nextShown, type Outcome, readStatus, renderStatus, type Shown, type StatusConfig } from './statusView'
 
 /** Starts the live view of the status part in `host` (`[data-status-page]`). */
@@ -15,22 +16,24 @@ export function startStatusPage(host: HTMLElement) {
   // The server's clock minus the device's, from the last response that said it.
   let offset = 0
 
-  const read = async (): Promise<Outcome> => {
-    try {
-      const res = await fetch(statusPaths.document, { cache: 'no-cache' })
-      const server = serverTime(res.headers)
-      if (server) offset = server - Date.now()
-      // 403 is what S3 answers for a missing key to a reader that may not list the bucket.
-      if (res.status === 404 || res.status === 403) return { problem: 'missing' }
-      if (res.ok) {
+  // Nothing when the page was left meanwhile (./leaving.ts): the view stays as it was.
+  const read = (): Promise<Outcome | undefined> =>
+    fetchHere(
+      statusPaths.document,
+      async (res): Promise<Outcome> => {
+        const server = serverTime(res.headers)
+        if (server) offset = server - Date.now()
+        // 403 is what S3 answers for a missing key to a reader that may not list the bucket.
+        if (res.status === 404 || res.status === 403) return { problem: 'missing' }
+        if (!res.ok) return { problem: 'unreachable' }
         const doc = readStatus(await res.json().catch(() => 0))
         return doc ? { doc } : { problem: 'malformed' }
-      }
-    } catch {
+      },
+      { cache: 'no-cache' },
+    ).catch((err): Outcome | undefined =>
       // Offline, or the network failed.
-    }
-    return { problem: 'unreachable' }
-  }
+      wasLeft(err) ? undefined : { problem: 'unreachable' },
+    )
   const show = () => {
     // A link to an incident (the feeds, the summary) names one that only the live document has.
     const id = location.hash.slice(1)
@@ -40,7 +43,7 @@ export function startStatusPage(host: HTMLElement) {
   }
   const refresh = async () => {
     const outcome = await read()
-    if (!root.isConnected) return
+    if (!outcome || !root.isConnected) return
     const before = shown
     shown = nextShown(before, outcome)
     try {

@@ -1,4 +1,5 @@
 import { buildId, updateCheckInterval } from './buildInfo'
+import { fetchHere } from './leaving'
 
 let timer: ReturnType<typeof setTimeout> | undefined
 let outdated = false
@@ -30,15 +31,16 @@ async function checkForUpdate() {
   if (outdated) return
   schedule()
   try {
-    const res = await fetch(`/builds/latest.json?${Date.now()}`)
-    if (!res.ok) return
-    const latest = (await res.json()) as { id?: unknown }
+    const latest = await fetchHere(
+      `/builds/latest.json?${Date.now()}`,
+      async (res): Promise<{ id?: unknown } | undefined> => (res.ok ? res.json() : undefined),
+    )
     if (typeof latest?.id === 'string' && latest.id !== buildId() && !outdated) {
       outdated = true
       clearTimeout(timer)
       onOutdated?.()
     }
   } catch {
-    // Offline or a bad answer: try again at the next check.
+    // Offline, a bad answer or the page left: try again at the next check.
   }
 }

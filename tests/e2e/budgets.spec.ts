@@ -22,7 +22,10 @@ import { expect, hydrated, test } from './fixtures'
 // /monitoring's live status, about 0.5 KiB. /checkout is at 95,701 B.)
 // /monitoring has no island since issue 43: its live status part is the runtime's own module
 // (renderer/client/statusPage.ts, with the status rules it shares with the banner), two files more,
-// within the content pages' 15 KiB: 15,224 B. It was 94,809 B with React.
+// within the content pages' 15 KiB: 15,224 B. It was 94,809 B with React. 15.25 KiB for /monitoring
+// since issue 44: every fetch of the runtime and the status page is aborted by the page as it is
+// left (renderer/client/leaving.ts), which WebKit would otherwise cancel and log as an error, about
+// 50 B in the runtime and 45 B in the status modules: 15,381 B.
 const KiB = 1024
 const pages = [...routes.flatMap((r) => [localized(r.path, 'en'), localized(r.path, 'ar')]), '/missing', '/ar/missing']
 
@@ -37,7 +40,7 @@ const hasIsland = (url: string) => {
 
 for (const url of pages) {
   const islands = hasIsland(url)
-  const budget = islands ? 94 * KiB : 15 * KiB
+  const budget = islands ? 94 * KiB : /\/monitoring$/.test(url) ? 15.25 * KiB : 15 * KiB
   test(`${url} requests at most ${budget / KiB} KiB of JavaScript in its first load`, async ({ page }) => {
     const scripts = new Set<string>()
     page.on('request', (r) => {
