@@ -16,8 +16,8 @@ chromium="${CHROMIUM_PATH:-/usr/bin/chromium}"
 packages=""
 [ -x "$chromium" ] || packages="chromium"
 if [ -z "${JAVA:-}" ] && ! command -v java >/dev/null 2>&1; then packages="${packages:+$packages }default-jre-headless"; fi
-# The engines step's packages, only when it runs (RASID_ENGINES=1, below).
-[ "${RASID_ENGINES:-0}" = 1 ] && for package in firefox-esr webkit2gtk-driver xvfb xauth gir1.2-webkit2-4.1 python3-gi; do
+# The engines step's packages, each unless dpkg lists it as installed.
+for package in firefox-esr webkit2gtk-driver xvfb xauth gir1.2-webkit2-4.1 python3-gi; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'ok installed' || packages="${packages:+$packages }$package"
 done
 if [ -n "$packages" ]; then
@@ -96,14 +96,8 @@ if step build npm run -s build; then
   step dist npx vitest run --project dist
   step e2e npx playwright test
   # The visitor's pages and flows in Firefox ESR and WebKitGTK (tests/engines/); each test's line as
-  # it ends (Vitest's default prints a file's only when the file ends, a few minutes later). Not in
-  # the default run yet (issue 44, open): under load, WebKit still logs an error for a prefetch or the
-  # app manifest in flight when a page is left, 1 to 5 tests a run; RASID_ENGINES=1 runs the step.
-  if [ "${RASID_ENGINES:-0}" = 1 ]; then
-    step engines npx vitest run --project engines --reporter=verbose
-  else
-    results+=("engines skipped: RASID_ENGINES=1 runs them (npm run test:engines alone)")
-  fi
+  # it ends (Vitest's default prints a file's only when the file ends, a few minutes later).
+  step engines npx vitest run --project engines --reporter=verbose
 else
   step unit npx vitest run --project unit
   step api npx vitest run --project api
