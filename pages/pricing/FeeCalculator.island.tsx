@@ -1,4 +1,4 @@
-import { memo, useDeferredValue, useEffect, useId, useRef, useState } from 'react'
+import { memo, useCallback, useDeferredValue, useEffect, useId, useRef, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import type { MessageId } from '../../locales/messages'
 import { defineIsland } from '../../renderer/islands/define'
@@ -60,15 +60,18 @@ function FeeCalculator({ markets, initial }: Props) {
   // copy a handler closed over: choices made in quick succession, or replayed together once the
   // island has hydrated, each keep the others (a market chosen during hydration was lost to the
   // amount typed after it).
+  // One function for the life of the page, so that a choice renders again only the control that
+  // changed (each control below is memoized): a plan tap does not render the selects' options.
   const chosen = useRef(false)
-  const update = (patch: Partial<CalculatorState>) => {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the markets are fixed for the life of the page.
+  const update = useCallback((patch: Partial<CalculatorState>) => {
     chosen.current = true
     setState((previous) => {
       const next = { ...previous, ...patch }
       next.scheme = schemeIn(markets.find((m) => m.code === next.market)!, next.scheme)
       return next
     })
-  }
+  }, [])
   // The address follows the visitor's choices, replaced rather than pushed (Back leaves the page,
   // not a digit), 300 ms after the last; a state read from the address is not written back.
   useEffect(() => {
@@ -147,68 +150,100 @@ function FeeCalculator({ markets, initial }: Props) {
           </div>
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
-          <div>
-            <label htmlFor={`${id}-market`} className="font-semibold text-neutral-900 dark:text-white">
-              <FormattedMessage id="pricing.market.legend" />
-            </label>
-            <select
-              id={`${id}-market`}
-              name="market"
-              value={state.market}
-              onChange={(e) => update({ market: e.target.value })}
-              className={selectClass}
-            >
-              {markets.map((m) => (
-                <option key={m.code} value={m.code}>
-                  {intl.formatMessage({ id: `pricing.market.${m.code}` as MessageId })}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor={`${id}-scheme`} className="font-semibold text-neutral-900 dark:text-white">
-              <FormattedMessage id="pricing.fees.method" />
-            </label>
-            <select
-              id={`${id}-scheme`}
-              name="scheme"
-              value={state.scheme}
-              onChange={(e) => update({ scheme: e.target.value })}
-              className={selectClass}
-            >
-              {market.fees.map((f) => (
-                <option key={f.scheme} value={f.scheme}>
-                  {intl.formatMessage({ id: `pricing.scheme.${f.scheme}` as MessageId })}
-                </option>
-              ))}
-            </select>
-          </div>
+          <MarketSelect id={`${id}-market`} markets={markets} value={state.market} update={update} />
+          <SchemeSelect id={`${id}-scheme`} market={market} value={state.scheme} update={update} />
         </div>
-        <fieldset>
-          <legend className="font-semibold text-neutral-900 dark:text-white">
-            <FormattedMessage id="pricing.calculator.plan" />
-          </legend>
-          <div className="mt-1.5 flex flex-wrap gap-4">
-            {plans.map((p) => (
-              <label key={p} className="inline-flex items-center gap-2">
-                <input
-                  type="radio"
-                  name="plan"
-                  value={p}
-                  checked={state.plan === p}
-                  onChange={() => update({ plan: p as Plan })}
-                  className="accent-primary-700"
-                />
-                <FormattedMessage id={`pricing.plans.${p}.title`} />
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <PlanChoice value={state.plan} update={update} />
       </div>
       <Results markets={markets} state={shown} />
     </form>
   )
 }
+
+type Update = (patch: Partial<CalculatorState>) => void
+
+const MarketSelect = memo(function MarketSelect(props: {
+  id: string
+  markets: CalculatorMarket[]
+  value: string
+  update: Update
+}) {
+  const intl = useIntl()
+  return (
+    <div>
+      <label htmlFor={props.id} className="font-semibold text-neutral-900 dark:text-white">
+        <FormattedMessage id="pricing.market.legend" />
+      </label>
+      <select
+        id={props.id}
+        name="market"
+        value={props.value}
+        onChange={(e) => props.update({ market: e.target.value })}
+        className={selectClass}
+      >
+        {props.markets.map((m) => (
+          <option key={m.code} value={m.code}>
+            {intl.formatMessage({ id: `pricing.market.${m.code}` as MessageId })}
+          </option>
+        ))}
+      </select>
+    </div>
+  )
+})
+
+const SchemeSelect = memo(function SchemeSelect(props: {
+  id: string
+  market: CalculatorMarket
+  value: string
+  update: Update
+}) {
+  const intl = useIntl()
+  return (
+    <div>
+      <label htmlFor={props.id} className="font-semibold text-neutral-900 dark:text-white">
+        <FormattedMessage id="pricing.fees.method" />
+      </label>
+      <select
+        id={props.id}
+        name="scheme"
+        value={props.value}
+        onChange={(e) => props.update({ scheme: e.target.value })}
+        className={selectClass}
+      >
+        {props.market.fees.map((f) => (
+          <option key={f.scheme} value={f.scheme}>
+            {intl.formatMessage({ id: `pricing.scheme.${f.scheme}` as MessageId })}
+          </option>
+        ))}
+      </select>
+    </div>
+  )
+})
+
+const PlanChoice = memo(function PlanChoice({ value, update }: { value: Plan; update: Update }) {
+  return (
+    <fieldset>
+      <legend className="font-semibold text-neutral-900 dark:text-white">
+        <FormattedMessage id="pricing.calculator.plan" />
+      </legend>
+      <div className="mt-1.5 flex flex-wrap gap-4">
+        {plans.map((p) => (
+          <label key={p} className="inline-flex items-center gap-2">
+            <input
+              type="radio"
+              name="plan"
+              value={p}
+              checked={value === p}
+              onChange={() => update({ plan: p as Plan })}
+              className="accent-primary-700"
+            />
+            <FormattedMessage id={`pricing.plans.${p}.title`} />
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  )
+})
 
 /** The fee, VAT and net for a state: rendered apart from the controls, and only when the state changes. */
 const Results = memo(function Results({ markets, state }: { markets: CalculatorMarket[]; state: CalculatorState }) {
