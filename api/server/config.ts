@@ -1,9 +1,11 @@
 // The API server's settings, from the environment (docs/api.md lists them; docs/aws.md, those of
 // production). It fails closed: a setting that is missing, malformed or unsafe where the server runs
 // stops the start, and every such setting is named at once, in English and Arabic (an operator reads
-// it during an incident). The sandbox (test cards, its public key, its discount code) exists only
-// when PAYMENT_PROVIDER=sandbox asks for it, and never in production.
+// it during an incident; the words are the operators' catalog's, locales/operator/api.<lang>.json).
+// The sandbox (test cards, its public key, its discount code) exists only when PAYMENT_PROVIDER=sandbox
+// asks for it, and never in production.
 
+import { type Bilingual, operatorText } from '../../locales/operator'
 import { defaultRetention, type Retention } from './retention'
 
 export type RateRule = { limit: number; windowMs: number }
@@ -139,22 +141,13 @@ export const defaultConfig: ApiConfig = {
 /** One reason the server will not start, in both languages, naming the setting. */
 export type Refusal = { setting: string; en: string; ar: string }
 
-/** The refusals two gates give (the environment's checks and unsafeSettings): one wording each. */
-const sandboxInProduction = [
-  'is sandbox, which production refuses: test cards would pay real orders. Set moyasar',
-  'قيمته sandbox، وهي مرفوضة في بيئة الإنتاج لأن الطلبات الحقيقية ستُدفع حينها ببطاقات الاختبار. اضبطه على moyasar',
-] as const
-const publicKey = [
-  'is the sandbox’s public key, printed in the source: set a secret of your own',
-  'هو مفتاح بيئة الاختبار المنشور في الشيفرة المصدرية، فاضبط سرًّا خاصًّا بك',
-] as const
-
 /** A start refused: every reason, each in English then Arabic. */
 export class ConfigError extends Error {
   constructor(readonly refusals: Refusal[]) {
+    const refused = operatorText('config.refused')
     super(
       [
-        'The API will not start / لن يبدأ تشغيل الواجهة البرمجية:',
+        `${refused.en} / ${refused.ar}:`,
         ...refusals.flatMap((r) => [`- ${r.setting}: ${r.en}`, `  ${r.setting}: ${r.ar}`]),
       ].join('\n'),
     )
@@ -167,8 +160,8 @@ type Env = Record<string, string | undefined>
 /** Collects refusals, so that one start names every bad setting rather than the first. */
 class Checks {
   readonly refusals: Refusal[] = []
-  refuse(setting: string, en: string, ar: string): void {
-    this.refusals.push({ setting, en, ar })
+  refuse(setting: string, text: Bilingual): void {
+    this.refusals.push({ setting, en: text.en, ar: text.ar })
   }
   /** A positive whole number, or the fallback when unset. */
   positive(env: Env, name: string, fallback: number): number {
@@ -176,7 +169,7 @@ class Checks {
     if (raw === undefined || raw === '') return fallback
     const value = Number(raw)
     if (Number.isInteger(value) && value > 0) return value
-    this.refuse(name, `must be a positive whole number, not ${raw}`, `يجب أن يكون عددًا صحيحًا موجبًا، لا ${raw}`)
+    this.refuse(name, operatorText('config.positive', { value: raw }))
     return fallback
   }
 }
@@ -196,26 +189,12 @@ function environmentFrom(env: Env, onLambda: boolean, checks: Checks): Environme
   if (raw === undefined || raw === '')
     return onLambda || saysProduction || env.PAYMENT_PROVIDER !== 'sandbox' ? 'production' : 'local'
   if (!(environments as readonly string[]).includes(raw)) {
-    checks.refuse(
-      'RASID_ENV',
-      `must be local, staging or production, not ${raw}`,
-      `يجب أن يكون local أو staging أو production، لا ${raw}`,
-    )
+    checks.refuse('RASID_ENV', operatorText('config.environment.unknown', { value: raw }))
     return 'production'
   }
   // Two settings that disagree: the safer one is not guessed, the start is refused.
-  if (raw === 'local' && saysProduction)
-    checks.refuse(
-      'RASID_ENV',
-      'is local, but NODE_ENV says production: set RASID_ENV=production, or unset NODE_ENV',
-      'قيمته local، لكن NODE_ENV يشير إلى بيئة الإنتاج: اضبط RASID_ENV=production أو أزل NODE_ENV',
-    )
-  if (raw === 'local' && onLambda)
-    checks.refuse(
-      'RASID_ENV',
-      'local is refused on Lambda: it allows the sandbox’s public key. Use staging or production',
-      'القيمة local مرفوضة على Lambda لأنها تسمح بمفتاح بيئة الاختبار المنشور. استخدم staging أو production',
-    )
+  if (raw === 'local' && saysProduction) checks.refuse('RASID_ENV', operatorText('config.environment.nodeProduction'))
+  if (raw === 'local' && onLambda) checks.refuse('RASID_ENV', operatorText('config.environment.localOnLambda'))
   return raw as Environment
 }
 
@@ -225,11 +204,7 @@ function trustProxyFrom(env: Env, checks: Checks): TrustProxy {
   if (raw === 'cloudfront') return { kind: 'cloudfront' }
   const xff = /^xff:([1-9])$/.exec(raw)
   if (xff) return { kind: 'xff', hops: Number(xff[1]) }
-  checks.refuse(
-    'TRUST_PROXY',
-    `must be none, cloudfront or xff:<proxies> (xff:1 behind one proxy), not ${raw}`,
-    `يجب أن يكون none أو cloudfront أو xff:<عدد الخوادم الوكيلة> (xff:1 خلف خادم وكيل واحد)، لا ${raw}`,
-  )
+  checks.refuse('TRUST_PROXY', operatorText('config.trustProxy', { value: raw }))
   return { kind: 'none' }
 }
 
@@ -238,48 +213,26 @@ function webhookFrom(env: Env, environment: Environment, checks: Checks): Webhoo
   const secret = env.LEAD_WEBHOOK_SECRET || undefined
   if (raw === undefined || raw === '') {
     // A secret alone is a half-made setting: say so rather than silently forward nothing.
-    if (secret)
-      checks.refuse(
-        'LEAD_WEBHOOK_URL',
-        'is not set but LEAD_WEBHOOK_SECRET is: set both, or neither',
-        'لم يُضبط مع أن LEAD_WEBHOOK_SECRET ضُبط، فاضبطهما كليهما أو لا تضبط أيًّا منهما',
-      )
+    if (secret) checks.refuse('LEAD_WEBHOOK_URL', operatorText('config.leadWebhook.secretAlone'))
     return undefined
   }
   let url: URL
   try {
     url = new URL(raw)
   } catch {
-    checks.refuse('LEAD_WEBHOOK_URL', `must be an https: URL, not ${raw}`, `يجب أن يكون عنوان https:، لا ${raw}`)
+    checks.refuse('LEAD_WEBHOOK_URL', operatorText('config.leadWebhook.notUrl', { value: raw }))
     return undefined
   }
   // A lead is personal data: in the clear only on this machine, or to a receiver on loopback.
   const plainOk = environment === 'local' || loopbackHosts.has(url.hostname)
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && plainOk))
-    checks.refuse(
-      'LEAD_WEBHOOK_URL',
-      `must be an https: URL (a lead is personal data), not ${url.protocol}`,
-      `يجب أن يكون عنوان https:، لا ${url.protocol}، لأن بيانات العميل المحتمل بيانات شخصية`,
-    )
+    checks.refuse('LEAD_WEBHOOK_URL', operatorText('config.leadWebhook.notHttps', { protocol: url.protocol }))
   // fetch refuses a URL with credentials, and they would end up in error messages: say it now.
-  if (url.username || url.password)
-    checks.refuse(
-      'LEAD_WEBHOOK_URL',
-      'must not carry a user or password: authenticate with LEAD_WEBHOOK_SECRET',
-      'يجب ألا يتضمن اسم مستخدم أو كلمة مرور، بل استخدم LEAD_WEBHOOK_SECRET للمصادقة',
-    )
+  if (url.username || url.password) checks.refuse('LEAD_WEBHOOK_URL', operatorText('config.leadWebhook.credentials'))
   if (secret !== undefined && secret.trim() !== secret)
-    checks.refuse(
-      'LEAD_WEBHOOK_SECRET',
-      'has leading or trailing spaces: a receiver would not match its signature',
-      'فيه مسافات في أوله أو آخره، فلن يتطابق التوقيع لدى الجهة المستقبِلة',
-    )
+    checks.refuse('LEAD_WEBHOOK_SECRET', operatorText('config.leadWebhookSecret.spaces'))
   if (secret === undefined && environment !== 'local')
-    checks.refuse(
-      'LEAD_WEBHOOK_SECRET',
-      `is required in ${environment}: the CRM must be able to tell a lead from a forgery`,
-      `مطلوب في بيئة ${environment}، ليتمكن نظام CRM من تمييز العميل المحتمل الحقيقي من المزوَّر`,
-    )
+    checks.refuse('LEAD_WEBHOOK_SECRET', operatorText('config.leadWebhookSecret.required', { environment }))
   // As strong as the other deployment secrets (security review 5, L1): a short, public or published
   // key would let anyone who finds the receiver sign "leads" of their own.
   else if (secret !== undefined && environment !== 'local')
@@ -301,21 +254,13 @@ function discountCodesFrom(raw: string | undefined, fallback: Record<string, num
     const match = /^\s*([A-Za-z0-9-]{3,32}):(\d{1,5})\s*$/.exec(entry)
     const bp = Number(match?.[2])
     if (!match || bp < 1 || bp > 10000) {
-      checks.refuse(
-        'DISCOUNT_CODES',
-        `must be CODE:bp,CODE:bp with bp 1 to 9999, not ${entry.trim()}`,
-        `يجب أن يكون بالصيغة CODE:bp,CODE:bp، وقيمة bp من 1 إلى 9999، لا ${entry.trim()}`,
-      )
+      checks.refuse('DISCOUNT_CODES', operatorText('config.discountCodes.shape', { entry: entry.trim() }))
       continue
     }
     // 100 % off makes any cart `paid` at once, with no provider and no payment (security review 5,
     // I3): a typo or a leaked code would give plans away. Free plans are Starter, priced at 0.
     if (bp === 10000) {
-      checks.refuse(
-        'DISCOUNT_CODES',
-        `${entry.trim()} takes 100 % off: any cart would be paid at once, with no payment. Use 9999 at most`,
-        `الرمز ${entry.trim()} يخصم 100 %، فتُعدّ أي سلة مدفوعة فورًا دون أي دفع. استخدم 9999 على الأكثر`,
-      )
+      checks.refuse('DISCOUNT_CODES', operatorText('config.discountCodes.free', { entry: entry.trim() }))
       continue
     }
     codes[match[1]!.toUpperCase()] = bp
@@ -327,26 +272,13 @@ function discountCodesFrom(raw: string | undefined, fallback: Record<string, num
 function deploymentSecret(env: Env, name: string, environment: Environment, checks: Checks): string | undefined {
   const value = env[name] || undefined
   if (value === undefined) {
-    checks.refuse(
-      name,
-      `is not set: ${environment} needs a random secret of at least ${minSecretBytes} bytes`,
-      `لم يُضبط، وتحتاج بيئة ${environment} إلى سرّ عشوائي لا يقل طوله عن ${minSecretBytes} بايت`,
-    )
+    checks.refuse(name, operatorText('config.secret.unset', { environment, bytes: minSecretBytes }))
     return undefined
   }
-  if (value === sandboxWebhookSecret) checks.refuse(name, ...publicKey)
-  else if (publishedSecrets.includes(value))
-    checks.refuse(
-      name,
-      'is a sample published in the guides: set a random secret of your own (openssl rand -hex 32)',
-      'هو مثال منشور في الأدلة، فاضبط سرًّا عشوائيًّا خاصًّا بك (openssl rand -hex 32)',
-    )
+  if (value === sandboxWebhookSecret) checks.refuse(name, operatorText('config.secret.sandboxKey'))
+  else if (publishedSecrets.includes(value)) checks.refuse(name, operatorText('config.secret.published'))
   else if (Buffer.byteLength(value) < minSecretBytes)
-    checks.refuse(
-      name,
-      `is shorter than ${minSecretBytes} bytes: anyone could guess it`,
-      `أقصر من ${minSecretBytes} بايت، فيسهل تخمينه`,
-    )
+    checks.refuse(name, operatorText('config.secret.short', { bytes: minSecretBytes }))
   return value
 }
 
@@ -356,58 +288,39 @@ function providerFrom(env: Env, environment: Environment, checks: Checks): Check
     // Production by default only: a developer's bare `npm run api` is told of the sandbox too.
     const said =
       environment === 'production' && !!(env.RASID_ENV || env.AWS_LAMBDA_FUNCTION_NAME || nodeProduction(env))
-    checks.refuse(
-      'PAYMENT_PROVIDER',
-      said
-        ? 'is not set: production takes payments with moyasar'
-        : 'is not set: moyasar, or sandbox for test cards only (PAYMENT_PROVIDER=sandbox npm run api)',
-      said
-        ? 'لم يُضبط: تستقبل بيئة الإنتاج المدفوعات عبر moyasar'
-        : 'لم يُضبط: اضبطه على moyasar، أو على sandbox لبطاقات الاختبار فقط (PAYMENT_PROVIDER=sandbox npm run api)',
-    )
+    checks.refuse('PAYMENT_PROVIDER', operatorText(said ? 'config.provider.unsetProduction' : 'config.provider.unset'))
     return undefined
   }
   if (kind === 'sandbox') {
-    if (environment === 'production') checks.refuse('PAYMENT_PROVIDER', ...sandboxInProduction)
+    if (environment === 'production')
+      checks.refuse('PAYMENT_PROVIDER', operatorText('config.provider.sandboxInProduction'))
     return { kind }
   }
   if (kind !== 'moyasar') {
-    checks.refuse(
-      'PAYMENT_PROVIDER',
-      `must be moyasar or sandbox, not ${kind}`,
-      `يجب أن يكون moyasar أو sandbox، لا ${kind}`,
-    )
+    checks.refuse('PAYMENT_PROVIDER', operatorText('config.provider.unknown', { value: kind }))
     return undefined
   }
   const secretKey = env.MOYASAR_SECRET_KEY ?? ''
   if (!/^sk_(test|live)_\w+$/.test(secretKey))
     checks.refuse(
       'MOYASAR_SECRET_KEY',
-      `${secretKey ? 'is not' : 'is not set: PAYMENT_PROVIDER=moyasar needs'} a secret key (sk_live_…, or sk_test_… outside production)`,
-      `${secretKey ? 'ليس مفتاحًا سريًّا' : 'لم يُضبط، ويحتاج PAYMENT_PROVIDER=moyasar إلى مفتاح سري'} (sk_live_…، أو sk_test_… خارج بيئة الإنتاج)`,
+      operatorText(secretKey ? 'config.moyasarKey.notKey' : 'config.moyasarKey.unset'),
     )
   else if (environment === 'production' && secretKey.startsWith('sk_test_'))
-    checks.refuse(
-      'MOYASAR_SECRET_KEY',
-      'is a test key (sk_test_…): production needs sk_live_…, or test cards would pay real orders',
-      'هو مفتاح اختبار (sk_test_…)، وتحتاج بيئة الإنتاج إلى sk_live_…، وإلا دُفعت الطلبات الحقيقية ببطاقات الاختبار',
-    )
+    checks.refuse('MOYASAR_SECRET_KEY', operatorText('config.moyasarKey.testInProduction'))
   const webhookToken =
     environment === 'local'
       ? env.MOYASAR_WEBHOOK_TOKEN || ''
       : deploymentSecret(env, 'MOYASAR_WEBHOOK_TOKEN', environment, checks)
   if (environment === 'local' && !webhookToken)
-    checks.refuse(
-      'MOYASAR_WEBHOOK_TOKEN',
-      'is not set: PAYMENT_PROVIDER=moyasar needs the webhook’s secret token',
-      'لم يُضبط، ويحتاج PAYMENT_PROVIDER=moyasar إلى الرمز السري لأحداث Webhook',
-    )
+    checks.refuse('MOYASAR_WEBHOOK_TOKEN', operatorText('config.moyasarToken.unset'))
   const siteOrigin = env.SITE_ORIGIN ?? ''
   if (!/^https:\/\/[^/?#@]+$/.test(siteOrigin))
     checks.refuse(
       'SITE_ORIGIN',
-      `${siteOrigin ? `is ${siteOrigin}, but` : 'is not set:'} PAYMENT_PROVIDER=moyasar needs the site’s https origin (https://www.example.com)`,
-      `${siteOrigin ? `قيمته ${siteOrigin}، في حين` : 'لم يُضبط، في حين'} يحتاج PAYMENT_PROVIDER=moyasar إلى أصل الموقع عبر https (https://www.example.com)`,
+      siteOrigin
+        ? operatorText('config.siteOrigin.notHttpsForMoyasar', { value: siteOrigin })
+        : operatorText('config.siteOrigin.unsetForMoyasar'),
     )
   return { kind, secretKey, webhookToken: webhookToken ?? '', siteOrigin }
 }
@@ -417,26 +330,14 @@ function checkoutFrom(env: Env, environment: Environment, checks: Checks): Check
   const sandbox = provider?.kind === 'sandbox'
   const origin = env.PAYMENT_PAGE_ORIGIN || undefined
   if (origin !== undefined && !/^https?:\/\/[^/?#@]+$/.test(origin))
-    checks.refuse(
-      'PAYMENT_PAGE_ORIGIN',
-      `must be an origin like https://pay.example.com, not ${origin}`,
-      `يجب أن يكون أصلًا مثل https://pay.example.com، لا ${origin}`,
-    )
+    checks.refuse('PAYMENT_PAGE_ORIGIN', operatorText('config.paymentPageOrigin.shape', { value: origin }))
   const siteOrigin = env.SITE_ORIGIN || undefined
   // A page on another origin sends the buyer back by a full address: the site's.
   if (origin !== undefined && sandbox && !/^https?:\/\/[^/?#@]+$/.test(siteOrigin ?? ''))
-    checks.refuse(
-      'SITE_ORIGIN',
-      'is not set, but PAYMENT_PAGE_ORIGIN is: the payment page needs the site’s origin to send the buyer back to',
-      'لم يُضبط مع أن PAYMENT_PAGE_ORIGIN ضُبط، وتحتاج صفحة الدفع إلى أصل الموقع لتعيد العميل إليه',
-    )
+    checks.refuse('SITE_ORIGIN', operatorText('config.siteOrigin.unsetForPaymentPage'))
   const delay = env.SANDBOX_WEBHOOK_DELAY_MS
   if (delay !== undefined && delay !== '' && !/^\d{1,6}$/.test(delay))
-    checks.refuse(
-      'SANDBOX_WEBHOOK_DELAY_MS',
-      `must be a whole number of milliseconds, not ${delay}`,
-      `يجب أن يكون عددًا صحيحًا بالمللي ثانية، لا ${delay}`,
-    )
+    checks.refuse('SANDBOX_WEBHOOK_DELAY_MS', operatorText('config.sandboxWebhookDelay', { value: delay }))
   // Only the sandbox signs with it; a real provider's config holds no sandbox key at all.
   let webhookSecret = ''
   if (sandbox) {
@@ -446,11 +347,7 @@ function checkoutFrom(env: Env, environment: Environment, checks: Checks): Check
       webhookSecret = deploymentSecret(env, 'PAYMENT_WEBHOOK_SECRET', environment, checks) ?? ''
     else if (secret !== undefined) webhookSecret = secret
     if (secret !== undefined && secret.trim() !== secret)
-      checks.refuse(
-        'PAYMENT_WEBHOOK_SECRET',
-        'has leading or trailing spaces: no signature would match',
-        'فيه مسافات في أوله أو آخره، فلن يطابقه أي توقيع',
-      )
+      checks.refuse('PAYMENT_WEBHOOK_SECRET', operatorText('config.paymentWebhookSecret.spaces'))
   }
   return {
     ...checkoutDefaults,
@@ -509,12 +406,7 @@ export function configFromEnv(env: Env, options: ConfigOptions = {}): ApiConfig 
 function retentionFrom(env: Env, checks: Checks): Retention {
   const days = (name: string, promised: number) => {
     const value = checks.positive(env, name, promised)
-    if (value > promised)
-      checks.refuse(
-        name,
-        `is ${value} days, longer than the ${promised} the privacy notice states (site.config.ts facts): shorten it, or change the notice first`,
-        `قيمته ${value} (بالأيام)، وهي أطول من المدة التي تذكرها سياسة الخصوصية (${promised}، facts في site.config.ts): قصّرها أو عدّل سياسة الخصوصية أولًا`,
-      )
+    if (value > promised) checks.refuse(name, operatorText('config.retention.tooLong', { value, promised }))
     return Math.min(value, promised)
   }
   return {
@@ -551,18 +443,21 @@ export function unsafeSettings(config: ApiConfig): Refusal[] {
   const checks = new Checks()
   const { environment, checkout } = config
   if (checkout.provider.kind === 'sandbox' && environment === 'production')
-    checks.refuse('PAYMENT_PROVIDER', ...sandboxInProduction)
+    checks.refuse('PAYMENT_PROVIDER', operatorText('config.provider.sandboxInProduction'))
   if (
     checkout.provider.kind === 'sandbox' &&
     environment !== 'local' &&
     checkout.webhookSecret === sandboxWebhookSecret
   )
-    checks.refuse('PAYMENT_WEBHOOK_SECRET', ...publicKey)
+    checks.refuse('PAYMENT_WEBHOOK_SECRET', operatorText('config.secret.sandboxKey'))
   // An empty key would verify an empty signature or token: no code path may start with one.
   if (checkout.provider.kind === 'sandbox' && checkout.webhookSecret === '')
-    checks.refuse('PAYMENT_WEBHOOK_SECRET', 'is empty', 'فارغ')
+    checks.refuse('PAYMENT_WEBHOOK_SECRET', operatorText('config.secret.empty'))
   if (checkout.provider.kind === 'moyasar' && (!checkout.provider.webhookToken || !checkout.provider.secretKey))
-    checks.refuse(checkout.provider.webhookToken ? 'MOYASAR_SECRET_KEY' : 'MOYASAR_WEBHOOK_TOKEN', 'is empty', 'فارغ')
+    checks.refuse(
+      checkout.provider.webhookToken ? 'MOYASAR_SECRET_KEY' : 'MOYASAR_WEBHOOK_TOKEN',
+      operatorText('config.secret.empty'),
+    )
   return checks.refusals
 }
 
@@ -570,11 +465,5 @@ export function unsafeSettings(config: ApiConfig): Refusal[] {
 export function startWarnings(config: ApiConfig): Refusal[] {
   const { checkout } = config
   if (checkout.provider.kind !== 'sandbox' || checkout.webhookSecret !== sandboxWebhookSecret) return []
-  return [
-    {
-      setting: 'PAYMENT_WEBHOOK_SECRET',
-      en: 'is unset: the sandbox signs with its public key; anyone can mark a session paid. Local use only',
-      ar: 'لم يُضبط، فتوقّع بيئة الاختبار بمفتاحها المنشور، ويستطيع أي شخص أن يُعلّم جلسة دفع على أنها مدفوعة. للاستخدام المحلي فقط',
-    },
-  ]
+  return [{ setting: 'PAYMENT_WEBHOOK_SECRET', ...operatorText('config.warning.sandboxKey') }]
 }

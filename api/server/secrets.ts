@@ -8,6 +8,7 @@
 // to the instance's own token (`X-Aws-Parameters-Secrets-Token: $AWS_SESSION_TOKEN`), with the
 // function's role; no SDK client here. The Node server (`npm run api`) reads values from its
 // environment, as before; a failed read refuses the start like a missing setting (config.ts).
+import { type Bilingual, operatorText } from '../../locales/operator'
 import { ConfigError, type Refusal } from './config'
 
 /** The settings that may come from Secrets Manager: the deployment secrets of config.ts, and the edge's. */
@@ -30,16 +31,12 @@ type Env = Record<string, string | undefined>
 const readTimeoutMs = 5000
 
 /** Why a secret could not be read: a short reason, never a value. */
-type Failure = { en: string; ar: string }
+type Failure = Bilingual
 
 async function readSecret(env: Env, id: string): Promise<string | Failure> {
   const port = env.PARAMETERS_SECRETS_EXTENSION_HTTP_PORT || '2773'
   const token = env.AWS_SESSION_TOKEN
-  if (!token)
-    return {
-      en: 'AWS_SESSION_TOKEN is not set, which the Parameters and Secrets extension asks for',
-      ar: 'لم يُضبط AWS_SESSION_TOKEN الذي تطلبه إضافة Parameters and Secrets',
-    }
+  if (!token) return operatorText('secrets.noToken')
   let answer: Response
   try {
     answer = await fetch(`http://localhost:${port}/secretsmanager/get?secretId=${encodeURIComponent(id)}`, {
@@ -48,30 +45,22 @@ async function readSecret(env: Env, id: string): Promise<string | Failure> {
     })
   } catch (err) {
     const code = (err as { cause?: { code?: string } }).cause?.code ?? (err as Error).name
-    return {
-      en: `the Parameters and Secrets extension did not answer on port ${port} (${code}): is its layer on the function?`,
-      ar: `لم تُجب إضافة Parameters and Secrets على المنفذ ${port} (${code}): هل طبقتها مضافة إلى الدالة؟`,
-    }
+    return operatorText('secrets.noAnswer', { port, code })
   }
   const text = await answer.text().catch(() => '')
   if (!answer.ok) {
     // The extension passes on Secrets Manager's error type (ResourceNotFoundException,
     // AccessDeniedException…): the type only, the rest of its answer may be long.
     const type = /\b([A-Za-z]+Exception)\b/.exec(text)?.[1]
-    return {
-      en: `Secrets Manager answered ${answer.status}${type ? ` ${type}` : ''}: check that it exists and the function's role may read it`,
-      ar: `أجابت Secrets Manager بالرمز ${answer.status}${type ? ` (${type})` : ''}: تحقّق من وجوده ومن أن دور الدالة يملك صلاحية قراءته`,
-    }
+    return type
+      ? operatorText('secrets.answeredType', { status: answer.status, type })
+      : operatorText('secrets.answered', { status: answer.status })
   }
   let value: unknown
   try {
     value = (JSON.parse(text) as { SecretString?: unknown }).SecretString
   } catch {}
-  if (typeof value !== 'string' || value === '')
-    return {
-      en: 'holds no text (SecretString): store the value as a plain string',
-      ar: 'لا يحوي نصًّا (SecretString): خزّن القيمة نصًّا عاديًّا',
-    }
+  if (typeof value !== 'string' || value === '') return operatorText('secrets.notText')
   return value
 }
 
@@ -92,18 +81,9 @@ export async function resolveSecrets(env: Env): Promise<Env> {
   for (const [i, { setting, id }] of wanted.entries()) {
     const read = reads[i]!
     if (env[setting])
-      refusals.push({
-        setting,
-        en: `is set both as a value and as a secret (${secretIdVariable(setting)}): keep the secret`,
-        ar: `ضُبط قيمةً وسرًّا معًا (${secretIdVariable(setting)})، فأبقِ السر وحده`,
-      })
+      refusals.push({ setting, ...operatorText('secrets.both', { variable: secretIdVariable(setting) }) })
     else if (typeof read === 'string') resolved[setting] = read
-    else
-      refusals.push({
-        setting,
-        en: `could not be read from Secrets Manager (${id}): ${read.en}`,
-        ar: `تعذّرت قراءته من Secrets Manager (${id}): ${read.ar}`,
-      })
+    else refusals.push({ setting, ...operatorText('secrets.unreadable', { id, reason: read }) })
   }
   if (refusals.length > 0) throw new ConfigError(refusals)
   return resolved

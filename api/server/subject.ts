@@ -4,9 +4,10 @@
 // forwarding queue, and the idempotency records that answered them) and prints what it removed, by
 // id, never the data again. Both read the store of API_STORE (SQLite at DB_PATH, or DynamoDB at
 // DDB_TABLE), as the server does. What the API cannot erase itself (the CRM's copy of a forwarded
-// lead) is named in the notes, in English and Arabic, for the operator to pass the request on.
+// lead) is named in the notes, in English and Arabic (the operators' catalog), for the operator to
+// pass the request on.
+import { type Bilingual, operatorText } from '../../locales/operator'
 import { UsageError } from './cli'
-import { cliText } from './cliText'
 import { archivedConsent } from './consent'
 import { leadDeletedAfter, type Retention } from './retention'
 import type { ContactRecord, Store } from './store/port'
@@ -16,45 +17,27 @@ export type SubjectCommand = { action: 'show' | 'erase'; email: string }
 /** `subject show|erase --email` (./node.ts reads the arguments with ./cli.ts); a missing or malformed address is a UsageError. */
 export function subjectOptions(action: SubjectCommand['action'], values: { email?: string }): SubjectCommand {
   const email = values.email?.trim()
-  if (!email) throw new UsageError(cliText('api.subject.emailMissing'))
+  if (!email) throw new UsageError(operatorText('api.subject.emailMissing'))
   // Not repeated in the message: a typo'd address is still someone's.
-  if (!/^[^\s@]+@[^\s@]+$/.test(email)) throw new UsageError(cliText('api.subject.emailShape'))
+  if (!/^[^\s@]+@[^\s@]+$/.test(email)) throw new UsageError(operatorText('api.subject.emailShape'))
   return { action, email }
 }
 
 /** A note for the operator, in both languages. */
-type Note = { en: string; ar: string }
+type Note = Bilingual
 
-const sessionsNote: Note = {
-  en: 'Checkout sessions keep the order (plan, market, amounts) and the payment’s status and reference, never a name, an email or a card: none is tied to an address. The payment service provider keeps the buyer’s payment details under its own privacy notice.',
-  ar: 'تحفظ جلسات إتمام الطلب الطلبَ (الباقة والسوق والمبالغ) وحالة عملية الدفع ومرجعها، ولا تحفظ اسمًا ولا بريدًا إلكترونيًا ولا بيانات بطاقة، فلا ترتبط أي جلسة بعنوان بريد إلكتروني. ويحتفظ مقدّم خدمات المدفوعات ببيانات الدفع الخاصة بالمشتري وفق سياسة الخصوصية الخاصة به.',
-}
+const sessionsNote: Note = operatorText('subject.note.sessions')
 
 function crmNote(ids: string[], erased: boolean): Note {
-  const list = ids.join(', ')
-  return erased
-    ? {
-        en: `The CRM received a copy of ${ids.length} erased lead(s) (${list}): pass the erasure on to it.`,
-        ar: `تسلّم نظام إدارة علاقات العملاء نسخة من رسائل التواصل المحذوفة (عددها: ${ids.length}؛ المعرّفات: ${list})، فأبلغه بطلب الحذف.`,
-      }
-    : {
-        en: `The CRM holds a copy of ${ids.length} lead(s) (${list}): a request to see or erase them goes to it too.`,
-        ar: `يحتفظ نظام إدارة علاقات العملاء بنسخة من رسائل التواصل هذه (عددها: ${ids.length}؛ المعرّفات: ${list})، فأحِل إليه طلب الاطلاع أو الحذف أيضًا.`,
-      }
+  const values = { count: ids.length, ids: ids.join(', ') }
+  return operatorText(erased ? 'subject.note.crmErased' : 'subject.note.crmHeld', values)
 }
 
 function attemptedNote(ids: string[]): Note {
-  const list = ids.join(', ')
-  return {
-    en: `Delivery to the CRM was attempted for ${list} but not confirmed (an attempt may be under way, or one that timed out may have arrived): the CRM may hold a copy; pass the erasure on.`,
-    ar: `جرت محاولة لإرسال رسائل التواصل ${list} إلى نظام إدارة علاقات العملاء دون تأكيد استلامها (فقد تكون المحاولة جارية، أو تكون محاولة انتهت مهلتها قد وصلت)، لذا قد يحتفظ بنسخة منها؛ فأبلغه بطلب الحذف.`,
-  }
+  return operatorText('subject.note.attempted', { ids: ids.join(', ') })
 }
 
-const nothingNote: Note = {
-  en: 'The API holds no lead from this address.',
-  ar: 'لا تحتفظ الواجهة البرمجية بأي رسالة تواصل من هذا العنوان.',
-}
+const nothingNote: Note = operatorText('subject.note.nothing')
 
 /** A lead's consent with the words it stood for, from the archive (null on a lead from before versions were kept). */
 function consentShown(lead: ContactRecord) {

@@ -1,7 +1,9 @@
 // What each `npm run status` command and each probe run does to the status document
 // (api/contract/status.ts), as pure functions of the document read, the change and the time: the
 // store (./store.ts) reads, applies one of these, and writes only if nobody wrote in between, else
-// reads again and applies it again, so two operators at once both land.
+// reads again and applies it again, so two operators at once both land. A refusal's words are the
+// operators' catalog's (locales/operator/api.<lang>.json).
+import { type OperatorId, operatorList, operatorText } from '../../locales/operator'
 import {
   type Bilingual,
   type ComponentKey,
@@ -28,8 +30,8 @@ export class StatusInputError extends Error {
   }
 }
 
-const refuse = (en: string, ar: string): never => {
-  throw new StatusInputError({ en, ar })
+const refuse = (id: OperatorId, values?: Parameters<typeof operatorText>[1]): never => {
+  throw new StatusInputError(operatorText(id, values))
 }
 
 /** An instant as a market's wall clock, for operators and feed readers: `25 November 2026 at 10:30`. */
@@ -46,18 +48,12 @@ export function wallClock(ms: number, timeZone: string, lang: 'en' | 'ar'): stri
 }
 
 function checkComponents(keys: readonly string[]): ComponentKey[] {
-  if (!keys.length) refuse('Name at least one component.', 'اذكر مكوّنًا واحدًا على الأقل.')
+  if (!keys.length) refuse('statusDoc.components.none')
   for (const key of keys)
     if (!(componentKeys as readonly string[]).includes(key))
-      refuse(
-        `Unknown component "${key}". Components: ${componentKeys.join(', ')}.`,
-        `المكوّن «${key}» غير معروف. المكوّنات: ${componentKeys.join('، ')}.`,
-      )
+      refuse('statusDoc.components.unknown', { key, components: operatorList(componentKeys) })
   return [...new Set(keys)] as ComponentKey[]
 }
-
-/** How the Arabic names a field: `title` and `text` are both masculine nouns. */
-const arabicName: Record<string, string> = { title: 'العنوان', text: 'النص' }
 
 type TextName = 'title' | 'text'
 
@@ -70,19 +66,14 @@ function checkTexts<N extends TextName>(texts: Record<N, Partial<Bilingual>>): R
   for (const [name, text] of Object.entries(texts) as [N, Partial<Bilingual>][])
     for (const lang of ['en', 'ar'] as const) if (!text[lang]?.trim()) missing.push(`--${name}-${lang}`)
   if (missing.length)
-    refuse(
-      `Every text is required in English and Arabic; missing: ${missing.join(', ')}.`,
-      `كل نص مطلوب بالإنجليزية والعربية؛ الناقص: ${missing.map((m) => `\u200E${m}`).join('، ')}.`,
-    )
+    refuse('statusDoc.texts.missing', {
+      missing: operatorList(missing.map((option) => operatorText('list.option', { option }))),
+    })
   const out = {} as Record<N, Bilingual>
   for (const [name, text] of Object.entries(texts) as [N, Partial<Bilingual>][]) {
     const en = text.en!.trim()
     const ar = text.ar!.trim()
-    if (/[\u0600-\u06ff]/.test(en) || !/[\u0600-\u06ff]/.test(ar))
-      refuse(
-        `The ${name}'s English and Arabic look swapped or untranslated: --${name}-ar must be written in Arabic and --${name}-en in English.`,
-        `يبدو أن صيغتَي ${arabicName[name]} متبادلتان أو غير مترجمتين: يُكتب \u200E--${name}-ar بالعربية و\u200E--${name}-en بالإنجليزية.`,
-      )
+    if (/[\u0600-\u06ff]/.test(en) || !/[\u0600-\u06ff]/.test(ar)) refuse(`statusDoc.texts.swapped.${name}`)
     out[name] = { en, ar }
   }
   return out
@@ -90,8 +81,7 @@ function checkTexts<N extends TextName>(texts: Record<N, Partial<Bilingual>>): R
 
 const incidentOf = (doc: StatusDocument, id: string): Incident => {
   const incident = doc.incidents.find((i) => i.id === id)
-  if (!incident)
-    refuse(`There is no incident "${id}" (npm run status -- show).`, `لا يوجد حادث «${id}» (npm run status -- show).`)
+  if (!incident) refuse('statusDoc.incident.unknown', { id })
   return incident!
 }
 
@@ -124,10 +114,9 @@ export function openIncident(doc: StatusDocument, input: OpenIncident): { doc: S
   const components = checkComponents(input.components)
   const { title, text } = checkTexts({ title: input.title, text: input.text })
   const stage = input.stage ?? 'investigating'
-  if (stage === 'resolved') refuse('A new incident cannot start resolved.', 'لا يبدأ حادث جديد محلولًا.')
+  if (stage === 'resolved') refuse('statusDoc.incident.startsResolved')
   const id = input.id ?? newId(doc.incidents, dayIn(input.at, doc.timeZone), title.en)
-  if (doc.incidents.some((i) => i.id === id))
-    refuse(`An incident "${id}" exists already.`, `يوجد حادث باسم «${id}» من قبل.`)
+  if (doc.incidents.some((i) => i.id === id)) refuse('statusDoc.incident.exists', { id })
   const incident: Incident = {
     id,
     impact: input.impact,
@@ -145,11 +134,7 @@ export function updateIncident(
 ): StatusDocument {
   const incident = incidentOf(doc, id)
   const { text } = checkTexts({ text: input.text })
-  if (!isOpen(incident))
-    refuse(
-      `Incident "${id}" is resolved; open a new one if the problem is back.`,
-      `الحادث «${id}» محلول؛ افتح حادثًا جديدًا إن عادت المشكلة.`,
-    )
+  if (!isOpen(incident)) refuse('statusDoc.incident.resolved', { id })
   const changed: Incident = {
     ...incident,
     impact: input.impact ?? incident.impact,
@@ -178,24 +163,19 @@ export function scheduleMaintenance(
 ): { doc: StatusDocument; id: string } {
   const components = checkComponents(input.components)
   const { title, text } = checkTexts({ title: input.title, text: input.text })
-  if (!(input.to > input.from))
-    refuse(
-      'The maintenance must end after it starts (--to after --from).',
-      'يجب أن تنتهي الصيانة بعد بدايتها (‎--to بعد ‎--from).',
-    )
-  if (input.to <= input.now) refuse('That maintenance window is over already.', 'نافذة الصيانة هذه انتهت بالفعل.')
+  if (!(input.to > input.from)) refuse('statusDoc.maintenance.order')
+  if (input.to <= input.now) refuse('statusDoc.maintenance.past')
   const id = input.id ?? newId(doc.maintenance, dayIn(input.from, doc.timeZone), `maintenance-${title.en}`)
-  if (doc.maintenance.some((m) => m.id === id))
-    refuse(`A maintenance "${id}" exists already.`, `توجد صيانة باسم «${id}» من قبل.`)
+  if (doc.maintenance.some((m) => m.id === id)) refuse('statusDoc.maintenance.exists', { id })
   const m: Maintenance = { id, components, from: iso(input.from), to: iso(input.to), title, text }
   return { doc: { ...doc, maintenance: [m, ...doc.maintenance] }, id }
 }
 
 export function cancelMaintenance(doc: StatusDocument, id: string, input: { text: Partial<Bilingual>; at: number }) {
   const m = doc.maintenance.find((x) => x.id === id)
-  if (!m) refuse(`There is no maintenance "${id}".`, `لا توجد صيانة باسم «${id}».`)
-  if (m!.cancelled) refuse(`Maintenance "${id}" is cancelled already.`, `الصيانة «${id}» أُلغيت من قبل.`)
-  if (Date.parse(m!.to) <= input.at) refuse(`Maintenance "${id}" is over.`, `الصيانة «${id}» انتهت.`)
+  if (!m) refuse('statusDoc.maintenance.unknown', { id })
+  if (m!.cancelled) refuse('statusDoc.maintenance.cancelled', { id })
+  if (Date.parse(m!.to) <= input.at) refuse('statusDoc.maintenance.over', { id })
   const { text } = checkTexts({ text: input.text })
   const cancelled: Maintenance = { ...m!, cancelled: { at: iso(input.at), text } }
   return { ...doc, maintenance: doc.maintenance.map((x) => (x.id === id ? cancelled : x)) }

@@ -22,6 +22,7 @@ import {
 import { dirname, join } from 'node:path'
 import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3'
 import { type Bilingual, parseStatus, type StatusDocument } from '../contract/status'
+import { operatorText } from '../../locales/operator'
 import { cacheControlFor, contentTypeFor, STATUS_PREFIX } from '../../renderer/shared/host'
 import { emptyDocument, settle, StatusInputError } from './doc'
 import { atomFeed } from './feed'
@@ -309,24 +310,27 @@ export async function mutate(
         const found = await lastGood(store)
         const from = found.entry
         const restore = from ? `npm run status -- restore ${from.revision}` : 'npm run status -- show'
-        if (change.recover === false)
-          throw new StatusUnreadableError({
-            en: `${store.where(keys.document)} is unreadable (${parsed.error}); nothing was written. ${from ? `The newest readable history entry is revision ${from.revision}: ${restore}.` : 'The history has no readable entry.'}`,
-            ar: `تعذّرت قراءة \u200E${store.where(keys.document)} (${parsed.error})؛ لم يُكتب شيء. ${from ? `أحدث مدخل مقروء في السجل هو المراجعة ${from.revision}: ${restore}.` : 'لا يحوي السجل مدخلًا مقروءًا.'}`,
-          })
+        if (change.recover === false) {
+          const unreadable = { where: store.where(keys.document), error: parsed.error }
+          throw new StatusUnreadableError(
+            from
+              ? operatorText('statusStore.unreadable.restorable', { ...unreadable, revision: from.revision, restore })
+              : operatorText('statusStore.unreadable.noHistory', unreadable),
+          )
+        }
         const corrupt = keys.corrupt(at)
         await store.write(corrupt, current.body, { ifMatch: null })
         base = from?.document
         revision = found.highest
+        const kept = { error: parsed.error, where: store.where(corrupt) }
         reset = from
-          ? {
-              en: `The stored status document was unreadable (${parsed.error}); it was kept as ${store.where(corrupt)}, and this change continues from history revision ${from.revision} (${from.at}, ${from.action}).`,
-              ar: `تعذّرت قراءة مستند الحالة المحفوظ (${parsed.error})؛ حُفظ باسم \u200E${store.where(corrupt)}، وبُني هذا التغيير على المراجعة ${from.revision} من السجل (${from.at}، ${from.action}).`,
-            }
-          : {
-              en: `The stored status document was unreadable (${parsed.error}) and the history has no readable entry; it was kept as ${store.where(corrupt)}, and this change starts an empty document at revision ${revision + 1}.`,
-              ar: `تعذّرت قراءة مستند الحالة المحفوظ (${parsed.error}) ولا يحوي السجل مدخلًا مقروءًا؛ حُفظ باسم \u200E${store.where(corrupt)}، ويبدأ هذا التغيير مستندًا فارغًا بالمراجعة ${revision + 1}.`,
-            }
+          ? operatorText('statusStore.reset.fromHistory', {
+              ...kept,
+              revision: from.revision,
+              at: from.at,
+              action: from.action,
+            })
+          : operatorText('statusStore.reset.empty', { ...kept, revision: revision + 1 })
       }
     }
     const real = base && !base.sample ? base : undefined
@@ -401,11 +405,7 @@ export async function restore(
   options: { by?: string; now?: () => number; timeZone: string; siteUrl: string },
 ): Promise<Written & { from: HistoryEntry }> {
   const from = Number.isInteger(revision) && revision > 0 ? await readHistory(store, revision) : undefined
-  if (!from)
-    throw new StatusInputError({
-      en: `There is no readable history entry for revision ${revision} in ${store.name} (npm run status -- show names the newest).`,
-      ar: `لا يوجد مدخل مقروء في السجل للمراجعة ${revision} في ${store.name} (يذكر npm run status -- show أحدثها).`,
-    })
+  if (!from) throw new StatusInputError(operatorText('statusStore.restore.unknown', { revision, store: store.name }))
   const written = await mutate(
     store,
     {

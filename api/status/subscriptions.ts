@@ -5,9 +5,11 @@
 // The subscriptions sit in the status store's private history (`history/subscriptions.json`:
 // `status-history/` in the bucket, which no viewer reaches), changed with the store's conditional
 // writes, so two operators subscribing at once both land. Each has a signing secret, shown once
-// when it is created and never listed or logged.
+// when it is created and never listed or logged. A refusal's words are the operators' catalog's
+// (locales/operator/api.<lang>.json).
 import { createHash, createHmac, randomBytes } from 'node:crypto'
 import * as v from 'valibot'
+import { type OperatorId, operatorList, operatorText } from '../../locales/operator'
 import {
   type Bilingual,
   type ComponentKey,
@@ -61,45 +63,29 @@ const Stored = v.strictObject({
 })
 type StoredSubscription = v.InferOutput<typeof Stored>['subscriptions'][number]
 
-const refuse = (en: string, ar: string): never => {
-  throw new StatusInputError({ en, ar })
+const refuse = (id: OperatorId, values?: Parameters<typeof operatorText>[1]): never => {
+  throw new StatusInputError(operatorText(id, values))
 }
-/** Left-to-right text (a URL, a flag, an id) inside an Arabic sentence. */
-const ltr = (s: string) => `\u200E${s}\u200E`
 
 const loopbackHosts = /^(localhost|[a-z0-9-]+\.localhost|127(\.\d{1,3}){3}|\[::1\])$/i
 
 /** The endpoint as it will be called, or a refusal saying why not. */
 function checkUrl(raw: string | undefined): string {
   const text = (raw ?? '').trim()
-  if (!text)
-    refuse(
-      'Give the endpoint to send incidents to: --url https://…',
-      `اكتب عنوان نقطة الاستقبال التي تُرسَل إليها الحوادث: ${ltr('--url https://…')}`,
-    )
+  if (!text) refuse('statusSubscriptions.url.missing')
   let url: URL | undefined
   try {
     url = new URL(text)
   } catch {
-    refuse(
-      `"${text}" is not a URL. Give a full address, such as https://oncall.example.com/hooks/rasid.`,
-      `«${ltr(text)}» ليس عنوانًا صالحًا. اكتب العنوان كاملًا، مثل ${ltr('https://oncall.example.com/hooks/rasid')}.`,
-    )
+    refuse('statusSubscriptions.url.invalid', { url: text })
   }
   const u = url!
   const loopback = loopbackHosts.test(u.hostname)
   if (!(u.protocol === 'https:' || (u.protocol === 'http:' && loopback)))
-    refuse(
-      `${text}: a subscription's endpoint must use https:// (http:// only on this machine: localhost, 127.0.0.1, [::1]).`,
-      `${ltr(text)}: يجب أن يبدأ عنوان نقطة الاستقبال بـ ${ltr('https://')}، ولا يُقبل ${ltr('http://')} إلا على هذا الجهاز (${ltr('localhost')} أو ${ltr('127.0.0.1')} أو ${ltr('[::1]')}).`,
-    )
-  if (u.username || u.password)
-    refuse(
-      `${u.host}: put no user name or password in the URL; the signature (Rasid-Signature) is how the endpoint knows the sender.`,
-      `${ltr(u.host)}: لا تضع اسم مستخدم أو كلمة مرور في العنوان؛ فالتوقيع (${ltr('Rasid-Signature')}) هو ما تتحقق به نقطة الاستقبال من المُرسِل.`,
-    )
+    refuse('statusSubscriptions.url.scheme', { url: text })
+  if (u.username || u.password) refuse('statusSubscriptions.url.credentials', { host: u.host })
   u.hash = ''
-  if (u.href.length > 2000) refuse('That URL is over 2,000 characters long.', 'يتجاوز طول هذا العنوان 2000 حرف.')
+  if (u.href.length > 2000) refuse('statusSubscriptions.url.long')
   return u.href
 }
 
@@ -107,27 +93,16 @@ function checkUrl(raw: string | undefined): string {
 function checkComponents(keys: readonly string[] | 'all' | undefined): ComponentKey[] | 'all' {
   if (keys === undefined || keys === 'all' || keys.includes('all')) return 'all'
   const named = keys.map((k) => k.trim()).filter(Boolean)
-  if (!named.length)
-    refuse(
-      'Name at least one component, or leave --component out to hear of every component.',
-      `اذكر مكوّنًا واحدًا على الأقل، أو احذف ${ltr('--component')} لتصلك إشعارات كل المكوّنات.`,
-    )
+  if (!named.length) refuse('statusSubscriptions.components.none')
   for (const key of named)
     if (!(componentKeys as readonly string[]).includes(key))
-      refuse(
-        `Unknown component "${key}". Components: ${componentKeys.join(', ')}, or all.`,
-        `المكوّن «${ltr(key)}» غير معروف. المكوّنات: ${componentKeys.join('، ')}، أو ${ltr('all')} لها كلها.`,
-      )
+      refuse('statusSubscriptions.components.unknown', { key, components: operatorList(componentKeys) })
   return [...new Set(named)] as ComponentKey[]
 }
 
 function checkLang(lang: string | undefined): SubscriptionLang {
   const value = (lang ?? 'both').trim()
-  if (!(subscriptionLangs as readonly string[]).includes(value))
-    refuse(
-      `Unknown language "${value}": use en, ar or both.`,
-      `اللغة «${ltr(value)}» غير معروفة: استخدم ${ltr('en')} أو ${ltr('ar')} أو ${ltr('both')}.`,
-    )
+  if (!(subscriptionLangs as readonly string[]).includes(value)) refuse('statusSubscriptions.lang.unknown', { value })
   return value as SubscriptionLang
 }
 
@@ -201,11 +176,7 @@ export async function subscribe(
   const createdBy = input.by?.trim() || 'unknown'
   return change(store, (list) => {
     const same = list.find((s) => s.url === url)
-    if (same)
-      refuse(
-        `${url} is subscribed already (${same.id}); unsubscribe it first to change its components or language.`,
-        `العنوان ${ltr(url)} مشترك من قبل (${ltr(same.id)})؛ ألغِ اشتراكه أولًا لتغيير مكوّناته أو لغته.`,
-      )
+    if (same) refuse('statusSubscriptions.exists', { url, id: same.id })
     const stored: StoredSubscription = {
       id: `sub_${randomBytes(8).toString('hex')}`,
       url,
@@ -224,11 +195,7 @@ export async function unsubscribe(store: StatusStore, id: string): Promise<Subsc
   const wanted = (id ?? '').trim()
   return change(store, (list) => {
     const found = list.find((s) => s.id === wanted)
-    if (!found)
-      refuse(
-        `There is no subscription "${wanted}" (npm run status -- subscriptions lists them).`,
-        `لا يوجد اشتراك «${ltr(wanted)}» (يعرضها ${ltr('npm run status -- subscriptions')}).`,
-      )
+    if (!found) refuse('statusSubscriptions.unknown', { id: wanted })
     return { list: list.filter((s) => s.id !== wanted), result: publicView(found!) }
   })
 }

@@ -312,7 +312,7 @@ test('two operators at once on a folder, and a refusal said in the language aske
     'ar',
   )
   expect(unknown).toMatchObject({ code: 1 })
-  expect(unknown.out).toContain('لا يوجد حادث «nope»')
+  expect(unknown.out).toContain('لا يوجد عطل «nope»')
 }, 30_000)
 
 test('on a corrupted folder, show says what is wrong and how to restore, restore brings the revision back, and the command says where it wrote', async () => {
