@@ -53,6 +53,7 @@ import {
   withdrawnAfter,
 } from './lib/deployHistory'
 import { KvsConflictError, type LiveStore, liveStore } from './lib/kvs'
+import { listed, words } from './lib/operatorWords'
 
 const usage = `Usage: npm run deploy -- [options]              upload dist/, check it, make it live
        npm run deploy -- --list                    the deployed builds and the last switches
@@ -144,19 +145,21 @@ let lang: Lang = 'en'
 /** What the command talks to, for a failure's one line (api/server/cli.ts `describeError`). */
 let about: Resources = {}
 const say = (words: Words) => words[lang]
-const ids = (list: readonly string[], l: Lang) => list.join(l === 'ar' ? '، ' : ', ')
+const ids = (list: readonly string[], l: Lang) => listed(list, l)
 const reasonWords = (why: KeepReason, keep: number): Words =>
-  ({
-    deployed: { en: 'just deployed', ar: 'نُشر للتو' },
-    live: { en: 'live', ar: 'المنشور' },
-    target: { en: 'where a plain --rollback goes', ar: 'وجهة التراجع دون اسم' },
-    newest: { en: `among the newest ${keep}`, ar: `من أحدث ${keep}` },
-    recent:
-      keep === 1
-        ? { en: 'live in the last switch', ar: 'نشره آخر تبديل' }
-        : { en: `live in the last ${keep} switches`, ar: `نشره أحد آخر التبديلات (${keep})` },
-    uploading: { en: 'still uploading', ar: 'ما زال يُرفع' },
-  })[why]
+  words(
+    (
+      {
+        deployed: 'deploy.keep.deployed',
+        live: 'deploy.keep.live',
+        target: 'deploy.keep.target',
+        newest: 'deploy.keep.newest',
+        recent: keep === 1 ? 'deploy.keep.recentOne' : 'deploy.keep.recent',
+        uploading: 'deploy.keep.uploading',
+      } as const
+    )[why],
+    { keep },
+  )
 const keptList = (kept: [string, KeepReason[]][], keep: number, l: Lang) =>
   ids(
     kept.map(
@@ -170,135 +173,90 @@ const keptList = (kept: [string, KeepReason[]][], keep: number, l: Lang) =>
   )
 const prunedList = (pruned: [string, number][], l: Lang) =>
   ids(
-    pruned.map(([id, files]) => (l === 'ar' ? `${id} (الملفات: ${files})` : `${id} (${files} files)`)),
+    pruned.map(([id, files]) => words('deploy.prunedBuild', { id, files })[l]),
     l,
   )
 
+type Switch = { to: string; commit: string; deployed: string; from: string; ms: number; total: string }
+
 /**
  * What an operator reads of a rollback, a prune, a refused or failed switch and an interruption,
- * in English and Arabic: one table, to move to the catalogs as it is. Build ids, commands and
- * flags stay Latin in both.
+ * in English and Arabic, from the operators' catalog (locales/operator/commands.<lang>.json,
+ * `deploy.*`). Build ids, commands and flags stay Latin in both.
  */
 const text = {
-  rolledBack: (a: { to: string; commit: string; deployed: string; from: string; ms: number; total: string }) => ({
-    en: `Rolled back: build ${a.to} (commit ${a.commit}, deployed ${a.deployed}) is live again, was ${a.from}. Switched in ${a.ms} ms; ${a.total} in all.`,
-    ar: `تم التراجع: الإصدار ${a.to} (الإيداع ${a.commit}، نُشر ${a.deployed}) منشور من جديد، وكان المنشور ${a.from}. تم التبديل في ${a.ms} ms، و${a.total} في المجموع.`,
-  }),
-  wentForward: (a: { to: string; commit: string; deployed: string; from: string; ms: number; total: string }) => ({
-    en: `Went forward: build ${a.to} (commit ${a.commit}, deployed ${a.deployed}) is live, was ${a.from}. Switched in ${a.ms} ms; ${a.total} in all.`,
-    ar: `تم التقدّم: الإصدار ${a.to} (الإيداع ${a.commit}، نُشر ${a.deployed}) هو المنشور الآن، وكان المنشور ${a.from}. تم التبديل في ${a.ms} ms، و${a.total} في المجموع.`,
-  }),
-  notComingBack: (from: string, before: string[]) => ({
-    en: `Build ${from} was rolled back from: a plain --rollback will not make it live again${before.length ? ` (nor ${ids(before, 'en')}, rolled back from before)` : ''}. To go forward to it, name it: npm run deploy -- --rollback ${from}`,
-    ar: `تُراجع عن الإصدار ${from}: لن يعيده التراجع دون اسم (‎--rollback) إلى النشر${before.length ? ` (ولا ${ids(before, 'ar')} التي تُراجع عنها من قبل)` : ''}. للتقدّم إليه اذكره باسمه: npm run deploy -- --rollback ${from}`,
-  }),
+  rolledBack: (a: Switch) => words('deploy.rolledBack', a),
+  wentForward: (a: Switch) => words('deploy.wentForward', a),
+  notComingBack: (from: string, before: string[]) =>
+    before.length
+      ? words('deploy.notComingBackBefore', (l) => ({ from, before: ids(before, l) }))
+      : words('deploy.notComingBack', { from }),
   nextRollback: (to: string | undefined) =>
-    to
-      ? {
-          en: `A plain --rollback now goes to ${to}.`,
-          ar: `التراجع دون اسم (‎--rollback) يذهب الآن إلى الإصدار ${to}.`,
-        }
-      : {
-          en: 'A plain --rollback now has no earlier build to go to.',
-          ar: 'لا إصدار أقدم يذهب إليه التراجع دون اسم (‎--rollback) الآن.',
-        },
-  alreadyLive: (id: string) => ({ en: `Build ${id} is live already.`, ar: `الإصدار ${id} هو المنشور أصلًا.` }),
-  dryRun: (from: string, to: string) => ({
-    en: `Dry run: would switch the live build from ${from} to ${to}.`,
-    ar: `تجربة: سيُبدَّل الإصدار المنشور من ${from} إلى ${to}، ولم يتغيّر شيء.`,
-  }),
+    to ? words('deploy.nextRollback', { to }) : words('deploy.nextRollbackNone'),
+  alreadyLive: (id: string) => words('deploy.alreadyLive', { id }),
+  dryRun: (from: string, to: string) => words('deploy.dryRun', { from, to }),
   nothingOlder: (live: string, withdrawn: string[]) =>
     withdrawn.length
-      ? {
-          en: `there is no earlier build to roll back to: ${ids(withdrawn, 'en')} ${withdrawn.length > 1 ? 'were' : 'was'} rolled back from, and a plain --rollback never makes ${withdrawn.length > 1 ? 'them' : 'it'} live again (to make one live, name it: npm run deploy -- --rollback <build id>). Nothing was switched; build ${live} stays live.`,
-          ar: `لا إصدار أقدم للتراجع إليه: تُراجع عن ${ids(withdrawn, 'ar')}، ولا يعيد التراجع دون اسم ما تُراجع عنه إلى النشر أبدًا (لنشر أحدها اذكره باسمه: npm run deploy -- --rollback <build id>). لم يُبدَّل شيء، ويبقى الإصدار ${live} منشورًا.`,
-        }
-      : {
-          en: `there is no earlier build to roll back to. Nothing was switched; build ${live} stays live.`,
-          ar: `لا إصدار أقدم للتراجع إليه. لم يُبدَّل شيء، ويبقى الإصدار ${live} منشورًا.`,
-        },
-  unrecorded: (live: string, recorded: string) => ({
-    en: `build ${live} is live, but the switch that made it live is not on record (the last recorded one made ${recorded} live): another operator's switch may be finishing, or the store was written by hand. A plain --rollback cannot tell which builds were rolled back from; name the build: npm run deploy -- --rollback <build id> (npm run deploy -- --list). Nothing was switched; build ${live} stays live.`,
-    ar: `الإصدار ${live} هو المنشور، لكن التبديل الذي نشره غير مسجّل (آخر تبديل مسجّل نشر ${recorded}): ربما لم ينتهِ تبديل مشغّل آخر بعد، أو كُتب المخزن يدويًا. لا يعرف التراجع دون اسم ما تُراجع عنه؛ اذكر الإصدار باسمه: npm run deploy -- --rollback <build id> (npm run deploy -- --list). لم يُبدَّل شيء، ويبقى الإصدار ${live} منشورًا.`,
-  }),
+      ? words(withdrawn.length > 1 ? 'deploy.nothingOlderWithdrawnMany' : 'deploy.nothingOlderWithdrawnOne', (l) => ({
+          withdrawn: ids(withdrawn, l),
+          live,
+        }))
+      : words('deploy.nothingOlder', { live }),
+  unrecorded: (live: string, recorded: string) => words('deploy.unrecorded', { live, recorded }),
   conflict: (a: { now: string; live: string; was: string; to: string; kind: SwitchRecord['kind'] }) =>
-    a.kind === 'deploy'
-      ? {
-          en: `the live build changed while this ran (now ${a.now}, was ${a.was}): not switching over someone else's switch. Build ${a.live} stays live; run the command again to make ${a.to} live.`,
-          ar: `تغيّر الإصدار المنشور أثناء التنفيذ (الآن ${a.now}، وكان ${a.was}): لا تبديل فوق تبديل شخص آخر. يبقى الإصدار ${a.live} منشورًا؛ شغّل الأمر مرة أخرى لنشر ${a.to}.`,
-        }
-      : {
-          en: `the live build changed while this ran (now ${a.now}, was ${a.was}): another operator switched it, so this switch to ${a.to} was not made. Look at ${a.live} before you roll back again (npm run deploy -- --list shows who switched). Build ${a.live} stays live.`,
-          ar: `تغيّر الإصدار المنشور أثناء التنفيذ (الآن ${a.now}، وكان ${a.was}): بدّله مشغّل آخر، فلم يُبدَّل إلى ${a.to}. افحص ${a.live} قبل أن تتراجع مرة أخرى (يعرض npm run deploy -- --list من بدّله). يبقى الإصدار ${a.live} منشورًا.`,
-        },
-  switchFailed: (to: string, why: string, live: string) => ({
-    en: `the switch to ${to} failed: ${why}. Build ${live} stays live.`,
-    ar: `فشل التبديل إلى ${to}: ${why}. يبقى الإصدار ${live} منشورًا.`,
-  }),
+    words(a.kind === 'deploy' ? 'deploy.conflictDeploy' : 'deploy.conflictRollback', {
+      now: a.now,
+      live: a.live,
+      was: a.was,
+      to: a.to,
+    }),
+  switchFailed: (to: string, why: string, live: string) => words('deploy.switchFailed', { to, why, live }),
   /** The last line of a failure before the switch: which build is live. */
   nothingSwitched: (live: string | undefined, again: boolean) =>
     live === undefined
-      ? {
-          en: 'Nothing was switched; the live build could not be read (npm run deploy -- --list).',
-          ar: 'لم يُبدَّل شيء، وتعذّرت قراءة الإصدار المنشور (npm run deploy -- --list).',
-        }
-      : {
-          en: `Nothing was switched: build ${live} stays live.${again ? ' Run the same command again to finish.' : ''}`,
-          ar: `لم يُبدَّل شيء: يبقى الإصدار ${live} منشورًا.${again ? ' شغّل الأمر نفسه مرة أخرى لإكماله.' : ''}`,
-        },
+      ? words('deploy.nothingSwitchedUnread')
+      : sentences(words('deploy.nothingSwitched', { live }), again && words('deploy.runAgain')),
   /** The last line of a failure after the switch. */
-  switchedThen: (to: string, from: string) => ({
-    en: `Build ${to} is live (was ${from}).`,
-    ar: `الإصدار ${to} هو المنشور (وكان ${from}).`,
-  }),
+  switchedThen: (to: string, from: string) => words('deploy.switchedThen', { to, from }),
   interrupted: (live: string | undefined) =>
-    live === undefined
-      ? {
-          en: 'Interrupted before the live build was read; nothing was switched. Run the same command again to finish.',
-          ar: 'أُوقف الأمر قبل قراءة الإصدار المنشور، ولم يُبدَّل شيء. شغّل الأمر نفسه مرة أخرى لإكماله.',
-        }
-      : {
-          en: `Interrupted: build ${live} stays live; nothing was switched. Run the same command again to finish.`,
-          ar: `أُوقف الأمر: يبقى الإصدار ${live} منشورًا، ولم يُبدَّل شيء. شغّل الأمر نفسه مرة أخرى لإكماله.`,
-        },
-  interruptedAfter: (to: string, from: string, pruning: boolean, statusHost = false) => ({
-    en: `Interrupted after the switch: build ${to} is live, was ${from}.${statusHost ? ' The status host still shows the previous pages: run the same command again to finish.' : ''}${pruning ? ' Pruning did not finish: run the same command again to finish it.' : ''}`,
-    ar: `أُوقف الأمر بعد التبديل: الإصدار ${to} هو المنشور، وكان ${from}.${statusHost ? ' ما زال مضيف الحالة يعرض الصفحات السابقة: شغّل الأمر نفسه مرة أخرى لإكماله.' : ''}${pruning ? ' لم يكتمل الحذف: شغّل الأمر نفسه مرة أخرى لإكماله.' : ''}`,
-  }),
-  interruptedDuring: (to: string, from: string) => ({
-    en: `Interrupted during the switch to ${to}: build ${from} or ${to} is live (npm run deploy -- --list says which).`,
-    ar: `أُوقف الأمر أثناء التبديل إلى ${to}: المنشور هو ${from} أو ${to} (يبيّن npm run deploy -- --list أيهما).`,
-  }),
-  finishingSwitch: {
-    en: 'Stopping once the switch is recorded…',
-    ar: 'سيتوقف الأمر بعد تسجيل التبديل…',
-  },
-  prunePlan: (kept: [string, KeepReason[]][], pruned: [string, number][], files: number, keep: number) => ({
-    en: `prune: keeping ${kept.length} build(s): ${keptList(kept, keep, 'en')}; ${pruned.length} older build(s)${pruned.length ? `: ${pruned.map(([id]) => id).join(', ')}` : ''}; ${files} file(s) only they use`,
-    ar: `الحذف: تُبقى الإصدارات (${kept.length}): ${keptList(kept, keep, 'ar')}؛ والإصدارات الأقدم (${pruned.length})${
-      pruned.length
-        ? `: ${ids(
-            pruned.map(([id]) => id),
-            'ar',
-          )}`
-        : ''
-    }؛ الملفات التي لا يستخدمها غيرها: ${files}`,
-  }),
+    live === undefined ? words('deploy.interruptedUnread') : words('deploy.interrupted', { live }),
+  interruptedAfter: (to: string, from: string, pruning: boolean, statusHost = false) =>
+    sentences(
+      words('deploy.interruptedAfter', { to, from }),
+      statusHost && words('deploy.interruptedAfter.statusHost'),
+      pruning && words('deploy.interruptedAfter.pruning'),
+    ),
+  interruptedDuring: (to: string, from: string) => words('deploy.interruptedDuring', { to, from }),
+  finishingSwitch: words('deploy.finishingSwitch'),
+  prunePlan: (kept: [string, KeepReason[]][], pruned: [string, number][], files: number, keep: number) =>
+    words(pruned.length ? 'deploy.prunePlan' : 'deploy.prunePlanNone', (l) => ({
+      keptCount: kept.length,
+      kept: keptList(kept, keep, l),
+      prunedCount: pruned.length,
+      pruned: ids(
+        pruned.map(([id]) => id),
+        l,
+      ),
+      files,
+    })),
   pruned: (kept: [string, KeepReason[]][], pruned: [string, number][], files: number, keep: number, dry: boolean) =>
     pruned.length
-      ? {
-          en: `${dry ? 'Would prune' : 'Pruned'} ${pruned.length} build(s): ${prunedList(pruned, 'en')}; ${files} file(s) in all. Kept ${kept.length}: ${keptList(kept, keep, 'en')}.`,
-          ar: `${dry ? 'سيُحذف' : 'حُذف'} من الإصدارات (${pruned.length}): ${prunedList(pruned, 'ar')}؛ مجموع الملفات: ${files}. أُبقي (${kept.length}): ${keptList(kept, keep, 'ar')}.`,
-        }
-      : {
-          en: `Pruned nothing: every build is kept: ${keptList(kept, keep, 'en')}.`,
-          ar: `لم يُحذف شيء: كل الإصدارات مبقاة: ${keptList(kept, keep, 'ar')}.`,
-        },
-  liveChangedWhilePruning: (was: string, now: string) => ({
-    en: `the live build changed while pruning was planned (was ${was}, now ${now}): nothing was deleted; run the command again.`,
-    ar: `تغيّر الإصدار المنشور أثناء التخطيط للحذف (كان ${was}، والآن ${now}): لم يُحذف شيء؛ شغّل الأمر مرة أخرى.`,
-  }),
+      ? words(dry ? 'deploy.wouldPrune' : 'deploy.pruned', (l) => ({
+          prunedCount: pruned.length,
+          pruned: prunedList(pruned, l),
+          files,
+          keptCount: kept.length,
+          kept: keptList(kept, keep, l),
+        }))
+      : words('deploy.prunedNothing', (l) => ({ kept: keptList(kept, keep, l) })),
+  liveChangedWhilePruning: (was: string, now: string) => words('deploy.liveChangedWhilePruning', { was, now }),
 } satisfies Record<string, Words | ((...args: never[]) => Words)>
+
+/** Sentences one after the other, in both languages; a `false` one is left out. */
+function sentences(...parts: (Words | false)[]): Words {
+  const given = parts.filter((p): p is Words => p !== false)
+  return { en: given.map((p) => p.en).join(' '), ar: given.map((p) => p.ar).join(' ') }
+}
 
 const MAX_ATTEMPTS = 5
 const RECORDS = 'deploys/builds/'
@@ -343,57 +301,29 @@ const spec = {
 } as const
 
 function optionsOf(values: ReturnType<typeof readCommandOf>['values'], positionals: string[], language: Lang): Options {
-  if (values.list && values.rollback)
-    throw new UsageError({
-      en: '--list and --rollback do not go together',
-      ar: 'لا يجتمع \u200E--list و\u200E--rollback',
-    })
+  if (values.list && values.rollback) throw new UsageError(words('deploy.usage.listAndRollback'))
   const mode = values.list ? 'list' : values.rollback ? 'rollback' : 'deploy'
   if (positionals.length > (mode === 'rollback' ? 1 : 0))
-    throw new UsageError({
-      en: `unexpected argument "${positionals.at(-1)}" (only --rollback takes a build id)`,
-      ar: `وسيط غير متوقَّع «${positionals.at(-1)}» (لا يأخذ معرّف بناء إلا \u200E--rollback)`,
-    })
+    throw new UsageError(words('deploy.usage.unexpectedArgument', { argument: positionals.at(-1)! }))
   const rollbackTo = positionals[0]
   if (rollbackTo !== undefined && !BUILD_ID_PATTERN.test(rollbackTo))
-    throw new UsageError({ en: `"${rollbackTo}" is not a build id`, ar: `«${rollbackTo}» ليس معرّف بناء` })
+    throw new UsageError(words('deploy.usage.notBuildId', { value: rollbackTo }))
   const bucket = values.bucket ?? process.env.SITE_BUCKET
   const kvsArn = values['kvs-arn'] ?? process.env.SITE_KVS_ARN
-  if (!bucket)
-    throw new UsageError({
-      en: '--bucket <name> (or SITE_BUCKET) is required',
-      ar: 'يلزم \u200E--bucket <name> (أو SITE_BUCKET)',
-    })
-  if (!kvsArn)
-    throw new UsageError({
-      en: '--kvs-arn <arn> (or SITE_KVS_ARN) is required: the store that names the live build',
-      ar: 'يلزم \u200E--kvs-arn <arn> (أو SITE_KVS_ARN): المخزن الذي يسمّي البناء المنشور',
-    })
+  if (!bucket) throw new UsageError(words('deploy.usage.needBucket'))
+  if (!kvsArn) throw new UsageError(words('deploy.usage.needKvsArn'))
   const count = (flag: string, value: string | undefined) => {
     if (value === undefined) return undefined
-    if (!/^\d+$/.test(value) || Number(value) < 1)
-      throw new UsageError({
-        en: `--${flag} wants a whole number of 1 or more, not "${value}"`,
-        ar: `يأخذ \u200E--${flag} عددًا صحيحًا من 1 فأكثر، لا «${value}»`,
-      })
+    if (!/^\d+$/.test(value) || Number(value) < 1) throw new UsageError(words('deploy.usage.count', { flag, value }))
     return Number(value)
   }
   for (const flag of ['endpoint', 'kvs-endpoint'] as const)
     if (values[flag] !== undefined) checkEndpoint(`--${flag}`, values[flag])
-  if (values['prune-keep'] !== undefined && mode !== 'deploy')
-    throw new UsageError({ en: '--prune-keep goes with a deploy', ar: 'يأتي \u200E--prune-keep مع النشر وحده' })
+  if (values['prune-keep'] !== undefined && mode !== 'deploy') throw new UsageError(words('deploy.usage.pruneKeep'))
   const statusBucket = values['status-bucket'] ?? (process.env.STATUS_BUCKET || undefined)
   const statusRegion = values['status-region'] ?? (process.env.STATUS_REGION || undefined)
-  if (statusRegion && !statusBucket)
-    throw new UsageError({
-      en: '--status-region (or STATUS_REGION) goes with --status-bucket (or STATUS_BUCKET)',
-      ar: 'يأتي \u200E--status-region (أو STATUS_REGION) مع \u200E--status-bucket (أو STATUS_BUCKET)',
-    })
-  if (statusBucket && statusBucket === bucket)
-    throw new UsageError({
-      en: `--status-bucket must be the status host's own bucket, not the site's (${bucket})`,
-      ar: `يلزم أن يكون \u200E--status-bucket حاوية مضيف الحالة نفسها، لا حاوية الموقع (${bucket})`,
-    })
+  if (statusRegion && !statusBucket) throw new UsageError(words('deploy.usage.statusRegion'))
+  if (statusBucket && statusBucket === bucket) throw new UsageError(words('deploy.usage.statusBucket', { bucket }))
   return {
     mode,
     rollbackTo,
@@ -459,27 +389,17 @@ function commitOf(): string | undefined {
  */
 function readBuild(dir: string): { id: string; builtAt: number; uploads: Upload[] } {
   const root = resolve(dir)
-  if (!existsSync(join(root, 'builds', 'latest.json')))
-    throw new NoBuild({
-      en: `${dir}/builds/latest.json is missing: run npm run build first`,
-      ar: `الملف ${dir}/builds/latest.json غير موجود: شغّل npm run build أولًا`,
-    })
+  if (!existsSync(join(root, 'builds', 'latest.json'))) throw new NoBuild(words('deploy.noBuild.latest', { dir }))
   let id: string
   let csp: string
   try {
     id = buildIdOf(root)
     csp = buildCsp(root)
   } catch (err) {
-    throw new NoBuild({
-      en: `${(err as Error).message}: the build is incomplete, run npm run build`,
-      ar: `${(err as Error).message}: البناء ناقص، شغّل npm run build`,
-    })
+    throw new NoBuild(words('deploy.noBuild.incomplete', { error: (err as Error).message }))
   }
   if (!existsSync(join(root, 'builds', 'meta', `${id}.json`)))
-    throw new NoBuild({
-      en: `${dir}/builds/meta/${id}.json is missing: the build is incomplete, run npm run build`,
-      ar: `الملف ${dir}/builds/meta/${id}.json غير موجود: البناء ناقص، شغّل npm run build`,
-    })
+    throw new NoBuild(words('deploy.noBuild.meta', { dir, id }))
   const builtAt =
     Number(
       (JSON.parse(readFileSync(join(root, 'builds', 'latest.json'), 'utf8')) as { timestamp?: unknown }).timestamp,
@@ -968,12 +888,7 @@ async function deployBuild(d: Deployer, opts: Options) {
       ...(opts.kvsEndpoint ? { endpoint: { url: opts.kvsEndpoint, settings: ['--kvs-endpoint'] } } : {}),
       region: ['--region', 'AWS_REGION'],
     })
-    throw new DeployError(
-      say({
-        en: `Reading the live build from ${opts.kvsArn} failed: ${why}`,
-        ar: `تعذّرت قراءة البناء المنشور من ${opts.kvsArn}: ${why}`,
-      }),
-    )
+    throw new DeployError(say(words('deploy.readLiveFailed', { store: opts.kvsArn, why })))
   })
   const remote = new Map([
     ...(await d.bucket.list('assets/')),
@@ -1409,9 +1324,9 @@ async function main() {
       const last = message.split(/(?<=\.) /).at(-1) ?? message
       const named =
         live !== undefined &&
-        [`${live} stays live`, `${live} is live`, `${live} منشورًا`, `${live} هو المنشور`].some((words) =>
-          last.includes(words),
-        )
+        (['deploy.liveNamed.stays', 'deploy.liveNamed.is'] as const)
+          .flatMap((id) => Object.values(words(id, { live })))
+          .some((said) => last.includes(said))
       if (!named)
         console.error(
           say(

@@ -26,6 +26,7 @@ import { impacts, type Impact, type Stage, stages } from '../api/contract/status
 import { parseCommand, type Resources, runCommand } from '../api/server/cli'
 import { markets, site } from '../site.config'
 import { checkEndpoint } from './lib/endpoint'
+import { listed, words } from './lib/operatorWords'
 import { parseTime, showText, zoneOf } from './lib/statusCli'
 import {
   cancelMaintenance,
@@ -76,32 +77,11 @@ const forms = `  show [--json]
   unsubscribe <id>
   probe [--site URL] [--api URL] [--payment URL] [--every SECONDS] [--timeout MS]`
 const marketCodes = markets.map((m) => m.code).join('|')
-const synopsis =
-  'Usage: npm run status -- show | incident open|update|resolve | maintenance schedule|cancel | restore | subscribe | subscriptions | unsubscribe | probe [options]'
 
 const cmd = parseCommand({
   script: 'status',
   langEnv: 'STATUS_LANG',
-  usage: {
-    en: `${synopsis}
-
-${forms}
-
-Where: the bucket --bucket (SITE_BUCKET; --endpoint or S3_ENDPOINT for a local S3), else the folder
---dir (STATUS_DIR, default .status/, which npm run preview serves). Times (--at, --from, --to):
-YYYY-MM-DD HH:MM in the market's time (--market ${marketCodes}, default sa). --by: who made the change
-(DEPLOY_BY, else the user). --lang ar (STATUS_LANG, RASID_LANG): the output in Arabic.
-Exit codes: 0 done, 1 refused or failed (the reason in one line), 2 wrong usage. docs/status.md`,
-    ar: `الاستخدام: npm run status -- show | incident open|update|resolve | maintenance schedule|cancel | restore | subscribe | subscriptions | unsubscribe | probe [options]
-
-${forms}
-
-الوجهة: الحاوية المحددة في \u200E--bucket (أو SITE_BUCKET، ومعها \u200E--endpoint أو S3_ENDPOINT لخادم S3 محلي)،
-وإلا فالمجلد المحدد في \u200E--dir (أو STATUS_DIR، وافتراضيًا \u200E.status/ الذي يعرضه npm run preview). الأوقات
-(\u200E--at و\u200E--from و\u200E--to) بالشكل YYYY-MM-DD HH:MM بتوقيت السوق (\u200E--market ${marketCodes}، وافتراضيًا sa).
-\u200E--by: من أجرى التغيير (أو DEPLOY_BY، وإلا اسم المستخدم). \u200E--lang ar (أو STATUS_LANG أو RASID_LANG): المخرجات بالعربية.
-رموز الخروج: 0 تم التنفيذ، 1 رُفض الأمر أو تعذّر (والسبب في سطر واحد)، 2 استخدام خاطئ. docs/status.md`,
-  },
+  usage: words('status.usage', { forms, markets: marketCodes }),
   options: {
     bucket: { type: 'string' },
     endpoint: { type: 'string' },
@@ -148,18 +128,16 @@ ${forms}
   },
 })
 const { values, lang } = cmd
-const t = (en: string, ar: string) => (lang === 'ar' ? ar : en)
+/** The message `id` in the operator's language. */
+const t = (id: Parameters<typeof words>[0], values: Parameters<typeof words>[1] = {}) => words(id, values)[lang]
 
 const bucket = values.bucket ?? process.env.SITE_BUCKET
 const endpoint = values.endpoint ?? process.env.S3_ENDPOINT
 const folder = (values.dir ?? process.env.STATUS_DIR) || '.status'
 /** Where a write went, for the result line: a folder is named as one, with why it was not the bucket. */
 const written = bucket
-  ? t(`written to the bucket ${bucket}`, `وكُتب في الحاوية ${bucket}`)
-  : t(
-      `written to the folder ${folder.replace(/\/*$/, '/')} (no bucket given: --bucket or SITE_BUCKET)`,
-      `وكُتب في المجلد \u200E${folder.replace(/\/*$/, '/')} (لم تُحدَّد حاوية: \u200E--bucket أو SITE_BUCKET)`,
-    )
+  ? t('status.written.bucket', { bucket })
+  : t('status.written.folder', { folder: folder.replace(/\/*$/, '/') })
 
 function storeOf(): StatusStore {
   if (bucket) {
@@ -186,31 +164,37 @@ function report(deliveries: readonly Delivery[]) {
   for (const d of deliveries)
     (d.ok ? console.log : console.error)(
       d.ok
-        ? t(`Sent ${d.type} to ${d.id} (${d.url}).`, `أُرسل ${d.type} إلى ${d.id} (\u200E${d.url}).`)
-        : t(
-            `Not delivered: ${d.type} to ${d.id} (${d.url}) after ${d.attempts} attempts: ${d.error}.`,
-            `لم يُسلَّم ${d.type} إلى ${d.id} (\u200E${d.url}) (المحاولات: ${d.attempts}): ${d.error}.`,
-          ),
+        ? t('status.delivery.sent', { type: d.type, id: d.id, url: d.url })
+        : t('status.delivery.failed', {
+            type: d.type,
+            id: d.id,
+            url: d.url,
+            attempts: d.attempts,
+            error: String(d.error),
+          }),
     )
 }
 
 /** `show` on a document it cannot read: what is wrong, and how to restore the last good revision. */
 function unreadableText(where: string, reason: string, last: HistoryEntry | undefined, lang: 'en' | 'ar'): string {
-  if (lang === 'ar')
-    return last
-      ? `تعذّرت قراءة مستند الحالة \u200E${where}: ${reason}.\nأحدث مدخل مقروء في السجل هو المراجعة ${last.revision} (${last.at}، ${last.action}${last.by ? `، ${last.by}` : ''}).\nللاستعادة: npm run status -- restore ${last.revision}\n(وأي تغيير تاليًا بهذا الأمر يُبنى عليها أيضًا، ولا يُعاد كتابة شيء من السجل.)`
-      : `تعذّرت قراءة مستند الحالة \u200E${where}: ${reason}.\nلا يحوي السجل مدخلًا مقروءًا؛ أول تغيير بهذا الأمر يبدأ مستندًا فارغًا.`
-  return last
-    ? `The status document ${where} is unreadable: ${reason}.\nThe newest readable history entry is revision ${last.revision} (${last.at}, ${last.action}${last.by ? `, by ${last.by}` : ''}).\nTo restore it: npm run status -- restore ${last.revision}\n(The next change made with this command also continues from it; no history entry is rewritten.)`
-    : `The status document ${where} is unreadable: ${reason}.\nThe history has no readable entry; the next change made with this command starts an empty document.`
+  if (!last) return words('status.unreadable.empty', { where, reason })[lang]
+  const entry = words(last.by ? 'status.history.entryBy' : 'status.history.entry', {
+    at: last.at,
+    action: last.action,
+    by: last.by ?? '',
+  })
+  return words('status.unreadable.restore', { where, reason, revision: last.revision, entry: entry[lang] })[lang]
 }
 
 const oneOf = <T extends string>(name: string, value: string | undefined, allowed: readonly T[]): T => {
   if (value && (allowed as readonly string[]).includes(value)) return value as T
-  throw new StatusInputError({
-    en: `--${name} must be one of ${allowed.join(', ')}${value ? ` (not "${value}")` : ''}.`,
-    ar: `يجب أن يكون \u200E--${name} واحدًا من ${allowed.join('، ')}${value ? ` (لا «${value}»)` : ''}.`,
-  })
+  throw new StatusInputError(
+    words(value ? 'status.oneOfNot' : 'status.oneOf', (l) => ({
+      name,
+      allowed: listed(allowed, l),
+      value: value ?? '',
+    })),
+  )
 }
 
 async function main(): Promise<number> {
@@ -236,22 +220,19 @@ async function main(): Promise<number> {
   }
   const needId = () => {
     if (target) return target
-    const lists = group === 'unsubscribe' ? 'subscriptions' : 'show'
-    throw new StatusInputError({
-      en: `Name the ${group}: npm run status -- ${cmd.command} <id> (npm run status -- ${lists} lists them).`,
-      ar: `اذكر المعرّف: npm run status -- ${cmd.command} <id> (يعرضها npm run status -- ${lists}).`,
-    })
+    const what =
+      group === 'incident'
+        ? 'status.needId.incident'
+        : group === 'maintenance'
+          ? 'status.needId.maintenance'
+          : 'status.needId.subscription'
+    throw new StatusInputError(words(what, { command: cmd.command }))
   }
 
   if (cmd.command === 'show') {
     const stored = await inspect(store)
     console.error(
-      bucket
-        ? t(`Read from the bucket ${bucket}.`, `قُرئ من الحاوية ${bucket}.`)
-        : t(
-            `Read from the folder ${folder.replace(/\/*$/, '/')} (no bucket given: --bucket or SITE_BUCKET).`,
-            `قُرئ من المجلد \u200E${folder.replace(/\/*$/, '/')} (لم تُحدَّد حاوية: \u200E--bucket أو SITE_BUCKET).`,
-          ),
+      bucket ? t('status.read.bucket', { bucket }) : t('status.read.folder', { folder: folder.replace(/\/*$/, '/') }),
     )
     if (stored.state === 'unreadable') {
       console.log(unreadableText(store.where(keys.document), stored.reason, stored.lastGood, lang))
@@ -263,26 +244,14 @@ async function main(): Promise<number> {
   }
   if (cmd.command === 'restore') {
     const revision = Number(cmd.args[0])
-    if (!cmd.args[0] || !/^\d+$/.test(cmd.args[0]))
-      throw new StatusInputError({
-        en: 'Name the revision to restore: npm run status -- restore <revision> (npm run status -- show names the newest readable one).',
-        ar: 'اذكر المراجعة المراد استعادتها: npm run status -- restore <revision> (يذكر npm run status -- show أحدث مراجعة مقروءة).',
-      })
+    if (!cmd.args[0] || !/^\d+$/.test(cmd.args[0])) throw new StatusInputError(words('status.restore.needRevision'))
     const { doc, from } = await restore(store, revision, { by, timeZone: zone, siteUrl: site.origin })
-    console.log(
-      t(
-        `Restored revision ${from.revision} (${from.at}, ${from.action}) as revision ${doc.revision}, ${written}.`,
-        `استُعيدت المراجعة ${from.revision} (${from.at}، ${from.action}) بوصفها المراجعة ${doc.revision}، ${written}.`,
-      ),
-    )
+    const entry = t('status.history.entry', { at: from.at, action: from.action })
+    console.log(t('status.restored', { from: from.revision, entry, revision: doc.revision, written }))
     return 0
   }
   if (cmd.command === 'subscribe') {
-    if (!values.url)
-      throw new StatusInputError({
-        en: 'Give the endpoint: npm run status -- subscribe --url https://… [--component …] [--language en|ar|both].',
-        ar: 'حدّد نقطة الاستقبال: npm run status -- subscribe --url https://… [--component …] [--language en|ar|both].',
-      })
+    if (!values.url) throw new StatusInputError(words('status.subscribe.needUrl'))
     const { subscription, secret } = await subscribe(store, {
       url: values.url,
       components: values.component === undefined ? 'all' : values.component === 'all' ? 'all' : components,
@@ -290,22 +259,21 @@ async function main(): Promise<number> {
       by,
     })
     console.log(
-      t(
-        `Subscribed ${subscription.id}: ${subscription.url}, ${subscription.components === 'all' ? 'every component' : subscription.components.join(', ')}, ${subscription.lang}; ${written}.`,
-        `اشتُرك ${subscription.id}: \u200E${subscription.url}، ${subscription.components === 'all' ? 'كل المكوّنات' : subscription.components.join('، ')}، ${subscription.lang}؛ ${written}.`,
-      ),
+      t('status.subscribed', {
+        id: subscription.id,
+        url: subscription.url,
+        components:
+          subscription.components === 'all' ? t('status.subscribed.all') : listed(subscription.components, lang),
+        language: subscription.lang,
+        written,
+      }),
     )
-    console.log(
-      t(
-        `Signing secret (shown this once; the endpoint verifies Rasid-Signature with it, docs/status-api.md): ${secret}`,
-        `سر التوقيع (يظهر هذه المرة فقط؛ تتحقق به نقطة الاستقبال من Rasid-Signature، docs/status-api.md): ${secret}`,
-      ),
-    )
+    console.log(t('status.subscribed.secret', { secret }))
     return 0
   }
   if (cmd.command === 'subscriptions') {
     const list = await listSubscriptions(store)
-    if (!list.length) console.log(t('No subscriptions.', 'لا اشتراكات.'))
+    if (!list.length) console.log(t('status.subscriptions.none'))
     for (const s of list)
       console.log(
         `${s.id} ${s.url} ${s.components === 'all' ? 'all' : s.components.join(',')} ${s.lang} ${s.createdAt} ${s.createdBy}`,
@@ -315,12 +283,7 @@ async function main(): Promise<number> {
   if (cmd.command === 'unsubscribe') {
     const id = needId()
     const gone = await unsubscribe(store, id)
-    console.log(
-      t(
-        `Unsubscribed ${gone.id} (${gone.url}), ${written}.`,
-        `أُلغي الاشتراك ${gone.id} (\u200E${gone.url})، ${written}.`,
-      ),
-    )
+    console.log(t('status.unsubscribed', { id: gone.id, url: gone.url, written }))
     return 0
   }
   if (cmd.command === 'incident open') {
@@ -336,12 +299,7 @@ async function main(): Promise<number> {
         return r.doc
       },
     })
-    console.log(
-      t(
-        `Opened incident ${id} (revision ${doc.revision}), ${written}.`,
-        `فُتح الحادث ${id} (المراجعة ${doc.revision})، ${written}.`,
-      ),
-    )
+    console.log(t('status.incident.opened', { id, revision: doc.revision, written }))
     return 0
   }
   if (cmd.command === 'incident update' || cmd.command === 'incident resolve') {
@@ -364,23 +322,13 @@ async function main(): Promise<number> {
     })
     console.log(
       action === 'resolve'
-        ? t(
-            `Resolved incident ${id} (revision ${doc.revision}), ${written}.`,
-            `حُلّ الحادث ${id} (المراجعة ${doc.revision})، ${written}.`,
-          )
-        : t(
-            `Updated incident ${id}: ${stage} (revision ${doc.revision}), ${written}.`,
-            `حُدّث الحادث ${id}: ${stage} (المراجعة ${doc.revision})، ${written}.`,
-          ),
+        ? t('status.incident.resolved', { id, revision: doc.revision, written })
+        : t('status.incident.updated', { id, stage, revision: doc.revision, written }),
     )
     return 0
   }
   if (cmd.command === 'maintenance schedule') {
-    if (!values.from || !values.to)
-      throw new StatusInputError({
-        en: 'A maintenance needs --from and --to (YYYY-MM-DD HH:MM, the market time).',
-        ar: 'تحتاج الصيانة إلى \u200E--from و\u200E--to (YYYY-MM-DD HH:MM بتوقيت السوق).',
-      })
+    if (!values.from || !values.to) throw new StatusInputError(words('status.maintenance.needTimes'))
     const from = parseTime(values.from, zone)
     const to = parseTime(values.to, zone)
     let id = ''
@@ -392,12 +340,7 @@ async function main(): Promise<number> {
         return r.doc
       },
     })
-    console.log(
-      t(
-        `Scheduled maintenance ${id} (revision ${doc.revision}), ${written}.`,
-        `جُدولت الصيانة ${id} (المراجعة ${doc.revision})، ${written}.`,
-      ),
-    )
+    console.log(t('status.maintenance.scheduled', { id, revision: doc.revision, written }))
     return 0
   }
   if (cmd.command === 'maintenance cancel') {
@@ -406,12 +349,7 @@ async function main(): Promise<number> {
       action: `maintenance cancel ${id}`,
       apply: (d, now) => cancelMaintenance(d, id, { text, at: now }),
     })
-    console.log(
-      t(
-        `Cancelled maintenance ${id} (revision ${doc.revision}), ${written}.`,
-        `أُلغيت الصيانة ${id} (المراجعة ${doc.revision})، ${written}.`,
-      ),
-    )
+    console.log(t('status.maintenance.cancelled', { id, revision: doc.revision, written }))
     return 0
   }
   // probe
@@ -420,17 +358,10 @@ async function main(): Promise<number> {
     api: values.api ?? process.env.PROBE_API_URL,
     payment: values.payment ?? process.env.PROBE_PAYMENT_URL,
   }
-  if (!targets.site && !targets.api && !targets.payment)
-    throw new StatusInputError({
-      en: 'Nothing to probe: give --site, --api and/or --payment (or PROBE_SITE_URL, PROBE_API_URL, PROBE_PAYMENT_URL).',
-      ar: 'لا شيء لفحصه: حدّد \u200E--site و/أو \u200E--api و/أو \u200E--payment (أو PROBE_SITE_URL وPROBE_API_URL وPROBE_PAYMENT_URL).',
-    })
+  if (!targets.site && !targets.api && !targets.payment) throw new StatusInputError(words('status.probe.nothing'))
   const every = values.every ? Number(values.every) : 0
   if (values.every && !(every >= minEverySeconds))
-    throw new StatusInputError({
-      en: `--every must be at least ${minEverySeconds} seconds (not "${values.every}"): each run counts one measured minute.`,
-      ar: `يجب ألا يقل \u200E--every عن ${minEverySeconds} ثانية (لا «${values.every}»): كل فحص يُحسب دقيقة مقيسة واحدة.`,
-    })
+    throw new StatusInputError(words('status.probe.every', { min: minEverySeconds, value: values.every }))
   const timeoutMs = values.timeout ? Number(values.timeout) : 10_000
   for (;;) {
     const stamp = new Date().toISOString()
@@ -447,9 +378,9 @@ async function main(): Promise<number> {
     const { results, doc } = run
     for (const r of results)
       console.log(
-        `${stamp} ${r.component} ${r.ok ? t('up', 'يعمل') : t('DOWN', 'متوقف')} ${Math.round(r.ms ?? 0)} ms${r.detail ? ` ${r.detail}` : ''}`,
+        `${stamp} ${r.component} ${t(r.ok ? 'status.probe.up' : 'status.probe.down')} ${Math.round(r.ms ?? 0)} ms${r.detail ? ` ${r.detail}` : ''}`,
       )
-    console.log(t(`Recorded (revision ${doc.revision}), ${written}.`, `سُجّل (المراجعة ${doc.revision})، ${written}.`))
+    console.log(t('status.probe.recorded', { revision: doc.revision, written }))
     if (!(every > 0)) return results.every((r) => r.ok) ? 0 : 1
     await new Promise((ok) => setTimeout(ok, every * 1000))
   }

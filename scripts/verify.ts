@@ -2,8 +2,10 @@
 // Checks a built output folder (dist/ by default) as the host will serve it and prints what is wrong;
 // the checks themselves are in scripts/lib/verifyChecks.ts.
 import { existsSync, statSync } from 'node:fs'
+import type { Bilingual } from '../locales/operator'
 import { parseCommand, runCommand, UsageError } from '../api/server/cli'
 import { site } from '../site.config'
+import { words } from './lib/operatorWords'
 import { checkNames, checks, loadBuild, type CheckName, type Problem } from './lib/verifyChecks'
 
 export type { CheckName, Problem }
@@ -24,38 +26,29 @@ export function verify(dir: string): { pages: string[]; problems: Problem[] } {
   return { pages: [...build.html.keys()].sort(), problems }
 }
 
-const about: Record<CheckName, string> = {
-  pages: 'every route in every language, its <html lang dir>, title, canonical and hreflang links; 404.html',
-  links: 'every internal address of a page, stylesheet or script reaches a file (and its #fragment an id)',
-  payloads: "every page's _payload.json is JSON and matches the page",
-  manifest: 'builds/latest.json and builds/meta/<id>.json agree with each other and with the pages',
-  sitemap: 'sitemap.xml lists exactly the canonical URL of every page; robots.txt names it',
-  origins: `no script, stylesheet, font or image comes from an origin other than ${site.origin}`,
-  headers:
-    "_headers gives the security headers, and its Content-Security-Policy admits the pages' inline scripts and styles",
-  config:
-    "runtime-config.json is a valid runtime configuration, and the Content-Security-Policy admits its API's origin",
-  copy: 'no page shows doubled punctuation («ر.س..»), a bare percentage after Arabic («%15») or a currency in a second form («SAR» beside «ر.س.»); English titles and headings in sentence case (build/copyRules.ts)',
+/** What each check holds the build to, in both languages (locales/operator/commands.<lang>.json, `verify.*`). */
+const about: Record<CheckName, Bilingual> = {
+  pages: words('verify.check.pages'),
+  links: words('verify.check.links'),
+  payloads: words('verify.check.payloads'),
+  manifest: words('verify.check.manifest'),
+  sitemap: words('verify.check.sitemap'),
+  origins: words('verify.check.origins', { origin: site.origin }),
+  headers: words('verify.check.headers'),
+  config: words('verify.check.config'),
+  copy: words('verify.check.copy'),
 }
 
-const usage = `Usage: npm run verify [-- DIR] [--json] [--help]
+const usage = words('verify.usage', (lang) => ({
+  checks: checkNames.map((c) => `  ${c.padEnd(9)} ${about[c][lang]}`).join('\n'),
+}))
 
-Checks a built output folder (DIR, dist/ by default) before it is uploaded, and refuses a broken build.
-${checkNames.map((c) => `  ${c.padEnd(9)} ${about[c]}`).join('\n')}
-
-Internal addresses resolve as S3 behind the CDN serves them: /x and /x/ -> x/index.html, a file as it is.
-
-Options:
-  --json    print one JSON object { ok, dir, pages, problems, checks } on stdout instead of the report
-  --help    print this help
-
-Exit codes: 0 no problems, 1 problems found, 2 usage error (unknown option, DIR missing or not a folder)`
-
+/** The report, in English: the checks' findings are written in English (scripts/lib/verifyChecks.ts). */
 function report(dir: string, { pages, problems }: ReturnType<typeof verify>): string {
   const lines: string[] = []
   for (const check of checkNames) {
     const found = problems.filter((p) => p.check === check)
-    lines.push(`${found.length ? '✗' : '✓'} ${check}: ${plural(found.length, 'problem')} (${about[check]})`)
+    lines.push(`${found.length ? '✗' : '✓'} ${check}: ${plural(found.length, 'problem')} (${about[check].en})`)
     for (const p of found) lines.push(`  ${p.file}: ${p.message}`)
   }
   lines.push(`verify: ${dir} ${plural(pages.length, 'page')}, ${plural(problems.length, 'problem')}`)
@@ -65,10 +58,8 @@ function report(dir: string, { pages, problems }: ReturnType<typeof verify>): st
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
 
 function main(json: boolean, dir: string): number {
-  const wrong = (en: string) => new UsageError({ en, ar: en })
-  if (!existsSync(dir)) throw wrong(`${dir} does not exist: run \`npm run build\` first`)
-  if (!statSync(dir).isDirectory())
-    throw wrong(`${dir} is not a folder: run \`npm run build\` first, or name the built folder`)
+  if (!existsSync(dir)) throw new UsageError(words('verify.noDir', { dir }))
+  if (!statSync(dir).isDirectory()) throw new UsageError(words('verify.notFolder', { dir }))
   const label = dir.replace(/\/*$/, '/')
   const result = verify(dir)
   if (json) {

@@ -1,6 +1,7 @@
 // The words and the arguments of `npm run status` (scripts/status.ts), apart so that tests run the
 // same parsing: times read in the market's zone and stored in UTC, lists, and every line an operator
-// reads in English or Arabic (`--lang ar` or STATUS_LANG=ar).
+// reads in English or Arabic (`--lang ar` or STATUS_LANG=ar), its words from the operators' catalog
+// (locales/operator/commands.<lang>.json, `status.*`).
 import {
   availabilityBp,
   isActive,
@@ -15,6 +16,7 @@ import ar from '../../locales/ar.json'
 import en from '../../locales/en.json'
 import { markets } from '../../site.config'
 import { StatusInputError, wallClock } from '../../api/status/doc'
+import { listed, words } from './operatorWords'
 
 export type Lang = 'en' | 'ar'
 
@@ -22,10 +24,15 @@ export type Lang = 'en' | 'ar'
 export function zoneOf(market: string): string {
   const m = markets.find((x) => x.code === market)
   if (!m)
-    throw new StatusInputError({
-      en: `Unknown market "${market}": ${markets.map((x) => x.code).join(', ')}.`,
-      ar: `السوق «${market}» غير معروف: ${markets.map((x) => x.code).join('، ')}.`,
-    })
+    throw new StatusInputError(
+      words('status.market.unknown', (lang) => ({
+        market,
+        markets: listed(
+          markets.map((x) => x.code),
+          lang,
+        ),
+      })),
+    )
   return m.timeZone
 }
 
@@ -59,10 +66,7 @@ export function parseTime(text: string, zone: string): number {
   const m = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})$/.exec(t)
   const wall = m ? Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!) : Number.NaN
   if (!m || Number.isNaN(wall) || new Date(wall).getUTCDate() !== +m[3]! || +m[4]! > 23 || +m[5]! > 59)
-    throw new StatusInputError({
-      en: `"${text}" is not a time: write YYYY-MM-DD HH:MM in the market's time (${zone}).`,
-      ar: `«${text}» ليس وقتًا: اكتبه بالشكل YYYY-MM-DD HH:MM بتوقيت السوق (${zone}).`,
-    })
+    throw new StatusInputError(words('status.time.invalid', { text, zone }))
   let at = wall - offsetMinutes(wall, zone) * 60_000
   // Across a change of offset, the offset at the instant itself.
   at = wall - offsetMinutes(at, zone) * 60_000
@@ -74,51 +78,42 @@ const word = (lang: Lang, id: string) => catalog[lang][id] ?? id
 
 /** `show`: what the page says now, in one language. */
 export function showText(doc: StatusDocument | undefined, lang: Lang, now: number): string {
-  if (!doc)
-    return lang === 'ar'
-      ? 'لم تُنشر أي حالة بعد: يكتب أول أمر (incident أو maintenance أو probe) المستند، وحتى ذلك تقول الصفحة «لم تُنشر أي حالة بعد».'
-      : 'No status published yet: the first command (incident, maintenance or probe) writes the document; until then the page says "No status published yet".'
+  const say = (id: Parameters<typeof words>[0], values: Record<string, string | number> = {}) => words(id, values)[lang]
+  if (!doc) return say('status.show.none')
   const at = (iso: string) => wallClock(Date.parse(iso), doc.timeZone, lang)
   const lines: string[] = []
   lines.push(
-    lang === 'ar'
-      ? `المراجعة ${doc.revision}، حُدّثت ${at(doc.updatedAt)} (${doc.timeZone})${doc.sample ? '، بيانات توضيحية' : ''}`
-      : `Revision ${doc.revision}, updated ${at(doc.updatedAt)} (${doc.timeZone})${doc.sample ? ', sample data' : ''}`,
+    say(doc.sample ? 'status.show.revisionSample' : 'status.show.revision', {
+      revision: doc.revision,
+      at: at(doc.updatedAt),
+      zone: doc.timeZone,
+    }),
   )
   const measured = measuredAt(doc)
-  if (measured === undefined)
-    lines.push(lang === 'ar' ? 'لم يُقَس شيء بعد (لا فحص).' : 'Nothing measured yet (no probe run).')
+  if (measured === undefined) lines.push(say('status.show.notMeasured'))
   else if (!isFresh(new Date(measured).toISOString(), now)) {
     const ago = new Intl.RelativeTimeFormat(lang === 'ar' ? 'ar-u-nu-latn' : 'en').format(
       -Math.round((now - measured) / 60_000),
       'minute',
     )
-    lines.push(
-      lang === 'ar'
-        ? `آخر قياس ${ago} (${at(new Date(measured).toISOString())}): الأجزاء المقيسة قديمة؛ هل توقّف الفحص؟`
-        : `Last measured ${ago} (${at(new Date(measured).toISOString())}): the measured parts are stale; has the probe stopped?`,
-    )
+    lines.push(say('status.show.stale', { ago, at: at(new Date(measured).toISOString()) }))
   }
   for (const c of doc.components) {
     const bp = availabilityBp(c.days)
-    const avail = bp === undefined ? (lang === 'ar' ? 'لم يُقَس' : 'not measured') : `${(bp / 100).toFixed(2)}%`
+    const avail = bp === undefined ? say('status.show.componentNotMeasured') : `${(bp / 100).toFixed(2)}%`
     const state = stateAt(doc, c.key, now)
     lines.push(
       `  ${word(lang, `status.component.${c.key}`)} (${c.key}): ${word(lang, `monitoring.state.${state}`)} · ${avail}`,
     )
   }
   const open = doc.incidents.filter(isOpen)
-  lines.push(lang === 'ar' ? `حوادث مفتوحة: ${open.length}` : `Open incidents: ${open.length}`)
+  lines.push(say('status.show.openIncidents', { count: open.length }))
   for (const i of open) {
     const u = i.updates[0]!
-    lines.push(
-      `  ${i.id}: ${i.title[lang]} [${word(lang, `monitoring.stage.${u.stage}`)}${lang === 'ar' ? '، ' : ', '}${at(u.at)}]`,
-    )
+    lines.push(`  ${i.id}: ${i.title[lang]} [${listed([word(lang, `monitoring.stage.${u.stage}`), at(u.at)], lang)}]`)
   }
   const planned = doc.maintenance.filter((m) => isActive(m, now) || isUpcoming(m, now))
-  lines.push(
-    lang === 'ar' ? `صيانة جارية أو مقبلة: ${planned.length}` : `Maintenance under way or ahead: ${planned.length}`,
-  )
+  lines.push(say('status.show.planned', { count: planned.length }))
   for (const m of planned) lines.push(`  ${m.id}: ${m.title[lang]} (${at(m.from)} – ${at(m.to)})`)
   return lines.join('\n')
 }

@@ -642,8 +642,8 @@ function checkConfig(build: Build, report: Report) {
 
 /**
  * The text every page shows, read once, under the copy rules (build/copyRules.ts): no doubled
- * punctuation (an Arabic amount formatted by Intl ends in a full stop, «195.40 ر.س.», so a message
- * that puts its own after it shows two), no bare percentage after Arabic; English titles and
+ * punctuation (an Arabic amount formatted by Intl ends in the full stop of the riyal's abbreviation,
+ * so a message that puts its own after it shows two), no bare percentage after Arabic; English titles and
  * headings in sentence case.
  */
 function checkCopy(build: Build, report: Report) {
