@@ -17,6 +17,9 @@ describe('update checks', () => {
     })
     vi.stubGlobal('fetch', fetch)
     vi.stubGlobal('document', document)
+    // The window's listeners (the fetch is aborted if the page is left: renderer/client/leaving.ts).
+    const window = new EventTarget()
+    vi.stubGlobal('addEventListener', window.addEventListener.bind(window))
     fetch.mockClear()
     latestId = 'test-build'
   })
