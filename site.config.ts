@@ -94,6 +94,22 @@ export interface Market {
   weekend: readonly [Weekday, Weekday]
   /** Support's business hours on business days, the market's local time (24-hour `HH:MM`). */
   supportHours: { open: string; close: string }
+  /**
+   * The urgent line (payments failing on a live account), every day at any time: E.164, spaced as
+   * the contact page shows it (`tel:` drops the spaces).
+   */
+  urgentPhone: string
+  /**
+   * Sales' and support's WhatsApp numbers in the market, answered in business hours, where the
+   * market has them: E.164, spaced as shown; the link is `https://wa.me/<digits>` (`whatsAppUrl`).
+   */
+  whatsApp?: { sales: string; support: string }
+  /**
+   * The sales form's monthly card volume bands, in the market's currency (major units): the four
+   * edges between its five bands, lowest first, round figures of about the same worth in each
+   * market. api/contract/fields.ts `volumeBandIds` names the bands, which the API must take.
+   */
+  volumeBands: readonly [number, number, number, number]
 }
 
 /** Sample fees for illustration (docs/content.md "Sample numbers"); the pricing page says so. */
@@ -120,6 +136,9 @@ export const markets: readonly Market[] = [
     exampleScheme: 'mada',
     weekend: [5, 6],
     supportHours: { open: '09:00', close: '18:00' },
+    urgentPhone: site.phone,
+    whatsApp: { sales: '+966 50 000 0000', support: '+966 50 000 1111' },
+    volumeBands: [200_000, 1_000_000, 5_000_000, 20_000_000],
   },
   {
     code: 'ae',
@@ -142,6 +161,9 @@ export const markets: readonly Market[] = [
     exampleScheme: 'cards',
     weekend: [6, 0],
     supportHours: { open: '09:00', close: '18:00' },
+    urgentPhone: '+971 4 000 0000',
+    whatsApp: { sales: '+971 50 000 0000', support: '+971 50 000 1111' },
+    volumeBands: [200_000, 1_000_000, 5_000_000, 20_000_000],
   },
   {
     code: 'eg',
@@ -165,8 +187,20 @@ export const markets: readonly Market[] = [
     exampleScheme: 'cards',
     weekend: [5, 6],
     supportHours: { open: '09:00', close: '18:00' },
+    urgentPhone: '+20 2 0000 0000',
+    whatsApp: { sales: '+20 10 0000 0000', support: '+20 10 0000 1111' },
+    volumeBands: [2_500_000, 10_000_000, 50_000_000, 250_000_000],
   },
 ]
+
+/**
+ * A lead from another country (the sales form's "Another country"): its monthly card volume bands
+ * in US dollars, the edges as a market's `volumeBands`.
+ */
+export const otherCountry = { currency: 'USD', volumeBands: [50_000, 250_000, 1_000_000, 5_000_000] } as const
+
+/** A phone number's WhatsApp link: `https://wa.me/` and its digits, without `+` or spaces. */
+export const whatsAppUrl = (phone: string) => `https://wa.me/${phone.replace(/\D/g, '')}`
 
 /** A market's payment methods in display order (its fee rows' brands, mada or Meeza first), for the payment-method rows. */
 export function methodsOf(market: Market): Brand[] {
@@ -195,7 +229,9 @@ export type RefundRoute =
  * - `sheet`: a simulated wallet sheet (Apple Pay, Google Pay cannot run on the page): Approve pays,
  *   Decline fails with `failureCode`;
  * - `account`: a mobile number, then a one-time code: `approve` pays, `decline` fails with
- *   `failureCode` (both with `code`), per market the method is sold in; any other number or code is refused;
+ *   `failureCode` (both with `code`), per market the method is sold in; any other number or code is refused.
+ *   The numbers are in one format, E.164 (`+966500000001`), as the guide prints them; the page also takes
+ *   them in the national form (`0500000001`, `00966…`: api/server/checkout/methods.ts `sameNumber`);
  * - `reference`: pay by reference (Fawry): the page shows a reference number; "Simulate payment at an outlet"
  *   pays, "Simulate expiry" fails with `failureCode`.
  */
@@ -258,7 +294,7 @@ export const methodFacts: Readonly<Record<Brand, MethodFacts>> = {
     refund: { to: 'wallet' },
     sandbox: {
       kind: 'account',
-      accounts: { sa: { approve: '0500000001', decline: '0500000002' } },
+      accounts: { sa: { approve: '+966500000001', decline: '+966500000002' } },
       code: '1234',
       failureCode: 'insufficient_funds',
     },
@@ -269,7 +305,7 @@ export const methodFacts: Readonly<Record<Brand, MethodFacts>> = {
     refund: { to: 'wallet' },
     sandbox: {
       kind: 'account',
-      accounts: { eg: { approve: '01000000001', decline: '01000000002' } },
+      accounts: { eg: { approve: '+201000000001', decline: '+201000000002' } },
       code: '1234',
       failureCode: 'insufficient_funds',
     },
@@ -280,7 +316,7 @@ export const methodFacts: Readonly<Record<Brand, MethodFacts>> = {
     refund: { to: 'bankAccount', days: [1, 3] },
     sandbox: {
       kind: 'account',
-      accounts: { eg: { approve: '01000000011', decline: '01000000012' } },
+      accounts: { eg: { approve: '+201000000011', decline: '+201000000012' } },
       code: '5678',
       failureCode: 'do_not_honor',
     },
@@ -369,6 +405,16 @@ export const facts = {
    */
   siteDataRegion: 'me-south-1',
 } as const
+
+/**
+ * The approval-rate alert's rule, said once (copy review 5, item 3): an alert when the approval rate
+ * of the last hour falls more than `dropPoints` percentage points below its average over the last
+ * `averageDays` days. The status page's alert card and its chart's summary take them as the
+ * arguments `approvalAlertPoints` and `approvalAlertDays` (locales/facts.ts), and the sample chart's
+ * alert day is the one day that breaks it (tests/unit/facts.test.ts). Not in `facts`: those are
+ * what the privacy notice may state, and each change of them is a new consent version.
+ */
+export const approvalAlert = { dropPoints: 3, averageDays: 7 } as const
 
 /** The privacy notice's settings that are not facts (the numbers and the data's region are in `facts`). */
 export const privacy = {

@@ -9,7 +9,7 @@ import {
   type SelectElement,
   TYPE,
 } from '@formatjs/icu-messageformat-parser'
-import { facts, markets, methodsOf } from '../site.config'
+import { approvalAlert, facts, markets, methodsOf } from '../site.config'
 import { intlLocale } from './intlLocale'
 import type { Locale } from './locales'
 
@@ -26,6 +26,8 @@ export const selectKey = (value: string) => value.replaceAll('-', '_')
 /** Every fact argument a message may hold, by name: a number, or a text fact (above). */
 export const factValues: Readonly<Record<string, number | string>> = {
   ...facts,
+  approvalAlertPoints: approvalAlert.dropPoints,
+  approvalAlertDays: approvalAlert.averageDays,
   marketCount: markets.length,
   methodCount: new Set(markets.flatMap(methodsOf)).size,
   ...Object.fromEntries(markets.map((m) => [`${m.code}SettlementDays`, fastestSettlement(m.code)])),

@@ -95,12 +95,22 @@ export const glossary: readonly Term[] = [
     ar: 'بيانات للعرض فقط',
     never: { ar: ['نموذجي', 'نموذجية', 'للتوضيح', 'توضيحية', 'خيالية'] },
   },
-  { idea: 'service health', en: 'service status', ar: 'جاهزية الخدمات', never: { ar: ['سلامة الخدمات'] } },
+  { idea: 'service health', en: 'service health', ar: 'جاهزية الخدمات', never: { ar: ['سلامة الخدمات'] } },
   {
     idea: 'the status page (its name in links, title and heading)',
     en: 'Service status',
     ar: 'حالة الخدمة',
-    never: { en: ['system status'], ar: ['حالة الأنظمة'] },
+    never: { en: ['system status'], ar: ['حالة الأنظمة', 'حالة الخدمات', 'حالة خدمات'] },
+    // As written only: «تُحمِّل هذه الصفحة الحالة المباشرة» (the page loads the live status) is fine.
+    exact: { ar: ['صفحة الحالة'] },
+    note: 'on the page itself: في هذه الصفحة / on this page',
+  },
+  {
+    idea: 'incident (status page, feed, banner)',
+    en: 'incident',
+    ar: 'عطل؛ الأعطال',
+    never: { ar: ['حادث', 'حوادث', 'بلاغ'] },
+    note: 'حادث reads as an accident, بلاغ is a report (reporting one: الإبلاغ عنه); copy review 5, item 1',
   },
   { idea: 'article (guide)', en: 'article', ar: 'مقالة', never: { ar: ['مقال'] } },
   {
@@ -143,8 +153,21 @@ export const glossary: readonly Term[] = [
   {
     idea: 'close an incident',
     en: 'close the incident',
-    ar: 'إغلاق البلاغ',
+    ar: 'إعلان حلّ العطل',
     never: { ar: ['إغلاق العطل', 'إغلاق هذا العطل'] },
+  },
+  {
+    idea: 'the privacy page',
+    en: 'privacy policy',
+    ar: 'سياسة الخصوصية',
+    never: { en: ['privacy notice'] },
+    note: 'the term of the Saudi PDPL; copy review 5, item 11',
+  },
+  {
+    idea: 'work email (a field of the sales form)',
+    en: 'work email',
+    ar: 'البريد الإلكتروني المهني',
+    never: { ar: ['البريد الإلكتروني للعمل', 'بريدك الإلكتروني للعمل'] },
   },
   {
     idea: "the merchant's balance with Rasid",

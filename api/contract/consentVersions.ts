@@ -8,4 +8,6 @@ export const consentVersions = [
   'ar-fc181878e6b9',
   'en-f4339001f796',
   'ar-9393f5e12223',
+  'en-5935d18c4b8a',
+  'ar-a3668f0be1dd',
 ] as const

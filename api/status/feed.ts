@@ -4,10 +4,22 @@
 import { type Incident, type StatusDocument, statusPaths } from '../contract/status'
 import ar from '../../locales/ar.json'
 import en from '../../locales/en.json'
-import { wallClock } from './doc'
+import { intlLocale } from '../../locales/intlLocale'
+import { dirOf } from '../../locales/locales'
 
 const catalogs = { en, ar } as const
 type Lang = keyof typeof catalogs
+
+/** An instant's date and 24-hour time in `timeZone`, as the site's pages write them (locales/intlLocale.ts). */
+function dayAndTime(ms: number, timeZone: string, lang: Lang): { date: string; time: string } {
+  const locale = intlLocale(lang)
+  return {
+    date: new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone }).format(ms),
+    time: new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).format(
+      ms,
+    ),
+  }
+}
 
 const xml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 
@@ -18,11 +30,22 @@ function entry(incident: Incident, lang: Lang, siteUrl: string, timeZone: string
   const m = catalogs[lang] as Record<string, string>
   const page = `${monitoringUrl(siteUrl, lang)}#incident-${incident.id}`
   const names = incident.components.map((k) => m[`status.component.${k}`] ?? k).join(m['common.listSeparator'] ?? ', ')
+  // Each update a paragraph of the catalog's `monitoring.feed.update`: its stage, its time named by
+  // its place as the page names it ("Riyadh time", in Arabic too: copy review 5, item 7), its
+  // text; a right-to-left language's right to left, whatever the reader's own layout (`dir`, as HTML reads it).
+  const dir = dirOf(lang) === 'rtl' ? ' dir="rtl"' : ''
   const updates = incident.updates
-    .map(
-      (u) =>
-        `<p><strong>${xml(m[`monitoring.stage.${u.stage}`] ?? u.stage)}</strong> (${xml(wallClock(Date.parse(u.at), timeZone, lang))}): ${xml(u.text[lang])}</p>`,
-    )
+    .map((u) => {
+      const { date, time } = dayAndTime(Date.parse(u.at), timeZone, lang)
+      const values: Record<string, string> = {
+        stage: `<strong>${xml(m[`monitoring.stage.${u.stage}`] ?? u.stage)}</strong>`,
+        date: xml(date),
+        time: xml(time),
+        text: xml(u.text[lang]),
+      }
+      const line = xml(m['monitoring.feed.update']!).replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? '')
+      return `<p${dir}>${line}</p>`
+    })
     .join('')
   const first = incident.updates.at(-1)!
   return `  <entry>

@@ -65,14 +65,7 @@ function ApprovalChart() {
       <svg viewBox={`0 0 ${w} ${h}`} direction="ltr" className="mt-4 h-auto w-full" aria-hidden="true">
         {[8500, 9000, 9500, 10000].map((g) => (
           <g key={g}>
-            <line
-              x1={pad}
-              x2={w - pad}
-              y1={y(g)}
-              y2={y(g)}
-              className={g === approval.thresholdBp ? 'stroke-error-500' : 'stroke-neutral-200 dark:stroke-neutral-700'}
-              strokeDasharray={g === approval.thresholdBp ? '4 4' : undefined}
-            />
+            <line x1={pad} x2={w - pad} y1={y(g)} y2={y(g)} className="stroke-neutral-200 dark:stroke-neutral-700" />
             <text
               x={dir === 'rtl' ? w - 4 : 4}
               y={y(g) + 4}

@@ -14,7 +14,8 @@ import { loadCatalog } from '../../locales/catalogs'
 import { factValues, selectKey, withFacts } from '../../locales/facts'
 import { intlLocale } from '../../locales/intlLocale'
 import type { Locale } from '../../locales/locales'
-import { facts, markets, methodsOf, planFeatures } from '../../site.config'
+import { approval } from '../../pages/monitoring/sample'
+import { approvalAlert, facts, markets, methodsOf, planFeatures } from '../../site.config'
 
 /** A message's literal text outside plural and select options (a branch is chosen by an argument's value). */
 function statedText(elements: MessageFormatElement[]): string {
@@ -360,5 +361,58 @@ describe('where data lives: the home page and the privacy notice agree, from one
       expect(stated, id).not.toContain(facts.siteDataRegion)
       expect(stated, id).not.toContain(bare)
     }
+  })
+})
+
+// Copy review 5, item 3: the status page stated two alert rules on one screen ("below the alert
+// threshold of 90%" under the chart, "more than three percentage points below its seven-day
+// average" in the alert card). The rule is one setting (`approvalAlert`), both messages take it as
+// arguments, and the sample chart's alert day is the day that breaks it.
+describe('the approval-rate alert: one rule, from one setting', () => {
+  const rule = ['monitoring.alerts.approvalDrop.body', 'monitoring.approval.summary'] as const
+  /** The fact arguments a message takes, by name. */
+  function factArguments(elements: MessageFormatElement[], into = new Set<string>()): Set<string> {
+    for (const el of elements) {
+      if (el.type === TYPE.plural || el.type === TYPE.select) {
+        into.add(el.value)
+        for (const option of Object.values(el.options)) factArguments(option.value, into)
+      } else if (el.type === TYPE.argument || el.type === TYPE.number) into.add(el.value)
+      else if (el.type === TYPE.tag) factArguments(el.children, into)
+    }
+    return into
+  }
+
+  test.each(['en', 'ar'] as const)(
+    '%s: both messages take the rule as arguments, and no message states a threshold',
+    (locale) => {
+      const catalog = loadCatalog(locale)
+      for (const id of rule) {
+        const args = factArguments(parse(catalog[id]!))
+        expect([...args].filter((a) => a.startsWith('approvalAlert')).sort(), id).toEqual([
+          'approvalAlertDays',
+          'approvalAlertPoints',
+        ])
+        // Filled in, both say the same rule: the points and the days of the setting.
+        const text = statedText(withFacts(parse(catalog[id]!), locale))
+        expect(text, id).toContain(String(approvalAlert.dropPoints))
+        expect(text, id).toContain(String(approvalAlert.averageDays))
+      }
+      const threshold = locale === 'en' ? /\bthreshold\b|\d+\s?%/ : /حد التنبيه|\d+\s?%/
+      for (const id of Object.keys(catalog).filter((k) => k.startsWith('monitoring.')))
+        expect(threshold.test(statedText(parse(catalog[id]!))), `${id}: ${catalog[id]}`).toBe(false)
+    },
+  )
+
+  test('the sample chart raises its alert on the one day that falls more than the rule allows', () => {
+    const { bp, alertDay } = approval
+    const breaks = bp
+      .map((rate, day) => {
+        const before = bp.slice(Math.max(0, day - approvalAlert.averageDays), day)
+        if (before.length < approvalAlert.averageDays) return false
+        const average = before.reduce((a, b) => a + b, 0) / before.length
+        return average - rate > approvalAlert.dropPoints * 100
+      })
+      .flatMap((broken, day) => (broken ? [day] : []))
+    expect(breaks).toEqual([alertDay])
   })
 })

@@ -36,6 +36,27 @@ test('a banned word in any form fails: plural, dual, feminine, a pronoun suffix,
   expect(termProblems('مقالك', 'ar')).toHaveLength(1)
 })
 
+test('the status page: an incident is «عطل», the page «حالة الخدمة» (copy review 5, items 1 and 2)', () => {
+  // Review 5's examples: three words for an incident and three names for the page on one page.
+  expect(termProblems('لا حوادث خلال آخر 90 يومًا.', 'ar')[0]).toMatch(/"حوادث" is not the glossary's word for incident/)
+  expect(termProblems('كل حادث على الصفحة', 'ar')).toHaveLength(1)
+  expect(termProblems('قبل إغلاق هذا البلاغ.', 'ar')).toHaveLength(1)
+  expect(termProblems('تابِع التحديثات على صفحة حالة الخدمات', 'ar')[0]).toMatch(/write حالة الخدمة/)
+  expect(termProblems('حالة خدمات رصيد: الحوادث', 'ar')).toHaveLength(2)
+  expect(termProblems('وتظهر في صفحة الحالة طوال مدتها', 'ar')).toHaveLength(1)
+  expect(termProblems('The privacy notice has changed', 'en')[0]).toMatch(/write privacy policy/)
+  expect(termProblems('البريد الإلكتروني للعمل', 'ar')).toHaveLength(1)
+  // The words to use, and look-alikes: reporting one («الإبلاغ عنه»), a chat («محادثة»), the page
+  // loading the live status («الصفحة الحالة المباشرة»).
+  expect(
+    termProblems(
+      'لا أعطال، وكل عطل منذ الإبلاغ عنه حتى حلّه في صفحة حالة الخدمة؛ محادثة؛ تُحمِّل هذه الصفحة الحالة المباشرة',
+      'ar',
+    ),
+  ).toEqual([])
+  expect(termProblems('Read our privacy policy. Work email.', 'en')).toEqual([])
+})
+
 test('the brand takes no clitic فـ or بـ, and رصيد alone is never the word for a balance', () => {
   expect(termProblems('أرقام للعرض فقط، فرصيد علامة تجارية افتراضية', 'ar')[0]).toMatch(
     /the brand رصيد takes no clitic/,
