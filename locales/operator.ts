@@ -11,10 +11,10 @@
 // no Arabic of its own (bar 27): tests/unit/operatorCatalog.test.ts fails on an Arabic letter in
 // api/, and holds both languages to the same ids and arguments; the copy checks read these files as
 // they read the site's.
-import apiAr from './operator/api.ar.json'
-import apiEn from './operator/api.en.json'
-import commandsAr from './operator/commands.ar.json'
-import commandsEn from './operator/commands.en.json'
+import apiAr from './operator/api.ar.json' with { type: 'json' }
+import apiEn from './operator/api.en.json' with { type: 'json' }
+import commandsAr from './operator/commands.ar.json' with { type: 'json' }
+import commandsEn from './operator/commands.en.json' with { type: 'json' }
 
 export type Lang = 'en' | 'ar'
 export type Bilingual = { en: string; ar: string }
