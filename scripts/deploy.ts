@@ -12,8 +12,8 @@
 // last. A deploy never writes the status document (`status/`): operations and the probe do
 // (docs/status.md). Credentials and region come
 // from the standard AWS chain (environment, profile, SSO, role). What an operator reads of a
-// rollback, a prune or an interruption is in English or Arabic (`--lang ar`, DEPLOY_LANG): the
-// table `text` below.
+// deploy, a rollback, a prune or an interruption is in English or Arabic (`--lang ar`, DEPLOY_LANG),
+// from the operators' catalog (locales/operator/commands.<lang>.json, `deploy.*`).
 import { execFileSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
@@ -87,7 +87,7 @@ Options:
   --prune-keep <N>       after deploying, delete the builds that are not among the newest N, not
                          live in the last N switches, not live, and not where --rollback goes
   --concurrency <N>      uploads at once (default 8)
-  --lang <en|ar>         the language of the rollback, prune and interruption lines (DEPLOY_LANG)
+  --lang <en|ar>         the language of what it writes, bar this help and --list's table (DEPLOY_LANG)
   --help                 this text
 
 Exit codes: 0 done (or planned, with --dry-run); 1 failed or refused (the message says where and
@@ -144,7 +144,7 @@ interface Words {
 let lang: Lang = 'en'
 /** What the command talks to, for a failure's one line (api/server/cli.ts `describeError`). */
 let about: Resources = {}
-const say = (words: Words) => words[lang]
+const say = (said: Words) => said[lang]
 const ids = (list: readonly string[], l: Lang) => listed(list, l)
 const reasonWords = (why: KeepReason, keep: number): Words =>
   words(
@@ -444,14 +444,19 @@ class Bucket {
   ) {}
 
   /** Exponential backoff with jitter: about 0.2, 0.4, 0.8, 1.6 s. */
-  async attempt<T>(what: string, run: () => Promise<T>): Promise<T> {
+  async attempt<T>(what: Words, run: () => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       try {
         return await run()
       } catch (err) {
         if (attempt >= MAX_ATTEMPTS || !isTransient(err)) {
+          const why = describeError(err, lang, this.resources ?? about)
           throw new DeployError(
-            `${what} failed${attempt > 1 ? ` after ${attempt} attempts` : ''}: ${describeError(err, lang, this.resources ?? about)}`,
+            say(
+              attempt > 1
+                ? words('deploy.attemptFailedAfter', { what: what[lang], attempts: attempt, why })
+                : words('deploy.attemptFailed', { what: what[lang], why }),
+            ),
             { cause: err },
           )
         }
@@ -466,7 +471,7 @@ class Bucket {
     const objects = new Map<string, string>()
     let token: string | undefined
     do {
-      const page = await this.attempt(`Listing s3://${this.name}/${prefix}`, () =>
+      const page = await this.attempt(words('deploy.attempt.listing', { target: `s3://${this.name}/${prefix}` }), () =>
         this.s3.send(
           new ListObjectsV2Command({ Bucket: this.name, Prefix: prefix || undefined, ContinuationToken: token }),
         ),
@@ -478,7 +483,7 @@ class Bucket {
   }
 
   put(u: Upload) {
-    return this.attempt(`Uploading ${u.key}`, () =>
+    return this.attempt(words('deploy.attempt.uploading', { key: u.key }), () =>
       this.s3.send(
         new PutObjectCommand({
           Bucket: this.name,
@@ -511,7 +516,7 @@ class Bucket {
     { body: Buffer; metadata: Record<string, string>; contentType?: string; cacheControl?: string } | undefined
   > {
     try {
-      const res = await this.attempt(`Reading ${key}`, () =>
+      const res = await this.attempt(words('deploy.attempt.reading', { key }), () =>
         this.s3.send(new GetObjectCommand({ Bucket: this.name, Key: key })),
       )
       return {
@@ -538,7 +543,9 @@ class Bucket {
   }
 
   delete(key: string) {
-    return this.attempt(`Deleting ${key}`, () => this.s3.send(new DeleteObjectCommand({ Bucket: this.name, Key: key })))
+    return this.attempt(words('deploy.attempt.deleting', { key }), () =>
+      this.s3.send(new DeleteObjectCommand({ Bucket: this.name, Key: key })),
+    )
   }
 }
 
@@ -638,7 +645,7 @@ async function statusHostFiles(id: string, read: (path: string) => Promise<Uploa
     const path = queue.shift()!
     const file = await read(path)
     if (!file) {
-      if (required.has(path)) throw new DeployError(`build ${id} has no ${path}: the status host needs it`)
+      if (required.has(path)) throw new DeployError(say(words('deploy.statusHost.missing', { id, path })))
       continue
     }
     found.set(path, { ...file, key: path, path })
@@ -682,9 +689,18 @@ async function syncStatusHost(
   const changed = files.filter((u) => remote.get(u.key) !== u.md5)
   const bytes = changed.reduce((n, u) => n + u.body.length, 0)
   if (d.opts.dryRun) {
-    for (const u of changed) console.log(`  would upload ${u.key} to s3://${target.name}/`)
+    const where = `s3://${target.name}/`
+    for (const u of changed) console.log(say(words('deploy.statusHost.wouldUpload', { key: u.key, target: where })))
     console.log(
-      `Dry run: the status host (s3://${target.name}/) would get ${changed.length} file(s) of build ${id} (${formatBytes(bytes)}), ${files.length - changed.length} unchanged.`,
+      say(
+        words('deploy.statusHost.dryRun', {
+          target: where,
+          count: changed.length,
+          id,
+          size: formatBytes(bytes),
+          unchanged: files.length - changed.length,
+        }),
+      ),
     )
     return { uploaded: 0, unchanged: files.length - changed.length, bytes: 0 }
   }
@@ -706,14 +722,30 @@ async function updateStatusHost(d: Deployer, id: string, read: (path: string) =>
     const { uploaded, unchanged, bytes } = await syncStatusHost(d, id, read)
     if (!d.opts.dryRun)
       console.log(
-        `Status host s3://${d.statusBucket.name}/: the monitoring pages of build ${id}, ${uploaded} uploaded (${formatBytes(bytes)}), ${unchanged} unchanged; assets first, pages last.`,
+        say(
+          words('deploy.statusHost.updated', {
+            target: `s3://${d.statusBucket.name}/`,
+            id,
+            uploaded,
+            size: formatBytes(bytes),
+            unchanged,
+          }),
+        ),
       )
   } catch (err) {
     const why = err instanceof DeployError ? err.message : describeError(err, lang, about)
+    const target = `s3://${d.statusBucket.name}/`
     throw new DeployError(
-      d.state.switched || d.state.live === id
-        ? `build ${id} is live, but the status host (s3://${d.statusBucket.name}/) was not brought to it: ${why}. Run the same command again to finish.`
-        : `the status host (s3://${d.statusBucket.name}/) was not brought to build ${id}: ${why}.`,
+      say(
+        words(
+          d.state.switched || d.state.live === id ? 'deploy.statusHost.notBroughtLive' : 'deploy.statusHost.notBrought',
+          {
+            id,
+            target,
+            why,
+          },
+        ),
+      ),
     )
   }
 }
@@ -756,7 +788,7 @@ class Deployer {
     await pool(keys, this.opts.concurrency, async (key) => {
       const record = await this.bucket.getJson<BuildRecord>(key)
       if (record && typeof record.id === 'string' && Array.isArray(record.keys)) records.push(record)
-      else console.warn(`Skipping ${key}: it is not a build record`)
+      else console.warn(say(words('deploy.skipRecord', { key })))
     })
     return records.sort((a, b) => b.deployedAt - a.deployedAt)
   }
@@ -839,23 +871,24 @@ class Deployer {
     this.state.live = to
     this.state.switched = { from: from ?? 'none', to }
     const record: SwitchRecord = { at: switched, by: this.opts.by, from: from ?? null, to, kind, withdrawn }
-    const problems: string[] = []
+    const problems: Words[] = []
     await this.bucket
       .putJson(`${SWITCHES}${new Date(switched).toISOString().replace(/[:.]/g, '')}-${to}.json`, record)
-      .catch((err: Error) => problems.push(`the switch was not recorded: ${err.message}`))
+      .catch((err: Error) => problems.push(words('deploy.switch.notRecorded', { error: err.message })))
     await this.copyErrorDocument(to).catch((err: Error) =>
-      problems.push(`the error document was not updated: ${err.message}`),
+      problems.push(words('deploy.switch.errorDocument', { error: err.message })),
     )
-    if (problems.length)
-      throw new DeployError(
-        `build ${to} is live, but ${problems.join('; ')}. Run npm run deploy -- --rollback ${to} to finish.`,
-      )
+    if (problems.length) {
+      const [first, second] = problems.map(say)
+      const said = second === undefined ? first! : say(words('deploy.switch.both', { first: first!, second }))
+      throw new DeployError(say(words('deploy.switch.unfinished', { to, problems: said })))
+    }
     return { ms: switched - started, record }
   }
 
   async copyErrorDocument(id: string) {
     const page = await this.bucket.get(bucketKey(id, notFoundKey))
-    if (!page) throw new DeployError(`${bucketKey(id, notFoundKey)} is missing`)
+    if (!page) throw new DeployError(say(words('deploy.errorDocument.missing', { key: bucketKey(id, notFoundKey) })))
     await this.bucket.put({
       key: notFoundKey,
       body: page.body,
@@ -898,14 +931,30 @@ async function deployBuild(d: Deployer, opts: Options) {
   const changed = uploads.filter((u) => remote.get(u.key) !== u.md5)
   const bytes = changed.reduce((n, u) => n + u.body.length, 0)
   console.log(
-    `${opts.dryRun ? 'Planning' : 'Deploying'} build ${id} to ${target}${opts.endpoint ? ` (${opts.endpoint})` : ''}: ${changed.length} to upload (${formatBytes(bytes)}), ${uploads.length - changed.length} unchanged; live now: ${before.live ?? 'none'}`,
+    say(
+      words(opts.dryRun ? 'deploy.planning' : 'deploy.deploying', {
+        id,
+        target: `${target}${opts.endpoint ? ` (${opts.endpoint})` : ''}`,
+        count: changed.length,
+        size: formatBytes(bytes),
+        unchanged: uploads.length - changed.length,
+        live: before.live ?? 'none',
+      }),
+    ),
   )
   const named = assetsNamed(uploads)
   const keys = new Set(uploads.map((u) => u.key))
   const unknown = [...named].filter((k) => !keys.has(k) && !remote.has(k))
   if (unknown.length)
     throw new DeployError(
-      `the build names assets it does not hold: ${unknown.slice(0, 5).join(', ')}${unknown.length > 5 ? ` and ${unknown.length - 5} more` : ''}. Nothing was switched; build ${before.live ?? 'none'} stays live.`,
+      say(
+        words('deploy.unknownAssets', (l) => {
+          const first = ids(unknown.slice(0, 5), l)
+          const assets =
+            unknown.length > 5 ? words('deploy.andMore', { list: first, more: unknown.length - 5 })[l] : first
+          return { assets, live: before.live ?? 'none' }
+        }),
+      ),
     )
   const record: BuildRecord = {
     id,
@@ -917,11 +966,12 @@ async function deployBuild(d: Deployer, opts: Options) {
     keys: [...keys].sort(),
   }
   if (opts.dryRun) {
-    for (const u of changed) console.log(`  would upload ${u.key}  (${u.contentType}; ${u.cacheControl})`)
-    console.log(`  would switch the live build from ${before.live ?? 'none'} to ${id}`)
+    for (const u of changed)
+      console.log(say(words('deploy.dry.upload', { key: u.key, type: u.contentType, cache: u.cacheControl })))
+    console.log(say(words('deploy.dry.switch', { from: before.live ?? 'none', to: id })))
     if (opts.pruneKeep) await prune(d, opts.pruneKeep, record, { from: before.live })
     await updateStatusHost(d, id, fromBuild)
-    console.log(`Dry run: nothing was changed in ${target}.`)
+    console.log(say(words('deploy.dry.nothingChanged', { target })))
     return
   }
   // First the record, marked incomplete, so that a prune running meanwhile keeps what it uploads.
@@ -937,11 +987,18 @@ async function deployBuild(d: Deployer, opts: Options) {
   const missing = await d.missing(record)
   if (missing.length)
     throw new DeployError(
-      `after the upload, ${missing.length} file(s) of build ${id} are not in the bucket (${missing.slice(0, 5).join(', ')}). Nothing was switched; build ${before.live ?? 'none'} stays live. Run the command again.`,
+      say(
+        words('deploy.missingAfterUpload', (l) => ({
+          count: missing.length,
+          id,
+          keys: ids(missing.slice(0, 5), l),
+          live: before.live ?? 'none',
+        })),
+      ),
     )
   await d.bucket.putJson(recordKey(id), { ...record, complete: true })
   if (before.live === id) {
-    console.log(`Build ${id} was live already; its files are complete.`)
+    console.log(say(words('deploy.wasLive', { id })))
   } else {
     // A deploy takes its build off the list of those rolled back from (deploying it is naming it).
     const withdrawn = nextWithdrawn(withdrawnAfter(await d.history(before.live)), {
@@ -950,7 +1007,7 @@ async function deployBuild(d: Deployer, opts: Options) {
       to: id,
     })
     const { ms } = await d.switchTo(id, before.live, before.etag, 'deploy', withdrawn)
-    console.log(`Switched the live build from ${before.live ?? 'none'} to ${id} in ${ms} ms.`)
+    console.log(say(words('deploy.switched', { from: before.live ?? 'none', to: id, ms })))
   }
   // The status host follows the live build: after the switch, so that it never shows a build the
   // site does not (docs/aws.md, "The status host").
@@ -962,13 +1019,23 @@ async function deployBuild(d: Deployer, opts: Options) {
       deleted = await prune(d, opts.pruneKeep, record)
       d.state.pruning = false
     } catch (err) {
-      throw new DeployError(
-        `build ${id} is live, but pruning stopped: ${(err as Error).message}. Run the command again to finish pruning.`,
-      )
+      throw new DeployError(say(words('deploy.pruningStopped', { id, error: (err as Error).message })))
     }
   }
   console.log(
-    `Deployed build ${id} to ${target}: ${changed.length} uploaded (${formatBytes(bytes)}) in ${seconds(uploadedIn)}, ${uploads.length - changed.length} unchanged, ${deleted} deleted, ${d.bucket.retries} retried, in ${seconds(Date.now() - started)}. Open tabs offer a reload at their next check of builds/latest.json.`,
+    say(
+      words('deploy.deployed', {
+        id,
+        target,
+        uploaded: changed.length,
+        size: formatBytes(bytes),
+        uploadTime: seconds(uploadedIn),
+        unchanged: uploads.length - changed.length,
+        deleted,
+        retried: d.bucket.retries,
+        time: seconds(Date.now() - started),
+      }),
+    ),
   )
 }
 
@@ -1012,7 +1079,7 @@ async function rollback(d: Deployer, opts: Options) {
       }
       await d.bucket.putJson(`${SWITCHES}${new Date(record.at).toISOString().replace(/[:.]/g, '')}-${to}.json`, record)
       await d.copyErrorDocument(to)
-      console.log(`Its switch (${recorded} -> ${to}) was not on record: recorded it, and updated 404.html.`)
+      console.log(say(words('deploy.recordedSwitch', { from: recorded, to })))
     }
     // A switch whose status host was not brought along ("run the same command again to finish").
     if (!opts.dryRun) await updateStatusHost(d, to, fromRelease(d, to))
@@ -1021,14 +1088,21 @@ async function rollback(d: Deployer, opts: Options) {
   const record = records.find((r) => r.id === to)
   if (!record)
     throw new DeployError(
-      `build ${to} was never deployed to s3://${opts.bucket}/, or was pruned (npm run deploy -- --list). Build ${live ?? 'none'} stays live.`,
+      say(words('deploy.neverDeployed', { to, target: `s3://${opts.bucket}/`, live: live ?? 'none' })),
     )
-  if (!record.complete)
-    throw new DeployError(`build ${to} never finished uploading; build ${live ?? 'none'} stays live`)
+  if (!record.complete) throw new DeployError(say(words('deploy.neverFinished', { to, live: live ?? 'none' })))
   const missing = await d.missing(record)
   if (missing.length)
     throw new DeployError(
-      `build ${to} lacks ${missing.length} file(s) (pruned?): ${missing.slice(0, 3).join(', ')}. Build ${live ?? 'none'} stays live; deploy ${to} again from its commit (${record.commit ?? 'unknown'}).`,
+      say(
+        words('deploy.lacksFiles', (l) => ({
+          to,
+          count: missing.length,
+          keys: ids(missing.slice(0, 3), l),
+          live: live ?? 'none',
+          commit: record.commit ?? 'unknown',
+        })),
+      ),
     )
   const kind = opts.rollbackTo ? namedKind(to, live, withdrawn, records) : 'rollback'
   const after = nextWithdrawn(withdrawn, { kind, from: live ?? null, to })
