@@ -5,6 +5,10 @@ import type { IconifyJSON } from '@iconify/types'
 import { colors } from '@unocss/preset-wind4/colors'
 import { locales } from './locales/locales'
 import { markets } from './site.config'
+import { signFaces } from './api/contract/faces'
+
+/** The riyal sign's family, in each language's stack after its face (api/contract/faces.ts). */
+const signFamily = signFaces[0].family
 
 const stylesheets = ['renderer/styles/site.css', 'renderer/styles/guide.css']
 const read = (file: string) => readFileSync(join(process.cwd(), file), 'utf8')
@@ -17,7 +21,7 @@ function localeCss(): string {
   // On <html> itself, not only <body>: the root's first font gives its line metrics, and a root
   // left on Inter would download Inter on every Arabic page.
   // The code bar's copy button too: its `font-family: inherit` would take the bar's monospace.
-  return `${arabic.join(', ')}, ${each('.code-copy')} { font-family: "IBM Plex Sans Arabic", system-ui, sans-serif; }
+  return `${arabic.join(', ')}, ${each('.code-copy')} { font-family: "IBM Plex Sans Arabic", "${signFamily}", system-ui, sans-serif; }
 ${each('body')} { line-height: 1.7; }`
 }
 
@@ -57,8 +61,10 @@ export default defineConfig({
       // good; with the other face next in the list, that fallback was a download of its own (an
       // English page fetched IBM Plex Sans Arabic's four files, an Arabic page Inter's two;
       // tests/e2e/budgets.spec.ts saw it under load). Arabic words on English pages (the language
-      // switch) are `font-system`.
-      sans: '"Inter", system-ui, sans-serif',
+      // switch) are `font-system`. The riyal sign's own face next (api/contract/faces.ts
+      // `signFaces`): its range is U+20C1 alone, so it draws the sign and nothing else, and is
+      // fetched by a page that shows one.
+      sans: `"Inter", "${signFamily}", system-ui, sans-serif`,
     },
   },
   shortcuts: {

@@ -9,7 +9,7 @@ import { termProblems } from './terms'
 const BIDI_MARKS = /[\u200E\u200F\u061C\u2066-\u2069]/g
 
 /**
- * Punctuation doubled by a message after a formatted amount («ر.س..», «ج.م.،»), or twice by hand. An
+ * Punctuation doubled by a message after a formatted amount («د.إ..», «ج.م.،»), or twice by hand. An
  * abbreviation's full stop before a Latin comma is fine («28. Okt., …» in German).
  */
 const DOUBLED = /(?<![.\u2026])\.\s?\.(?![.])|،\s?[،.]|\.\s?،|[؛;]\s?[؛;]|,\s?,/u
@@ -88,22 +88,25 @@ export const titleCaseProblem = (title: string) =>
   titleCase(title) ? `Title Case in a title: "${title}"; English titles are in sentence case` : undefined
 
 /**
- * How a currency may be written (docs/content.md, "Sample numbers and money"): the locale's symbol next to figures
- * (Intl's, "SAR 1.00", «1.00 ر.س.») and one name in prose ("Saudi riyals", «الريال السعودي», with or
- * without the article). Any other form on the same page is a second way of writing it: the ISO
- * code in Arabic, Intl's Title Case display name in English ("Saudi Riyal"), a bare unit ("riyals",
- * «ريال») that leaves the reader to guess which. Currencies outside the table (the US dollar of the
- * contact form) and locales without one are not read.
+ * How a currency may be written (docs/content.md, "Sample numbers and money"): its symbol next to
+ * figures (Intl's, "AED 1.00", «1.00 د.إ.»; the riyal's own sign, "⃁ 1.00", «1.00 ⃁», since issue 45)
+ * and one name in prose ("Saudi riyals", «الريال السعودي», with or without the article). Any other
+ * form on the same page is a second way of writing it: the ISO code in Arabic, Intl's Title Case
+ * display name in English ("Saudi Riyal"), a bare unit ("riyals", «ريال») that leaves the reader to
+ * guess which, and beside a figure Intl's symbol for the riyal ("SAR 1.00", «1.00 ر.س.»). Currencies
+ * outside the table (the US dollar of the contact form) and locales without one are not read.
  */
 const currencyForms: Record<string, Partial<Record<Locale, { form: string; pattern: RegExp }[]>>> = {
   SAR: {
     en: [
       { form: 'a Title Case name', pattern: /\bSaudi Riyals?\b/g },
       { form: 'a bare unit', pattern: /(?<!Saudi |Qatari )\briyals?\b/g },
+      { form: 'the ISO code beside a figure, not the riyal sign (⃁)', pattern: /(?<![A-Za-z])SAR[\s\u00A0]?[\d-]/g },
     ],
     ar: [
       { form: 'the ISO code', pattern: /(?<![A-Za-z])SAR(?![A-Za-z])/g },
       { form: 'a bare unit', pattern: /ريال(?:ات)?(?![\p{L}\p{M}])(?! (?:ال)?(?:سعودي|قطري))/gu },
+      { form: 'Intl’s symbol, not the riyal sign (⃁)', pattern: /ر\.س\./g },
     ],
   },
   AED: {
@@ -144,6 +147,77 @@ export function currencyFormProblems(text: string, locale: Locale): string[] {
   return problems
 }
 
+/**
+ * A time of day on a 12-hour clock («6:53 ص», "6:53 AM") or with a GMT offset («غرينتش+3»,
+ * "GMT+3"): the site writes times on the 24-hour clock with the place by name ("06:53 Riyadh time",
+ * «الساعة 06:53 بتوقيت الرياض»; review 5, item 17).
+ */
+export function clockProblems(text: string): string[] {
+  const plain = text.replace(BIDI_MARKS, '').replace(/\s+/g, ' ')
+  const found: string[] = []
+  const twelveHour = [
+    /\b\d{1,2}(?::\d{2})? ?(?:[AaPp]\.? ?[Mm]\.?)(?![\p{L}])/u,
+    /\d{1,2}:\d{2} ?(?:ص|م|صباحًا|صباحا|مساءً|مساء)(?![\p{L}\p{M}])/u,
+  ]
+  for (const pattern of twelveHour) {
+    const hit = pattern.exec(plain)
+    if (hit)
+      found.push(
+        `a 12-hour time ("${hit[0]}"): write times on the 24-hour clock, "06:53" (docs/content.md, "Copy checks")`,
+      )
+  }
+  const offset = /\b(?:GMT|UTC) ?[+−-] ?\d|\bGMT\b|غرينتش|جرينتش/u.exec(plain)
+  if (offset)
+    found.push(
+      `a GMT offset ("${offset[0]}"): name the place, "Riyadh time" / «بتوقيت الرياض» (docs/content.md, "Copy checks")`,
+    )
+  return found
+}
+
+/**
+ * Arabic words a field or a check is never called by (review 5, items 18 and 20): a phone field is
+ * «رقم الجوال», never «رقم الهاتف المحمول» (the Egyptian method's name «محافظ الهاتف المحمول» is
+ * not a field); 3-D Secure is «التحقق عبر 3-D Secure», never «المصادقة» (which is an API key's
+ * authentication, in the glossary).
+ */
+export function arabicWordingProblems(text: string): string[] {
+  const plain = text.replace(BIDI_MARKS, '').replace(/[\u064B-\u0652]/g, '')
+  const found: string[] = []
+  const phone = /رقم (?:ال)?هاتف(?:ك|ه|ها)? (?:ال)?محمول/u.exec(plain)
+  if (phone) found.push(`«${phone[0]}» for a phone field: write «رقم الجوال»`)
+  if (/3-D Secure/.test(plain)) {
+    const auth = /(?<![\p{L}])[وفبلك]?(?:ال|لل)?مصادق(?:ة|ته|تها)(?![\p{L}])/u.exec(plain)
+    if (auth) found.push(`«${auth[0]}» beside 3-D Secure: write «التحقق عبر 3-D Secure»`)
+  }
+  return found
+}
+
+/** An apostrophe other than U+0027 inside an English word ("sandbox’s"): the catalog uses one style. */
+export function curlyApostrophes(text: string): string[] {
+  return [...text.matchAll(/\p{L}[\u2019\u02BC]\p{L}+/gu)].map((m) => m[0])
+}
+
+/**
+ * The hosted page's button labels quoted in a guide without a verb before them, so that the sentence
+ * loses its verb («اختر فوري ثم **الحصول على رقم مرجعي**»; review 5, item 45): each bold label of
+ * `labels` must follow a verb of pressing or choosing («انقر», «اضغط», «اختر», «الضغط على»; "select",
+ * "click", "choose", "press", "tap"), quotes and bold marks aside.
+ */
+export function bareButtonLabels(markdown: string, labels: readonly string[], locale: Locale): string[] {
+  const verb =
+    locale === 'ar'
+      ? /(?:انقر|اضغط|اختر|النقر|الضغط|اختيار)(?: على)?$/u
+      : /\b(?:select|selecting|click|clicking|choose|choosing|press|pressing|tap|tapping)$/iu
+  const found: string[] = []
+  for (const hit of markdown.matchAll(/\*\*«?([^*«»]+?)»?\*\*/gu)) {
+    const label = hit[1]!.trim()
+    if (!labels.includes(label)) continue
+    const before = markdown.slice(Math.max(0, hit.index - 40), hit.index).replace(/[\s«"“]+$/u, '')
+    if (!verb.test(before)) found.push(label)
+  }
+  return found
+}
+
 export interface CopyOptions {
   /** The text is a title (a page's <title>, a heading, a message id ending in `.title`). */
   title?: boolean
@@ -157,7 +231,7 @@ export function copyProblems(text: string, locale: Locale, options: CopyOptions 
   const doubled = doubledPunctuation(text)
   if (doubled)
     problems.push(
-      `shows doubled punctuation: "…${doubled}…"; a message that ends in a formatted amount (ر.س., ج.م.) needs no full stop of its own: rephrase it`,
+      `shows doubled punctuation: "…${doubled}…"; a message that ends in a formatted amount (د.إ., ج.م.) needs no full stop of its own: rephrase it`,
     )
   if (locale === 'ar')
     for (const run of barePercentages(text))
@@ -165,6 +239,10 @@ export function copyProblems(text: string, locale: Locale, options: CopyOptions 
   const title = locale === 'en' && options.title ? titleCaseProblem(text) : undefined
   if (title) problems.push(title)
   problems.push(...currencyFormProblems(text, locale))
+  problems.push(...clockProblems(text))
+  if (locale === 'ar') problems.push(...arabicWordingProblems(text))
+  for (const word of locale === 'en' ? curlyApostrophes(text) : [])
+    problems.push(`a curly apostrophe in "${word}": the English copy writes ' (U+0027)`)
   if (options.terms !== false) problems.push(...termProblems(text.replace(BIDI_MARKS, ''), locale))
   return problems
 }

@@ -17,7 +17,10 @@
 //   the tabular digits of the tables), and no hinting instructions: the faces an Arabic page
 //   preloads fell from 49 to about 32 KB, so its largest paint comes as soon as an English one;
 // - deterministic: UnoCSS writes theme variables in the order it meets utilities, which varies with
-//   the order Vite transforms modules; here the utilities are generated from a sorted list.
+//   the order Vite transforms modules; here the utilities are generated from a sorted list;
+// - the Saudi riyal sign (U+20C1), which neither face draws, from faces of its own cut to that one
+//   glyph (`signFaces`, api/contract/faces.ts), `unicode-range: U+20C1` and `font-display: block`:
+//   only a page that shows the sign fetches them, and those pages preload them (build/readPage.ts).
 import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
@@ -27,7 +30,8 @@ import subsetFont from 'subset-font'
 import { type MessageFormatElement, parse, TYPE } from '@formatjs/icu-messageformat-parser'
 import type { Script } from '../locales/locales'
 import { decodeReferences } from './html'
-import { faces } from '../api/contract/faces'
+import { faces, signFaces } from '../api/contract/faces'
+import { riyalSign } from '../api/contract/currencySign'
 
 const require = createRequire(import.meta.url)
 
@@ -44,7 +48,7 @@ const layoutFeatures = [
 const subsetOptions = { targetFormat: 'woff2', keepFeatures: layoutFeatures, noHinting: true } as const
 
 /** The self-hosted faces (api/contract/faces.ts, shared with the sandbox hosted payment page). @public */
-export { faces } from '../api/contract/faces'
+export { faces, signFaces } from '../api/contract/faces'
 
 const hash = (data: string | Buffer) => createHash('sha256').update(data).digest('base64url').slice(0, 10)
 
@@ -64,6 +68,8 @@ export interface SiteCss {
   href: string
   /** Font files by script, for the page's preloads. */
   fonts: { href: string; script: 'latin' | 'arabic'; weight: number }[]
+  /** The riyal sign's files (regular, bold), preloaded by the pages that show amounts in riyals. */
+  signFonts: string[]
 }
 
 /** `U+0600-06FF,U+200C` -> whether a code point is in it. @public */
@@ -171,9 +177,34 @@ export async function buildCss(
     fonts.push({ href, script: face.script, weight: face.weight })
     fontCss += `@font-face{font-family:"${face.family}";font-style:normal;font-display:optional;font-weight:${face.weight};src:url(${href}) format("woff2");unicode-range:${face.range}}`
   }
+  const signFonts: string[] = []
+  for (const face of signFaces) {
+    const subset = await signSubset(face.file, root)
+    const href = `/assets/fonts/${face.name}.${hash(subset)}.woff2`
+    writeFileSync(join(dist, href), subset)
+    signFonts.push(href)
+    fontCss += `@font-face{font-family:"${face.family}";font-style:normal;font-display:block;font-weight:${face.weight};src:url(${href}) format("woff2");unicode-range:${face.range}}`
+  }
   // UnoCSS minifies what it generates, not the preflight CSS of renderer/styles/: esbuild minifies the whole.
   const text = transformSync(fontCss + utilities, { loader: 'css', minify: true }).code
   const href = `/assets/site.${hash(text)}.css`
   writeFileSync(join(dist, href), text)
-  return { href, fonts }
+  return { href, fonts, signFonts }
+}
+
+/**
+ * A face of the riyal sign (api/contract/faces.ts `signFaces`) cut to the sign: its package also
+ * draws a few letters and private-use copies of it, which no page needs. No layout features (the
+ * sign is one glyph), no hinting.
+ */
+async function signSubset(file: string, root: string): Promise<Buffer> {
+  const source = readFileSync(require.resolve(file))
+  const options = { targetFormat: 'woff2', noHinting: true } as const
+  const key = hash(`${hash(source)}:sign:${JSON.stringify(options)}`)
+  const cached = join(root, 'node_modules', '.cache', 'rasid-fonts', `${key}.woff2`)
+  if (existsSync(cached)) return readFileSync(cached)
+  const subset: Buffer = await subsetFont(source, riyalSign, options)
+  mkdirSync(dirname(cached), { recursive: true })
+  writeFileSync(cached, subset)
+  return subset
 }

@@ -8,6 +8,7 @@ import javascript from 'highlight.js/lib/languages/javascript'
 import json from 'highlight.js/lib/languages/json'
 import python from 'highlight.js/lib/languages/python'
 import typescript from 'highlight.js/lib/languages/typescript'
+import { currencySigns } from '../api/contract/currencySign'
 import { loadCatalog } from '../locales/catalogs'
 import { fillFacts } from './guideFacts'
 import { defaultLocale, dirOf, type Locale, localeCodes } from '../locales/locales'
@@ -175,6 +176,12 @@ const marked = new Marked({
   },
 })
 
+/** The riyal's sign as the pages show it (renderer/components/Money.tsx): an image of text named by the currency. */
+function signHtml(locale: Locale): string {
+  const { sign, name } = currencySigns.SAR!
+  return `<span role="img" aria-label="${escapeHtml(catalog(locale)[name]!)}">${sign}</span>`
+}
+
 function escapeHtml(s: string) {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 }
@@ -232,11 +239,15 @@ function parseGuide(file: string, slug: string, source: string, locale: Locale):
       return `<div class="table-scroll" tabindex="0" role="region" aria-labelledby="${heading ? `${heading} ` : ''}${head}"><table>\n<thead id="${head}">`
     })
     .replace(/<\/table>/g, '</table></div>')
-    // «3-D Secure» is one name: a line never breaks inside it (review 4, T8). Tags, code and
-    // preformatted text are kept as they are.
+    // «3-D Secure» is one name: a line never breaks inside it (review 4, T8). An amount in riyals
+    // written as "SAR 75.00" shows the riyal's own sign, named, as the pages show it (issue 45,
+    // docs/content.md, "Sample numbers and money"); `SAR` in code stays the API's value. Tags,
+    // code and preformatted text are kept as they are.
     .replace(
-      /(<pre[\s\S]*?<\/pre>|<code[\s\S]*?<\/code>|<[^>]+>)|3-D Secure/g,
-      (_match, kept?: string) => kept ?? '<span class="nowrap">3-D Secure</span>',
+      /(<pre[\s\S]*?<\/pre>|<code[\s\S]*?<\/code>|<[^>]+>)|3-D Secure|\bSAR[ \u00A0](\d[\d,]*(?:\.\d+)?)\b/g,
+      (_match, kept?: string, riyals?: string) =>
+        kept ??
+        (riyals === undefined ? '<span class="nowrap">3-D Secure</span>' : `${signHtml(locale)}\u00A0${riyals}`),
     )
   return { slug, title: meta.title!, description: meta.description!, order, group, html, toc: current.toc }
 }

@@ -10,6 +10,7 @@ import { isLocale, type Locale, scriptOf } from '../locales/locales'
 import { BOOT_SCRIPT_ID } from '../renderer/bootScript'
 import { isNotFoundFile } from '../renderer/shared/paths'
 import type { PageShell } from '../renderer/shared/shell'
+import { currencySigns } from '../api/contract/currencySign'
 import { shownText, type SiteCss } from './css'
 import { inlineHashes } from './headers'
 import {
@@ -40,6 +41,8 @@ interface HeadEdit {
   charset: string | null
   /** Only `/` and the 404 documents carry it (renderer/bootScript.ts `needsBootScript`). */
   boot: string | null
+  /** It shows a currency's own sign (`showsSign`): it preloads the sign's faces. */
+  sign: boolean
 }
 
 export interface ReadPage {
@@ -106,7 +109,20 @@ function headEdit(page: HtmlDocument, file: string): HeadEdit {
     at: headStart.endOffset,
     charset: charset ? outerSource(page, charset) : null,
     boot: boot ? outerSource(page, boot) : null,
+    sign: showsSign(page.source),
   }
+}
+
+/**
+ * Whether a page shows an amount in a currency with its own sign (api/contract/currencySign.ts, the
+ * riyal's) as it loads, and so preloads the sign's faces: the sign in its HTML (the pricing pages,
+ * the design page's preview, the guides that give an amount in riyals). No other page names them.
+ * They are in the one stylesheet, but a browser fetches a face only for a character in its
+ * unicode-range: the checkout's cart, drawn once its island runs from what the visitor stored,
+ * fetches them then, for a cart in riyals only (`font-display: block`: the sign waits for them).
+ */
+export function showsSign(source: string): boolean {
+  return Object.values(currencySigns).some(({ sign }) => source.includes(sign))
 }
 
 /**
@@ -117,9 +133,10 @@ function headEdit(page: HtmlDocument, file: string): HeadEdit {
  * the first paint. Vike's stylesheets and font preloads go.
  */
 export function headSplices(edit: HeadEdit, css: SiteCss): Splice[] {
-  const preloads = css.fonts
-    .filter((f) => f.script === scriptOf(edit.locale))
-    .map((f) => startTag('link', { rel: 'preload', href: f.href, as: 'font', type: 'font/woff2', crossorigin: '' }))
+  const preloads = [
+    ...css.fonts.filter((f) => f.script === scriptOf(edit.locale)).map((f) => f.href),
+    ...(edit.sign ? css.signFonts : []),
+  ].map((href) => startTag('link', { rel: 'preload', href, as: 'font', type: 'font/woff2', crossorigin: '' }))
   const start = [
     edit.charset ?? '<meta charset="UTF-8" />',
     edit.boot ?? '',

@@ -57,7 +57,7 @@ import * as sns from 'aws-cdk-lib/aws-sns'
 import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions'
 import * as wafv2 from 'aws-cdk-lib/aws-wafv2'
 import type { Construct } from 'constructs'
-import { faces } from '../api/contract/faces'
+import { faces, signFaces } from '../api/contract/faces'
 import { EDGE_ORIGIN_HEADER, EDGE_ORIGIN_SETTING } from '../api/server/edgeOrigin'
 import { problemBody } from '../api/server/http'
 import { tableDefinition } from '../api/server/store/dynamo'
@@ -601,8 +601,11 @@ class SiteStack extends Stack {
       // Part of what the version is made from: a new secrets revision publishes a new one, whose
       // instances all read the secrets afresh.
       description: `The Rasid API (api/server/lambda.ts); secrets revision ${settings.secretsRevision}`,
-      // With the faces the sandbox's payment page serves itself (api/server/checkout/fonts.ts).
-      code: bundledCode(join(root, 'api/server/lambda.ts'), { root, packageFiles: faces.map((face) => face.file) }),
+      // With the faces the sandbox's payment page serves itself (api/server/checkout/fonts.ts), the riyal sign's too.
+      code: bundledCode(join(root, 'api/server/lambda.ts'), {
+        root,
+        packageFiles: [...faces, ...signFaces].map((face) => face.file),
+      }),
       memorySize: 512,
       timeout: Duration.seconds(30),
       reservedConcurrentExecutions: settings.reservedConcurrency,

@@ -1,4 +1,5 @@
 // Money in integer minor units (halalas, fils, piastres), never in floating point (docs/content.md).
+import { type AmountParts, amountParts, amountText } from '../api/contract/currencySign'
 import { bpOf } from '../api/contract/pricing'
 import type { Fee, Market } from '../site.config'
 
@@ -29,13 +30,27 @@ export function vatIncluded(totalMinor: number, vatBp: number): number {
 /** Minor units to the number Intl formats: every currency here has two decimals. */
 export const toMajor = (minor: number) => minor / 100
 
-/** An amount in minor units as the page shows it: the currency, two decimals, the locale's Latin digits. */
-export function formatMoney(
-  intl: {
-    formatNumber(value: number, options: { style: 'currency'; currency: string; minimumFractionDigits: number }): string
-  },
-  minor: number,
-  currency: string,
-): string {
-  return intl.formatNumber(toMajor(minor), { style: 'currency', currency, minimumFractionDigits: 2 })
+/** What formats an amount: react-intl's `intl`, or a page's own formatter in the tests. */
+interface MoneyFormatter {
+  formatNumberToParts(
+    value: number,
+    options: { style: 'currency'; currency: string; minimumFractionDigits: number },
+  ): Intl.NumberFormatPart[]
+}
+
+/**
+ * An amount in minor units as the page shows it: the currency, two decimals, the locale's Latin
+ * digits, and the Saudi riyal's own sign in place of Intl's symbol (api/contract/currencySign.ts),
+ * which `renderer/components/Money.tsx` shows with its name for a screen reader.
+ */
+export function moneyParts(intl: MoneyFormatter, minor: number, currency: string): AmountParts {
+  return amountParts(
+    intl.formatNumberToParts(toMajor(minor), { style: 'currency', currency, minimumFractionDigits: 2 }),
+    currency,
+  )
+}
+
+/** The same amount as plain text (`<Money>` is the amount in a page: it names the riyal's sign). */
+export function formatMoney(intl: MoneyFormatter, minor: number, currency: string): string {
+  return amountText(moneyParts(intl, minor, currency))
 }

@@ -59,3 +59,29 @@ export const faces = [
     script: 'arabic',
   },
 ] as const
+
+/**
+ * The faces of the riyal sign alone, for both scripts: neither Inter nor IBM Plex Sans Arabic draws
+ * it. From @emran-alhaddad/saudi-riyal-font (SIL OFL 1.1, by Emran Alhaddad: docs/content.md), a
+ * regular and a bold; the build cuts each to the sign (build/css.ts), the hosted payment page serves
+ * the file as it is (api/server/checkout/fonts.ts) under `name`. Their family is first in the site's
+ * stacks; its unicode-range is the sign, so a browser fetches it only for a page that shows one, and
+ * the pages that do preload it (build/readPage.ts). `font-display: block`: the sign waits for its
+ * face (a kilobyte, preloaded) rather than showing as a missing glyph that `optional` would keep.
+ */
+export const signFaces = [
+  {
+    family: 'Rasid Riyal Sign',
+    file: '@emran-alhaddad/saudi-riyal-font/fonts/regular/saudi_riyal.woff2',
+    name: 'riyal-sign-400',
+    weight: 400,
+    range: 'U+20C1',
+  },
+  {
+    family: 'Rasid Riyal Sign',
+    file: '@emran-alhaddad/saudi-riyal-font/fonts/bold/saudi_riyal.woff2',
+    name: 'riyal-sign-700',
+    weight: 700,
+    range: 'U+20C1',
+  },
+] as const

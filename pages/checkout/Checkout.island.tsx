@@ -14,7 +14,7 @@ import type { Locale } from '../../locales/locales'
 import type { MessageId } from '../../locales/messages'
 import { defineIsland } from '../../renderer/islands/define'
 import { lazy } from '../../renderer/islands/lazy'
-import { formatMoney } from '../../renderer/money'
+import { Money } from '../../renderer/components/Money'
 import { cartExpired, events, storageKeys } from '../../renderer/shared/dom'
 import type { ApiError } from '../../api/client/http'
 import { keyFor } from '../../api/client/idempotency'
@@ -318,7 +318,7 @@ function Checkout({ catalogue, pricingPath, privacyPath, locale }: Props) {
       data-pay-state={pay.state === 'result' ? pay.session.status : pay.state}
       className="rounded-2xl border-2 border-neutral-300 bg-white p-6 outline-none dark:border-neutral-700 dark:bg-neutral-900"
     >
-      <PayMessage pay={pay} money={(minor, currency) => formatMoney(intl, minor, currency)} />
+      <PayMessage pay={pay} />
       {pay.state === 'lost' && (
         <button type="button" className="btn-secondary mt-4" onClick={() => void follow(pay.id, false)}>
           <FormattedMessage id="checkout.pay.checkAgain" />
@@ -352,7 +352,7 @@ function Checkout({ catalogue, pricingPath, privacyPath, locale }: Props) {
     )
 
   const figures = quote.state === 'server' ? quote.quote : priceCart(cart, catalogue)
-  const money = (minor: number) => formatMoney(intl, minor, figures.currency)
+  const money = (minor: number) => <Money minor={minor} currency={figures.currency} />
   const percent = (bp: number) => intl.formatNumber(bp / 10000, { style: 'percent', maximumFractionDigits: 2 })
   const unitOf = (sku: Sku) => figures.lines.find((l) => l.sku === sku)
   const unknownCode =
@@ -540,7 +540,7 @@ function Checkout({ catalogue, pricingPath, privacyPath, locale }: Props) {
           {figures.discountMinor > 0 && (
             <Row
               label={intl.formatMessage({ id: 'checkout.price.discount' }, { code: figures.discount?.code ?? '' })}
-              value={`−${money(figures.discountMinor)}`}
+              value={<>−{money(figures.discountMinor)}</>}
               name="discount"
             />
           )}
@@ -602,7 +602,7 @@ function Checkout({ catalogue, pricingPath, privacyPath, locale }: Props) {
 }
 
 /** What the buyer is told about the pay step and the return, in the page's language. */
-function PayMessage({ pay, money }: { pay: PayState; money: (minor: number, currency: string) => string }) {
+function PayMessage({ pay }: { pay: PayState }) {
   if (pay.state === 'returning')
     return <FormattedMessage id={pay.approved ? 'checkout.return.approved' : 'checkout.return.confirming'} />
   if (pay.state === 'lost') return <FormattedMessage id="checkout.return.unreachable" />
@@ -620,7 +620,11 @@ function PayMessage({ pay, money }: { pay: PayState; money: (minor: number, curr
     )
   if (pay.state !== 'result') return null
   const { session } = pay
-  const total = <bdi>{money(session.quote.totalMinor, session.quote.currency)}</bdi>
+  const total = (
+    <bdi>
+      <Money minor={session.quote.totalMinor} currency={session.quote.currency} />
+    </bdi>
+  )
   if (session.status === 'paid')
     return (
       <>
@@ -658,7 +662,7 @@ const skuMessages: Record<Sku, MessageId> = {
   'addon.posTerminal': 'checkout.sku.posTerminal',
 }
 
-function Row({ label, value, name, strong }: { label: string; value: string; name: string; strong?: boolean }) {
+function Row({ label, value, name, strong }: { label: string; value: ReactNode; name: string; strong?: boolean }) {
   return (
     <div
       className={`flex items-baseline justify-between gap-4 ${strong ? 'border-t border-neutral-200 pt-3 text-lg font-bold dark:border-neutral-800' : ''}`}
@@ -682,4 +686,4 @@ function Notice({ id }: { id: MessageId }) {
   )
 }
 
-export default defineIsland('Checkout', Checkout, { messages: ['checkout.'] })
+export default defineIsland('Checkout', Checkout, { messages: ['checkout.', 'common.currencySign.'] })

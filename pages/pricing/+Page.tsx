@@ -4,7 +4,8 @@ import { PageHero, SampleNote, Section } from '../../renderer/components/PageHer
 import type { MessageId } from '../../locales/messages'
 import { billingPeriods, type CartMarket, type Sku } from '../../api/contract/pricing'
 import { Island } from '../../renderer/islands/Island'
-import { feeOf, formatMoney, toMajor } from '../../renderer/money'
+import { Money } from '../../renderer/components/Money'
+import { feeOf, toMajor } from '../../renderer/money'
 import { catalogue, markets, type Market, planFeatures } from '../../site.config'
 import type { CalculatorMarket } from './calculator'
 import FeeCalculator from './FeeCalculator.island'
@@ -26,9 +27,9 @@ const calculatorMarkets: CalculatorMarket[] = markets.map((m) => ({
   fees: m.fees.map(({ scheme, rateBp, fixedMinor }) => ({ scheme, rateBp, fixedMinor })),
 }))
 
+/** An amount as the page shows it: the riyal's sign named for a screen reader (renderer/components/Money.tsx). */
 function useMoney() {
-  const intl = useIntl()
-  return (minor: number, currency: string) => formatMoney(intl, minor, currency)
+  return (minor: number, currency: string) => <Money minor={minor} currency={currency} />
 }
 
 function Segmented({

@@ -2,7 +2,7 @@ import { memo, useCallback, useDeferredValue, useEffect, useId, useRef, useState
 import { FormattedMessage, useIntl } from 'react-intl'
 import type { MessageId } from '../../locales/messages'
 import { defineIsland } from '../../renderer/islands/define'
-import { formatMoney } from '../../renderer/money'
+import { CurrencySymbol, Money } from '../../renderer/components/Money'
 import { events } from '../../renderer/shared/dom'
 import {
   type AmountError,
@@ -42,7 +42,6 @@ const selectClass = 'field mt-1.5'
  * currency, computed in minor units. The choice lives in the URL query, so a link shares it.
  */
 function FeeCalculator({ markets, initial }: Props) {
-  const intl = useIntl()
   const id = useId()
   // The first render is the prerendered one; the query is applied once hydrated.
   const [state, setState] = useState<CalculatorState>(initial)
@@ -94,10 +93,8 @@ function FeeCalculator({ markets, initial }: Props) {
   // control first (docs/architecture.md, "A tap while an island loads").
   const shown = useDeferredValue(state)
   const errorId = `${id}-error`
-  // The currency as the page's figures write it (ر.س. in Arabic, SAR in English), not the ISO code.
-  const symbol =
-    intl.formatNumberToParts(0, { style: 'currency', currency: market.currency }).find((p) => p.type === 'currency')
-      ?.value ?? market.currency
+  // The currency as the page's figures write it (the riyal's sign, named; د.إ. in Arabic, AED in English), not the ISO code.
+  const symbol = <CurrencySymbol currency={market.currency} />
 
   return (
     <form
@@ -250,7 +247,7 @@ const Results = memo(function Results({ markets, state }: { markets: CalculatorM
   const intl = useIntl()
   const market = markets.find((m) => m.code === state.market)!
   const parsed = parseAmount(state.amount)
-  const money = (minor: number) => formatMoney(intl, minor, market.currency)
+  const money = (minor: number) => <Money minor={minor} currency={market.currency} />
   const percent = (bp: number) => intl.formatNumber(bp / 10000, { style: 'percent', maximumFractionDigits: 2 })
   const fee = planFee(market, state.scheme, state.plan)
   const result = parsed.ok ? calculate(market, state.scheme, state.plan, parsed.minor) : undefined
@@ -302,5 +299,6 @@ export default defineIsland('FeeCalculator', FeeCalculator, {
     'pricing.fees.method',
     'pricing.plans.starter.title',
     'pricing.plans.growth.title',
+    'common.currencySign.',
   ],
 })

@@ -25,7 +25,7 @@ import { type Cart, priceCart } from '../../api/contract/cart'
 import { endpoints } from '../../api/contract/endpoints'
 import { Problem } from '../../api/contract/schemas'
 import { EDGE_ORIGIN_HEADER } from '../../api/server/edgeOrigin'
-import { faces } from '../../api/contract/faces'
+import { faces, signFaces } from '../../api/contract/faces'
 import { parseStatus } from '../../api/contract/status'
 import { keys } from '../../api/status/store'
 import { STATUS_PREFIX } from '../../renderer/shared/host'
@@ -328,8 +328,8 @@ describe('the synthesized bundles', () => {
       ).toBe(false)
       expect(staging.fn(name).resource.Properties.Code).toEqual(fn.resource.Properties.Code)
     }
-    // The sandbox's payment page serves the site's faces from the API's bundle.
-    for (const face of faces)
+    // The sandbox's payment page serves the site's faces from the API's bundle, and the riyal sign's.
+    for (const face of [...faces, ...signFaces])
       expect(existsSync(join(prod.fn('Api').root, 'node_modules', face.file)), face.file).toBe(true)
   })
 

@@ -6,7 +6,8 @@ import { join } from 'node:path'
 import fontverter from 'fontverter'
 import { Blob, Buffer, Face, Font, shape } from 'harfbuzzjs'
 import { describe, expect, test } from 'vitest'
-import { faces as buildFaces, inRange, messageText, shownText } from '../../build/css'
+import { faces as buildFaces, inRange, messageText, shownText, signFaces } from '../../build/css'
+import { showsSign } from '../../build/readPage'
 import { type Locale, scriptOf } from '../../locales/locales'
 import { loadCatalogs } from '../../locales/catalogs'
 
@@ -42,6 +43,8 @@ describe('the fonts are cut to the site’s text', () => {
       'IBM Plex Sans Arabic 700',
       'IBM Plex Sans Arabic 400',
       'IBM Plex Sans Arabic 700',
+      'Rasid Riyal Sign 400',
+      'Rasid Riyal Sign 700',
     ])
     for (const f of faces) expect(readFileSync(join(dist, f.file)).length, f.file).toBeLessThan(20_000)
   })
@@ -49,6 +52,7 @@ describe('the fonts are cut to the site’s text', () => {
   test('every character of every page, and of every catalog message, is in the face that draws it', async () => {
     // A page's own script's faces come first in its font stack; a character none of them covers is
     // drawn by a face of another script (an Arabic name on an English page).
+    // The riyal sign's faces belong to no script (below): a page's own faces leave the sign to them.
     const scriptOfFace = (file: string) =>
       buildFaces.find((f) =>
         file.includes(
@@ -57,7 +61,7 @@ describe('the fonts are cut to the site’s text', () => {
             .pop()!
             .replace(/\.woff2$/, '')}.`,
         ),
-      )!.script
+      )?.script ?? 'sign'
     const texts = [
       ...pages.map((file) => {
         const html = readFileSync(join(dist, file), 'utf8')
@@ -100,6 +104,69 @@ describe('the fonts are cut to the site’s text', () => {
       expect(new Set(forms).size, f.file).toBe(3)
       // The spaces too: the Arabic face draws the spaces between Arabic words.
       expect(glyphs('استقبل المدفوعات في المملكة العربية السعودية'), f.file).not.toContain(0)
+    }
+  })
+})
+
+// Issue 45: the Saudi riyal sign (U+20C1) has faces of its own, cut to that one glyph, which only the
+// pages that show the sign preload; the stylesheet declares them with the sign's range alone, so no
+// other page fetches them.
+describe('the riyal sign’s faces', () => {
+  const signs = faces.filter((f) => f.family === signFaces[0].family)
+
+  test('are cut to the sign: one character, a few hundred bytes; declared for the sign alone', async () => {
+    expect(signs.map((f) => f.weight)).toEqual(['400', '700'])
+    for (const f of signs) {
+      const { chars } = await openFace(f.file)
+      expect([...chars], f.file).toEqual([0x20c1])
+      expect(readFileSync(join(dist, f.file)).length, f.file).toBeLessThan(1_000)
+      expect(f.covers(0x20c1) && !f.covers(0x20) && !f.covers(0x30) && !f.covers(0xfdfc)).toBe(true)
+    }
+    // The sign waits for its face rather than showing as a missing glyph (`optional` would keep it).
+    for (const [, body] of css.matchAll(/@font-face\{([^}]*Rasid Riyal Sign[^}]*)\}/g))
+      expect(body).toContain('font-display:block')
+  })
+
+  test('only the pages that show the sign preload them, and every such page does', () => {
+    const preloading: string[] = []
+    const showing: string[] = []
+    for (const file of pages) {
+      const html = readFileSync(join(dist, file), 'utf8')
+      const preloads = [...html.matchAll(/<link rel="preload" href="([^"]+)" as="font"/g)].map((m) => m[1]!)
+      const own = preloads.filter((href) => signs.some((f) => f.file === href))
+      if (own.length) {
+        expect(own.sort(), file).toEqual(signs.map((f) => f.file).sort())
+        preloading.push(file)
+      }
+      if (showsSign(html)) showing.push(file)
+      // No page names the files otherwise: the stylesheet declares them.
+      for (const f of signs) expect(html.split(f.file).length - 1, `${file} ${f.file}`).toBe(own.length ? 1 : 0)
+    }
+    expect(preloading).toEqual(showing)
+    for (const file of ['pricing/index.html', 'ar/pricing/index.html', 'design/index.html', 'ar/design/index.html'])
+      expect(preloading, file).toContain(file)
+    // The checkout's cart is drawn by its island from what the visitor stored: a cart in riyals
+    // fetches the faces then (tests/e2e/riyalSign.spec.ts), an empty one or one in dirhams never.
+    for (const file of [
+      'index.html',
+      'ar/index.html',
+      'services/index.html',
+      'contact-us/index.html',
+      'guide/index.html',
+      'checkout/index.html',
+      'ar/checkout/index.html',
+    ])
+      expect(preloading, file).not.toContain(file)
+    // The pages with the sign in their text are the pricing pages, the design page's preview and
+    // the English guides that give an amount in riyals; each shows it with its name.
+    for (const file of pages) {
+      const html = readFileSync(join(dist, file), 'utf8')
+      const shown = shownText(html)
+      if (!shown.includes('\u20C1')) continue
+      expect(preloading, file).toContain(file)
+      const name = /<html[^>]* lang="ar"/.test(html) ? 'ريال سعودي' : 'Saudi riyals'
+      expect(html, file).toContain(`<span role="img" aria-label="${name}">\u20C1</span>`)
+      expect(html.split('\u20C1').length, file).toBe(html.split(`aria-label="${name}">\u20C1<`).length)
     }
   })
 })

@@ -58,6 +58,8 @@ beforeAll(() => {
     exampleScheme: 'cards',
     weekend: [5, 6],
     supportHours: { open: '08:00', close: '17:00' },
+    urgentPhone: '+974 4000 0000',
+    volumeBands: [200_000, 1_000_000, 5_000_000, 20_000_000],
   },
 `,
     ),
@@ -74,6 +76,8 @@ beforeAll(() => {
     catalog['pricing.currencyName.qa'] = currency
     catalog['contact.market.qa'] = name
     catalog['method.market.qa'] = name
+    // The hosted page's closing time names the market's zone (review 5, item 17).
+    catalog['sandbox.zone.qa'] = locale === 'ar' ? 'الدوحة' : 'Doha'
     if (locale === 'de') Object.assign(catalog, germanSandbox)
     writeFileSync(file, JSON.stringify(catalog, null, 2))
   }
@@ -170,9 +174,10 @@ test('a checkout in the third locale: its hosted page in its language, and the r
     expect(page).toContain('<h1>Rasid bezahlen</h1>')
     expect(page).toContain(germanSandbox['sandbox.note'])
     expect(page).toContain(germanSandbox['sandbox.order.title'])
-    const total = new Intl.NumberFormat('de-u-nu-latn', { style: 'currency', currency: 'SAR' }).format(
-      session.quote.totalMinor / 100,
-    )
+    // The riyal's own sign in Intl's symbol's place, named from the catalog (issue 45).
+    const total = new Intl.NumberFormat('de-u-nu-latn', { style: 'currency', currency: 'SAR' })
+      .format(session.quote.totalMinor / 100)
+      .replace('SAR', '<span role="img" aria-label="Saudi riyals">\u20C1</span>')
     expect(page).toContain(`${total} bezahlen`)
     expect(page).not.toContain('Pay Rasid')
     expect(page).not.toContain('Your order')

@@ -6,6 +6,7 @@ import type { Page } from '@playwright/test'
 import type { Locale } from '../../locales/locales'
 import type { MessageId } from '../../locales/messages'
 import { intlLocale } from '../../locales/intlLocale'
+import { formatMoney } from '../../renderer/money'
 import { catalogs, localized } from '../routes'
 import { expect, test } from './fixtures'
 
@@ -20,8 +21,8 @@ async function open(page: Page, l: Locale, query = '') {
 
 for (const l of ['en', 'ar'] as const) {
   const intl = createIntl({ locale: intlLocale(l), messages: catalogs[l] })
-  const money = (major: number, currency: string) =>
-    intl.formatNumber(major, { style: 'currency', currency, minimumFractionDigits: 2 })
+  // As the page shows it (renderer/money.ts): the riyal's own sign in Intl's symbol's place.
+  const money = (major: number, currency: string) => formatMoney(intl, Math.round(major * 100), currency)
   const amount = (page: Page) => calculator(page).locator('input[name=amount]')
 
   test.describe(`fee calculator (${l})`, () => {

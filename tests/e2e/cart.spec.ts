@@ -10,6 +10,7 @@ import type { Page } from '@playwright/test'
 import { intlLocale } from '../../locales/intlLocale'
 import type { Locale } from '../../locales/locales'
 import type { MessageId } from '../../locales/messages'
+import { formatMoney } from '../../renderer/money'
 import { catalogs, localized } from '../routes'
 import { expect, hydrated, test } from './fixtures'
 
@@ -18,8 +19,8 @@ const checkout = (page: Page) => page.locator('[data-island="Checkout"]')
 for (const l of ['en', 'ar'] as Locale[]) {
   const intl = createIntl({ locale: intlLocale(l), messages: catalogs[l] })
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id: id as MessageId }, values)
-  const money = (minor: number, currency: string) =>
-    intl.formatNumber(minor / 100, { style: 'currency', currency, minimumFractionDigits: 2 })
+  // As the page shows it (renderer/money.ts): the riyal's own sign in Intl's symbol's place.
+  const money = (minor: number, currency: string) => formatMoney(intl, minor, currency)
 
   test.describe(`cart (${l})`, () => {
     test('pricing -> cart -> reload -> another page -> the other language', async ({ page }) => {

@@ -10,6 +10,7 @@ import type { Page } from '@playwright/test'
 import { intlLocale } from '../../locales/intlLocale'
 import type { Locale } from '../../locales/locales'
 import type { MessageId } from '../../locales/messages'
+import { formatMoney } from '../../renderer/money'
 import { catalogs, localized } from '../routes'
 import { startContactStack } from './contactStack'
 import { expect, hydrated, test } from './fixtures'
@@ -94,7 +95,7 @@ for (const l of ['en', 'ar'] as Locale[]) {
       await expect(checkout(page).locator('[data-price="discount"]')).toBeVisible()
       await expect(checkout(page).locator('[data-quote-state="server"]')).toBeVisible()
       // SAR 299 less 10% = 269.10, VAT 15% 40.37 (half up), total 309.47.
-      const total = intl.formatNumber(309.47, { style: 'currency', currency: 'SAR', minimumFractionDigits: 2 })
+      const total = formatMoney(intl, 30947, 'SAR')
       await expect(checkout(page).locator('[data-price="total"]')).toHaveText(total)
 
       await pay(page).click()

@@ -6,6 +6,7 @@ import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messagefor
 import { createIntl } from '@formatjs/intl'
 import { describe, expect, test } from 'vitest'
 import { priceCart } from '../../api/contract/pricing'
+import { formatMoney } from '../../renderer/money'
 import { testCards } from '../../api/server/checkout/cards'
 import {
   bankClosedPage,
@@ -71,16 +72,19 @@ describe('each rule fails on the example it exists for', () => {
     expect(
       currencyFormProblems('Fees in the United Arab Emirates (United Arab Emirates Dirham): AED 1.00', 'en'),
     ).toHaveLength(1)
-    expect(currencyFormProblems('a volume of one million riyals; SAR 1.00', 'en')).toHaveLength(1)
-    expect(currencyFormProblems('مبلغ عملية الدفع (SAR) و1.00 ر.س.', 'ar')).toHaveLength(1)
+    expect(currencyFormProblems('a volume of one million riyals; \u20C1 1.00', 'en')).toHaveLength(1)
+    expect(currencyFormProblems('مبلغ عملية الدفع (SAR) و1.00 \u20C1', 'ar')).toHaveLength(1)
     expect(currencyFormProblems('مبيعات مليون ريال أو ما يعادلها', 'ar')).toHaveLength(1)
+    // Issue 45: beside a figure the riyal is its own sign, not Intl's symbol.
+    expect(currencyFormProblems('a fee of SAR 1.00 per payment', 'en')).toHaveLength(1)
+    expect(currencyFormProblems('رسوم قدرها 1.00 ر.س. لكل عملية', 'ar')).toHaveLength(1)
     expect(currencyFormProblems('تصل بالجنيه المصري، و5.00 ج.م. لكل عملية، وبالدراهم', 'ar')).toHaveLength(1)
     // The house forms (docs/content.md, "Money"), with the article, a clitic or a plural.
     expect(
-      currencyFormProblems('Fees in the UAE, in UAE dirhams: AED 1.00, and SAR 2.00 in Saudi riyals', 'en'),
+      currencyFormProblems('Fees in the UAE, in UAE dirhams: AED 1.00, and \u20C1 2.00 in Saudi riyals (SAR)', 'en'),
     ).toEqual([])
     expect(
-      currencyFormProblems('بالريال السعودي، و1.00 ر.س.، ومليون ريال سعودي، والدرهم الإماراتي، وجنيهات مصرية', 'ar'),
+      currencyFormProblems('بالريال السعودي، و1.00 \u20C1، ومليون ريال سعودي، والدرهم الإماراتي، وجنيهات مصرية', 'ar'),
     ).toEqual([])
   })
 })
@@ -139,7 +143,8 @@ function rendered(locale: Locale) {
         else if (type === TYPE.date || type === TYPE.time) values[name] = new Date(Date.UTC(2026, 10, 1, 9))
         else if (type === TYPE.tag) values[name] = (chunks: string[]) => chunks.join('')
         else if (moneyArgs.has(name))
-          values[name] = number({ style: 'currency', currency: market.currency, minimumFractionDigits: 2 }).format(2850)
+          // As the pages show it (renderer/money.ts): the riyal's own sign in Intl's symbol's place.
+          values[name] = formatMoney(intl, 285000, market.currency)
         else if (percentArgs.has(name) || /Percent$/.test(name))
           values[name] = number({ style: 'percent', maximumFractionDigits: 2 }).format(0.15)
         else values[name] = sample[locale][name] ?? (locale === 'ar' ? 'قيمة' : 'value')

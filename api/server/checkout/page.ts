@@ -12,7 +12,8 @@ import { intlLocale } from '../../../locales/intlLocale'
 import { dirOf, type Locale } from '../../../locales/locales'
 import type { MessageId } from '../../../locales/messages'
 import { type Brand, markets, methodFacts, methodsOf, site } from '../../../site.config'
-import { familyOf, fontFaces } from './fonts'
+import { familyOf, fontFaces, signFamily } from './fonts'
+import { type AmountParts, amountParts, amountText } from '../../contract/currencySign'
 
 /** The buyer's language: the session's `locale`, or the page's `?lang=`. */
 export type Lang = Locale
@@ -108,11 +109,33 @@ export function escapeHtml(value: string | number): string {
   )
 }
 
-/** Money in the buyer's language, Latin digits (the site's rule), from minor units. */
-export function formatMoney(minor: number, currency: string, lang: Lang): string {
+/** Money in the buyer's language, Latin digits (the site's rule), from minor units, around the riyal's own sign. */
+function moneyParts(minor: number, currency: string, lang: Lang): AmountParts {
   const format = new Intl.NumberFormat(intlLocale(lang), { style: 'currency', currency })
   const digits = format.resolvedOptions().maximumFractionDigits ?? 2
-  return format.format(minor / 10 ** digits)
+  return amountParts(format.formatToParts(minor / 10 ** digits), currency)
+}
+
+/** Money as text: the riyal's sign (U+20C1) in Intl's symbol's place (api/contract/currencySign.ts). */
+export function formatMoney(minor: number, currency: string, lang: Lang): string {
+  return amountText(moneyParts(minor, currency, lang))
+}
+
+/**
+ * Money as HTML, escaped: the riyal's sign in an image of text named by the currency (the catalog's
+ * `common.currencySign.sar`), as the site's pages show it (renderer/components/Money.tsx), so that a
+ * screen reader names it, in the pay button's name too.
+ */
+export function moneyHtml(minor: number, currency: string, lang: Lang, t: Words): string {
+  const { before, sign, after } = moneyParts(minor, currency, lang)
+  const named = sign ? `<span role="img" aria-label="${escapeHtml(t(sign.name))}">${escapeHtml(sign.text)}</span>` : ''
+  return `${escapeHtml(before)}${named}${escapeHtml(after)}`
+}
+
+/** A message with an amount in it, as HTML: its words escaped, the amount's markup (moneyHtml) kept. */
+function withAmount(t: Words, id: MessageId, values: Record<string, string>, amountHtml: string): string {
+  const mark = '\uE000'
+  return escapeHtml(t(id, { ...values, amount: mark })).replace(mark, () => amountHtml)
 }
 
 const percent = (bp: number, lang: Lang) =>
@@ -128,7 +151,7 @@ function css(theme: Theme, lang: Lang): string {
   return [
     `:root{color-scheme:${theme.mode};--brand:${theme.color};--on-brand:${textOn(theme.color)};--radius:${theme.radius}px}`,
     // The site's face for the page's script first (review 4, T6), served here (./fonts.ts).
-    `${fontFaces(lang, `${apiBase}/sandbox/fonts`)}body{margin:0;background:${background};color:${ink};font:16px/1.5 "${familyOf(lang)}", ${fontStacks[theme.font]}}`,
+    `${fontFaces(lang, `${apiBase}/sandbox/fonts`)}body{margin:0;background:${background};color:${ink};font:16px/1.5 "${familyOf(lang)}", "${signFamily}", ${fontStacks[theme.font]}}`,
     `main{max-width:32rem;margin:2rem auto;padding:1.5rem;background:${surface};border-radius:var(--radius)}`,
     `h1{font-size:1.375rem;margin:0 0 .25rem;color:${readableOn(theme.color, surface, ink)}}`,
     `h2{font-size:1.0625rem;margin:1.25rem 0 .5rem}`,
@@ -193,7 +216,7 @@ ${body}
 }
 
 function orderTable(quote: Quote, t: Words, lang: Lang): string {
-  const money = (minor: number) => escapeHtml(formatMoney(minor, quote.currency, lang))
+  const money = (minor: number) => moneyHtml(minor, quote.currency, lang, t)
   const period = t(quote.billing === 'yearly' ? 'sandbox.order.yearly' : 'sandbox.order.monthly')
   const rows = quote.lines.map(
     (line) =>
@@ -278,7 +301,7 @@ function methodForm(t: Words, method: Brand, action: string, error: FieldError |
 <button type="submit">${escapeHtml(t('sandbox.reference.get'))}</button>
 </form>`
   return `${open}<form method="post" action="${escapeHtml(action)}" novalidate>${hidden}
-<p>${escapeHtml(t('sandbox.account.body', { method: method === 'wallets' ? t('sandbox.walletInProse') : name }))}</p>
+<p>${escapeHtml(method === 'wallets' ? t('sandbox.account.walletBody') : t('sandbox.account.body', { method: name }))}</p>
 ${fieldHtml(t, { name: 'phone', label: t('sandbox.account.phone'), attrs: 'type="tel" inputmode="tel" autocomplete="off" dir="ltr" required', error })}
 <button type="submit">${escapeHtml(t('sandbox.account.continue'))}</button>
 </form>`
@@ -290,20 +313,24 @@ const header = (t: Words, lang: Lang) =>
 /**
  * How long the page stays open (2.2.1 Timing Adjustable: said before the time runs out, in words
  * that hold wherever the buyer is): a duration counted when the page was made, and the closing
- * time on the clock of the order's market with its offset (GMT+3), since the server does not know
- * the buyer's zone. The duration goes through Intl's units, which carry each language's plurals.
+ * time on the 24-hour clock of the order's market with the market's zone by name from the catalog
+ * (`sandbox.zone.<market>`: "06:53 Riyadh time"), since the server
+ * does not know the buyer's zone. Never a 12-hour clock or a GMT offset (review 5, item 17;
+ * docs/content.md, "Copy checks"). The duration goes through Intl's units, which carry each
+ * language's plurals.
  */
 function closesLine(t: Words, lang: Lang, quote: Quote, closesAt: number, nowMs: number, id: MessageId): string {
   const minutes = Math.max(1, Math.round((closesAt - nowMs) / 60_000))
   const duration = new Intl.NumberFormat(intlLocale(lang), { style: 'unit', unit: 'minute', unitDisplay: 'long' })
-  const timeZone = markets.find((m) => m.code === quote.market)?.timeZone ?? 'UTC'
-  const time = new Intl.DateTimeFormat(intlLocale(lang), {
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZone,
-    timeZoneName: 'shortOffset',
-  })
-  return `<p class="note" data-closes>${escapeHtml(t(id, { duration: duration.format(minutes), time: time.format(closesAt) }))}</p>`
+  return `<p class="note" data-closes>${escapeHtml(t(id, { duration: duration.format(minutes), time: clockTime(quote.market, closesAt, lang), zone: t(`sandbox.zone.${quote.market}` as MessageId) }))}</p>`
+}
+
+/** A time of day on the market's clock, 24-hour, two-digit hours ("06:53"), Latin digits. */
+export function clockTime(market: string, at: number, lang: Lang): string {
+  const timeZone = markets.find((m) => m.code === market)?.timeZone ?? 'UTC'
+  return new Intl.DateTimeFormat(intlLocale(lang), { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone })
+    .format(at)
+    .replace(/[\u200E\u200F\u061C]/g, '')
 }
 
 /** The title of a page that shows a problem: "Error: " first (GOV.UK's pattern, 3.3.1). */
@@ -365,7 +392,7 @@ ${field('number', t('sandbox.card.number'), 'inputmode="numeric" autocomplete="c
 <div class="row"><div>${field('expiry', t('sandbox.card.expiry'), 'inputmode="numeric" autocomplete="cc-exp" placeholder="12/30" dir="ltr" required', options.values?.expiry)}</div>
 <div>${field('cvc', t('sandbox.card.cvc'), 'inputmode="numeric" autocomplete="cc-csc" dir="ltr" required')}</div></div>
 ${field('name', t('sandbox.card.name'), 'autocomplete="cc-name" required', options.values?.name)}
-<button type="submit">${escapeHtml(t('sandbox.card.pay', { amount: formatMoney(quote.totalMinor, quote.currency, lang) }))}</button>
+<button type="submit">${withAmount(t, 'sandbox.card.pay', {}, moneyHtml(quote.totalMinor, quote.currency, lang, t))}</button>
 </form>
 ${cancel}`
   return document(lang, title, body)
@@ -394,7 +421,7 @@ export async function codePage(options: {
 ${closesLine(t, lang, quote, options.closesAt, options.now, 'sandbox.closes.step')}
 ${summary}
 <p>${escapeHtml(t('sandbox.code.body', { method: options.method === 'wallets' ? t('sandbox.walletInProse') : method }))}</p>
-<p><strong>${escapeHtml(formatMoney(quote.totalMinor, quote.currency, lang))}</strong></p>
+<p><strong>${moneyHtml(quote.totalMinor, quote.currency, lang, t)}</strong></p>
 <form method="post" action="${escapeHtml(options.action)}" novalidate>
 <input type="hidden" name="step" value="${escapeHtml(options.token)}">
 ${fieldHtml(t, { name: 'code', label: t('sandbox.bank.code'), attrs: 'inputmode="numeric" autocomplete="one-time-code" dir="ltr" required', error })}
@@ -424,7 +451,7 @@ export async function referencePage(options: {
   const body = `<h1>${escapeHtml(title)}</h1>
 <p class="note">${escapeHtml(t('sandbox.note'))}</p>
 ${closesLine(t, lang, quote, options.closesAt, options.now, 'sandbox.closes.step')}
-<p>${escapeHtml(t('sandbox.reference.pay', { amount: formatMoney(quote.totalMinor, quote.currency, lang), method }))}</p>
+<p>${withAmount(t, 'sandbox.reference.pay', { method }, moneyHtml(quote.totalMinor, quote.currency, lang, t))}</p>
 <h2>${escapeHtml(t('sandbox.reference.label'))}</h2>
 <p class="ref" dir="ltr" data-reference>${escapeHtml(options.reference)}</p>
 <p class="note">${escapeHtml(t('sandbox.reference.sandbox'))}</p>
@@ -462,7 +489,7 @@ export async function challengePage(options: {
 <p class="note">${escapeHtml(t('sandbox.note'))}</p>
 ${closesLine(t, lang, quote, options.closesAt, options.now, 'sandbox.closes.bank')}
 <p>${escapeHtml(t('sandbox.bank.body'))}</p>
-<p><strong>${escapeHtml(formatMoney(quote.totalMinor, quote.currency, lang))}</strong></p>
+<p><strong>${moneyHtml(quote.totalMinor, quote.currency, lang, t)}</strong></p>
 <form method="post" action="${escapeHtml(options.action)}">
 <input type="hidden" name="challenge" value="${escapeHtml(options.token)}">
 <label for="code">${escapeHtml(t('sandbox.bank.code'))}</label><input id="code" name="code" inputmode="numeric" autocomplete="one-time-code" dir="ltr" required>
@@ -498,9 +525,10 @@ export async function closedPage(options: {
   const back = status === 'expired' || status === 'cancelled' ? 'sandbox.closed.again' : 'sandbox.closed.back'
   const body = `${header(t, lang)}
 ${orderTable(options.quote, t, lang)}
-<p role="status"><strong>${escapeHtml(t('sandbox.closed.title'))}</strong> ${escapeHtml(t(`sandbox.closed.${status}`))}</p>
+<p role="status">${escapeHtml(t(`sandbox.closed.${status}`))}</p>
 <p><a href="${escapeHtml(options.returnUrl)}">${escapeHtml(t(back))}</a></p>`
-  return document(lang, t('sandbox.closed.title'), body)
+  // One sentence per state (review 5, item 22), and a title without a full stop.
+  return document(lang, t(`sandbox.closed.title.${status}`), body)
 }
 
 /**
@@ -516,4 +544,19 @@ export async function unknownLinkPage(options: { lang: Lang; checkoutUrl: string
 <p>${escapeHtml(t('sandbox.unknown.body'))}</p>
 <p><a href="${escapeHtml(options.checkoutUrl)}">${escapeHtml(t('sandbox.unknown.back'))}</a></p>`
   return document(lang, t('sandbox.unknown.title'), body)
+}
+
+/**
+ * A form the page cannot take: posted from another site, with a forged or stale step token, or
+ * for a method the market does not sell (review 5, item 27). Said in the buyer's language, as
+ * for an unknown link, with the way back to the payment page; nothing was charged.
+ */
+export async function refusedFormPage(options: { lang: Lang; payUrl: string }): Promise<Page> {
+  const { lang } = options
+  const t = await wordsOf(lang)
+  const body = `<h1>${escapeHtml(t('sandbox.refused.title'))}</h1>
+<p class="note">${escapeHtml(t('sandbox.note'))}</p>
+<p>${escapeHtml(t('sandbox.refused.body'))}</p>
+<p><a href="${escapeHtml(options.payUrl)}">${escapeHtml(t('sandbox.bank.closed.back'))}</a></p>`
+  return document(lang, t('sandbox.refused.title'), body)
 }
