@@ -77,3 +77,35 @@ test('a page without amounts in riyals neither preloads nor fetches the sign’s
   }
   expect(fetched).toEqual([])
 })
+
+test('a cart in riyals shows the sign, named, in its face, fetched when the cart is drawn', async ({
+  page,
+  context,
+}) => {
+  await page.goto(localized('/pricing', 'en'))
+  await hydrated(page)
+  await page.locator('a[href*="add=plan.growth"]:visible').click()
+  await expect(page).toHaveURL(new RegExp(`${localized('/checkout', 'en')}$`))
+  // The checkout loaded anew: it preloads no sign, its cart comes from what the visitor stored.
+  const fresh = await context.newPage()
+  const fetched: string[] = []
+  fresh.on('response', (r) => {
+    if (signFile.test(new URL(r.url()).pathname) && r.ok()) fetched.push(r.url())
+  })
+  await fresh.goto(localized('/checkout', 'en'))
+  await hydrated(fresh)
+  await expect(fresh.locator('link[rel="preload"][href*="riyal-sign"]')).toHaveCount(0)
+  const checkout = fresh.locator('[data-island="Checkout"]')
+  await expect(checkout.locator('[data-price="total"]').getByRole('img', { name: names.en })).toHaveText(sign)
+  // The pay button's name says the currency: "Pay Saudi riyals 343.85".
+  await expect(checkout.getByRole('button', { name: new RegExp(`${names.en}\\s*[\\d,]+\\.\\d{2}`) })).toBeVisible()
+  const loaded = await fresh.evaluate(async () => {
+    await document.fonts.ready
+    return [...document.fonts]
+      .filter((f) => f.family.replace(/"/g, '') === 'Rasid Riyal Sign' && f.status === 'loaded')
+      .map((f) => f.weight)
+  })
+  // The total is bold: the bold face drew it.
+  expect(loaded).toContain('700')
+  expect(fetched.length).toBeGreaterThan(0)
+})
