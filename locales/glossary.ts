@@ -45,9 +45,9 @@ export const glossary: readonly Term[] = [
   },
   {
     idea: 'a currency on a page',
-    en: 'SAR 1.00 next to figures; Saudi riyals in prose',
-    ar: '1.00 ر.س. بجانب الأرقام؛ الريال السعودي في النص',
-    note: 'no ISO code in Arabic outside code; docs/content.md, "Sample numbers and money"',
+    en: '⃁ 1.00 next to figures (the riyal sign, named "Saudi riyals"); Saudi riyals in prose',
+    ar: '1.00 ⃁ بجانب الأرقام؛ الريال السعودي في النص',
+    note: 'the sign named «ريال سعودي» for a screen reader; no ISO code in Arabic outside code, nor ر.س.; docs/content.md, "Sample numbers and money"',
   },
   {
     idea: 'Tabby and Tamara (what they are)',
