@@ -2,6 +2,8 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import type { Dir } from '../../locales/locales'
 import type { MessageId } from '../../locales/messages'
+import { signFaces } from '../../api/contract/faces'
+import { Money } from '../../renderer/components/Money'
 import { defineIsland } from '../../renderer/islands/define'
 import { events } from '../../renderer/shared/dom'
 import {
@@ -10,6 +12,7 @@ import {
   readableOn,
   fontStacks,
   logoMaxLength,
+  previewCard,
   radiusRange,
   textOn,
   themeConfig,
@@ -86,7 +89,10 @@ function ThemePreview({ dir, locale, brand, methods, order }: Props) {
     }
   }
 
-  const amount = intl.formatNumber(order.amount, { style: 'currency', currency: order.currency })
+  // As the hosted page shows it: the riyal's own sign, named (renderer/components/Money.tsx).
+  const amount = <Money minor={Math.round(order.amount * 100)} currency={order.currency} />
+  // The sign's face first: its range is U+20C1 alone, so the theme's stack draws everything else.
+  const fontFamily = `"${signFaces[0].family}", ${fontStacks[theme.font]}`
   const dark = theme.mode === 'dark'
   const onBrand = textOn(theme.color)
   const radius = `${theme.radius}px`
@@ -213,7 +219,7 @@ function ThemePreview({ dir, locale, brand, methods, order }: Props) {
             data-mode={theme.mode}
             className="mx-auto grid max-w-md gap-5 p-6 shadow-lg"
             style={{
-              fontFamily: fontStacks[theme.font],
+              fontFamily,
               borderRadius: radius,
               background: dark ? '#0f172a' : '#ffffff',
               color: dark ? '#f1f5f9' : '#0f172a',
@@ -262,11 +268,14 @@ function ThemePreview({ dir, locale, brand, methods, order }: Props) {
                 ))}
               </ul>
             </div>
-            {field('design.preview.cardNumber', '4000 0000 0000 0002')}
+            {/* The hosted page's own fields and labels (`sandbox.card.*`, tests/unit/hostedCopy.test.ts),
+                with a card the sandbox takes: the test-cards guide's approved Visa. */}
+            {field('design.preview.cardNumber', previewCard)}
             <div className="grid grid-cols-2 gap-3">
-              {field('design.preview.expiry', '12 / 30')}
+              {field('design.preview.expiry', '12/30')}
               {field('design.preview.cvc', '•••')}
             </div>
+            {field('design.preview.name', 'NOURA ALHARBI')}
             <span
               data-testid="hosted-pay"
               className="block px-4 py-3 text-center font-semibold"
@@ -363,4 +372,6 @@ function Choice<V extends string>({
   )
 }
 
-export default defineIsland('ThemePreview', ThemePreview, { messages: ['design.preview.', 'method.'] })
+export default defineIsland('ThemePreview', ThemePreview, {
+  messages: ['design.preview.', 'method.', 'common.currencySign.'],
+})

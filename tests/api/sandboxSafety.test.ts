@@ -6,7 +6,6 @@ import { createHmac } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Cart, CheckoutSession, Quote } from '../../api/contract/cart'
 import type { PaymentEvent } from '../../api/contract/payments'
-import type { Problem } from '../../api/contract/schemas'
 import { type MoyasarOptions, moyasarProvider } from '../../api/server/checkout/moyasar'
 import type { PaymentProvider } from '../../api/server/checkout/provider'
 import { checkoutDefaults, configFromEnv, sandboxWebhookSecret } from '../../api/server/config'
@@ -114,7 +113,10 @@ describe('the sandbox page', () => {
       for (const path of [payPath(session), `${payPath(session)}/cancel`]) {
         const answer = await post(api, path, approved, headers)
         expect(answer.status, JSON.stringify(headers)).toBe(403)
-        expect((JSON.parse(answer.text) as Problem).code).toBe('cross-site-request')
+        // A page in the buyer's language with the way back, not JSON (review 5, item 27).
+        expect(answer.headers.get('content-type')).toMatch(/^text\/html/)
+        expect(answer.text).toContain('<html lang="en"')
+        expect(answer.text).toContain(`href="${payPath(session)}?lang=en"`)
       }
     }
     expect(await statusOf(api, session.id)).toBe('open')

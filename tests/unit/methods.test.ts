@@ -82,10 +82,10 @@ describe.each(localeCodes)('the guides in %s', (locale) => {
         }
         if (flow.kind === 'sheet')
           for (const id of ['sandbox.sheet.approve', 'sandbox.sheet.decline'])
-            expect(row).toContain(`**${catalog[id]}**`)
+            expect(row).toMatch(new RegExp(`\\*\\*«?${catalog[id]}»?\\*\\*`))
         if (flow.kind === 'reference')
           for (const id of ['sandbox.reference.get', 'sandbox.reference.paid', 'sandbox.reference.expired'])
-            expect(row).toContain(`**${catalog[id]}**`)
+            expect(row).toMatch(new RegExp(`\\*\\*«?${catalog[id]}»?\\*\\*`))
         if (flow.kind !== 'card') expect(row).toContain(`\`${flow.failureCode}\``)
       }
   })

@@ -27,9 +27,25 @@ export function accountOutcome(brand: Brand, marketCode: string, input: string):
   const account = flow.accounts[marketCode]
   const digits = accountDigits(input)
   if (!account || digits === '') return undefined
-  if (digits === account.approve) return 'approve'
-  if (digits === account.decline) return 'decline'
+  if (sameNumber(account.approve, digits)) return 'approve'
+  if (sameNumber(account.decline, digits)) return 'decline'
   return undefined
+}
+
+/**
+ * Whether the digits typed are the guide's number (E.164, `+966500000001`), with or without the
+ * country code (review 5, item 47): `+966500000001`, `00966500000001`, `966500000001` and the
+ * national `0500000001` are one number. The country code is the one the guide's number carries.
+ */
+export function sameNumber(e164: string, digits: string): boolean {
+  if (digits.startsWith('+')) return digits === e164
+  if (digits.startsWith('00')) return `+${digits.slice(2)}` === e164
+  if (digits.startsWith('0')) {
+    const national = digits.slice(1)
+    const code = e164.slice(0, e164.length - national.length)
+    return national.length >= 7 && e164.endsWith(national) && /^\+\d{1,3}$/.test(code)
+  }
+  return `+${digits}` === e164
 }
 
 /** What a step's form carries to the next: the test number's outcome, or a reference to pay. */

@@ -36,6 +36,7 @@ import {
   type Page,
   payPage,
   referencePage,
+  refusedFormPage,
   stepClosedPage,
   unknownLinkPage,
 } from './page'
@@ -96,7 +97,7 @@ export function sandboxRoutes(app: Hono, ctx: SandboxContext): void {
     const foreign = site
       ? site !== 'same-origin' && site !== 'none'
       : origin !== undefined && origin !== new URL(c.req.url).origin && !ownOrigins.has(origin)
-    if (foreign) return problem(c, 403, 'cross-site-request')
+    if (foreign) return refused(c, 403)
     return next()
   })
   const formLimit = bodyLimit(config.bodyLimit, (c) => problem(c, 413, 'payload-too-large'))
@@ -112,20 +113,36 @@ export function sandboxRoutes(app: Hono, ctx: SandboxContext): void {
     const lang = c.req.query('lang')
     return isLocale(lang) ? lang : session.locale
   }
-  /**
-   * A payment link that leads nowhere: a page (404) in the buyer's language, from `?lang`, else
-   * Accept-Language, else English, with the way to the site's checkout.
-   */
-  const unknown = (c: Context) => {
+  /** The buyer's language without a session: `?lang`, else Accept-Language, else English. */
+  const askedLang = (c: Context): Lang => {
     const asked = c.req.query('lang')
     const accepted = (c.req.header('Accept-Language') ?? '')
       .split(',')
       .map((part) => part.split(';')[0]!.trim())
       .filter(Boolean)
       .slice(0, 20)
-    const lang = isLocale(asked) ? asked : ((pickLocale(null, accepted, localeCodes) as Lang | null) ?? 'en')
-    const checkoutUrl = `${checkout.paymentPageOrigin ? (checkout.siteOrigin ?? '') : ''}${localizePath('/checkout', lang)}`
-    return page(c, unknownLinkPage({ lang, checkoutUrl }), 404)
+    return isLocale(asked) ? asked : ((pickLocale(null, accepted, localeCodes) as Lang | null) ?? 'en')
+  }
+  const checkoutUrlIn = (lang: Lang) =>
+    `${checkout.paymentPageOrigin ? (checkout.siteOrigin ?? '') : ''}${localizePath('/checkout', lang)}`
+  /**
+   * A payment link that leads nowhere: a page (404) in the buyer's language, from `?lang`, else
+   * Accept-Language, else English, with the way to the site's checkout.
+   */
+  const unknown = (c: Context) => {
+    const lang = askedLang(c)
+    return page(c, unknownLinkPage({ lang, checkoutUrl: checkoutUrlIn(lang) }), 404)
+  }
+  /**
+   * A form the page does not take (posted from another site, a forged or stale token, a method the
+   * market does not sell): a page in the buyer's language with the way back to the payment page,
+   * never JSON (review 5, item 27). The status says why (403, 400 or 422); nothing was charged.
+   */
+  const refused = (c: Context, status: 400 | 403 | 422, session?: SessionRecord) => {
+    const lang = session ? langOf(c, session) : askedLang(c)
+    const id = c.req.param('id') ?? /\/sandbox\/pay\/([^/?]+)/.exec(new URL(c.req.url).pathname)?.[1] ?? ''
+    const payUrl = sessionIdPattern.test(id) ? `${sandboxPagePath(id)}?lang=${lang}` : checkoutUrlIn(lang)
+    return page(c, refusedFormPage({ lang, payUrl }), status)
   }
   const actions = (session: SessionRecord, lang: Lang) => {
     const path = sandboxPagePath(session.id)
@@ -347,7 +364,7 @@ export function sandboxRoutes(app: Hono, ctx: SandboxContext): void {
     if (!payable(session, now())) return closed(c, session)
     const form = await c.req.parseBody()
     const read = readChallenge(session.id, typeof form.challenge === 'string' ? form.challenge : '')
-    if (!read) return problem(c, 400, 'invalid-request')
+    if (!read) return refused(c, 400, session)
     const { mode, brand } = read
     // Too late for the bank page, not for the payment page: nothing was paid; the way on is a new try.
     if (mode === 'expired') {
@@ -366,7 +383,7 @@ export function sandboxRoutes(app: Hono, ctx: SandboxContext): void {
     const { session, lang, form } = open
     const method = soldMethod(session.quote.market, form.method)
     // The page offers only the market's own methods: anything else was not a buyer's choice.
-    if (!method || isCard(method)) return problem(c, 422, 'invalid-request')
+    if (!method || isCard(method)) return refused(c, 422, session)
     const flow = methodFacts[method].sandbox
     const links = actions(session, lang)
     const expires = now() + stepTtlMs
@@ -375,7 +392,7 @@ export function sandboxRoutes(app: Hono, ctx: SandboxContext): void {
       if (form.decision === 'approve') return finish(c, session, 'payment.paid', { reference: newId('pay'), method })
       if (form.decision === 'decline')
         return finish(c, session, 'payment.failed', { failureCode: flow.failureCode, method })
-      return problem(c, 422, 'invalid-request')
+      return refused(c, 422, session)
     }
     if (flow.kind === 'reference') {
       const token = steps.make(session.id, method, 'reference', expires)
@@ -412,7 +429,7 @@ export function sandboxRoutes(app: Hono, ctx: SandboxContext): void {
     if (open instanceof Response) return open
     const { session, lang, form } = open
     const step = steps.read(session.id, typeof form.step === 'string' ? form.step : '', now())
-    if (!step || !soldMethod(session.quote.market, step.method)) return problem(c, 422, 'invalid-request')
+    if (!step || !soldMethod(session.quote.market, step.method)) return refused(c, 422, session)
     const links = actions(session, lang)
     // Too late for the step, not for the payment page: nothing was paid; the way on is a new try.
     if (step.expired) return page(c, stepClosedPage({ lang, payUrl: links.choose(step.method) }), 409)
@@ -422,9 +439,9 @@ export function sandboxRoutes(app: Hono, ctx: SandboxContext): void {
       if (form.decision === 'paid') return finish(c, session, 'payment.paid', { reference: newId('pay'), method })
       if (form.decision === 'expired')
         return finish(c, session, 'payment.failed', { failureCode: flow.failureCode, method })
-      return problem(c, 422, 'invalid-request')
+      return refused(c, 422, session)
     }
-    if (flow.kind !== 'account' || outcome === 'reference') return problem(c, 422, 'invalid-request')
+    if (flow.kind !== 'account' || outcome === 'reference') return refused(c, 422, session)
     const code = latinDigits(typeof form.code === 'string' ? form.code : '').trim()
     if (code !== flow.code) {
       const token = typeof form.step === 'string' ? form.step : ''
