@@ -5,8 +5,58 @@
 
 /** The markets a lead can name (`site.config.ts` markets, plus `other`; tests/unit/contract.test.ts checks). */
 export const contactMarkets = ['sa', 'ae', 'eg', 'other'] as const
-/** Monthly card volume bands, in US dollars' worth. @public */
-export const volumeBands = ['under-50k', '50k-250k', '250k-1m', '1m-5m', 'over-5m'] as const
+/** An amount as a band's name writes it: 200000 -> `200k`, 1000000 -> `1m`, 2500000 -> `2500k`. */
+const short = (n: number) => (n % 1e6 === 0 ? `${n / 1e6}m` : n % 1e3 === 0 ? `${n / 1e3}k` : String(n))
+
+/**
+ * The names of the sales form's monthly card volume bands in a currency, from the edges between
+ * them (site.config.ts, a market's `volumeBands`): `sar-under-200k`, `sar-200k-1m`, …,
+ * `sar-over-20m`. A name says its currency and amounts, so a lead reads the same whatever the
+ * bands become later.
+ */
+export function volumeBandIds(currency: string, edges: readonly number[]): string[] {
+  const c = currency.toLowerCase()
+  return [
+    `${c}-under-${short(edges[0]!)}`,
+    ...edges.slice(1).map((edge, i) => `${c}-${short(edges[i]!)}-${short(edge)}`),
+    `${c}-over-${short(edges.at(-1)!)}`,
+  ]
+}
+
+/**
+ * Every monthly card volume band the API takes: first the form's bands before they followed the
+ * market (US dollars' worth, whatever the market; issue 45), still taken so that a page or a draft
+ * from before is not refused; then each currency's (`volumeBandIds` of site.config.ts: the
+ * markets' and another country's; tests/unit/contract.test.ts checks that each is here). A band
+ * the form no longer offers stays in this list. @public
+ */
+export const volumeBands = [
+  'under-50k',
+  '50k-250k',
+  '250k-1m',
+  '1m-5m',
+  'over-5m',
+  'sar-under-200k',
+  'sar-200k-1m',
+  'sar-1m-5m',
+  'sar-5m-20m',
+  'sar-over-20m',
+  'aed-under-200k',
+  'aed-200k-1m',
+  'aed-1m-5m',
+  'aed-5m-20m',
+  'aed-over-20m',
+  'egp-under-2500k',
+  'egp-2500k-10m',
+  'egp-10m-50m',
+  'egp-50m-250m',
+  'egp-over-250m',
+  'usd-under-50k',
+  'usd-50k-250k',
+  'usd-250k-1m',
+  'usd-1m-5m',
+  'usd-over-5m',
+] as const
 /** The payment methods a lead may ask about (the fee schemes of `site.config.ts`). */
 export const paymentMethods = [
   'mada',

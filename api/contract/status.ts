@@ -38,7 +38,27 @@ export {
   worst,
 } from './statusRules'
 
-export const componentKeys = ['site', 'api', 'checkout', 'webhooks', 'mada', 'applePay', 'stcPay', 'payouts'] as const
+/**
+ * The components, in the page's order: the platform, then the payment methods with a row of their
+ * own (each market's national scheme, mada and Meeza; Apple Pay and STC Pay; Fawry; Tabby and
+ * Tamara), then payouts. A component the probe does not check shows "Not measured"
+ * (docs/status.md). A document written before a component was added gets its row, operational and
+ * not measured, at its next write (api/status/doc.ts `settle`, `recordProbe`).
+ */
+export const componentKeys = [
+  'site',
+  'api',
+  'checkout',
+  'webhooks',
+  'mada',
+  'meeza',
+  'applePay',
+  'stcPay',
+  'fawry',
+  'tabby',
+  'tamara',
+  'payouts',
+] as const
 export type ComponentKey = (typeof componentKeys)[number]
 export const impacts = ['degraded', 'partial', 'major'] as const
 export type Impact = (typeof impacts)[number]

@@ -5,19 +5,30 @@ import { PageHero, Section, Steps } from '../../renderer/components/PageHero'
 import { MarketMethods } from '../../renderer/components/PaymentMethods'
 import { StatusBanner } from '../../renderer/components/StatusBanner'
 import { Island } from '../../renderer/islands/Island'
-import { catalogue } from '../../site.config'
+import { allMethods, catalogue } from '../../site.config'
+import { type ComponentKey, componentKeys } from '../../api/contract/status'
 import Checkout from './Checkout.island'
 
 // The cart (an island: localStorage, the API's quote) and the pay step, which happens on the hosted
 // payment page: card numbers are never typed into this site.
 const steps = ['review', 'pay', 'activate'] as const
 
+/**
+ * What the checkout needs (its status banner, docs/status.md): the hosted payment page, every
+ * method it sells in a market that has a status component of its own, and the API.
+ */
+const needs: readonly ComponentKey[] = [
+  'checkout',
+  ...componentKeys.filter((key) => (allMethods as readonly string[]).includes(key)),
+  'api',
+]
+
 export default function Page() {
   const pageContext = usePageContext()
   return (
     <>
       <PageHero title="checkout.hero.title" body="checkout.hero.body" />
-      <StatusBanner needs={['checkout', 'mada', 'applePay', 'api']} />
+      <StatusBanner needs={needs} />
       <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div>
           <Island

@@ -8,7 +8,7 @@ import { Island } from '../../renderer/islands/Island'
 import { weekdayName } from '../../locales/intlLocale'
 import { localizePath } from '../../locales/localizePath'
 import { usePageContext } from 'vike-react/usePageContext'
-import { businessWeek, markets, site } from '../../site.config'
+import { businessWeek, type Market, markets, otherCountry, site, whatsAppUrl } from '../../site.config'
 import { loadCatalog } from '../../locales/catalogs'
 import { consentVersion } from '../../locales/consent'
 import ContactForms from './ContactForms.island'
@@ -27,6 +27,12 @@ const channels = [
 ] as const
 const times = ['sales', 'support', 'urgent'] as const
 
+/** The sales form's volume bands of each country it names (the markets', and another country's in US dollars). */
+const volumes = Object.fromEntries([
+  ...markets.map((m) => [m.code, { currency: m.currency, edges: m.volumeBands }] as const),
+  ['other', { currency: otherCountry.currency, edges: otherCountry.volumeBands }] as const,
+])
+
 export default function Page() {
   const { locale } = usePageContext()
   return (
@@ -39,6 +45,7 @@ export default function Page() {
           props={{
             consentVersion: consentVersion(locale, loadCatalog(locale)),
             privacyPath: localizePath('/privacy', locale),
+            volumes,
           }}
         />
       </div>
@@ -74,6 +81,7 @@ export default function Page() {
               <span className="i-lucide-mail size-4" aria-hidden="true" />
               <bdi dir="ltr">{c.email}</bdi>
             </a>
+            <WhatsApp channel={c.key} />
           </section>
         ))}
       </div>
@@ -108,22 +116,27 @@ export default function Page() {
           <FormattedMessage id="contactUs.times.hours" />
         </p>
         <SupportHours />
-        <p className="mt-2 text-sm text-neutral-600 dark:text-neutral-400">
-          <FormattedMessage
-            id="contactUs.times.urgentCall"
-            values={{
-              phone: (
-                <a
-                  href={`tel:${site.phone.replace(/\s/g, '')}`}
-                  dir="ltr"
-                  className="whitespace-nowrap font-semibold text-primary-700 underline dark:text-primary-400"
-                >
-                  {site.phone}
-                </a>
-              ),
-            }}
-          />
+        <p id="urgent-lines" className="mt-4 text-sm text-neutral-600 dark:text-neutral-400">
+          <FormattedMessage id="contactUs.times.urgentLines" />
         </p>
+        <ul aria-labelledby="urgent-lines" className="mt-1 grid gap-1 text-sm text-neutral-600 dark:text-neutral-400">
+          {markets.map((m) => (
+            <li key={m.code} data-urgent-line={m.code}>
+              <MarketLine
+                market={m}
+                phone={
+                  <a
+                    href={`tel:${m.urgentPhone.replace(/\s/g, '')}`}
+                    dir="ltr"
+                    className="whitespace-nowrap font-semibold text-primary-700 underline dark:text-primary-400"
+                  >
+                    {m.urgentPhone}
+                  </a>
+                }
+              />
+            </li>
+          ))}
+        </ul>
       </Section>
 
       <Section
@@ -151,6 +164,49 @@ export default function Page() {
         </ul>
       </Section>
     </>
+  )
+}
+
+/** "Saudi Arabia: +966 …": a market's number (a link, left to right), in the page's language. */
+function MarketLine({ market, phone }: { market: Market; phone: ReactNode }) {
+  const intl = useIntl()
+  return (
+    <FormattedMessage
+      id="contactUs.marketLine"
+      values={{ market: intl.formatMessage({ id: `contact.market.${market.code}` as MessageId }), phone }}
+    />
+  )
+}
+
+/** A team's WhatsApp number in each market that has one (site.config.ts `whatsApp`), as wa.me links. */
+function WhatsApp({ channel }: { channel: 'sales' | 'support' }) {
+  const withWhatsApp = markets.filter((m) => m.whatsApp)
+  if (!withWhatsApp.length) return null
+  return (
+    <div className="mt-4">
+      <p id={`${channel}-whatsapp`} className="text-sm font-semibold text-neutral-900 dark:text-white">
+        <FormattedMessage id="contactUs.whatsApp.title" />
+      </p>
+      <ul aria-labelledby={`${channel}-whatsapp`} className="mt-2 grid gap-1.5 text-sm">
+        {withWhatsApp.map((m) => {
+          const number = m.whatsApp![channel]
+          return (
+            <li key={m.code}>
+              <a
+                href={whatsAppUrl(number)}
+                data-whatsapp={m.code}
+                className="inline-flex items-center gap-2 font-semibold text-primary-700 underline dark:text-primary-400"
+              >
+                <span className="i-lucide-message-circle size-4 shrink-0" aria-hidden="true" />
+                <span>
+                  <MarketLine market={m} phone={<bdi dir="ltr">{number}</bdi>} />
+                </span>
+              </a>
+            </li>
+          )
+        })}
+      </ul>
+    </div>
   )
 }
 

@@ -12,6 +12,7 @@ import {
 import { FormattedMessage, useIntl } from 'react-intl'
 import type { ApiError } from '../../api/client/http'
 import { keyFor } from '../../api/client/idempotency'
+import { amountParts, amountText } from '../../api/contract/currencySign'
 import {
   type ContactField,
   type ContactMessageId,
@@ -19,7 +20,7 @@ import {
   limits,
   paymentMethods,
   supportTopics,
-  volumeBands,
+  volumeBandIds,
 } from '../../api/contract/fields'
 import type { MessageId } from '../../locales/messages'
 import { defineIsland } from '../../renderer/islands/define'
@@ -54,14 +55,12 @@ type Status =
 
 type Errors = Partial<Record<string, ContactMessageId>>
 
-/** The message of each volume band (catalog ids are camelCase). */
-const volumeLabels: Record<(typeof volumeBands)[number], MessageId> = {
-  'under-50k': 'contact.volume.under50k',
-  '50k-250k': 'contact.volume.upTo250k',
-  '250k-1m': 'contact.volume.upTo1m',
-  '1m-5m': 'contact.volume.upTo5m',
-  'over-5m': 'contact.volume.over5m',
-}
+/**
+ * Each country's monthly card volume bands (site.config.ts, a market's `volumeBands`): its
+ * currency and the edges between the bands; `other` is another country's, and the list shown until
+ * a country is chosen.
+ */
+type VolumeBands = Record<string, { currency: string; edges: readonly number[] }>
 
 const fieldId = (kind: FormKind, field: string) => `contact-${kind}-${field}`
 
@@ -75,7 +74,15 @@ const hintClass = 'mt-0.5 block text-sm text-neutral-600 dark:text-neutral-400'
  * with each form. `privacyPath` is the privacy notice in the page's language, which the consent box
  * links to.
  */
-function ContactForms({ consentVersion, privacyPath }: { consentVersion: string; privacyPath: string }) {
+function ContactForms({
+  consentVersion,
+  privacyPath,
+  volumes,
+}: {
+  consentVersion: string
+  privacyPath: string
+  volumes: VolumeBands
+}) {
   const intl = useIntl()
   const [tab, setTab] = useState<FormKind>('sales')
   const [failing, setFailing] = useState<Record<FormKind, boolean>>({ sales: false, support: false })
@@ -181,6 +188,7 @@ function ContactForms({ consentVersion, privacyPath }: { consentVersion: string;
             kind={kind}
             consentVersion={consentVersion}
             privacyPath={privacyPath}
+            volumes={volumes}
             onFailing={onFailing[kind]}
           />
         </div>
@@ -223,11 +231,13 @@ const ContactForm = memo(function ContactForm({
   kind,
   consentVersion,
   privacyPath,
+  volumes,
   onFailing,
 }: {
   kind: FormKind
   consentVersion: string
   privacyPath: string
+  volumes: VolumeBands
   onFailing: (failing: boolean) => void
 }) {
   const intl = useIntl()
@@ -236,6 +246,10 @@ const ContactForm = memo(function ContactForm({
   const [corruptDraft, setCorruptDraft] = useState(false)
   // Bumped on each failed submit, so the summary takes focus again even with the same errors.
   const [attempt, setAttempt] = useState(0)
+  // The country chosen: the volume bands are in its currency.
+  const [market, setMarket] = useState('')
+  /** A draft's volume band, chosen once its country's bands are shown. */
+  const draftVolume = useRef<string>(undefined)
   const form = useRef<HTMLFormElement>(null)
   const summary = useRef<HTMLDivElement>(null)
   const sent = useRef<HTMLHeadingElement>(null)
@@ -247,8 +261,29 @@ const ContactForm = memo(function ContactForm({
   useEffect(() => {
     const read = readDraft(sessionStorage, kind)
     if (read && 'corrupt' in read) setCorruptDraft(true)
-    else if (read && form.current) restore(form.current, read.draft.values)
+    else if (read && form.current) {
+      // The volume waits for its country's bands (below): none of the first render's may be it.
+      const { volume, ...values } = read.draft.values
+      restore(form.current, values)
+      if (typeof volume === 'string') draftVolume.current = volume
+    }
+    // The country restored, or chosen before the island hydrated: its bands.
+    const chosen = form.current?.elements.namedItem('market')
+    if (chosen instanceof HTMLSelectElement) setMarket(chosen.value)
   }, [])
+
+  // Another country's bands replace the options in place, so the band chosen keeps its place in
+  // the list (the bands of every currency are about the same worth). A draft's band is chosen once
+  // its country's bands are shown; one its country does not have (another currency's) is dropped.
+  useEffect(() => {
+    const el = form.current?.elements.namedItem('volume')
+    const volume = draftVolume.current
+    if (!volume || !(el instanceof HTMLSelectElement)) return
+    if ([...el.options].some((o) => o.value === volume)) {
+      if (!el.value) el.value = volume
+      draftVolume.current = undefined
+    } else if (market) draftVolume.current = undefined
+  }, [market])
 
   const entries = fields.flatMap((f) => (errors[f] ? [[f, errors[f]] as const] : []))
   const others = Object.entries(errors).filter(([f]) => !(fields as readonly string[]).includes(f))
@@ -445,23 +480,53 @@ const ContactForm = memo(function ContactForm({
       />
     </Label>
   )
-  const select = (field: ContactField, label: MessageId, options: readonly string[], hint?: MessageId) => (
-    <Label kind={kind} field={field} label={label} hint={hint} error={errorOf(field)}>
-      <select {...fieldProps(field, Boolean(hint))} defaultValue="" className={inputClass}>
+  const select = (
+    field: ContactField,
+    label: MessageId,
+    options: readonly string[],
+    more: { hint?: MessageId; labels?: readonly string[]; onChange?: (value: string) => void } = {},
+  ) => (
+    <Label kind={kind} field={field} label={label} hint={more.hint} error={errorOf(field)}>
+      <select
+        {...fieldProps(field, Boolean(more.hint))}
+        defaultValue=""
+        onChange={more.onChange && ((e) => more.onChange!(e.currentTarget.value))}
+        className={inputClass}
+      >
         <option value="">{intl.formatMessage({ id: 'contact.field.choose' })}</option>
-        {options.map((o) => (
-          <option key={o} value={o}>
-            {intl.formatMessage({
-              id:
-                field === 'volume'
-                  ? volumeLabels[o as keyof typeof volumeLabels]
-                  : (`contact.${field}.${o}` as MessageId),
-            })}
+        {options.map((o, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: by place: the volume's options change with the country, and the one chosen stays chosen.
+          <option key={i} value={o}>
+            {more.labels?.[i] ?? intl.formatMessage({ id: `contact.${field}.${o}` as MessageId })}
           </option>
         ))}
       </select>
     </Label>
   )
+  const bands = volumes[market] ?? volumes.other!
+  // Whole amounts; the riyal's own sign beside them, as on every page (docs/content.md). An option is
+  // text only: the country chosen just above names the currency.
+  const amount = (n: number) =>
+    amountText(
+      amountParts(
+        intl.formatNumberToParts(n, {
+          style: 'currency',
+          currency: bands.currency,
+          minimumFractionDigits: 0,
+          maximumFractionDigits: 0,
+        }),
+        bands.currency,
+      ),
+    )
+  const volumeLabels = [
+    intl.formatMessage({ id: 'contact.volume.under' }, { amount: amount(bands.edges[0]!) }),
+    ...bands.edges
+      .slice(1)
+      .map((edge, i) =>
+        intl.formatMessage({ id: 'contact.volume.between' }, { lower: amount(bands.edges[i]!), upper: amount(edge) }),
+      ),
+    intl.formatMessage({ id: 'contact.volume.over' }, { amount: amount(bands.edges.at(-1)!) }),
+  ]
   const busy = status.state === 'sending'
 
   return (
@@ -540,8 +605,11 @@ const ContactForm = memo(function ContactForm({
               hint: 'contact.hint.phone',
               max: 24,
             })}
-            {select('market', 'contact.field.market', contactMarkets)}
-            {select('volume', 'contact.field.volume', volumeBands, 'contact.hint.volume')}
+            {select('market', 'contact.field.market', contactMarkets, { onChange: setMarket })}
+            {select('volume', 'contact.field.volume', volumeBandIds(bands.currency, bands.edges), {
+              hint: 'contact.hint.volume',
+              labels: volumeLabels,
+            })}
             <fieldset
               className="sm:col-span-2"
               aria-describedby={errors.methods ? `${fieldId(kind, 'methods')}-error` : undefined}

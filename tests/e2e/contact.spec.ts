@@ -54,7 +54,7 @@ async function fillSales(page: Page, email: string) {
   // Arabic-Indic digits, as an Arabic keyboard types them.
   await page.fill('#contact-sales-phone', '+٩٦٦ ٥٠ ١٢٣ ٤٥٦٧')
   await page.selectOption('#contact-sales-market', 'sa')
-  await page.selectOption('#contact-sales-volume', '50k-250k')
+  await page.selectOption('#contact-sales-volume', 'sar-200k-1m')
   await page.check('#contact-sales-methods-mada')
   await page.check('#contact-sales-methods-tabby')
   await page.fill('#contact-sales-message', 'We sell furniture online and in two shops.')
@@ -126,7 +126,7 @@ for (const l of locales) {
       expect(lead).toMatchObject({
         kind: 'sales',
         spam: false,
-        data: { phone: '+966501234567', market: 'sa', volume: '50k-250k', methods: ['mada', 'tabby'] },
+        data: { phone: '+966501234567', market: 'sa', volume: 'sar-200k-1m', methods: ['mada', 'tabby'] },
         // The consent on record: the version of the consent text and notice this page showed, in its language.
         consent: { version: shownConsentVersions()[l], locale: l, at: lead!.receivedAt },
       })

@@ -14,6 +14,7 @@
 // once per engine and said so; its test runs again from its start. Nothing else is retried.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Locale } from '../../locales/locales'
+import { componentKeys } from '../../api/contract/status'
 import { catalogs, localized, routes } from '../routes'
 import {
   type Engine,
@@ -519,7 +520,7 @@ export function engineSuite(name: EngineName) {
         // Arabic-Indic digits, as an Arabic keyboard types them.
         await e.type('#contact-sales-phone', l === 'ar' ? '+٩٦٦ ٥٠ ١٢٣ ٤٥٦٧' : '+966 50 123 4567')
         await e.select('#contact-sales-market', 'sa')
-        await e.select('#contact-sales-volume', '50k-250k')
+        await e.select('#contact-sales-volume', 'sar-200k-1m')
         await e.click('#contact-sales-methods-mada')
         await e.type('#contact-sales-message', 'We sell furniture online and in two shops.')
         await e.click('#contact-sales-consent')
@@ -569,15 +570,16 @@ export function engineSuite(name: EngineName) {
         expect((await state()).probe, 'in place').toBe(5)
       })
 
-      check('status page: the live view with its 8 components', async () => {
+      check(`status page: the live view with its ${componentKeys.length} components`, async () => {
         await go(at('/monitoring', l))
         expect(await started()).toBe(true)
         await e.eval(() => document.querySelector('[data-status-view]')?.scrollIntoView({ block: 'start' }))
         const live = await e.waitFor(
           15_000,
-          () =>
+          (count: number) =>
             document.querySelector('[data-status-view]')?.getAttribute('data-status-view') === 'live' &&
-            document.querySelectorAll('[data-component]').length === 8,
+            document.querySelectorAll('[data-component]').length === count,
+          componentKeys.length,
         )
         const s = await e.eval(() => ({
           view: document.querySelector('[data-status-view]')?.getAttribute('data-status-view') ?? null,

@@ -1,0 +1,259 @@
+// The market's own details in a real browser, both languages (issue 45; copy review 5, item 8 and
+// "Arabic 5"): the sales form's volume bands in the chosen country's currency, sent as the API
+// takes them; each market's WhatsApp numbers and urgent line on the contact page; a status row for
+// Meeza, Fawry, Tabby and Tamara, "Not measured" where no check measures it, and the checkout's
+// banner for an incident on one of them; and the checkout's link to the privacy policy beside its
+// Pay button. The live status document is the test's own (page.route), as the CDN would serve it.
+import { createIntl } from '@formatjs/intl'
+import type { Page } from '@playwright/test'
+import { amountParts, amountText } from '../../api/contract/currencySign'
+import { volumeBandIds } from '../../api/contract/fields'
+import { componentKeys, dayIn, type StatusDocument, statusPaths } from '../../api/contract/status'
+import { intlLocale } from '../../locales/intlLocale'
+import type { Locale } from '../../locales/locales'
+import type { MessageId } from '../../locales/messages'
+import { markets, otherCountry, whatsAppUrl } from '../../site.config'
+import { catalogs, localized } from '../routes'
+import { expect, hydrated, test } from './fixtures'
+
+const locales: Locale[] = ['en', 'ar']
+const t = (l: Locale, id: string, values?: Record<string, string | number>) =>
+  createIntl({ locale: intlLocale(l), messages: catalogs[l] }).formatMessage({ id: id as MessageId }, values)
+
+/** The words of a country's five bands, as the form should show them in `l`. */
+function bandLabels(l: Locale, currency: string, edges: readonly number[]) {
+  const amount = (n: number) =>
+    amountText(
+      amountParts(
+        new Intl.NumberFormat(intlLocale(l), {
+          style: 'currency',
+          currency,
+          minimumFractionDigits: 0,
+          maximumFractionDigits: 0,
+        }).formatToParts(n),
+        currency,
+      ),
+    )
+  return [
+    t(l, 'contact.volume.under', { amount: amount(edges[0]!) }),
+    ...edges
+      .slice(1)
+      .map((edge, i) => t(l, 'contact.volume.between', { lower: amount(edges[i]!), upper: amount(edge) })),
+    t(l, 'contact.volume.over', { amount: amount(edges.at(-1)!) }),
+  ]
+}
+
+const byCode = (code: string) => markets.find((m) => m.code === code)!
+const methods = ['meeza', 'fawry', 'tabby', 'tamara'] as const
+
+/**
+ * A live status document as the probe and an operator leave it: the site, the API and the hosted
+ * payment page measured a minute ago, nothing else; and, with `fawry`, an incident on Fawry.
+ */
+function statusDocument(fawry: boolean): StatusDocument {
+  const now = Date.now()
+  const at = new Date(now - 60_000).toISOString()
+  const today = dayIn(now, 'Asia/Riyadh')
+  const measured = ['site', 'api', 'checkout']
+  return {
+    schema: 1,
+    revision: 7,
+    sample: false,
+    updatedAt: at,
+    timeZone: 'Asia/Riyadh',
+    components: componentKeys.map((key) =>
+      measured.includes(key)
+        ? {
+            key,
+            state: 'operational',
+            days: [{ date: today, checks: 60, failed: 0 }],
+            probe: { at, ok: true, failures: 0, ms: 120 },
+          }
+        : fawry && key === 'fawry'
+          ? { key, state: 'degraded', days: [{ date: today, checks: 0, failed: 0, state: 'degraded' }] }
+          : { key, state: 'operational', days: [] },
+    ),
+    incidents: fawry
+      ? [
+          {
+            id: 'fawry-references',
+            impact: 'degraded',
+            components: ['fawry'],
+            title: { en: 'Fawry reference numbers delayed', ar: 'تأخر أرقام فوري المرجعية' },
+            updates: [
+              {
+                at,
+                stage: 'investigating',
+                text: { en: 'Some reference numbers arrive late.', ar: 'تصل بعض الأرقام المرجعية متأخرة.' },
+              },
+            ],
+          },
+        ]
+      : [],
+    maintenance: [],
+  }
+}
+
+/** Serves `doc` as the live document, with the server's Date as the CDN gives it. */
+async function serveStatus(page: Page, doc: StatusDocument) {
+  await page.route(`**${statusPaths.document}`, (route) =>
+    route.fulfill({
+      status: 200,
+      contentType: 'application/json',
+      headers: { date: new Date().toUTCString(), 'cache-control': 'no-cache' },
+      body: JSON.stringify(doc),
+    }),
+  )
+}
+
+for (const l of locales) {
+  test.describe(`the market's own details (${l})`, () => {
+    test('the sales form’s volume bands are in the chosen country’s currency, and the lead is sent with its band', async ({
+      page,
+    }) => {
+      await page.goto(localized('/contact-us', l))
+      await expect(page.locator('[data-island="ContactForms"]')).toHaveAttribute('data-state', 'hydrated')
+      const volume = page.locator('#contact-sales-volume')
+      const options = volume.locator('option:not([value=""])')
+      await expect(page.locator('#contact-sales-volume-hint')).toHaveText(t(l, 'contact.hint.volume'))
+      // Before a country is chosen: another country's, US dollars. The riyal's own sign, not SAR.
+      await page.selectOption('#contact-sales-market', 'sa')
+      await expect(options.first()).toContainText('\u20C1')
+      await expect(options.first()).not.toContainText('SAR')
+      await page.selectOption('#contact-sales-market', '')
+      await expect(options).toHaveText(bandLabels(l, 'USD', otherCountry.volumeBands))
+
+      for (const code of ['sa', 'ae', 'eg']) {
+        const m = byCode(code)
+        await page.selectOption('#contact-sales-market', code)
+        await expect(options).toHaveText(bandLabels(l, m.currency, m.volumeBands))
+        await expect(options.first()).toHaveAttribute('value', volumeBandIds(m.currency, m.volumeBands)[0]!)
+      }
+      // The band chosen keeps its place when the country changes: SAR 1 to 5 million, then EGP 10 to 50 million.
+      await page.selectOption('#contact-sales-market', 'sa')
+      await page.selectOption('#contact-sales-volume', 'sar-1m-5m')
+      await page.selectOption('#contact-sales-market', 'eg')
+      await expect(volume).toHaveValue('egp-10m-50m')
+      await page.selectOption('#contact-sales-market', 'other')
+      await expect(volume).toHaveValue('usd-250k-1m')
+      await page.selectOption('#contact-sales-market', 'eg')
+
+      await page.fill('#contact-sales-name', 'Mona Adel')
+      await page.fill('#contact-sales-email', `market.${l}.${Date.now()}@example.com`)
+      await page.fill('#contact-sales-company', 'Adel Foods')
+      await page.check('#contact-sales-methods-meeza')
+      await page.check('#contact-sales-methods-fawry')
+      await page.fill('#contact-sales-message', 'We sell groceries online in Cairo.')
+      await page.check('#contact-sales-consent')
+      const posted = page.waitForRequest((r) => r.url().endsWith('/api/v1/contact/sales') && r.method() === 'POST')
+      const answered = page.waitForResponse((r) => r.url().endsWith('/api/v1/contact/sales'))
+      await page.locator('#contact-panel-sales button[type=submit]').click()
+      expect((await posted).postDataJSON()).toMatchObject({ market: 'eg', volume: 'egp-10m-50m' })
+      expect((await answered).status()).toBe(201)
+      await expect(page.locator('#contact-panel-sales h2')).toHaveText(t(l, 'contact.success.title'))
+    })
+
+    test('a reload keeps the country and its band (the draft)', async ({ page }) => {
+      await page.goto(localized('/contact-us', l))
+      await expect(page.locator('[data-island="ContactForms"]')).toHaveAttribute('data-state', 'hydrated')
+      await page.selectOption('#contact-sales-market', 'ae')
+      await page.selectOption('#contact-sales-volume', 'aed-5m-20m')
+      await page.fill('#contact-sales-company', 'Gulf Retail')
+      // The draft is written 300 ms after the last change.
+      await expect
+        .poll(() => page.evaluate(() => sessionStorage.getItem('rasid.draft.sales.v1') ?? ''))
+        .toContain('aed-5m-20m')
+      await page.reload()
+      await expect(page.locator('[data-island="ContactForms"]')).toHaveAttribute('data-state', 'hydrated')
+      await expect(page.locator('#contact-sales-market')).toHaveValue('ae')
+      await expect(page.locator('#contact-sales-volume')).toHaveValue('aed-5m-20m')
+      await expect(page.locator('#contact-sales-volume option:checked')).toHaveText(
+        bandLabels(l, 'AED', byCode('ae').volumeBands)[3]!,
+      )
+    })
+
+    test('the contact page gives each market’s WhatsApp for sales and support, and its urgent line', async ({
+      page,
+    }) => {
+      await page.goto(localized('/contact-us', l))
+      await hydrated(page)
+      for (const channel of ['sales', 'support'] as const) {
+        const card = page.locator(`section[aria-labelledby="${channel}-title"]`)
+        await expect(card.locator(`#${channel}-whatsapp`)).toHaveText(t(l, 'contactUs.whatsApp.title'))
+        const links = card.locator('a[data-whatsapp]')
+        await expect(links).toHaveCount(markets.length)
+        for (const [i, m] of markets.entries()) {
+          const number = m.whatsApp![channel]
+          await expect(links.nth(i)).toHaveAttribute('href', whatsAppUrl(number))
+          await expect(links.nth(i)).toHaveText(
+            t(l, 'contactUs.marketLine', { market: t(l, `contact.market.${m.code}`), phone: number }),
+          )
+          await expect(links.nth(i).locator('bdi')).toHaveAttribute('dir', 'ltr')
+        }
+        // The list is named by its title.
+        await expect(card.getByRole('list', { name: t(l, 'contactUs.whatsApp.title') })).toBeVisible()
+      }
+      const urgent = page.getByRole('list', { name: t(l, 'contactUs.times.urgentLines') })
+      await expect(urgent.locator('li')).toHaveCount(markets.length)
+      for (const m of markets) {
+        const line = urgent.locator(`li[data-urgent-line="${m.code}"]`)
+        await expect(line).toHaveText(
+          t(l, 'contactUs.marketLine', { market: t(l, `contact.market.${m.code}`), phone: m.urgentPhone }),
+        )
+        const tel = line.getByRole('link', { name: m.urgentPhone })
+        await expect(tel).toHaveAttribute('href', `tel:${m.urgentPhone.replace(/\s/g, '')}`)
+        await expect(tel).toHaveAttribute('dir', 'ltr')
+      }
+      // In the response times, below each market's business hours.
+      await expect(page.locator('section[aria-labelledby="times-title"]').locator('li[data-urgent-line]')).toHaveCount(
+        markets.length,
+      )
+    })
+
+    test('the status page has a row for Meeza, Fawry, Tabby and Tamara, "Not measured" as nothing checks them', async ({
+      page,
+    }) => {
+      await serveStatus(page, statusDocument(true))
+      await page.goto(localized('/monitoring', l))
+      await hydrated(page)
+      await expect(page.locator('[data-status-view]')).toHaveAttribute('data-status-view', 'live')
+      await expect(page.locator('[data-component]')).toHaveCount(componentKeys.length)
+      for (const key of methods) {
+        const row = page.locator(`[data-component="${key}"]`)
+        await expect(row.locator('h3')).toContainText(catalogs[l][`status.component.${key}`]!)
+        await expect(row).toHaveAttribute('data-measured', 'none')
+        await expect(row.locator('[data-uptime]')).toHaveText(catalogs[l]['monitoring.uptime.notMeasured']!)
+      }
+      // Measured: a percentage.
+      await expect(page.locator('[data-component="checkout"]')).toHaveAttribute('data-measured', 'fresh')
+      // An incident on Fawry: its row and the summary say so, in the page's language.
+      await expect(page.locator('[data-component="fawry"]')).toHaveAttribute('data-state', 'degraded')
+      await expect(page.locator('[data-status-summary]')).toContainText(catalogs[l]['status.component.fawry']!)
+    })
+
+    test('the checkout’s banner names an incident on Fawry; its Pay button has the privacy policy beside it', async ({
+      page,
+    }) => {
+      await serveStatus(page, statusDocument(true))
+      await page.goto(`${localized('/checkout', l)}?add=plan.growth&market=eg&billing=monthly`)
+      await hydrated(page)
+      const needs = (await page.locator('[data-status-needs]').getAttribute('data-status-needs'))!.split(',')
+      for (const key of ['checkout', 'api', 'mada', 'applePay', 'stcPay', ...methods]) expect(needs).toContain(key)
+      const banner = page.locator('[data-status-banner]')
+      await expect(banner).toBeVisible()
+      await expect(banner.locator('[data-status-affected]')).toHaveText(catalogs[l]['status.component.fawry']!)
+
+      // The privacy policy, in the page's language, right after the Pay button and its note.
+      const overview = page.locator('[data-island="Checkout"] [data-price-overview]')
+      const pay = overview.locator('button[type=button]')
+      await expect(pay).toBeVisible()
+      const privacy = overview.getByRole('link', { name: catalogs[l]['privacy.meta.title']! })
+      await expect(privacy).toHaveAttribute('href', localized('/privacy', l))
+      const order = await overview.evaluate((section) => {
+        const all = [...section.querySelectorAll('button[type=button], a[href$="/privacy"]')]
+        return all.map((e) => e.tagName)
+      })
+      expect(order.slice(-2)).toEqual(['BUTTON', 'A'])
+    })
+  })
+}
