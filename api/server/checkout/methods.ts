@@ -37,7 +37,7 @@ export function accountOutcome(brand: Brand, marketCode: string, input: string):
  * country code (review 5, item 47): `+966500000001`, `00966500000001`, `966500000001` and the
  * national `0500000001` are one number. The country code is the one the guide's number carries.
  */
-export function sameNumber(e164: string, digits: string): boolean {
+function sameNumber(e164: string, digits: string): boolean {
   if (digits.startsWith('+')) return digits === e164
   if (digits.startsWith('00')) return `+${digits.slice(2)}` === e164
   if (digits.startsWith('0')) {

@@ -326,7 +326,7 @@ function closesLine(t: Words, lang: Lang, quote: Quote, closesAt: number, nowMs:
 }
 
 /** A time of day on the market's clock, 24-hour, two-digit hours ("06:53"), Latin digits. */
-export function clockTime(market: string, at: number, lang: Lang): string {
+function clockTime(market: string, at: number, lang: Lang): string {
   const timeZone = markets.find((m) => m.code === market)?.timeZone ?? 'UTC'
   return new Intl.DateTimeFormat(intlLocale(lang), { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone })
     .format(at)
