@@ -268,7 +268,7 @@ test('an incident opened with the command reaches both monitoring pages within 6
         error: doc.getElementsByTagName('parsererror').length,
         root: `${doc.documentElement.namespaceURI} ${doc.documentElement.localName}`,
         title: entry?.getElementsByTagNameNS(atom, 'title')[0]?.textContent,
-        updates: entry?.getElementsByTagNameNS(atom, 'content')[0]?.textContent?.match(/<p>/g)?.length,
+        updates: entry?.getElementsByTagNameNS(atom, 'content')[0]?.textContent?.match(/<p[ >]/g)?.length,
       }
     }, text)
     expect(feed).toMatchObject({ error: 0, root: 'http://www.w3.org/2005/Atom feed', updates: 3 })
