@@ -267,7 +267,8 @@ export function enhanceSearch(form: HTMLFormElement, fromQuery?: 'focus' | 'keep
     announce(
       hits.length
         ? texts.results[plural.select(hits.length)]!.replace('#', String(hits.length))
-        : texts.none.replace('{query}', () => text),
+        : // The query isolated (U+2068 … U+2069): a Latin run such as "3-D Secure" keeps its order in Arabic.
+          texts.none.replace('{query}', () => `\u2068${text}\u2069`),
     )
   }
 

@@ -76,6 +76,9 @@ export function GuideSearch() {
           className="mt-2 text-sm text-neutral-600 dark:text-neutral-400"
           {...{ [dataAttrs.guideSearchStatus]: '' }}
         />
+        <p className="without-script mt-2 text-sm text-neutral-600 dark:text-neutral-400">
+          {t('guide.search.noScript')}
+        </p>
         <template {...{ [dataAttrs.guideSearchOption]: '' }}>
           {/* Its title, group and excerpt, in this order (renderer/client/guideSearch.ts); the excerpt's
             <mark>s keep the browser's colours, black on yellow in both themes. Utilities, not

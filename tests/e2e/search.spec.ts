@@ -121,7 +121,9 @@ for (const locale of ['en', 'ar'] as const) {
     expect(docs).toHaveLength(1)
     // A query that finds nothing says so, with the query.
     await page.locator('#guide-search').fill('zzqqxx')
-    await expect(status(page)).toHaveText(catalogs[locale]['guide.search.none']!.replace('{query}', 'zzqqxx'))
+    await expect(status(page)).toHaveText(
+      catalogs[locale]['guide.search.none']!.replace('{query}', '\u2068zzqqxx\u2069'),
+    )
     await expect(input).toHaveAttribute('aria-expanded', 'false')
     await page.keyboard.press('Escape')
     await expect(page.locator('#guide-search')).toHaveValue('')
@@ -208,10 +210,13 @@ test('without a script the box is a form to the guide index; with one, `?q=` sho
   await noScript.locator('#guide-search').press('Enter')
   await expect(noScript).toHaveURL(/\/ar\/guide\?q=/)
   await expect(noScript.locator('h1')).toHaveText(catalogs.ar['guide.index.title']!)
+  // It says why the list ignores the query (copy review 5, item 36).
+  await expect(noScript.getByText(catalogs.ar['guide.search.noScript']!)).toBeVisible()
   await context.close()
 
   await page.goto('/guide?q=webhok')
   await hydrated(page)
+  await expect(page.getByText(catalogs.en['guide.search.noScript']!)).toBeHidden()
   await expect(page.locator('#guide-search')).toHaveValue('webhok')
   await expect(options(page).first().locator('span').nth(0)).toHaveText('Webhooks')
 })
@@ -243,7 +248,7 @@ test('the status line is visible too: no match, and an index that cannot load', 
   await open(page, '/ar/guide')
   await box(page).fill('zzqqxx')
   await expect(status(page)).toBeVisible()
-  await expect(status(page)).toHaveText(catalogs.ar['guide.search.none']!.replace('{query}', 'zzqqxx'))
+  await expect(status(page)).toHaveText(catalogs.ar['guide.search.none']!.replace('{query}', '\u2068zzqqxx\u2069'))
 })
 
 test('Enter after Escape and the Search button show the results again; a late answer opens no list off focus', async ({
