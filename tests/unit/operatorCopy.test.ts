@@ -1,0 +1,15 @@
+// The operators' catalogs (locales/operator/) follow the glossary as the site's do (issue 45: "the
+// copy checks cover them"): an incident is «عطل», the status page «صفحة حالة الخدمة», the privacy
+// page a "privacy policy", and every other term's "never" words, in both languages.
+import { expect, test } from 'vitest'
+import { termProblems } from '../../build/terms'
+import { operatorCatalogs } from '../../locales/operator'
+
+test('every operator message follows the glossary', () => {
+  const problems = (['en', 'ar'] as const).flatMap((lang) =>
+    Object.entries(operatorCatalogs[lang]).flatMap(([id, text]) =>
+      termProblems(text, lang).map((problem) => `${lang} ${id}: ${problem}`),
+    ),
+  )
+  expect(problems).toEqual([])
+})
