@@ -20,6 +20,8 @@ import { expect, hydrated, test } from './fixtures'
 // status page does, by statusRules.ts `stateAt` at the server's clock (an open incident whatever
 // the document's age, the probe's verdict only while fresh), in the rules' chunk it shares with
 // /monitoring's live status, about 0.5 KiB. /checkout is at 95,701 B.)
+// 94.25 KiB since issue 45: the riyal sign (renderer/components/Money.tsx, its accessible name) in the
+// islands that show SAR, and the sales form's bands per market: /contact-us 96,356 B, /checkout 96,325 B.
 // /monitoring has no island since issue 43: its live status part is the runtime's own module
 // (renderer/client/statusPage.ts, with the status rules it shares with the banner), two files more,
 // within the content pages' 15 KiB: 15,224 B. It was 94,809 B with React. 15.25 KiB for /monitoring
@@ -40,7 +42,7 @@ const hasIsland = (url: string) => {
 
 for (const url of pages) {
   const islands = hasIsland(url)
-  const budget = islands ? 94 * KiB : /\/monitoring$/.test(url) ? 15.25 * KiB : 15 * KiB
+  const budget = islands ? 94.25 * KiB : /\/monitoring$/.test(url) ? 15.25 * KiB : 15 * KiB
   test(`${url} requests at most ${budget / KiB} KiB of JavaScript in its first load`, async ({ page }) => {
     const scripts = new Set<string>()
     page.on('request', (r) => {
