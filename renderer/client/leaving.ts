@@ -14,7 +14,10 @@ export async function fetchHere<T>(url: string, read: (res: Response) => Promise
   addEventListener('beforeunload', abort, options)
   addEventListener('pagehide', abort, options)
   try {
-    return await read(await fetch(url, { ...init, ...options }))
+    // keepalive: one the page could not abort in time (started after `beforeunload`, cancelled by
+    // WebKit before `pagehide`) is let finish instead of cancelled and logged; a GET has no body to
+    // count against keepalive's quota, and its answer goes nowhere.
+    return await read(await fetch(url, { keepalive: true, ...init, ...options }))
   } finally {
     // Over, read whole or failed: the abort only takes the listeners away.
     leaving.abort()
