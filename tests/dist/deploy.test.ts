@@ -747,7 +747,7 @@ describe('npm run deploy: rollbacks that mean what they say', () => {
     const back = await deploy([...site.deployArgs, '--rollback'], { ...site.env, DEPLOY_LANG: 'ar' })
     expect(back.code, back.stderr).toBe(0)
     expect(back.stdout).toMatch(
-      /^تم التراجع: الإصدار build-a \(الإيداع \S+، نُشر \S+\) منشور من جديد، وكان المنشور build-b\. تم التبديل في \d+ ms، و[\d.]+ s في المجموع\.$/m,
+      /^تراجعنا: الإصدار build-a \(الإيداع \S+، نُشر \S+\) منشور من جديد، وكان المنشور build-b، وبُدِّل في \d+ ms، و[\d.]+ s في المجموع\.$/m,
     )
     expect(back.stdout).toMatch(/^تُراجع عن الإصدار build-b: لن يعيده التراجع دون اسم \(‎--rollback\) إلى النشر\./m)
     expect(await visitorSees(site, all)).toBe('build-a')

@@ -289,7 +289,7 @@ describe('checkout settings', () => {
     // 100 % off: any cart paid at once with no provider (review 5, I3), in both languages.
     [
       { DISCOUNT_CODES: 'SPRING:2500,FREE:10000' },
-      /DISCOUNT_CODES: FREE:10000 takes 100 % off[\s\S]*DISCOUNT_CODES: الرمز FREE:10000 يخصم 100 %/,
+      /DISCOUNT_CODES: FREE:10000 takes 100% off[\s\S]*DISCOUNT_CODES: الرمز FREE:10000 يخصم 100%/,
     ],
     [{ PAYMENT_PAGE_ORIGIN: 'https://pay.example.com/path' }, /PAYMENT_PAGE_ORIGIN/],
     [{ PAYMENT_PAGE_ORIGIN: 'https://pay.example.com' }, /SITE_ORIGIN: is not set, but PAYMENT_PAGE_ORIGIN is/],
@@ -301,7 +301,7 @@ describe('checkout settings', () => {
     [{ NODE_ENV: 'production', RASID_ENV: 'local' }, /RASID_ENV: is local, but NODE_ENV says production/],
     [{ RASID_ENV: 'staging' }, /PAYMENT_WEBHOOK_SECRET: is not set/],
     [{ RASID_ENV: 'staging', PAYMENT_WEBHOOK_SECRET: 'short' }, /PAYMENT_WEBHOOK_SECRET: is shorter than 32 bytes/],
-    [{ RASID_ENV: 'staging', PAYMENT_WEBHOOK_SECRET: sandboxWebhookSecret }, /sandbox’s public key/],
+    [{ RASID_ENV: 'staging', PAYMENT_WEBHOOK_SECRET: sandboxWebhookSecret }, /sandbox's public key/],
     [
       { RASID_ENV: 'production', PAYMENT_WEBHOOK_SECRET: secret },
       /PAYMENT_PROVIDER: is sandbox, which production refuses/,
@@ -312,7 +312,7 @@ describe('checkout settings', () => {
   test.each([
     [{ MOYASAR_SECRET_KEY: 'sk_test_123' }, /sk_test_.*production needs sk_live_/],
     [{ MOYASAR_SECRET_KEY: 'pk_live_123' }, /MOYASAR_SECRET_KEY: is not a secret key/],
-    [{ MOYASAR_WEBHOOK_TOKEN: sandboxWebhookSecret }, /MOYASAR_WEBHOOK_TOKEN: is the sandbox’s public key/],
+    [{ MOYASAR_WEBHOOK_TOKEN: sandboxWebhookSecret }, /MOYASAR_WEBHOOK_TOKEN: is the sandbox's public key/],
     [{ SITE_ORIGIN: 'http://www.rasid.example' }, /SITE_ORIGIN: is http:\/\/www.rasid.example, but/],
     [{ RASID_ENV: 'local' }, /RASID_ENV: local is refused on Lambda/],
     [
@@ -327,7 +327,7 @@ describe('checkout settings', () => {
     ],
     [
       { LEAD_WEBHOOK_URL: 'https://crm.example/in', LEAD_WEBHOOK_SECRET: sandboxWebhookSecret },
-      /LEAD_WEBHOOK_SECRET: is the sandbox’s public key/,
+      /LEAD_WEBHOOK_SECRET: is the sandbox's public key/,
     ],
     [
       { LEAD_WEBHOOK_URL: 'https://crm.example/in', LEAD_WEBHOOK_SECRET: publishedSecrets[0]! },

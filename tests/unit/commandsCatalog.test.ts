@@ -44,7 +44,7 @@ test('every id of the pair is one a command says', () => {
 test('a message in both languages, its arguments filled in, each language with its own values', () => {
   expect(words('status.incident.opened', { id: 'x', revision: 2, written: 'w' })).toEqual({
     en: 'Opened incident x (revision 2), w.',
-    ar: 'فُتح العطل x (المراجعة 2)، w.',
+    ar: 'سُجِّل العطل x (المراجعة 2)، w.',
   })
   expect(
     words('status.market.unknown', (lang) => ({ market: 'zz', markets: lang === 'ar' ? 'sa، ae' : 'sa, ae' })),

@@ -222,7 +222,7 @@ describe('times', () => {
     expect(english).toContain('API (api): Major outage')
     expect(english).toContain('2026-11-25-api-errors: API errors [Investigating, 25 November 2026')
     expect(arabic).toContain(`${ar['status.component.api']} (api): ${ar['monitoring.state.major']}`)
-    expect(arabic).toContain('أعطال مفتوحة: 1')
+    expect(arabic).toContain('أعطال لم تُحلّ بعد: 1')
     expect(showText(undefined, 'ar', t0)).toMatch(/لم تُنشر أي حالة بعد/)
     expect(showText(undefined, 'en', t0)).toMatch(/^No status published yet/)
     expect(showText(doc, 'en', t0)).toContain('Nothing measured yet')

@@ -238,8 +238,10 @@ describe('the status view', () => {
     // Nothing checks the webhooks: not measured, not "100%".
     const webhooks = byAttr(root, 'data-component', 'webhooks')[0]
     expect(attrOf(webhooks, 'data-measured')).toBe('none')
-    expect(textOf(webhooks!)).toContain('Not measured')
-    expect(attrOf(elements(webhooks!, (e) => e.tagName === 'svg')[0], 'aria-label')).toBe('Webhooks: not measured')
+    expect(textOf(webhooks!)).toContain('Not monitored automatically')
+    expect(attrOf(elements(webhooks!, (e) => e.tagName === 'svg')[0], 'aria-label')).toBe(
+      'Webhooks: not monitored automatically; we post its incidents',
+    )
   })
 
   test('an incident 16 minutes old stays, with its state; the measured parts are stale, with their age; a stale probe raises nothing', () => {
