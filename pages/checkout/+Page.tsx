@@ -5,7 +5,7 @@ import { PageHero, Section, Steps } from '../../renderer/components/PageHero'
 import { MarketMethods } from '../../renderer/components/PaymentMethods'
 import { StatusBanner } from '../../renderer/components/StatusBanner'
 import { Island } from '../../renderer/islands/Island'
-import { allMethods, catalogue } from '../../site.config'
+import { allMethods, catalogue, markets, methodsOf } from '../../site.config'
 import { type ComponentKey, componentKeys } from '../../api/contract/status'
 import Checkout from './Checkout.island'
 
@@ -15,7 +15,8 @@ const steps = ['review', 'pay', 'activate'] as const
 
 /**
  * What the checkout needs (its status banner, docs/status.md): the hosted payment page, every
- * method it sells in a market that has a status component of its own, and the API.
+ * method it sells in a market that has a status component of its own (for a cart in that market:
+ * `needMarkets`), and the API.
  */
 const needs: readonly ComponentKey[] = [
   'checkout',
@@ -23,12 +24,19 @@ const needs: readonly ComponentKey[] = [
   'api',
 ]
 
+/** The methods' markets (site.config.ts): the banner names a method only for a cart in one of them. */
+const needMarkets = Object.fromEntries(
+  needs
+    .filter((key) => (allMethods as readonly string[]).includes(key))
+    .map((key) => [key, markets.filter((m) => (methodsOf(m) as string[]).includes(key)).map((m) => m.code)]),
+) as Partial<Record<ComponentKey, string[]>>
+
 export default function Page() {
   const pageContext = usePageContext()
   return (
     <>
       <PageHero title="checkout.hero.title" body="checkout.hero.body" />
-      <StatusBanner needs={needs} />
+      <StatusBanner needs={needs} markets={needMarkets} />
       <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div>
           <Island

@@ -12,7 +12,6 @@ import {
 import { FormattedMessage, useIntl } from 'react-intl'
 import type { ApiError } from '../../api/client/http'
 import { keyFor } from '../../api/client/idempotency'
-import { amountParts, amountText } from '../../api/contract/currencySign'
 import {
   type ContactField,
   type ContactMessageId,
@@ -23,6 +22,7 @@ import {
   volumeBandIds,
 } from '../../api/contract/fields'
 import type { MessageId } from '../../locales/messages'
+import { bandAmount } from './bandAmount'
 import { defineIsland } from '../../renderer/islands/define'
 import { lazy, loadSoon } from '../../renderer/islands/lazy'
 import {
@@ -504,26 +504,17 @@ const ContactForm = memo(function ContactForm({
     </Label>
   )
   const bands = volumes[market] ?? volumes.other!
-  // Whole amounts; the riyal's own sign beside them, as on every page (docs/content.md). An option is
-  // text only: the country chosen just above names the currency.
-  const amount = (n: number) =>
-    amountText(
-      amountParts(
-        intl.formatNumberToParts(n, {
-          style: 'currency',
-          currency: bands.currency,
-          minimumFractionDigits: 0,
-          maximumFractionDigits: 0,
-        }),
-        bands.currency,
-      ),
-    )
+  // Option text only: the currency by name, millions in words (./bandAmount.ts).
+  const amount = (n: number, bare?: boolean) => bandAmount(intl.locale, bands.currency, n, bare)
   const volumeLabels = [
     intl.formatMessage({ id: 'contact.volume.under' }, { amount: amount(bands.edges[0]!) }),
     ...bands.edges
       .slice(1)
       .map((edge, i) =>
-        intl.formatMessage({ id: 'contact.volume.between' }, { lower: amount(bands.edges[i]!), upper: amount(edge) }),
+        intl.formatMessage(
+          { id: 'contact.volume.between' },
+          { lower: amount(bands.edges[i]!, bands.edges[i]! >= 1e6), upper: amount(edge) },
+        ),
       ),
     intl.formatMessage({ id: 'contact.volume.over' }, { amount: amount(bands.edges.at(-1)!) }),
   ]

@@ -10,9 +10,17 @@ import { Link } from './Link'
  * not operational in the live status document at the server's time, as the status page says it
  * (api/contract/statusRules.ts `stateAt`: an open incident whatever the document's age, the probe's
  * verdict only while fresh), with the names of those affected. A page without it makes no request
- * for the document.
+ * for the document. A component of `markets` counts only while the stored cart is in one of its
+ * markets (a Saudi buyer is not told of Fawry); with no cart, only those without markets count.
  */
-export function StatusBanner({ needs }: { needs: readonly ComponentKey[] }) {
+export function StatusBanner({
+  needs,
+  markets,
+}: {
+  needs: readonly ComponentKey[]
+  /** The components needed only in some markets (the cart's, `cartMarkets`): the others always are. */
+  markets?: Partial<Record<ComponentKey, readonly string[]>>
+}) {
   const intl = useIntl()
   return (
     <div role="status" {...{ [dataAttrs.statusNeeds]: needs.join(',') }}>
@@ -33,7 +41,11 @@ export function StatusBanner({ needs }: { needs: readonly ComponentKey[] }) {
               className="font-medium"
             />
             {needs.map((key) => (
-              <span key={key} hidden {...{ [dataAttrs.statusComponent]: key }}>
+              <span
+                key={key}
+                hidden
+                {...{ [dataAttrs.statusComponent]: key, [dataAttrs.statusMarkets]: markets?.[key]?.join(' ') }}
+              >
                 {intl.formatMessage({ id: `status.component.${key}` as MessageId })}
               </span>
             ))}

@@ -63,6 +63,8 @@ export const dataAttrs = {
   statusBanner: 'data-status-banner',
   /** A component's name in the page's language, never shown itself. */
   statusComponent: 'data-status-component',
+  /** On a component's name: the markets (cart codes, space-separated) it is needed in; without it, in all and with no cart. */
+  statusMarkets: 'data-status-markets',
   /** Where the affected components' names go; its value is the list separator. */
   statusAffected: 'data-status-affected',
   /** On the guides' search form: the texts its script shows (JSON); the script loads on first focus. */

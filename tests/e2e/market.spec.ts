@@ -6,13 +6,14 @@
 // Pay button. The live status document is the test's own (page.route), as the CDN would serve it.
 import { createIntl } from '@formatjs/intl'
 import type { Page } from '@playwright/test'
-import { amountParts, amountText } from '../../api/contract/currencySign'
+import { riyalSign } from '../../api/contract/currencySign'
+import { bandAmount } from '../../pages/contact-us/bandAmount'
 import { volumeBandIds } from '../../api/contract/fields'
 import { componentKeys, dayIn, type StatusDocument, statusPaths } from '../../api/contract/status'
 import { intlLocale } from '../../locales/intlLocale'
 import type { Locale } from '../../locales/locales'
 import type { MessageId } from '../../locales/messages'
-import { markets, otherCountry, whatsAppUrl } from '../../site.config'
+import { markets, methodsOf, otherCountry, whatsAppUrl } from '../../site.config'
 import { catalogs, localized } from '../routes'
 import { expect, hydrated, test } from './fixtures'
 
@@ -20,27 +21,41 @@ const locales: Locale[] = ['en', 'ar']
 const t = (l: Locale, id: string, values?: Record<string, string | number>) =>
   createIntl({ locale: intlLocale(l), messages: catalogs[l] }).formatMessage({ id: id as MessageId }, values)
 
-/** The words of a country's five bands, as the form should show them in `l`. */
+/**
+ * The words of a country's five bands, as the form should show them in `l` (copy review 5, H2): an
+ * option is text only, so the currency by its name (never a symbol, nor the riyal's sign); whole
+ * figures under a million, round millions in words, «مليون» alone for one; a band in millions
+ * names its currency once, after its upper edge.
+ */
 function bandLabels(l: Locale, currency: string, edges: readonly number[]) {
-  const amount = (n: number) =>
-    amountText(
-      amountParts(
-        new Intl.NumberFormat(intlLocale(l), {
-          style: 'currency',
-          currency,
-          minimumFractionDigits: 0,
-          maximumFractionDigits: 0,
-        }).formatToParts(n),
-        currency,
-      ),
-    )
+  const amount = (n: number, bare?: boolean) => bandAmount(intlLocale(l), currency, n, bare)
   return [
     t(l, 'contact.volume.under', { amount: amount(edges[0]!) }),
     ...edges
       .slice(1)
-      .map((edge, i) => t(l, 'contact.volume.between', { lower: amount(edges[i]!), upper: amount(edge) })),
+      .map((edge, i) =>
+        t(l, 'contact.volume.between', { lower: amount(edges[i]!, edges[i]! >= 1e6), upper: amount(edge) }),
+      ),
     t(l, 'contact.volume.over', { amount: amount(edges.at(-1)!) }),
   ]
+}
+
+/** The US-dollar bands (another country's), word for word as the review asks for them. */
+const usdBands: Record<Locale, string[]> = {
+  en: [
+    'Under 50,000 US dollars',
+    '50,000 US dollars to 250,000 US dollars',
+    '250,000 US dollars to 1 million US dollars',
+    '1 million to 5 million US dollars',
+    'Over 5 million US dollars',
+  ],
+  ar: [
+    'أقل من 50,000 دولار أمريكي',
+    'من 50,000 دولار أمريكي إلى 250,000 دولار أمريكي',
+    'من 250,000 دولار أمريكي إلى مليون دولار أمريكي',
+    'من مليون إلى 5 ملايين دولار أمريكي',
+    'أكثر من 5 ملايين دولار أمريكي',
+  ],
 }
 
 const byCode = (code: string) => markets.find((m) => m.code === code)!
@@ -48,9 +63,9 @@ const methods = ['meeza', 'fawry', 'tabby', 'tamara'] as const
 
 /**
  * A live status document as the probe and an operator leave it: the site, the API and the hosted
- * payment page measured a minute ago, nothing else; and, with `fawry`, an incident on Fawry.
+ * payment page measured a minute ago, nothing else; and, with `on`, an incident on that method.
  */
-function statusDocument(fawry: boolean): StatusDocument {
+function statusDocument(on?: 'fawry' | 'mada'): StatusDocument {
   const now = Date.now()
   const at = new Date(now - 60_000).toISOString()
   const today = dayIn(now, 'Asia/Riyadh')
@@ -69,16 +84,16 @@ function statusDocument(fawry: boolean): StatusDocument {
             days: [{ date: today, checks: 60, failed: 0 }],
             probe: { at, ok: true, failures: 0, ms: 120 },
           }
-        : fawry && key === 'fawry'
+        : key === on
           ? { key, state: 'degraded', days: [{ date: today, checks: 0, failed: 0, state: 'degraded' }] }
           : { key, state: 'operational', days: [] },
     ),
-    incidents: fawry
+    incidents: on
       ? [
           {
-            id: 'fawry-references',
+            id: `${on}-references`,
             impact: 'degraded',
-            components: ['fawry'],
+            components: [on],
             title: { en: 'Fawry reference numbers delayed', ar: 'تأخر أرقام فوري المرجعية' },
             updates: [
               {
@@ -116,12 +131,21 @@ for (const l of locales) {
       const volume = page.locator('#contact-sales-volume')
       const options = volume.locator('option:not([value=""])')
       await expect(page.locator('#contact-sales-volume-hint')).toHaveText(t(l, 'contact.hint.volume'))
-      // Before a country is chosen: another country's, US dollars. The riyal's own sign, not SAR.
-      await page.selectOption('#contact-sales-market', 'sa')
-      await expect(options.first()).toContainText('\u20C1')
-      await expect(options.first()).not.toContainText('SAR')
-      await page.selectOption('#contact-sales-market', '')
+      // Before a country is chosen: another country's, US dollars, by name. The riyal by its name
+      // too: not its sign (an option cannot name it), not SAR.
+      await expect(options).toHaveText(usdBands[l])
       await expect(options).toHaveText(bandLabels(l, 'USD', otherCountry.volumeBands))
+      await page.selectOption('#contact-sales-market', 'sa')
+      await expect(options.first()).toHaveText(l === 'en' ? 'Under 200,000 Saudi riyals' : 'أقل من 200,000 ريال سعودي')
+      await expect(options.nth(2)).toHaveText(
+        l === 'en' ? '1 million to 5 million Saudi riyals' : 'من مليون إلى 5 ملايين ريال سعودي',
+      )
+      for (const option of await options.allTextContents()) {
+        expect(option).not.toContain(riyalSign)
+        expect(option).not.toMatch(/SAR|US\$|\u200F/)
+      }
+      await page.selectOption('#contact-sales-market', '')
+      await expect(options).toHaveText(usdBands[l])
 
       for (const code of ['sa', 'ae', 'eg']) {
         const m = byCode(code)
@@ -213,7 +237,7 @@ for (const l of locales) {
     test('the status page has a row for Meeza, Fawry, Tabby and Tamara, "Not measured" as nothing checks them', async ({
       page,
     }) => {
-      await serveStatus(page, statusDocument(true))
+      await serveStatus(page, statusDocument('fawry'))
       await page.goto(localized('/monitoring', l))
       await hydrated(page)
       await expect(page.locator('[data-status-view]')).toHaveAttribute('data-status-view', 'live')
@@ -234,7 +258,7 @@ for (const l of locales) {
     test('the checkout’s banner names an incident on Fawry; its Pay button has the privacy policy beside it', async ({
       page,
     }) => {
-      await serveStatus(page, statusDocument(true))
+      await serveStatus(page, statusDocument('fawry'))
       await page.goto(`${localized('/checkout', l)}?add=plan.growth&market=eg&billing=monthly`)
       await hydrated(page)
       const needs = (await page.locator('[data-status-needs]').getAttribute('data-status-needs'))!.split(',')
@@ -255,5 +279,59 @@ for (const l of locales) {
       })
       expect(order.slice(-2)).toEqual(['BUTTON', 'A'])
     })
+
+    // Copy review 5, H1: the banner names a method only for a cart in a market that sells it
+    // (site.config.ts), read as the page runs and again when the cart's market changes.
+    for (const [on, shows, hides] of [
+      ['fawry', 'eg', 'sa'],
+      ['mada', 'sa', 'eg'],
+    ] as const) {
+      test(`the checkout’s banner names an incident on ${on} for a cart in ${shows}, not for one in ${hides} nor without a cart`, async ({
+        page,
+      }) => {
+        await serveStatus(page, statusDocument(on))
+        const banner = page.locator('[data-status-banner]')
+        const market = page.locator('[data-island="Checkout"] select[name="market"]')
+        const storedMarket = () =>
+          page.evaluate(() => JSON.parse(localStorage.getItem('rasid.cart.v1') ?? 'null')?.cart?.market)
+
+        // No cart: only the hosted payment page and the API count.
+        const fetched = page.waitForResponse((r) => r.url().endsWith(statusPaths.document))
+        await page.goto(localized('/checkout', l))
+        await hydrated(page)
+        await fetched
+        await expect(page.locator(`[data-status-component="${on}"]`)).toHaveAttribute(
+          'data-status-markets',
+          markets
+            .filter((m) => methodsOf(m).includes(on))
+            .map((m) => m.code)
+            .join(' '),
+        )
+        await expect(page.locator('[data-status-component="checkout"]')).not.toHaveAttribute('data-status-markets')
+        await page.waitForTimeout(200)
+        await expect(banner).toBeHidden()
+
+        // A cart in the market that does not sell it: no banner.
+        await page.goto(`${localized('/checkout', l)}?add=plan.growth&market=${hides}&billing=monthly`)
+        await hydrated(page)
+        await expect.poll(storedMarket).toBe(hides)
+        await page.waitForTimeout(500)
+        await expect(banner).toBeHidden()
+
+        // The cart moved to the market that sells it: the banner names it, in the page's language.
+        await market.selectOption(shows)
+        await expect(banner).toBeVisible()
+        await expect(banner.locator('[data-status-affected]')).toHaveText(catalogs[l][`status.component.${on}`]!)
+        // And back: gone again.
+        await market.selectOption(hides)
+        await expect(banner).toBeHidden()
+
+        // A full load with the cart in that market shows it from the start.
+        await page.goto(`${localized('/checkout', l)}?add=plan.growth&market=${shows}&billing=monthly`)
+        await hydrated(page)
+        await expect(banner).toBeVisible()
+        await expect(banner.locator('[data-status-affected]')).toHaveText(catalogs[l][`status.component.${on}`]!)
+      })
+    }
   })
 }

@@ -5,6 +5,8 @@
 import * as v from 'valibot'
 import { describe, expect, test } from 'vitest'
 import { consentVersions } from '../../api/contract/consentVersions'
+import { riyalSign } from '../../api/contract/currencySign'
+import { bandAmount } from '../../pages/contact-us/bandAmount'
 import { volumeBandIds, volumeBands } from '../../api/contract/fields'
 import { fieldErrors, SalesRequest } from '../../api/contract/schemas'
 import { componentKeys, parseStatus, type StatusDocument } from '../../api/contract/status'
@@ -12,6 +14,7 @@ import { emptyDocument, openIncident, recordProbe, settle } from '../../api/stat
 import { statusSummary } from '../../api/status/summary'
 import ar from '../../locales/ar.json'
 import en from '../../locales/en.json'
+import { intlLocale } from '../../locales/intlLocale'
 import { allMethods, markets, methodsOf, otherCountry, whatsAppUrl } from '../../site.config'
 
 const lead = {
@@ -91,6 +94,36 @@ describe('the sales form’s volume bands follow the market', () => {
       expect(Object.keys(catalog).filter((id) => /^contact\.volume\.(under50k|upTo|over5m)/.test(id))).toEqual([])
     }
   })
+
+  // Copy review 5, H2: an option is text only, so the currency by its name (the riyal too, never its
+  // sign nor SAR), whole figures under a million and round millions in words, «مليون» alone for one.
+  test('the options write the currency by name and millions in words, in both languages', () => {
+    const ar = intlLocale('ar')
+    const en = intlLocale('en')
+    expect(bandAmount(ar, 'USD', 50_000)).toBe('50,000 دولار أمريكي')
+    expect(bandAmount(ar, 'USD', 1_000_000)).toBe('مليون دولار أمريكي')
+    expect(bandAmount(ar, 'USD', 1_000_000, true)).toBe('مليون')
+    expect(bandAmount(ar, 'USD', 5_000_000)).toBe('5 ملايين دولار أمريكي')
+    expect(bandAmount(ar, 'SAR', 200_000)).toBe('200,000 ريال سعودي')
+    expect(bandAmount(ar, 'SAR', 20_000_000)).toBe('20 مليون ريال سعودي')
+    expect(bandAmount(ar, 'AED', 5_000_000)).toBe('5 ملايين درهم إماراتي')
+    expect(bandAmount(ar, 'EGP', 2_500_000)).toBe('2.5 مليون جنيه مصري')
+    expect(bandAmount(ar, 'EGP', 250_000_000)).toBe('250 مليون جنيه مصري')
+    expect(bandAmount(en, 'USD', 50_000)).toBe('50,000 US dollars')
+    expect(bandAmount(en, 'USD', 1_000_000)).toBe('1 million US dollars')
+    expect(bandAmount(en, 'USD', 1_000_000, true)).toBe('1 million')
+    expect(bandAmount(en, 'SAR', 200_000)).toBe('200,000 Saudi riyals')
+    expect(bandAmount(en, 'SAR', 5_000_000)).toBe('5 million Saudi riyals')
+    expect(bandAmount(en, 'AED', 20_000_000)).toBe('20 million UAE dirhams')
+    expect(bandAmount(en, 'EGP', 250_000_000)).toBe('250 million Egyptian pounds')
+    for (const locale of [ar, en])
+      for (const { currency, volumeBands: edges } of [...markets, otherCountry])
+        for (const edge of edges) {
+          const text = bandAmount(locale, currency, edge)
+          expect(text).not.toContain(riyalSign)
+          expect(text).not.toMatch(/SAR|AED|EGP|US\$|[\u200e\u200f\u061c]/)
+        }
+  })
 })
 
 describe('each market’s support channels are facts', () => {
@@ -153,7 +186,7 @@ describe('a status component for the methods of every market', () => {
       expect((en as Record<string, string>)[`status.component.${key}`], key).toBeTruthy()
       expect((ar as Record<string, string>)[`status.component.${key}`], key).toBeTruthy()
     }
-    expect((ar as Record<string, string>)['status.component.fawry']).toBe('فوري')
+    expect((ar as Record<string, string>)['status.component.fawry']).toBe('مدفوعات فوري')
     // Every market has its national scheme or its own methods on the page, and each one is sold.
     const rowsOf = (code: string) => methodsOf(byCode(code)).filter(has)
     expect(rowsOf('sa')).toEqual(['mada', 'applePay', 'stcPay', 'tabby', 'tamara'])
@@ -193,7 +226,7 @@ describe('a status component for the methods of every market', () => {
       expect(c.measured, key).toBe(false)
       expect(c, key).not.toHaveProperty('availability')
     }
-    expect(summary.components.find((c) => c.key === 'meeza')!.name).toEqual({ en: 'Meeza', ar: 'ميزة' })
+    expect(summary.components.find((c) => c.key === 'meeza')!.name).toEqual({ en: 'Meeza cards', ar: 'بطاقات ميزة' })
     expect(summary.components.find((c) => c.key === 'checkout')!.measured).toBe(true)
   })
 
