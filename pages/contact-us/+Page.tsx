@@ -57,19 +57,22 @@ export default function Page() {
             className="flex flex-col rounded-2xl border border-neutral-200 bg-white p-6 dark:border-neutral-800 dark:bg-neutral-900"
           >
             <span className={`${c.icon} size-7 text-primary-700 dark:text-primary-400`} aria-hidden="true" />
-            <h2 id={`${c.key}-title`} className="mt-3 text-xl ink-strong">
+            <h2 id={`${c.key}-title`} className="mt-3 text-xl font-semibold text-neutral-900 dark:text-white">
               <FormattedMessage id={`contactUs.${c.key}.title` as MessageId} />
             </h2>
-            <p className="mt-1 ink-muted">
+            <p className="mt-1 text-neutral-600 dark:text-neutral-400">
               <FormattedMessage id={`contactUs.${c.key}.body` as MessageId} />
             </p>
-            <h3 className="mt-5 text-sm ink-strong">
+            <h3 className="mt-5 text-sm font-semibold text-neutral-900 dark:text-white">
               <FormattedMessage id={`contactUs.${c.key}.includeTitle` as MessageId} />
             </h3>
             <ul className="mt-2 grid flex-1 content-start gap-1.5 text-sm text-neutral-700 dark:text-neutral-300">
               {c.items.map((item) => (
                 <li key={item} className="flex gap-2">
-                  <span className="i-lucide-check list-check" aria-hidden="true" />
+                  <span
+                    className="i-lucide-check mt-0.5 size-4 shrink-0 text-primary-700 dark:text-primary-400"
+                    aria-hidden="true"
+                  />
                   <FormattedMessage id={`contactUs.${c.key}.include.${item}` as MessageId} />
                 </li>
               ))}
@@ -83,7 +86,7 @@ export default function Page() {
         ))}
       </div>
 
-      <p className="mt-4 text-sm ink-muted">
+      <p className="mt-4 text-sm text-neutral-600 dark:text-neutral-400">
         <FormattedMessage
           id="contactUs.privacy"
           values={{
@@ -100,23 +103,23 @@ export default function Page() {
         <dl className="mt-5 grid gap-4 sm:grid-cols-3">
           {times.map((t) => (
             <div key={t} className="rounded-xl border border-neutral-200 p-5 dark:border-neutral-800">
-              <dt className="text-sm ink-muted">
+              <dt className="text-sm text-neutral-600 dark:text-neutral-400">
                 <FormattedMessage id={`contactUs.times.${t}.label` as MessageId} />
               </dt>
-              <dd className="mt-1 text-lg ink-strong">
+              <dd className="mt-1 text-lg font-semibold text-neutral-900 dark:text-white">
                 <FormattedMessage id={`contactUs.times.${t}.value` as MessageId} />
               </dd>
             </div>
           ))}
         </dl>
-        <p className="mt-4 text-sm ink-muted">
+        <p className="mt-4 text-sm text-neutral-600 dark:text-neutral-400">
           <FormattedMessage id="contactUs.times.hours" />
         </p>
         <SupportHours />
-        <p id="urgent-lines" className="mt-4 text-sm ink-muted">
+        <p id="urgent-lines" className="mt-4 text-sm text-neutral-600 dark:text-neutral-400">
           <FormattedMessage id="contactUs.times.urgentLines" />
         </p>
-        <ul aria-labelledby="urgent-lines" className="mt-1 grid gap-1 text-sm ink-muted">
+        <ul aria-labelledby="urgent-lines" className="mt-1 grid gap-1 text-sm text-neutral-600 dark:text-neutral-400">
           {markets.map((m) => (
             <li key={m.code} data-urgent-line={m.code}>
               <MarketLine
@@ -140,7 +143,7 @@ export default function Page() {
         id="self"
         title="contactUs.self.title"
         className="mt-12 rounded-2xl bg-neutral-50 p-6 dark:bg-neutral-900"
-        headingClassName="text-lg ink-strong"
+        headingClassName="text-lg font-semibold text-neutral-900 dark:text-white"
       >
         <ul className="mt-3 flex flex-wrap gap-x-6 gap-y-2 text-primary-700 dark:text-primary-400">
           <li>
@@ -181,7 +184,7 @@ function WhatsApp({ channel }: { channel: 'sales' | 'support' }) {
   if (!withWhatsApp.length) return null
   return (
     <div className="mt-4">
-      <p id={`${channel}-whatsapp`} className="text-sm ink-strong">
+      <p id={`${channel}-whatsapp`} className="text-sm font-semibold text-neutral-900 dark:text-white">
         <FormattedMessage id="contactUs.whatsApp.title" />
       </p>
       <ul aria-labelledby={`${channel}-whatsapp`} className="mt-2 grid gap-1.5 text-sm">
@@ -212,7 +215,7 @@ function SupportHours() {
   const intl = useIntl()
   const { locale } = usePageContext()
   return (
-    <ul className="mt-1 grid gap-1 text-sm ink-muted">
+    <ul className="mt-1 grid gap-1 text-sm text-neutral-600 dark:text-neutral-400">
       {markets.map((m) => {
         const { first, last } = businessWeek(m.weekend)
         return (

@@ -103,11 +103,11 @@ function FeeCalculator({ markets, initial }: Props) {
       aria-labelledby={`${id}-title`}
     >
       <div className="grid content-start gap-4">
-        <h3 id={`${id}-title`} className="text-lg ink-strong">
+        <h3 id={`${id}-title`} className="text-lg font-semibold text-neutral-900 dark:text-white">
           <FormattedMessage id="pricing.calculator.title" />
         </h3>
         <div>
-          <label htmlFor={`${id}-amount`} className="ink-strong">
+          <label htmlFor={`${id}-amount`} className="font-semibold text-neutral-900 dark:text-white">
             <FormattedMessage id="pricing.calculator.amount" values={{ currency: symbol }} />
           </label>
           {/* A live region present before its message, so that the message is announced when it
@@ -168,7 +168,7 @@ const MarketSelect = memo(function MarketSelect(props: {
   const intl = useIntl()
   return (
     <div>
-      <label htmlFor={props.id} className="ink-strong">
+      <label htmlFor={props.id} className="font-semibold text-neutral-900 dark:text-white">
         <FormattedMessage id="pricing.market.legend" />
       </label>
       <select
@@ -197,7 +197,7 @@ const SchemeSelect = memo(function SchemeSelect(props: {
   const intl = useIntl()
   return (
     <div>
-      <label htmlFor={props.id} className="ink-strong">
+      <label htmlFor={props.id} className="font-semibold text-neutral-900 dark:text-white">
         <FormattedMessage id="pricing.fees.method" />
       </label>
       <select
@@ -220,7 +220,7 @@ const SchemeSelect = memo(function SchemeSelect(props: {
 const PlanChoice = memo(function PlanChoice({ value, update }: { value: Plan; update: Update }) {
   return (
     <fieldset>
-      <legend className="ink-strong">
+      <legend className="font-semibold text-neutral-900 dark:text-white">
         <FormattedMessage id="pricing.calculator.plan" />
       </legend>
       <div className="mt-1.5 flex flex-wrap gap-4">
@@ -253,7 +253,7 @@ const Results = memo(function Results({ markets, state }: { markets: CalculatorM
   const result = parsed.ok ? calculate(market, state.scheme, state.plan, parsed.minor) : undefined
   return (
     <div className="rounded-xl bg-neutral-50 p-5 dark:bg-neutral-950">
-      <p className="text-sm ink-muted">
+      <p className="text-sm text-neutral-600 dark:text-neutral-400">
         <FormattedMessage
           id="pricing.calculator.rate"
           values={{ rate: <bdi>{percent(fee.rateBp)}</bdi>, fixed: <bdi>{money(fee.fixedMinor)}</bdi> }}
