@@ -116,6 +116,16 @@ export function createForwarder(options: ForwarderOptions): Forwarder {
     if (webhook.secret) headers['Rasid-Signature'] = signature(webhook.secret, body, Math.floor(startedAt / 1000))
     let status: number | undefined
     let error: string | undefined
+    // The attempt's own timer, not AbortSignal.any([stopping, AbortSignal.timeout()]): a timeout
+    // signal that only the combined one refers to can be garbage-collected before it fires (Node
+    // 20-22), and the delivery then waits on a receiver that never answers.
+    const abort = new AbortController()
+    const stop = () => abort.abort(stopping.signal.reason)
+    stopping.signal.addEventListener('abort', stop, { once: true })
+    const timeout = setTimeout(
+      () => abort.abort(new DOMException('The delivery timed out', 'TimeoutError')),
+      webhook.timeoutMs,
+    )
     try {
       const response = await fetch(webhook.url, {
         method: 'POST',
@@ -123,7 +133,7 @@ export function createForwarder(options: ForwarderOptions): Forwarder {
         body,
         // A redirect is a failure, as the webhooks guide says: following it would send the lead elsewhere.
         redirect: 'manual',
-        signal: AbortSignal.any([stopping.signal, AbortSignal.timeout(webhook.timeoutMs)]),
+        signal: abort.signal,
       })
       status = response.status
       // Only the status matters; dropping the body frees the connection.
@@ -131,6 +141,9 @@ export function createForwarder(options: ForwarderOptions): Forwarder {
       if (status < 200 || status > 299) error = `status ${status}`
     } catch (caught) {
       error = stopping.signal.aborted ? 'aborted' : failure(caught)
+    } finally {
+      clearTimeout(timeout)
+      stopping.signal.removeEventListener('abort', stop)
     }
     const line: LogLine = {
       time: iso(now()),
