@@ -749,7 +749,7 @@ describe('npm run deploy: rollbacks that mean what they say', () => {
     expect(back.stdout).toMatch(
       /^تراجعنا: الإصدار build-a \(الإيداع \S+، نُشر \S+\) منشور من جديد، وكان المنشور build-b، وبُدِّل في \d+ ms، و[\d.]+ s في المجموع\.$/m,
     )
-    expect(back.stdout).toMatch(/^تُراجع عن الإصدار build-b: لن يعيده التراجع دون اسم \(‎--rollback\) إلى النشر\./m)
+    expect(back.stdout).toMatch(/^سبق التراجع عن الإصدار build-b: لن يعيده التراجع دون اسم \(‎--rollback\) إلى النشر\./m)
     expect(await visitorSees(site, all)).toBe('build-a')
     const { args, stalledNow } = await stallingUploads(site)
     let signal: (s?: NodeJS.Signals) => void = () => {}

@@ -240,7 +240,7 @@ describe('the status view', () => {
     expect(attrOf(webhooks, 'data-measured')).toBe('none')
     expect(textOf(webhooks!)).toContain('Not monitored automatically')
     expect(attrOf(elements(webhooks!, (e) => e.tagName === 'svg')[0], 'aria-label')).toBe(
-      'Webhooks: not monitored automatically; we post its incidents',
+      'Webhooks: not monitored automatically; we post any incidents as we learn of them',
     )
   })
 
