@@ -1,4 +1,4 @@
-import { memo, useCallback, useDeferredValue, useEffect, useId, useRef, useState } from 'react'
+import { memo, useCallback, useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import type { MessageId } from '../../locales/messages'
 import { defineIsland } from '../../renderer/islands/define'
@@ -88,6 +88,10 @@ function FeeCalculator({ markets, initial }: Props) {
   }, [state])
 
   const market = markets.find((m) => m.code === state.market)!
+  // The options' values, the same arrays while their market is (the selects are memoized).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the markets are fixed for the life of the page.
+  const marketCodes = useMemo(() => markets.map((m) => m.code), [])
+  const schemes = useMemo(() => market.fees.map((f) => f.scheme), [market])
   const parsed = parseAmount(state.amount)
   // The figures follow in a render of their own, which yields to input: a tap or a key paints the
   // control first (docs/architecture.md, "A tap while an island loads").
@@ -147,8 +151,22 @@ function FeeCalculator({ markets, initial }: Props) {
           </div>
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
-          <MarketSelect id={`${id}-market`} markets={markets} value={state.market} update={update} />
-          <SchemeSelect id={`${id}-scheme`} market={market} value={state.scheme} update={update} />
+          <ChoiceSelect
+            id={`${id}-market`}
+            name="market"
+            label="pricing.market.legend"
+            values={marketCodes}
+            value={state.market}
+            update={update}
+          />
+          <ChoiceSelect
+            id={`${id}-scheme`}
+            name="scheme"
+            label="pricing.fees.method"
+            values={schemes}
+            value={state.scheme}
+            update={update}
+          />
         </div>
         <PlanChoice value={state.plan} update={update} />
       </div>
@@ -159,57 +177,32 @@ function FeeCalculator({ markets, initial }: Props) {
 
 type Update = (patch: Partial<CalculatorState>) => void
 
-const MarketSelect = memo(function MarketSelect(props: {
+/** The market's or the payment method's select: its options named `pricing.<name>.<value>`. */
+const ChoiceSelect = memo(function ChoiceSelect(props: {
   id: string
-  markets: CalculatorMarket[]
+  name: 'market' | 'scheme'
+  label: MessageId
+  values: readonly string[]
   value: string
   update: Update
 }) {
   const intl = useIntl()
+  const { name } = props
   return (
     <div>
       <label htmlFor={props.id} className="font-semibold text-neutral-900 dark:text-white">
-        <FormattedMessage id="pricing.market.legend" />
+        <FormattedMessage id={props.label} />
       </label>
       <select
         id={props.id}
-        name="market"
+        name={name}
         value={props.value}
-        onChange={(e) => props.update({ market: e.target.value })}
+        onChange={(e) => props.update({ [name]: e.target.value })}
         className={selectClass}
       >
-        {props.markets.map((m) => (
-          <option key={m.code} value={m.code}>
-            {intl.formatMessage({ id: `pricing.market.${m.code}` as MessageId })}
-          </option>
-        ))}
-      </select>
-    </div>
-  )
-})
-
-const SchemeSelect = memo(function SchemeSelect(props: {
-  id: string
-  market: CalculatorMarket
-  value: string
-  update: Update
-}) {
-  const intl = useIntl()
-  return (
-    <div>
-      <label htmlFor={props.id} className="font-semibold text-neutral-900 dark:text-white">
-        <FormattedMessage id="pricing.fees.method" />
-      </label>
-      <select
-        id={props.id}
-        name="scheme"
-        value={props.value}
-        onChange={(e) => props.update({ scheme: e.target.value })}
-        className={selectClass}
-      >
-        {props.market.fees.map((f) => (
-          <option key={f.scheme} value={f.scheme}>
-            {intl.formatMessage({ id: `pricing.scheme.${f.scheme}` as MessageId })}
+        {props.values.map((value) => (
+          <option key={value} value={value}>
+            {intl.formatMessage({ id: `pricing.${name}.${value}` as MessageId })}
           </option>
         ))}
       </select>
