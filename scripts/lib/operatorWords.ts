@@ -1,6 +1,6 @@
 // The commands' words for operators, from the operators' catalog (locales/operator.ts,
 // locales/operator/commands.<lang>.json): a message in both languages, or in the operator's.
-import { type Bilingual, type Lang, type OperatorId, operatorText } from '../../locales/operator'
+import { type Bilingual, type Lang, type OperatorId, operatorList, operatorText } from '../../locales/operator'
 
 type Values = Record<string, string | number>
 
@@ -15,5 +15,4 @@ export function words(id: OperatorId, values: Values | ((lang: Lang) => Values) 
 }
 
 /** Items joined by `lang`'s list separator (`, `; the Arabic comma in Arabic). */
-export const listed = (items: readonly (string | number)[], lang: Lang) =>
-  items.join(operatorText('commands.list.separator')[lang])
+export const listed = (items: readonly (string | number)[], lang: Lang) => operatorList(items)[lang]
