@@ -107,6 +107,19 @@ export default defineConfig({
     'frame-footer-links': 'flex flex-col gap-2 sm:items-end',
     'frame-footer-link': 'inline-flex items-center gap-1.5 hover:text-primary-700',
     'frame-actions': 'ms-auto flex items-center gap-1',
+    // Lists that a page repeats row by row (issue 46: short names, since each row carries them on
+    // the page and again in its payload): the status page's components, the fee and service tables,
+    // the definition lists, the ticked lists.
+    'ink-strong': 'font-semibold text-neutral-900 dark:text-white',
+    'ink-muted': 'text-neutral-600 dark:text-neutral-400',
+    'st-row-head': 'flex flex-wrap items-center justify-between gap-x-4 gap-y-1',
+    'st-scale': 'mt-1 flex justify-between text-xs text-neutral-500 dark:text-neutral-400',
+    'st-state': 'inline-flex items-center gap-1.5 text-sm font-medium',
+    'st-rule': 'border-t border-neutral-100 dark:border-neutral-800',
+    'table-line': 'border-b border-neutral-100 last:border-0 dark:border-neutral-800/60',
+    'table-row-head': 'px-4 py-3 text-start font-semibold text-neutral-900 dark:text-white',
+    'dd-text': 'mt-0.5 text-neutral-600 dark:text-neutral-400',
+    'list-check': 'mt-0.5 size-4 shrink-0 text-primary-700 dark:text-primary-400',
     // A guide article's frame (pages/guide/article/+Page.tsx), on every guide page.
     'guide-layout': 'lg:grid lg:grid-cols-[minmax(0,48rem)_15rem] lg:gap-x-12',
     'guide-crumb-sep': 'mx-2 text-neutral-400',

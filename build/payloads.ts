@@ -7,7 +7,9 @@ import {
   isShellHeadTag,
   type PageShell,
   pageHead,
+  partsOf,
   shellPath,
+  withoutParts,
 } from '../renderer/shared/shell'
 import { pathOfHtml } from '../renderer/shared/paths'
 import { islandAttrs } from '../renderer/shared/dom'
@@ -56,7 +58,7 @@ export function payloadOf(page: string | HtmlDocument, file: string, buildId: st
     layout: frame.layout,
     title: textOf(title),
     head: headTags,
-    content: frame.content,
+    content: withoutParts(frame.content),
     islands: [...new Set(islands)],
   }
 }
@@ -138,9 +140,11 @@ export function shellMaker() {
         shells.set(payload.locale, shell)
       }
       shell.layouts[frame.layout] ??= { open: frame.open, bottom: framePart(frame.bottom) }
+      const parts = partsOf(frame.content)
+      if (Object.keys(parts).length) shell.parts = { ...parts, ...shell.parts }
       if (composeRoot(shell, payload, pathOfHtml(file)) !== rootHtml(page))
         fail(
-          `its header or footer is not its language's (${shellPath(payload.locale)}): a navigation to it could not rebuild it; keep the frame the same on every page but the current link`,
+          `its header or footer is not its language's (${shellPath(payload.locale)}), or its <search> not theirs: a navigation to it could not rebuild it; keep the frame the same on every page but the current link, and a <search> the same on every page that has one`,
         )
       if (headKey(pageHead(shell, payload)) !== headKey(headTags))
         fail(
@@ -185,6 +189,11 @@ export function mergeShells(a: PageShell[], b: PageShell[]): PageShell[] {
       const known = other.layouts[name]
       if (known && (known.open !== layout.open || known.bottom !== layout.bottom)) throw disagree(`"${name}" layout`)
       other.layouts[name] = layout
+    }
+    for (const [tag, inner] of Object.entries(shell.parts ?? {})) {
+      const known = other.parts?.[tag]
+      if (known !== undefined && known !== inner) throw disagree(`<${tag}>`)
+      other.parts = { ...other.parts, [tag]: inner }
     }
   }
   return [...byLocale.values()].map(inLayoutOrder).sort((x, y) => (x.locale < y.locale ? -1 : 1))

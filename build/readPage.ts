@@ -152,7 +152,8 @@ export function headSplices(edit: HeadEdit, css: SiteCss): Splice[] {
  * parsed: the head edits touch only what stays in <head> on every page, never a page head tag, the
  * title or #root (`npm run verify` compares the payload with the served page).
  */
-function readPage(file: string, source: string, buildId: string, shells: ReturnType<typeof shellMaker>) {
+function readPage(file: string, prerendered: string, buildId: string, shells: ReturnType<typeof shellMaker>) {
+  const source = structuredDataInHead(prerendered)
   const page = parseBuiltHtml(source)
   const scripts: string[] = []
   for (const script of elements(page.document, is('script'))) {
@@ -171,6 +172,26 @@ function readPage(file: string, source: string, buildId: string, shells: ReturnT
   const payload = payloadOf(page, file, buildId)
   shells.add({ file, page, payload })
   return { read, payload }
+}
+
+const structuredData = /<script type="application\/ld\+json">[\s\S]*?<\/script>/g
+
+/**
+ * The page with its structured data (JSON-LD: the FAQ, the organization) at the end of its <head>,
+ * where the components placed it in the body: it is for crawlers, which read the HTML, so it stays
+ * in every page's HTML but out of `#root`, and so out of the payload, which a navigation, never a
+ * crawler, reads (issue 46: it was 3 KB a page, twice).
+ */
+export function structuredDataInHead(source: string): string {
+  const bodyAt = source.indexOf('<body')
+  if (bodyAt < 0) return source
+  const scripts = source.slice(bodyAt).match(structuredData)
+  if (!scripts) return source
+  const body = source.slice(bodyAt).replace(structuredData, '')
+  const head = source.slice(0, bodyAt)
+  const end = head.lastIndexOf('</head>')
+  if (end < 0) return source
+  return `${head.slice(0, end)}${scripts.join('')}${head.slice(end)}${body}`
 }
 
 /** What the reader hands back once Vike is done. */

@@ -338,10 +338,10 @@ function Checkout({ catalogue, pricingPath, privacyPath, locale }: Props) {
         >
           {notice && <Notice id={notice} />}
           <span className="i-lucide-shopping-cart size-8 text-neutral-400" aria-hidden="true" />
-          <h2 id="cart-title" className="mt-3 text-lg font-semibold text-neutral-900 dark:text-white">
+          <h2 id="cart-title" className="mt-3 text-lg ink-strong">
             <FormattedMessage id="checkout.empty.title" />
           </h2>
-          <p className="mt-1 text-neutral-600 dark:text-neutral-400">
+          <p className="mt-1 ink-muted">
             <FormattedMessage id="checkout.empty.body" />
           </p>
           <a href={pricingPath} className="btn-primary mt-5">
@@ -372,11 +372,11 @@ function Checkout({ catalogue, pricingPath, privacyPath, locale }: Props) {
         className="rounded-2xl border border-neutral-200 bg-white p-6 dark:border-neutral-800 dark:bg-neutral-900"
         data-cart-section=""
       >
-        <h2 id="cart-title" className="text-lg font-semibold text-neutral-900 dark:text-white">
+        <h2 id="cart-title" className="text-lg ink-strong">
           <FormattedMessage id="checkout.cart.title" />
         </h2>
         <div className="mt-4 grid gap-4 sm:grid-cols-2">
-          <label className="block text-sm font-semibold text-neutral-900 dark:text-white">
+          <label className="block text-sm ink-strong">
             <FormattedMessage id="checkout.cart.market" />
             <select
               name="market"
@@ -391,7 +391,7 @@ function Checkout({ catalogue, pricingPath, privacyPath, locale }: Props) {
               ))}
             </select>
           </label>
-          <label className="block text-sm font-semibold text-neutral-900 dark:text-white">
+          <label className="block text-sm ink-strong">
             <FormattedMessage id="checkout.cart.billing" />
             <select
               name="billing"
@@ -415,10 +415,10 @@ function Checkout({ catalogue, pricingPath, privacyPath, locale }: Props) {
               <li key={item.sku} data-cart-item={item.sku} className="flex flex-wrap items-center gap-4 py-4">
                 {/* A name never squeezed to a word per line by the stepper and price: they wrap below it instead (review 4, T4). */}
                 <div className="min-w-48 flex-1">
-                  <p className="font-semibold text-neutral-900 dark:text-white">
+                  <p className="ink-strong">
                     <FormattedMessage id={skuMessages[item.sku]} />
                   </p>
-                  <p className="text-sm text-neutral-600 dark:text-neutral-400">
+                  <p className="text-sm ink-muted">
                     <FormattedMessage
                       id={`checkout.cart.unit.${cart.billing}`}
                       values={{ price: <bdi>{money(line?.unitMinor ?? 0)}</bdi> }}
@@ -496,7 +496,7 @@ function Checkout({ catalogue, pricingPath, privacyPath, locale }: Props) {
         className="rounded-2xl border border-neutral-200 bg-white p-6 dark:border-neutral-800 dark:bg-neutral-900"
         data-price-overview=""
       >
-        <h2 id="price-title" className="text-lg font-semibold text-neutral-900 dark:text-white">
+        <h2 id="price-title" className="text-lg ink-strong">
           <FormattedMessage id="checkout.price.title" />
         </h2>
         <form
@@ -507,7 +507,7 @@ function Checkout({ catalogue, pricingPath, privacyPath, locale }: Props) {
             update({ ...cart, ...(discountCode ? { discountCode } : { discountCode: undefined }) })
           }}
         >
-          <label className="block flex-1 text-sm font-semibold text-neutral-900 dark:text-white">
+          <label className="block flex-1 text-sm ink-strong">
             <FormattedMessage id="checkout.price.code" />
             <input
               name="discountCode"
@@ -556,7 +556,7 @@ function Checkout({ catalogue, pricingPath, privacyPath, locale }: Props) {
             strong
           />
         </dl>
-        <p className="mt-3 text-sm text-neutral-600 dark:text-neutral-400" role="status" data-quote-state={quote.state}>
+        <p className="mt-3 text-sm ink-muted" role="status" data-quote-state={quote.state}>
           {quote.state === 'local' && <FormattedMessage id="checkout.price.checking" />}
           {/* One status for both: two regions changing at once make a screen reader read one of them,
               and a rejected code must not be heard as just "Prices confirmed" (WCAG 3.3.1, 4.1.3). */}
@@ -581,10 +581,10 @@ function Checkout({ catalogue, pricingPath, privacyPath, locale }: Props) {
             <FormattedMessage id="checkout.pay.button" values={{ total: <bdi>{money(figures.totalMinor)}</bdi> }} />
           )}
         </button>
-        <p className="mt-2 text-xs text-neutral-600 dark:text-neutral-400">
+        <p className="mt-2 text-xs ink-muted">
           <FormattedMessage id="checkout.pay.note" />
         </p>
-        <p className="mt-2 text-xs text-neutral-600 dark:text-neutral-400">
+        <p className="mt-2 text-xs ink-muted">
           <FormattedMessage
             id="checkout.pay.privacy"
             values={{

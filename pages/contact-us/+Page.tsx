@@ -57,22 +57,19 @@ export default function Page() {
             className="flex flex-col rounded-2xl border border-neutral-200 bg-white p-6 dark:border-neutral-800 dark:bg-neutral-900"
           >
             <span className={`${c.icon} size-7 text-primary-700 dark:text-primary-400`} aria-hidden="true" />
-            <h2 id={`${c.key}-title`} className="mt-3 text-xl font-semibold text-neutral-900 dark:text-white">
+            <h2 id={`${c.key}-title`} className="mt-3 text-xl ink-strong">
               <FormattedMessage id={`contactUs.${c.key}.title` as MessageId} />
             </h2>
-            <p className="mt-1 text-neutral-600 dark:text-neutral-400">
+            <p className="mt-1 ink-muted">
               <FormattedMessage id={`contactUs.${c.key}.body` as MessageId} />
             </p>
-            <h3 className="mt-5 text-sm font-semibold text-neutral-900 dark:text-white">
+            <h3 className="mt-5 text-sm ink-strong">
               <FormattedMessage id={`contactUs.${c.key}.includeTitle` as MessageId} />
             </h3>
             <ul className="mt-2 grid flex-1 content-start gap-1.5 text-sm text-neutral-700 dark:text-neutral-300">
               {c.items.map((item) => (
                 <li key={item} className="flex gap-2">
-                  <span
-                    className="i-lucide-check mt-0.5 size-4 shrink-0 text-primary-700 dark:text-primary-400"
-                    aria-hidden="true"
-                  />
+                  <span className="i-lucide-check list-check" aria-hidden="true" />
                   <FormattedMessage id={`contactUs.${c.key}.include.${item}` as MessageId} />
                 </li>
               ))}
@@ -86,7 +83,7 @@ export default function Page() {
         ))}
       </div>
 
-      <p className="mt-4 text-sm text-neutral-600 dark:text-neutral-400">
+      <p className="mt-4 text-sm ink-muted">
         <FormattedMessage
           id="contactUs.privacy"
           values={{
@@ -103,23 +100,23 @@ export default function Page() {
         <dl className="mt-5 grid gap-4 sm:grid-cols-3">
           {times.map((t) => (
             <div key={t} className="rounded-xl border border-neutral-200 p-5 dark:border-neutral-800">
-              <dt className="text-sm text-neutral-600 dark:text-neutral-400">
+              <dt className="text-sm ink-muted">
                 <FormattedMessage id={`contactUs.times.${t}.label` as MessageId} />
               </dt>
-              <dd className="mt-1 text-lg font-semibold text-neutral-900 dark:text-white">
+              <dd className="mt-1 text-lg ink-strong">
                 <FormattedMessage id={`contactUs.times.${t}.value` as MessageId} />
               </dd>
             </div>
           ))}
         </dl>
-        <p className="mt-4 text-sm text-neutral-600 dark:text-neutral-400">
+        <p className="mt-4 text-sm ink-muted">
           <FormattedMessage id="contactUs.times.hours" />
         </p>
         <SupportHours />
-        <p id="urgent-lines" className="mt-4 text-sm text-neutral-600 dark:text-neutral-400">
+        <p id="urgent-lines" className="mt-4 text-sm ink-muted">
           <FormattedMessage id="contactUs.times.urgentLines" />
         </p>
-        <ul aria-labelledby="urgent-lines" className="mt-1 grid gap-1 text-sm text-neutral-600 dark:text-neutral-400">
+        <ul aria-labelledby="urgent-lines" className="mt-1 grid gap-1 text-sm ink-muted">
           {markets.map((m) => (
             <li key={m.code} data-urgent-line={m.code}>
               <MarketLine
@@ -143,7 +140,7 @@ export default function Page() {
         id="self"
         title="contactUs.self.title"
         className="mt-12 rounded-2xl bg-neutral-50 p-6 dark:bg-neutral-900"
-        headingClassName="text-lg font-semibold text-neutral-900 dark:text-white"
+        headingClassName="text-lg ink-strong"
       >
         <ul className="mt-3 flex flex-wrap gap-x-6 gap-y-2 text-primary-700 dark:text-primary-400">
           <li>
@@ -184,7 +181,7 @@ function WhatsApp({ channel }: { channel: 'sales' | 'support' }) {
   if (!withWhatsApp.length) return null
   return (
     <div className="mt-4">
-      <p id={`${channel}-whatsapp`} className="text-sm font-semibold text-neutral-900 dark:text-white">
+      <p id={`${channel}-whatsapp`} className="text-sm ink-strong">
         <FormattedMessage id="contactUs.whatsApp.title" />
       </p>
       <ul aria-labelledby={`${channel}-whatsapp`} className="mt-2 grid gap-1.5 text-sm">
@@ -215,7 +212,7 @@ function SupportHours() {
   const intl = useIntl()
   const { locale } = usePageContext()
   return (
-    <ul className="mt-1 grid gap-1 text-sm text-neutral-600 dark:text-neutral-400">
+    <ul className="mt-1 grid gap-1 text-sm ink-muted">
       {markets.map((m) => {
         const { first, last } = businessWeek(m.weekend)
         return (

@@ -206,7 +206,7 @@ function ThemePreview({ dir, locale, brand, methods, order }: Props) {
         <figure className="rounded-2xl bg-neutral-100 p-4 sm:p-8 dark:bg-neutral-900" aria-labelledby={`${id}-preview`}>
           <figcaption
             id={`${id}-preview`}
-            className="mb-4 flex flex-wrap items-center justify-between gap-2 text-sm text-neutral-600 dark:text-neutral-400"
+            className="mb-4 flex flex-wrap items-center justify-between gap-2 text-sm ink-muted"
           >
             <FormattedMessage id="design.preview.label" />
             <span className="rounded bg-warning-100 px-2 py-0.5 text-xs text-warning-900">
@@ -293,7 +293,7 @@ function ThemePreview({ dir, locale, brand, methods, order }: Props) {
           <h2 id={`${id}-config`} className="text-xl font-bold">
             <FormattedMessage id="design.preview.configTitle" />
           </h2>
-          <p className="mt-2 text-neutral-600 dark:text-neutral-400">
+          <p className="mt-2 ink-muted">
             <FormattedMessage id="design.preview.configBody" />
           </p>
           {/* biome-ignore lint/a11y/useSemanticElements: a <pre> keeps the code's spaces; the group names its scrolling box */}
@@ -313,7 +313,7 @@ function ThemePreview({ dir, locale, brand, methods, order }: Props) {
               <span className="i-lucide-copy size-4" aria-hidden="true" />
               <FormattedMessage id="design.preview.copy" />
             </button>
-            <span role="status" className="text-sm text-neutral-600 dark:text-neutral-400">
+            <span role="status" className="text-sm ink-muted">
               {copy === 'copied' && <FormattedMessage id="design.preview.copied" />}
               {copy === 'failed' && <FormattedMessage id="design.preview.copyFailed" />}
             </span>

@@ -89,7 +89,7 @@ export default function Page() {
         <dl className="grid grid-cols-2 gap-px overflow-hidden rounded-2xl border border-neutral-200 bg-neutral-200 lg:grid-cols-4 dark:border-neutral-800 dark:bg-neutral-800">
           {figures.map((f) => (
             <div key={f} className="flex flex-col-reverse bg-white p-5 dark:bg-neutral-950">
-              <dt className="mt-1 text-sm text-neutral-600 dark:text-neutral-400">
+              <dt className="mt-1 text-sm ink-muted">
                 <FormattedMessage id={`home.figures.${f}.label` as MessageId} />
               </dt>
               <dd className="text-2xl font-bold text-neutral-900 sm:text-3xl dark:text-white">

@@ -57,10 +57,10 @@ function ApprovalChart() {
   return (
     <figure className="rounded-xl border border-neutral-200 bg-white p-5 dark:border-neutral-800 dark:bg-neutral-900">
       <figcaption>
-        <h3 className="font-semibold text-neutral-900 dark:text-white">
+        <h3 className="ink-strong">
           <FormattedMessage id="monitoring.approval.title" />
         </h3>
-        <p className="mt-1 text-sm text-neutral-600 dark:text-neutral-400">{summary}</p>
+        <p className="mt-1 text-sm ink-muted">{summary}</p>
       </figcaption>
       <svg viewBox={`0 0 ${w} ${h}`} direction="ltr" className="mt-4 h-auto w-full" aria-hidden="true">
         {[8500, 9000, 9500, 10000].map((g) => (
@@ -113,7 +113,7 @@ function ApprovalChart() {
               <tr
                 // biome-ignore lint/suspicious/noArrayIndexKey: a fixed series of days rendered once at build time; the index is the day
                 key={i}
-                className="border-t border-neutral-100 dark:border-neutral-800"
+                className="st-rule"
               >
                 <td className="py-1">{f.shortDate(dayIso(i))}</td>
                 <td className="py-1 tabular-nums">
@@ -139,10 +139,10 @@ function DeclinesChart() {
   return (
     <figure className="rounded-xl border border-neutral-200 bg-white p-5 dark:border-neutral-800 dark:bg-neutral-900">
       <figcaption>
-        <h3 className="font-semibold text-neutral-900 dark:text-white">
+        <h3 className="ink-strong">
           <FormattedMessage id="monitoring.declines.title" />
         </h3>
-        <p className="mt-1 text-sm text-neutral-600 dark:text-neutral-400">
+        <p className="mt-1 text-sm ink-muted">
           <FormattedMessage id="monitoring.declines.body" />
         </p>
       </figcaption>
@@ -257,17 +257,17 @@ export default function Page() {
           <ApprovalChart />
           <DeclinesChart />
         </div>
-        <h3 className="mt-10 text-lg font-semibold text-neutral-900 dark:text-white">
+        <h3 className="mt-10 text-lg ink-strong">
           <FormattedMessage id="monitoring.alerts.title" />
         </h3>
         <ul className="mt-4 grid gap-4 md:grid-cols-3">
           {alerts.map((a) => (
             <li key={a} className="rounded-xl border border-neutral-200 p-5 dark:border-neutral-800">
               <span className="i-lucide-bell-ring size-5 text-primary-700 dark:text-primary-400" aria-hidden="true" />
-              <h4 className="mt-2 font-semibold text-neutral-900 dark:text-white">
+              <h4 className="mt-2 ink-strong">
                 <FormattedMessage id={`monitoring.alerts.${a}.title` as MessageId} />
               </h4>
-              <p className="mt-1 text-sm text-neutral-600 dark:text-neutral-400">
+              <p className="mt-1 text-sm ink-muted">
                 <FormattedMessage id={`monitoring.alerts.${a}.body` as MessageId} />
               </p>
             </li>

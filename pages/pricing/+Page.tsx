@@ -128,10 +128,7 @@ function FeeTable({ market }: { market: Market }) {
         className="overflow-x-auto rounded-xl border border-neutral-200 dark:border-neutral-800"
       >
         <table className="w-full text-start text-sm">
-          <caption
-            id={`fees-${market.code}`}
-            className="px-4 pt-4 text-start font-semibold text-neutral-900 dark:text-white"
-          >
+          <caption id={`fees-${market.code}`} className="px-4 pt-4 text-start ink-strong">
             <FormattedMessage
               id="pricing.fees.caption"
               values={{
@@ -155,8 +152,8 @@ function FeeTable({ market }: { market: Market }) {
           </thead>
           <tbody>
             {market.fees.map((f) => (
-              <tr key={f.scheme} className="border-b border-neutral-100 last:border-0 dark:border-neutral-800/60">
-                <th scope="row" className="px-4 py-3 text-start font-semibold text-neutral-900 dark:text-white">
+              <tr key={f.scheme} className="table-line">
+                <th scope="row" className="table-row-head">
                   <FormattedMessage id={`pricing.scheme.${f.scheme}` as MessageId} />
                 </th>
                 <td className="whitespace-nowrap px-4 py-3 tabular-nums">
@@ -256,7 +253,7 @@ export default function Page() {
               className={`flex flex-col rounded-2xl border bg-white p-6 dark:bg-neutral-900 ${'featured' in plan ? 'border-primary-600 shadow-lg shadow-primary-900/10 ring-1 ring-primary-600' : 'border-neutral-200 dark:border-neutral-800'}`}
             >
               <div className="flex items-center justify-between gap-2">
-                <h3 id={`plan-${plan.key}`} className="text-lg font-semibold text-neutral-900 dark:text-white">
+                <h3 id={`plan-${plan.key}`} className="text-lg ink-strong">
                   <FormattedMessage id={`pricing.plans.${plan.key}.title` as MessageId} />
                 </h3>
                 {'featured' in plan && (
@@ -265,7 +262,7 @@ export default function Page() {
                   </span>
                 )}
               </div>
-              <p className="mt-2 text-sm text-neutral-600 dark:text-neutral-400">
+              <p className="mt-2 text-sm ink-muted">
                 <FormattedMessage id={`pricing.plans.${plan.key}.body` as MessageId} />
               </p>
               <div className="mt-5 min-h-12 text-neutral-900 dark:text-white">
@@ -278,10 +275,7 @@ export default function Page() {
               <ul className="mt-5 grid flex-1 content-start gap-2 text-sm">
                 {planFeatures[plan.key].map((feature) => (
                   <li key={feature} className="flex gap-2">
-                    <span
-                      className="i-lucide-check mt-0.5 size-4 shrink-0 text-primary-700 dark:text-primary-400"
-                      aria-hidden="true"
-                    />
+                    <span className="i-lucide-check list-check" aria-hidden="true" />
                     <span>
                       <FormattedMessage
                         id={`pricing.feature.${feature}` as MessageId}
@@ -317,15 +311,15 @@ export default function Page() {
         <div className="mt-8 flex flex-wrap items-center gap-4 rounded-2xl border border-neutral-200 bg-white p-6 dark:border-neutral-800 dark:bg-neutral-900">
           <span className="i-lucide-credit-card size-7 text-primary-700 dark:text-primary-400" aria-hidden="true" />
           <div className="min-w-0 flex-1">
-            <h3 className="font-semibold text-neutral-900 dark:text-white">
+            <h3 className="ink-strong">
               <FormattedMessage id="pricing.addons.posTerminal.title" />
             </h3>
-            <p className="text-sm text-neutral-600 dark:text-neutral-400">
+            <p className="text-sm ink-muted">
               <FormattedMessage id="pricing.addons.posTerminal.body" />
             </p>
           </div>
           {markets.map((m) => (
-            <p key={m.code} data-market={m.code} className="font-semibold text-neutral-900 dark:text-white">
+            <p key={m.code} data-market={m.code} className="ink-strong">
               <FormattedMessage
                 id="pricing.addons.perMonth"
                 values={{

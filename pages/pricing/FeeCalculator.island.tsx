@@ -107,11 +107,11 @@ function FeeCalculator({ markets, initial }: Props) {
       aria-labelledby={`${id}-title`}
     >
       <div className="grid content-start gap-4">
-        <h3 id={`${id}-title`} className="text-lg font-semibold text-neutral-900 dark:text-white">
+        <h3 id={`${id}-title`} className="text-lg ink-strong">
           <FormattedMessage id="pricing.calculator.title" />
         </h3>
         <div>
-          <label htmlFor={`${id}-amount`} className="font-semibold text-neutral-900 dark:text-white">
+          <label htmlFor={`${id}-amount`} className="ink-strong">
             <FormattedMessage id="pricing.calculator.amount" values={{ currency: symbol }} />
           </label>
           {/* A live region present before its message, so that the message is announced when it
@@ -190,7 +190,7 @@ const ChoiceSelect = memo(function ChoiceSelect(props: {
   const { name } = props
   return (
     <div>
-      <label htmlFor={props.id} className="font-semibold text-neutral-900 dark:text-white">
+      <label htmlFor={props.id} className="ink-strong">
         <FormattedMessage id={props.label} />
       </label>
       <select
@@ -213,7 +213,7 @@ const ChoiceSelect = memo(function ChoiceSelect(props: {
 const PlanChoice = memo(function PlanChoice({ value, update }: { value: Plan; update: Update }) {
   return (
     <fieldset>
-      <legend className="font-semibold text-neutral-900 dark:text-white">
+      <legend className="ink-strong">
         <FormattedMessage id="pricing.calculator.plan" />
       </legend>
       <div className="mt-1.5 flex flex-wrap gap-4">
@@ -246,7 +246,7 @@ const Results = memo(function Results({ markets, state }: { markets: CalculatorM
   const result = parsed.ok ? calculate(market, state.scheme, state.plan, parsed.minor) : undefined
   return (
     <div className="rounded-xl bg-neutral-50 p-5 dark:bg-neutral-950">
-      <p className="text-sm text-neutral-600 dark:text-neutral-400">
+      <p className="text-sm ink-muted">
         <FormattedMessage
           id="pricing.calculator.rate"
           values={{ rate: <bdi>{percent(fee.rateBp)}</bdi>, fixed: <bdi>{money(fee.fixedMinor)}</bdi> }}

@@ -66,10 +66,10 @@ export default function Page() {
             <dl className="mt-4 grid gap-3 text-sm sm:grid-cols-3">
               {placeFields.map((field) => (
                 <div key={field}>
-                  <dt className="font-semibold text-neutral-900 dark:text-white">
+                  <dt className="ink-strong">
                     <FormattedMessage id={m(`privacy.collect.${field}`)} />
                   </dt>
-                  <dd className="mt-0.5 text-neutral-600 dark:text-neutral-400">
+                  <dd className="dd-text">
                     <FormattedMessage
                       id={m(`privacy.collect.${place}.${field}`)}
                       values={{ cookie: code(cookieName) }}

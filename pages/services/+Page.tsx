@@ -49,7 +49,7 @@ export default function Page() {
           >
             <div className="flex items-center gap-3">
               <span className={`${icon} size-6 shrink-0 text-primary-700 dark:text-primary-400`} aria-hidden="true" />
-              <h2 id={`${key}-title`} className="text-lg font-semibold text-neutral-900 dark:text-white">
+              <h2 id={`${key}-title`} className="text-lg ink-strong">
                 <FormattedMessage id={`services.${key}.title` as MessageId} />
               </h2>
             </div>
@@ -59,10 +59,10 @@ export default function Page() {
             <dl className="mt-4 grid gap-3 text-sm sm:grid-cols-3">
               {facts.map((fact) => (
                 <div key={fact}>
-                  <dt className="font-semibold text-neutral-900 dark:text-white">
+                  <dt className="ink-strong">
                     <FormattedMessage id={`services.fact.${fact}` as MessageId} />
                   </dt>
-                  <dd className="mt-0.5 text-neutral-600 dark:text-neutral-400">
+                  <dd className="dd-text">
                     <FormattedMessage id={`services.${key}.${fact}` as MessageId} />
                   </dd>
                 </div>
@@ -106,8 +106,8 @@ export default function Page() {
             </thead>
             <tbody>
               {integrations.map((i) => (
-                <tr key={i} className="border-b border-neutral-100 last:border-0 dark:border-neutral-800/60">
-                  <th scope="row" className="px-4 py-3 text-start font-semibold text-neutral-900 dark:text-white">
+                <tr key={i} className="table-line">
+                  <th scope="row" className="table-row-head">
                     <FormattedMessage id={`services.integrations.${i}.name` as MessageId} />
                   </th>
                   <td className="px-4 py-3">
@@ -135,10 +135,10 @@ export default function Page() {
         <dl className="mt-5 grid gap-4 sm:grid-cols-2">
           {payoutFields.map((f) => (
             <div key={f} className="rounded-xl bg-white p-4 dark:bg-neutral-950">
-              <dt className="font-semibold text-neutral-900 dark:text-white">
+              <dt className="ink-strong">
                 <FormattedMessage id={`services.payout.${f}.title` as MessageId} />
               </dt>
-              <dd className="mt-1 text-sm text-neutral-600 dark:text-neutral-400">
+              <dd className="mt-1 text-sm ink-muted">
                 <FormattedMessage id={`services.payout.${f}.body` as MessageId} />
               </dd>
             </div>

@@ -138,8 +138,15 @@ function swapRootAttributes(payload: PagePayload) {
 
 function swapHeadElements(title: string, head: HeadTag[]) {
   document.title = title
-  for (const el of document.head.querySelectorAll('meta,link'))
-    if (isPageHeadTag(el.localName, (name) => el.getAttribute(name))) el.remove()
+  // The structured data of the page left (build/readPage.ts puts it in <head>, for crawlers, which
+  // read documents) goes too: a payload carries none.
+  for (const el of document.head.querySelectorAll('meta,link,script'))
+    if (
+      el.localName === 'script'
+        ? el.getAttribute('type') === 'application/ld+json'
+        : isPageHeadTag(el.localName, (name) => el.getAttribute(name))
+    )
+      el.remove()
   document.head.append(...head.map(headElement))
 }
 

@@ -24,7 +24,7 @@ export function ErrorView({ status, locale, message }: { status: number; locale:
           <p className="mt-4 break-all text-neutral-700 dark:text-neutral-300" data-testid="error-message">
             {message}
           </p>
-          <p className="mt-2 text-neutral-600 dark:text-neutral-400">
+          <p className="mt-2 ink-muted">
             <FormattedMessage id="error.notFound.hint" />
           </p>
         </>

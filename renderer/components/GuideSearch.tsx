@@ -71,14 +71,8 @@ export function GuideSearch() {
           className="absolute inset-x-0 top-full z-20 mt-2 max-h-[70vh] overflow-y-auto rounded-xl border border-neutral-200 bg-white p-1 shadow-lg dark:border-neutral-700 dark:bg-neutral-900"
           hidden
         />
-        <p
-          role="status"
-          className="mt-2 text-sm text-neutral-600 dark:text-neutral-400"
-          {...{ [dataAttrs.guideSearchStatus]: '' }}
-        />
-        <p className="without-script mt-2 text-sm text-neutral-600 dark:text-neutral-400">
-          {t('guide.search.noScript')}
-        </p>
+        <p role="status" className="mt-2 text-sm ink-muted" {...{ [dataAttrs.guideSearchStatus]: '' }} />
+        <p className="without-script mt-2 text-sm ink-muted">{t('guide.search.noScript')}</p>
         <template {...{ [dataAttrs.guideSearchOption]: '' }}>
           {/* Its title, group and excerpt, in this order (renderer/client/guideSearch.ts); the excerpt's
             <mark>s keep the browser's colours, black on yellow in both themes. Utilities, not
@@ -90,8 +84,8 @@ export function GuideSearch() {
             tabIndex={-1}
             className="block cursor-pointer rounded-lg px-3 py-2 aria-selected:outline-2 aria-selected:outline-solid aria-selected:outline-primary-700"
           >
-            <span className="block font-semibold text-neutral-900 dark:text-white" />
-            <span className="block text-xs text-neutral-600 dark:text-neutral-400" />
+            <span className="block ink-strong" />
+            <span className="block text-xs ink-muted" />
             <span className="mt-1 block text-sm text-neutral-600 dark:text-neutral-300" />
           </a>
         </template>

@@ -59,10 +59,10 @@ export function Card({ title, body, icon }: { title: MessageId; body: MessageId;
   return (
     <div className="rounded-xl border border-neutral-200 bg-white p-5 dark:border-neutral-800 dark:bg-neutral-900">
       {icon && <span className={`${icon} size-6 text-primary-700 dark:text-primary-400`} aria-hidden="true" />}
-      <h3 className="mt-2 font-semibold text-neutral-900 dark:text-white">
+      <h3 className="mt-2 ink-strong">
         <FormattedMessage id={title} />
       </h3>
-      <p className="mt-1 text-neutral-600 dark:text-neutral-400">
+      <p className="mt-1 ink-muted">
         <FormattedMessage id={body} />
       </p>
     </div>
@@ -91,10 +91,10 @@ export function Steps({ prefix, keys }: { prefix: string; keys: readonly string[
           <span className="inline-flex size-8 items-center justify-center rounded-full bg-primary-100 font-bold text-primary-800 dark:bg-primary-900 dark:text-primary-200">
             {i + 1}
           </span>
-          <h3 className="mt-3 font-semibold text-neutral-900 dark:text-white">
+          <h3 className="mt-3 ink-strong">
             <FormattedMessage id={`${prefix}.${key}.title` as MessageId} />
           </h3>
-          <p className="mt-1 text-neutral-600 dark:text-neutral-400">
+          <p className="mt-1 ink-muted">
             <FormattedMessage id={`${prefix}.${key}.body` as MessageId} />
           </p>
         </li>

@@ -10,7 +10,7 @@ export function Toc({ title, children }: { title: MessageId; children: ReactNode
   return (
     <nav aria-labelledby="toc-title" className="toc guide-toc">
       <div className="guide-toc-box">
-        <h2 id="toc-title" className="text-sm font-semibold text-neutral-900 dark:text-white">
+        <h2 id="toc-title" className="text-sm ink-strong">
           <FormattedMessage id={title} />
         </h2>
         <ol className="mt-2 grid gap-1.5 text-sm">{children}</ol>

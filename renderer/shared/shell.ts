@@ -21,13 +21,50 @@ export interface PageShell {
   layouts: Record<string, { open: string; bottom: string }>
   /** The head tags every page of the language has (see `isShellHeadTag`). */
   head: HeadTag[]
+  /**
+   * The inside of the elements that are the same on every page of the language that has them
+   * (`sharedTags`: the guide search's form), by tag name: a payload carries such an element empty.
+   */
+  parts?: Record<string, string>
+}
+
+/** Elements a page's content may hold that are the same on every page of its language: carried once, by the shell. */
+export const sharedTags = ['search'] as const
+
+/** `content` with each shared element emptied (what its payload carries). */
+export const withoutParts = (content: string) =>
+  sharedTags.reduce(
+    (html, tag) => html.replace(new RegExp(`<${tag}>[\\s\\S]*?</${tag}>`), `<${tag}></${tag}>`),
+    content,
+  )
+
+/** The inside of each shared element of `content`, by tag name. */
+export function partsOf(content: string): Record<string, string> {
+  const parts: Record<string, string> = {}
+  for (const tag of sharedTags) {
+    const inner = new RegExp(`<${tag}>([\\s\\S]*?)</${tag}>`).exec(content)?.[1]
+    if (inner) parts[tag] = inner
+  }
+  return parts
 }
 
 const property = (tag: HeadTag) => (tag.tag === 'meta' ? tag.attrs.property : undefined)
 
-/** A head tag the same on every page of a language, which the shell carries: og:type, og:site_name, og:locale(:alternate). */
+/**
+ * A head tag the same on every page of a language, which the shell carries: og:type, og:site_name,
+ * og:locale(:alternate), and the social card's size, type and twitter:card (its image and alt are the page's).
+ */
 export const isShellHeadTag = (tag: HeadTag) =>
-  ['og:type', 'og:site_name', 'og:locale', 'og:locale:alternate'].includes(property(tag) ?? '')
+  [
+    'og:type',
+    'og:site_name',
+    'og:locale',
+    'og:locale:alternate',
+    'og:image:width',
+    'og:image:height',
+    'og:image:type',
+  ].includes(property(tag) ?? '') ||
+  (tag.tag === 'meta' && tag.attrs.name === 'twitter:card')
 
 /**
  * A head tag that a page's other fields say, which its payload leaves out: og:title (its title),
@@ -94,7 +131,10 @@ function pagePart(part: string, pathname: string): string {
 export function composeRoot(shell: PageShell, payload: PagePayload, pathname: string): string {
   const layout = shell.layouts[payload.layout]
   if (!layout) throw new Error(`the shell of ${shell.locale} has no layout "${payload.layout}"`)
-  return `${layout.open}${pagePart(shell.top, pathname)}${payload.content}${pagePart(layout.bottom, pathname)}</div>`
+  let content = payload.content
+  for (const [tag, inner] of Object.entries(shell.parts ?? {}))
+    content = content.replace(`<${tag}></${tag}>`, () => `<${tag}>${inner}</${tag}>`)
+  return `${layout.open}${pagePart(shell.top, pathname)}${content}${pagePart(layout.bottom, pathname)}</div>`
 }
 
 /** Throws unless `value` has the shape of a PageShell. */

@@ -1,12 +1,13 @@
 // Every built page names its social card (docs/cards.md): the tags once each, the card's file in
 // dist/ (a 1200 x 630 PNG within the budget), its alternative text in the page's language, the same
-// tags in the page's payload; and none of the card code in the browser's scripts.
+// tags in what a navigation rebuilds from the page's payload and its language's shell; and none of the card code in the browser's scripts.
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { CARD_BUDGET, CARD_HEIGHT, CARD_WIDTH, CARDS_DIR } from '../../build/cards/key'
 import { attr, element, elements, is, parseHtml } from '../../build/html'
-import { isPageHeadTag } from '../../renderer/shared/payload'
+import { isPageHeadTag, type PagePayload } from '../../renderer/shared/payload'
+import { type PageShell, pageHead } from '../../renderer/shared/shell'
 import { site } from '../../site.config'
 
 const dist = 'dist'
@@ -63,16 +64,20 @@ describe('social cards', () => {
     expect(alt).toContain(lang === 'ar' ? site.name.ar : site.name.en)
   })
 
-  test.each(pages.filter((f) => !f.endsWith('404.html')))('the payload of %s carries the same card tags', (file) => {
-    const payload = JSON.parse(read(file.replace(/index\.html$/, '_payload.json'))) as {
-      head: { tag: string; attrs: Record<string, string> }[]
-    }
-    const { tags } = cardTags(file)
-    for (const [kind, name] of expected) {
-      const carried = payload.head.filter((t) => t.tag === 'meta' && t.attrs[kind] === name).map((t) => t.attrs.content)
-      expect(carried, `${file}: ${name}`).toEqual(tags[name])
-    }
-  })
+  test.each(pages.filter((f) => !f.endsWith('404.html')))(
+    'the payload of %s and its shell carry the same card tags',
+    (file) => {
+      const payload = JSON.parse(read(file.replace(/index\.html$/, '_payload.json'))) as PagePayload
+      const shell = JSON.parse(read(`_shell/${payload.locale}.json`)) as PageShell
+      const { tags } = cardTags(file)
+      for (const [kind, name] of expected) {
+        const carried = pageHead(shell, payload)
+          .filter((t) => t.tag === 'meta' && t.attrs[kind] === name)
+          .map((t) => t.attrs.content)
+        expect(carried, `${file}: ${name}`).toEqual(tags[name])
+      }
+    },
+  )
 
   test('pages in two languages have cards of their own, and dist/ holds no card that no page names', () => {
     const named = new Set(pages.map((f) => cardTags(f).tags['og:image']![0]!.slice(site.origin.length + 1)))

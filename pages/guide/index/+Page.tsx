@@ -21,7 +21,7 @@ export default function Page() {
         if (!list.length) return null
         return (
           <section key={group} aria-labelledby={`group-${group}`} className="mt-10">
-            <h2 id={`group-${group}`} className="text-lg font-semibold text-neutral-900 dark:text-white">
+            <h2 id={`group-${group}`} className="text-lg ink-strong">
               <FormattedMessage id={`guide.group.${group}` as MessageId} />
             </h2>
             <ol className="mt-3 grid gap-3 sm:grid-cols-2">

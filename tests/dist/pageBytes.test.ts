@@ -1,0 +1,39 @@
+// The bytes a page costs on the site as built (tests/dist: after `npm run build`): its index.html
+// and its _payload.json, raw (not gzip), the mean over every prerendered page (every route x
+// locale; the 404 documents have no payload and are not counted). It is the figure of `npm run
+// bench -- --guides N`'s "total B/page" row for the real site.
+//
+// 47,082 B after the payloads lost their header and footer and pages their boot script (7072ff9,
+// turn 4's halving); 58,427 B by issue 46 (social-card tags, the guide search's form, the FAQ's
+// JSON-LD and the status page twice over, the highlighter's long classes). The budget is that first
+// figure plus 5 %: what every page repeats is carried once (the shell: the card's constant tags, the
+// guide search's <search>), or not at all (the JSON-LD stays in the HTML's <head>, out of #root and
+// so out of the payload; the highlighter's spans carry a two-letter class).
+import { readdirSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+import { expect, test } from 'vitest'
+
+const dist = 'dist'
+const first = 47_082
+const budget = Math.round(first * 1.05) // 49,436 B
+
+const pages = (readdirSync(dist, { recursive: true }) as string[])
+  .map((f) => f.split('\\').join('/'))
+  .filter((f) => f === 'index.html' || f.endsWith('/index.html'))
+  .map((page) => {
+    const bytes = (file: string) => statSync(join(dist, file)).size
+    return { page, bytes: bytes(page) + bytes(page.replace(/index\.html$/, '_payload.json')) }
+  })
+
+test(`a page's HTML and payload are at most ${budget.toLocaleString('en')} B on average (47,082 B + 5 %)`, () => {
+  expect(pages.length).toBeGreaterThanOrEqual(34)
+  const mean = pages.reduce((sum, p) => sum + p.bytes, 0) / pages.length
+  const largest = [...pages]
+    .sort((a, b) => b.bytes - a.bytes)
+    .slice(0, 5)
+    .map((p) => `${p.page} ${p.bytes} B`)
+  expect(
+    mean,
+    `mean ${mean.toFixed(0)} B over ${pages.length} pages; the largest: ${largest.join(', ')}`,
+  ).toBeLessThanOrEqual(budget)
+})
