@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto'
 import { relative, resolve } from 'node:path'
 import { build, prerender } from 'vike/api'
+import { bundleCache } from './bundleCache'
 import { viteConfig } from './vite'
 import { formatProblems, verifyI18n } from './verifyCatalogs'
 import { postbuild } from './postbuild'
@@ -39,7 +40,16 @@ try {
   // The Vite config is handed over rather than named: Vike and Vite would otherwise bundle and load
   // vite.config.ts once per step (six times, about 1 s). Vike adds its plugin (build/vite.ts).
   const config = { ...viteConfig('build'), configFile: false as const }
-  await build({ viteConfig: config, vikeConfig: { prerender: { disableAutoRun: true } } })
+  // The bundles of the last build with the same sources, or a new build of them (build/bundleCache.ts).
+  const bundles = bundleCache(process.cwd(), '.vike', config.define)
+  const reused = bundles?.restore() ?? false
+  // What Vite's build sets for the rest of the process, so the prerender loads React's production build.
+  if (reused) process.env.NODE_ENV ??= 'production'
+  if (!reused) {
+    await build({ viteConfig: config, vikeConfig: { prerender: { disableAutoRun: true } } })
+    bundles?.save()
+  }
+  const bundled = Date.now()
   // Each prerendered page goes to the reader, not to a file: the post-build writes it once, into
   // dist/ (Vike would write it to .vike/client, for the post-build to read it back: about 1 s at
   // 1,000 pages). `onPagePrerender` is marked experimental: the build's tests (tests/dist/) catch a change.
@@ -66,7 +76,7 @@ try {
   )
   const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`
   console.log(
-    `Built ${written.pages} pages into dist/ in ${s(Date.now() - start)} (build ${process.env.BUILD_ID}): checks ${s(checked - start)}, Vike ${s(prerendered - checked)}, post-build ${s(Date.now() - prerendered)}`,
+    `Built ${written.pages} pages into dist/ in ${s(Date.now() - start)} (build ${process.env.BUILD_ID}): checks ${s(checked - start)}, Vike ${s(prerendered - checked)} (bundles ${s(bundled - checked)}${reused ? ' reused' : ''}, prerender ${s(prerendered - bundled)}), post-build ${s(Date.now() - prerendered)}`,
   )
 } catch (err) {
   console.error(err instanceof Error ? err.message : err)

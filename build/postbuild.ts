@@ -27,6 +27,7 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs'
+import { rm } from 'node:fs/promises'
 import { dirname, join, posix, resolve } from 'node:path'
 import { apiOriginOf } from '../api/contract/runtimeConfig'
 import { loadCatalogs } from '../locales/catalogs'
@@ -64,7 +65,7 @@ export async function postbuild(
   const pages = new Map(read.pages.map((page) => [page.file, page]))
   if (!pages.has('index.html'))
     throw new Error('Vike prerendered no index.html: is `prerender` still on in vike.config.ts?')
-  rmSync(to, { recursive: true, force: true })
+  const cleared = clearAway(to)
   // Vike's client build (assets, public files, the payloads) becomes dist/ as it is: moved, not copied.
   moveDir(from, to)
   // Vike's stylesheets (one per CSS import, in a build-dependent order) give way to build/css.ts's.
@@ -122,7 +123,7 @@ export async function postbuild(
     apiOrigin ? [apiOrigin] : [],
   )
   writeCloudFront(join(dirname(resolve(to)), 'cloudfront'))
-  await cards
+  await Promise.all([cards, cleared])
   problems.push(...unservableFiles(to))
   if (problems.length)
     throw new Error(`dist/ holds what the host cannot serve:\n${problems.map((p) => `  ${p}`).join('\n')}`)
@@ -175,6 +176,23 @@ function pruneUnusedScripts(dist: string, entries: Set<string>) {
     if (rel.endsWith('.js') && !reached.has(rel)) rmSync(join(dist, rel))
   }
   rmSync(join(dist, '.vite'), { recursive: true, force: true })
+}
+
+/**
+ * Makes way for a new `dir`: the last build's is renamed aside and deleted while the post-build goes
+ * on (a thousand pages' folders took a fifth of a second to delete in line); where it cannot be
+ * renamed, deleted at once. What a stopped build left aside is deleted first.
+ */
+function clearAway(dir: string): Promise<void> {
+  const aside = `${dir}.old`
+  rmSync(aside, { recursive: true, force: true })
+  try {
+    renameSync(dir, aside)
+  } catch {
+    rmSync(dir, { recursive: true, force: true })
+    return Promise.resolve()
+  }
+  return rm(aside, { recursive: true, force: true })
 }
 
 /** Renames `from` to `to`, or copies it where a rename cannot (another file system). */

@@ -3,7 +3,7 @@
 // (node_modules/.cache/rasid-cards/, shared by every copy of the project, like build/css.ts's
 // font subsets) is copied, not drawn; the rest are drawn in worker threads (./worker.ts), the build's
 // two cores shared with the post-build's own work.
-import { copyFileSync, existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs'
+import { copyFileSync, existsSync, linkSync, mkdirSync, renameSync, writeFileSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
 import { basename, join } from 'node:path'
 import { Worker } from 'node:worker_threads'
@@ -42,7 +42,7 @@ export async function writeCards(
   const todo: CardJob[] = []
   for (const job of jobs.values()) {
     const cached = join(cache, basename(job.file))
-    if (existsSync(cached)) copyFileSync(cached, join(dist, job.file))
+    if (existsSync(cached)) place(cached, join(dist, job.file))
     else todo.push(job)
   }
   // Each written to a temporary name first: a build stopped half-way leaves no torn card in the cache.
@@ -70,6 +70,19 @@ export async function writeCards(
     `cards: ${written.cards} (${written.drawn} drawn, ${written.cached} from cache) in ${(ms / 1000).toFixed(1)} s`,
   )
   return written
+}
+
+/**
+ * A cached card into dist/: a hard link (a thousand copies were half a second of a warm build), a
+ * copy where the cache is on another file system or links are refused. The cache's files are never
+ * written in place (a new card is renamed over), so dist/ keeps what it linked.
+ */
+function place(cached: string, to: string) {
+  try {
+    linkSync(cached, to)
+  } catch {
+    copyFileSync(cached, to)
+  }
 }
 
 /** Draws `jobs` in a worker thread, handing each PNG to `keep` as it comes. */

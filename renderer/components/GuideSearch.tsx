@@ -1,4 +1,4 @@
-import { useIntl } from 'react-intl'
+import { type IntlShape, useIntl } from 'react-intl'
 import { usePageContext } from 'vike-react/usePageContext'
 import { localizePath } from '../../locales/localizePath'
 import type { MessageId } from '../../locales/messages'
@@ -15,6 +15,24 @@ function pluralTexts(locale: string, format: (count: number) => string): Record<
   return out
 }
 
+/** The texts the script shows, worked out once per catalog: every guide page has the box (201 plural
+ * forms formatted per page were a tenth of the prerender at 1,000 guides). */
+const textsByCatalog = new WeakMap<object, string>()
+function searchTexts(locale: string, intl: IntlShape): string {
+  let texts = textsByCatalog.get(intl.messages)
+  if (texts === undefined) {
+    const QUERY = '\u0001'
+    texts = JSON.stringify({
+      results: pluralTexts(locale, (count) => intl.formatMessage({ id: 'guide.search.results' }, { count })),
+      none: intl.formatMessage({ id: 'guide.search.none' }, { query: QUERY }).replace(QUERY, '{query}'),
+      loading: intl.formatMessage({ id: 'guide.search.loading' }),
+      unavailable: intl.formatMessage({ id: 'guide.search.unavailable' }),
+    })
+    textsByCatalog.set(intl.messages, texts)
+  }
+  return texts
+}
+
 /**
  * The guides' search box (docs/search.md): without a script, a form that leads to the guide index;
  * with one, renderer/client/guideSearch.ts (loaded when the box is first focused) makes it a
@@ -25,20 +43,14 @@ export function GuideSearch() {
   const intl = useIntl()
   const { locale } = usePageContext()
   const t = (id: MessageId) => intl.formatMessage({ id })
-  const QUERY = '\u0001'
-  const texts = {
-    results: pluralTexts(locale, (count) => intl.formatMessage({ id: 'guide.search.results' }, { count })),
-    none: intl.formatMessage({ id: 'guide.search.none' }, { query: QUERY }).replace(QUERY, '{query}'),
-    loading: t('guide.search.loading'),
-    unavailable: t('guide.search.unavailable'),
-  }
+  const texts = searchTexts(locale, intl)
   return (
     <search>
       <form
         action={localizePath('/guide', locale)}
         method="get"
         className="relative mt-6 max-w-xl"
-        {...{ [dataAttrs.guideSearch]: JSON.stringify(texts) }}
+        {...{ [dataAttrs.guideSearch]: texts }}
       >
         <label htmlFor="guide-search" className="block text-sm font-medium text-neutral-700 dark:text-neutral-300">
           {t('guide.search.label')}
