@@ -142,7 +142,13 @@ function build(env: Record<string, string | undefined> = {}): BuildResult {
   if (r.status !== 0)
     throw new Error(`npm run build failed (${r.status ?? r.signal}):\n${(r.stderr || r.stdout).slice(-3000)}`)
   const own = Number(/Built \d+ pages into dist\/ in ([\d.]+) s/.exec(r.stdout)?.[1] ?? NaN)
-  const phases = /checks ([\d.]+) s, Vike ([\d.]+) s, post-build ([\d.]+) s/.exec(r.stdout)?.slice(1).join(' / ') ?? '-'
+  // "checks C s, Vike V s (bundles B s[ reused], prerender P s), post-build S s": shown as C / B+P / S,
+  // B marked "r" when the kept bundles were reused (build/bundleCache.ts).
+  const p =
+    /checks ([\d.]+) s, Vike ([\d.]+) s(?: \(bundles ([\d.]+) s( reused)?, prerender ([\d.]+) s\))?, post-build ([\d.]+) s/.exec(
+      r.stdout,
+    )
+  const phases = p ? `${p[1]} / ${p[3] ? `${p[3]}${p[4] ? 'r' : ''}+${p[5]}` : p[2]} / ${p[6]}` : '-'
   const c = /cards: (\d+) \((\d+) drawn, (\d+) from cache\) in ([\d.]+) s/.exec(r.stdout)
   const cards = c ? `${c[4]} (${c[2]} drawn)` : '-'
   const kib = hasTime ? Number(readFileSync(rssFile, 'utf8').trim().split('\n').pop()) : NaN
@@ -568,7 +574,7 @@ function guidesMode(n: number) {
       'pages',
       'wall s',
       'build says s',
-      'checks / Vike / post s',
+      'checks / Vike (bundles+prerender) / post s',
       'cards s',
       'pages/s',
       'peak RSS MiB',
