@@ -120,6 +120,9 @@ export default defineConfig({
     'table-row-head': 'px-4 py-3 text-start font-semibold text-neutral-900 dark:text-white',
     'dd-text': 'mt-0.5 text-neutral-600 dark:text-neutral-400',
     'list-check': 'mt-0.5 size-4 shrink-0 text-primary-700 dark:text-primary-400',
+    // The guide search box's input (renderer/components/GuideSearch.tsx), in every guide page's HTML.
+    'search-input':
+      'w-full rounded-lg border border-neutral-500 bg-white py-2 ps-9 pe-3 text-base text-neutral-900 placeholder:text-neutral-500 dark:bg-neutral-900 dark:text-white dark:placeholder:text-neutral-400',
     // A guide article's frame (pages/guide/article/+Page.tsx), on every guide page.
     'guide-layout': 'lg:grid lg:grid-cols-[minmax(0,48rem)_15rem] lg:gap-x-12',
     'guide-crumb-sep': 'mx-2 text-neutral-400',

@@ -69,7 +69,7 @@ export function GuideSearch() {
               spellCheck={false}
               enterKeyHint="search"
               placeholder={t('guide.search.placeholder')}
-              className="w-full rounded-lg border border-neutral-500 bg-white py-2 ps-9 pe-3 text-base text-neutral-900 placeholder:text-neutral-500 dark:bg-neutral-900 dark:text-white dark:placeholder:text-neutral-400"
+              className="search-input"
             />
           </span>
           <button type="submit" className="btn-secondary">

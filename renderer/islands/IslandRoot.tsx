@@ -1,8 +1,7 @@
-import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser'
 import { type ComponentType, useEffect } from 'react'
 import { IntlProvider } from 'react-intl'
-import { intlLocale } from '../../locales/intlLocale'
 import type { IslandData } from '../shared/dom'
+import { unpackMessages } from './messages'
 
 /**
  * The tree of one island, the same at build time (renderer/islands/Island.tsx) and in the browser
@@ -14,25 +13,24 @@ export function IslandRoot({
   onMissingMessage,
   onHydrated,
 }: {
-  Component: ComponentType<never>
+  Component: ComponentType<Record<string, unknown>>
   data: IslandData
   onMissingMessage?: (id: string) => void
   /** In the browser: once the island has hydrated (after the island's own first effects). */
   onHydrated?: () => void
 }) {
-  const C = Component as ComponentType<Record<string, unknown>>
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the island has hydrated.
   useEffect(() => onHydrated?.(), [])
   return (
     <IntlProvider
-      locale={intlLocale(data.locale)}
-      messages={data.messages as Record<string, MessageFormatElement[]>}
+      locale={data.locale}
+      messages={unpackMessages(data.messages)}
       onError={(err) => {
         if (err.code === 'MISSING_TRANSLATION' && onMissingMessage) onMissingMessage(err.message)
         else console.error(err)
       }}
     >
-      <C {...(data.props as Record<string, unknown>)} />
+      <Component {...(data.props as Record<string, unknown>)} />
     </IntlProvider>
   )
 }

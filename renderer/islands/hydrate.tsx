@@ -5,6 +5,9 @@ import { hydrateRoot, type Root } from 'react-dom/client'
 import type { IslandData } from '../shared/dom'
 import { IslandRoot } from './IslandRoot'
 
+/** The default export of a `*.island.tsx` file (renderer/islands/registry.ts). */
+type IslandComponent = ComponentType<Record<string, unknown>>
+
 /**
  * Hydrates one island's prerendered HTML; a mismatch is reported as a console error. As a
  * transition, React hydrates in slices of a few milliseconds and yields to the browser between them
@@ -18,8 +21,6 @@ export function hydrateIsland(
   data: IslandData,
   onHydrated: () => void,
 ) {
-  // The default export of a `*.island.tsx` file (renderer/islands/registry.ts).
-  const Component = component as ComponentType<never>
   let hydrated: Root | undefined
   // A page swap can unmount an island whose hydration (sliced, as a transition) has not finished:
   // React then gives up on it with a recoverable error that is no mismatch, and nothing to report.
@@ -32,12 +33,16 @@ export function hydrateIsland(
     if (pressed?.isConnected && root.isConnected) pressed.click()
   }
   startTransition(() => {
-    hydrated = hydrateRoot(root, <IslandRoot Component={Component} data={data} onHydrated={() => void done()} />, {
-      identifierPrefix: `${name}-`,
-      onRecoverableError: (error) => {
-        if (!unmounting) console.error(`[rasid] Hydration mismatch in island ${name}:`, error)
+    hydrated = hydrateRoot(
+      root,
+      <IslandRoot Component={component as IslandComponent} data={data} onHydrated={() => void done()} />,
+      {
+        identifierPrefix: `${name}-`,
+        onRecoverableError: (error) => {
+          if (!unmounting) console.error(`[rasid] Hydration mismatch in island ${name}:`, error)
+        },
       },
-    })
+    )
   })
   return {
     unmount() {

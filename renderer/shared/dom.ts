@@ -50,7 +50,11 @@ export const dataAttrs = {
   localeSwitch: 'data-locale-switch',
   /** On a tooltip trigger: the id of its hidden `role="tooltip"` element. */
   tooltip: 'data-tooltip',
-  /** On a guide code block's copy button, with its labels in `data-copy`, `data-copied` and `data-failed`. */
+  /**
+   * On a guide code block's copy button as build/guides.ts writes it, and on its label
+   * (`copyLabel`); the article page takes both off (the runtime finds them by class and
+   * `aria-live`) and puts the words once on the element that holds the code blocks.
+   */
   copyCode: 'data-copy-code',
   /** On the element of the copy button whose text changes. */
   copyLabel: 'data-label',
@@ -95,9 +99,13 @@ export const islandAttrs = {
   root: 'data-island-root',
 } as const
 
-/** What an island's `<script type="application/json">` holds: its language, props and the messages it declared. */
+/**
+ * What an island's `<script type="application/json">` holds: the locale it formats in (its language's
+ * `intlLocale`, locales/intlLocale.ts), props and the messages it declared (packed:
+ * renderer/islands/messages.ts).
+ */
 export interface IslandData<P = unknown> {
-  locale: Locale
+  locale: string
   props: P
   messages: Record<string, unknown>
 }

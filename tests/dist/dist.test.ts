@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { describe, expect, test } from 'vitest'
 import { composeRoot, pageHead } from '../../renderer/shared/shell'
+import { intlLocale } from '../../locales/intlLocale'
 import { catalogs, fullTitle, guides, localized, routes } from '../routes'
 
 const dist = 'dist'
@@ -226,7 +227,7 @@ describe('dist/', () => {
         html,
       )?.[1]
     const data = JSON.parse(json!)
-    expect(data.locale).toBe('ar')
+    expect(data.locale).toBe(intlLocale('ar'))
     expect(Object.keys(data.messages).length).toBeGreaterThan(10)
     // Its own messages, the payment methods' names and the riyal sign's name, nothing else.
     expect(Object.keys(data.messages).every((id) => /^(design\.preview|method|common\.currencySign)\./.test(id))).toBe(

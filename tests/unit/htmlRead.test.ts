@@ -18,6 +18,7 @@ import {
 } from '../../build/html'
 import { inlineHashes } from '../../build/headers'
 import { payloadOf, rootHtml } from '../../build/payloads'
+import { plainQuotes } from '../../build/readPage'
 
 const sha = (s: string) => `'sha256-${createHash('sha256').update(s).digest('base64')}'`
 
@@ -111,5 +112,23 @@ describe('inlineHashes', () => {
       scripts: [sha('a()'), sha('b()\n'), sha('c()'), sha('f()')].sort(),
       styles: [sha('color:red&'), sha('')].sort(),
     })
+  })
+})
+
+describe('plainQuotes', () => {
+  test('writes the quotes of text and of a JSON attribute as themselves: the same tree, fewer bytes', () => {
+    const page =
+      '<!DOCTYPE html><html lang="en"><head><title>A &quot;b&quot;</title></head><body>' +
+      '<p title="a &quot;b&quot;" class="x">He said &quot;hi&quot; &amp; it&#x27;s &lt;b&gt;</p>' +
+      '<form data-texts="{&quot;a&quot;:&quot;b&amp;c&quot;}"></form><i data-q="&quot;it&#x27;s&quot;"></i>' +
+      '<script type="application/json">{"a":"&quot;"}</script><style>q::before{content:"&quot;"}</style></body></html>'
+    const plain = plainQuotes(page)
+    expect(plain).toContain('<p title=\'a "b"\' class="x">He said "hi" &amp; it\'s &lt;b&gt;</p>')
+    expect(plain).toContain('<form data-texts=\'{"a":"b&amp;c"}\'></form>')
+    expect(plain).toContain('<script type="application/json">{"a":"&quot;"}</script>')
+    expect(plain).toContain('<style>q::before{content:"&quot;"}</style>')
+    const tree = (html: string) => elements(parseHtml(html).document).map((el) => [el.tagName, attrs(el), textOf(el)])
+    expect(tree(plain)).toEqual(tree(page))
+    expect(plain.length).toBeLessThan(page.length)
   })
 })
