@@ -13,7 +13,6 @@ import { loadCatalog } from '../locales/catalogs'
 import { fillFacts } from './guideFacts'
 import { defaultLocale, dirOf, type Locale, localeCodes } from '../locales/locales'
 import { localizePath } from '../locales/localizePath'
-import { dataAttrs } from '../renderer/shared/dom'
 
 /** The index's sections, in order; each has a `guide.group.<name>` message. */
 export const guideGroups = ['start', 'payments', 'money', 'launch'] as const
@@ -139,17 +138,17 @@ const marked = new Marked({
         )
       const html = styledSpans(hljs.highlight(text, { language, ignoreIllegals: true }).value)
       const m = catalog(current.locale)
-      const [copy, copied, failed, label] = [
-        m['guide.code.copy']!,
-        m['guide.code.copied']!,
-        m['guide.code.copyFailed']!,
-        m['guide.code.label']!.replace('{language}', language),
-      ].map(escapeHtml)
+      const [copy, label] = [m['guide.code.copy']!, m['guide.code.label']!.replace('{language}', language)].map(
+        escapeHtml,
+      )
+      // The button: its words once on the article's prose (pages/guide/article/+Page.tsx, issue 46),
+      // found by its class and its label by aria-live (renderer/client/codeCopy.ts); the page's
+      // language, and its direction, which an Arabic page's button sets against the block's ltr.
       return (
         `<div class="code-block" dir="ltr">` +
         `<div class="code-bar"><span class="code-lang">${escapeHtml(language)}</span>` +
-        `<button type="button" class="code-copy" ${dataAttrs.copyCode}="" data-copy="${copy}" data-copied="${copied}" data-failed="${failed}" lang="${current.locale}" dir="${dirOf(current.locale)}">` +
-        `<span class="i-lucide-copy size-4" aria-hidden="true"></span><span ${dataAttrs.copyLabel}="" aria-live="polite">${copy}</span></button></div>` +
+        `<button type="button" class="code-copy"${dirOf(current.locale) === 'rtl' ? ' dir="rtl"' : ''}>` +
+        `<span class="i-lucide-copy size-4" aria-hidden="true"></span><span aria-live="polite">${copy}</span></button></div>` +
         // Scrolls sideways: in the tab order for the arrow keys (WCAG 2.1.1), a group named by its language.
         `<pre tabindex="0" role="group" aria-label="${label}"><code class="hljs language-${escapeHtml(language)}">${html}</code></pre></div>\n`
       )

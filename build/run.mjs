@@ -24,7 +24,7 @@ const outdir = join(
 await build({
   // The build, its second thread (build/readPage.ts `pageReader`) and the card drawers'
   // (build/cards/write.ts, written as cards/worker.mjs).
-  entryPoints: ['build/index.ts', 'build/postbuildWorker.ts', 'build/cards/worker.ts'],
+  entryPoints: ['build/index.ts', 'build/postbuildWorker.ts', 'build/searchWorker.ts', 'build/cards/worker.ts'],
   outdir,
   outExtension: { '.js': '.mjs' },
   bundle: true,

@@ -3,6 +3,7 @@
 // renderer/search/text.ts makes of every word (docs/search.md).
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { Worker } from 'node:worker_threads'
 import MiniSearch from 'minisearch'
 import type { Catalog } from '../locales/catalogs'
 import { type Locale, localeCodes } from '../locales/locales'
@@ -148,4 +149,33 @@ export function writeSearchIndexes(dist: string, guides: Record<Locale, Guide[]>
     writeFileSync(join(dist, searchIndexPath(locale).slice(1)), head)
     for (const [n, json] of shards.entries()) writeFileSync(join(dist, searchIndexPath(locale, n).slice(1)), json)
   }
+}
+
+/**
+ * `writeSearchIndexes` for the guides and catalogs as the project has them, in a thread of its own
+ * (build/searchWorker.ts): at 4,000 guide pages, reading the guides again and building the indexes
+ * was a second of the post-build's own thread. Bundled by build/run.mjs beside the build; from the
+ * sources through tsx's loader when the build runs with tsx.
+ */
+export function searchIndexesInThread(dist: string): Promise<void> {
+  const here = import.meta.url
+  const workerData = { dist }
+  const worker = here.endsWith('.ts')
+    ? new Worker(
+        `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(new URL('./searchWorker.ts', here).href)}) })`,
+        { eval: true, workerData },
+      )
+    : new Worker(new URL('./searchWorker.mjs', here), { workerData })
+  return new Promise((resolve, reject) => {
+    let answered = false
+    worker.on('message', (reply: { done: true } | { error: string }) => {
+      answered = true
+      if ('error' in reply) reject(new Error(reply.error))
+      else resolve()
+    })
+    worker.on('error', reject)
+    worker.on('exit', (code) => {
+      if (!answered) reject(new Error(`the search index thread stopped (exit code ${code})`))
+    })
+  })
 }

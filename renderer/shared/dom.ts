@@ -50,14 +50,6 @@ export const dataAttrs = {
   localeSwitch: 'data-locale-switch',
   /** On a tooltip trigger: the id of its hidden `role="tooltip"` element. */
   tooltip: 'data-tooltip',
-  /**
-   * On a guide code block's copy button as build/guides.ts writes it, and on its label
-   * (`copyLabel`); the article page takes both off (the runtime finds them by class and
-   * `aria-live`) and puts the words once on the element that holds the code blocks.
-   */
-  copyCode: 'data-copy-code',
-  /** On the element of the copy button whose text changes. */
-  copyLabel: 'data-label',
   /** On the header's cart link, hidden until the cart holds something; its count in `data-cart-count`. */
   cartLink: 'data-cart-link',
   cartCount: 'data-cart-count',

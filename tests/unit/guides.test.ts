@@ -61,8 +61,14 @@ describe('guides', () => {
     const { en, ar } = loadGuides(root)
     expect(en[0]!.html).toContain('<div class="code-block" dir="ltr">')
     expect(en[0]!.html).toContain('<span class="hc"># a comment, not a heading</span>')
-    expect(en[0]!.html).toMatch(/<button type="button" class="code-copy" data-copy-code="" data-copy="Copy"[^>]*>/)
-    expect(ar[0]!.html).toMatch(/data-copy="نسخ" data-copied="تم النسخ"/)
+    // The words once on the article (its page), not on each button; an Arabic button right to left in the ltr block.
+    expect(en[0]!.html).toMatch(
+      /<button type="button" class="code-copy"><span[^>]*><\/span><span aria-live="polite">Copy<\/span>/,
+    )
+    expect(ar[0]!.html).toMatch(
+      /<button type="button" class="code-copy" dir="rtl"><span[^>]*><\/span><span aria-live="polite">نسخ<\/span>/,
+    )
+    expect(en[0]!.html).not.toMatch(/data-copied|data-failed/)
     expect(en[0]!.toc).toEqual([
       { id: 'first-step', html: 'First step', depth: 2 },
       { id: 'detail', html: 'Detail', depth: 3 },

@@ -1,39 +1,18 @@
 import { FormattedMessage, useIntl } from 'react-intl'
 import { useData } from 'vike-react/useData'
-import { usePageContext } from 'vike-react/usePageContext'
 import { GuideSearch } from '../../../renderer/components/GuideSearch'
 import { Link } from '../../../renderer/components/Link'
 import { Toc } from '../../../renderer/components/Toc'
 import type { MessageId } from '../../../locales/messages'
 import type { PageData } from '../../../renderer/pageData'
-import { dataAttrs } from '../../../renderer/shared/dom'
-
-/**
- * The article's HTML with its code blocks' copy buttons (build/guides.ts) stripped of the words the
- * runtime shows (renderer/client/codeCopy.ts), which the prose carries once (`copyTexts`); of the
- * markers it needs none of (it finds a button by its class `code-copy`, its label by `aria-live`);
- * and of the language and direction they inherit: an English button's both, an Arabic one's
- * language (its direction, the opposite of the code block's, stays). Issue 46: 250 B a code block,
- * twice (the page and its payload).
- */
-function withCopyTextsOnce(html: string, locale: string) {
-  const attrs = / data-copy="[^"]*" data-copied="[^"]*" data-failed="[^"]*" lang="([^"]*)" dir="([^"]*)"/g
-  return html
-    .replaceAll(` ${dataAttrs.copyCode}=""`, '')
-    .replaceAll(`<span ${dataAttrs.copyLabel}="" aria-live`, '<span aria-live')
-    .replace(attrs, (_, lang: string, buttonDir: string) =>
-      [lang === locale ? '' : ` lang="${lang}"`, buttonDir === 'ltr' ? '' : ` dir="${buttonDir}"`].join(''),
-    )
-}
 
 // The article's classes are shortcuts (uno.config.ts `guide-*`): they are on every guide page, where
 // the utilities would cost each page a few kilobytes of HTML.
 export default function Page() {
   const { guide } = useData<PageData>()
   const intl = useIntl()
-  const { locale } = usePageContext()
   if (!guide) throw new Error('Guide article without its data')
-  const html = withCopyTextsOnce(guide.html, locale)
+  const { html } = guide
   // The copy buttons' words, once, on the element that holds them all (renderer/client/codeCopy.ts).
   const copyTexts = html.includes('class="code-copy"')
     ? {
