@@ -14,6 +14,7 @@ export default {
     // `npm run build` runs build/run.mjs, which bundles build/index.ts and the thread it starts.
     'build/index.ts',
     'build/postbuildWorker.ts',
+    'build/searchWorker.ts',
     // The API server's AWS Lambda handler (docs/api.md; `npm run api` adds api/server/node.ts).
     'api/server/lambda.ts',
     // The status probe's Lambda handler (infra/stack.ts bundles it by path; docs/status.md).

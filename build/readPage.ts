@@ -182,7 +182,7 @@ const structuredData = /<script type="application\/ld\+json">[\s\S]*?<\/script>/
  * in every page's HTML but out of `#root`, and so out of the payload, which a navigation, never a
  * crawler, reads (issue 46: it was 3 KB a page, twice).
  */
-export function structuredDataInHead(source: string): string {
+function structuredDataInHead(source: string): string {
   const bodyAt = source.indexOf('<body')
   if (bodyAt < 0) return source
   const scripts = source.slice(bodyAt).match(structuredData)

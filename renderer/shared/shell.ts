@@ -29,7 +29,7 @@ export interface PageShell {
 }
 
 /** Elements a page's content may hold that are the same on every page of its language: carried once, by the shell. */
-export const sharedTags = ['search'] as const
+const sharedTags = ['search'] as const
 
 /** `content` with each shared element emptied (what its payload carries). */
 export const withoutParts = (content: string) =>

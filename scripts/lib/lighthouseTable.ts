@@ -5,10 +5,10 @@
 import { median } from './median'
 
 /** The goals every measured page must meet (median of 3 runs). */
-export const lighthouseGoals = { score: 100, tbtMs: 50, arabicLcpRatio: 1.05 } as const
+const lighthouseGoals = { score: 100, tbtMs: 50, arabicLcpRatio: 1.05 } as const
 
 /** One Lighthouse run of a page: performance score (0-100) and its metrics, ms (CLS unitless). */
-export interface LighthouseRun {
+interface LighthouseRun {
   score: number
   fcp: number
   lcp: number
