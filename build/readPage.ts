@@ -5,7 +5,6 @@
 // (`pageReader`), writing each `_payload.json` as it goes; build/postbuild.ts finishes the pages.
 import { mkdir, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
-import { Worker } from 'node:worker_threads'
 import { isLocale, type Locale, scriptOf } from '../locales/locales'
 import { BOOT_SCRIPT_ID } from '../renderer/bootScript'
 import { isNotFoundFile } from '../renderer/shared/paths'
@@ -30,6 +29,7 @@ import {
   startTag,
 } from './html'
 import { mergeShells, payloadOf, shellMaker } from './payloads'
+import { buildThread } from './thread'
 
 /** The edit of a page's <head> (see `headSplices`): made once the stylesheet and fonts are known. */
 interface HeadEdit {
@@ -256,16 +256,7 @@ export function reading(buildId: string, from: string) {
  */
 export function pageReader(buildId: string, from: string) {
   const claimed = new Int32Array(new SharedArrayBuffer(4))
-  // Bundled by build/run.mjs beside the build; from the sources, through tsx's loader, when the build
-  // runs with tsx (`npx tsx build/index.ts`, the tests' project copies).
-  const here = import.meta.url
-  const workerData = { buildId, from, claimed: claimed.buffer }
-  const worker = here.endsWith('.ts')
-    ? new Worker(
-        `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(new URL('./postbuildWorker.ts', here).href)}) })`,
-        { eval: true, workerData },
-      )
-    : new Worker(new URL('./postbuildWorker.mjs', here), { workerData })
+  const worker = buildThread('postbuildWorker', { buildId, from, claimed: claimed.buffer })
   const result = new Promise<ReadPages>((resolve, reject) => {
     worker.on('message', (reply: ReaderReply) =>
       reply.type === 'error' ? reject(new Error(reply.message)) : resolve(reply),

@@ -3,7 +3,6 @@
 // renderer/search/text.ts makes of every word (docs/search.md).
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { Worker } from 'node:worker_threads'
 import MiniSearch from 'minisearch'
 import type { Catalog } from '../locales/catalogs'
 import { type Locale, localeCodes } from '../locales/locales'
@@ -19,6 +18,7 @@ import {
 import { termsOf, words } from '../renderer/search/text'
 import type { Guide } from './guides'
 import { decodeHtmlText } from './html'
+import { buildThread } from './thread'
 
 /**
  * About this many bytes of JSON per prose shard: a query fetches one or two (gzip takes them to
@@ -154,18 +154,10 @@ export function writeSearchIndexes(dist: string, guides: Record<Locale, Guide[]>
 /**
  * `writeSearchIndexes` for the guides and catalogs as the project has them, in a thread of its own
  * (build/searchWorker.ts): at 4,000 guide pages, reading the guides again and building the indexes
- * was a second of the post-build's own thread. Bundled by build/run.mjs beside the build; from the
- * sources through tsx's loader when the build runs with tsx.
+ * was a second of the post-build's own thread.
  */
 export function searchIndexesInThread(dist: string): Promise<void> {
-  const here = import.meta.url
-  const workerData = { dist }
-  const worker = here.endsWith('.ts')
-    ? new Worker(
-        `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(new URL('./searchWorker.ts', here).href)}) })`,
-        { eval: true, workerData },
-      )
-    : new Worker(new URL('./searchWorker.mjs', here), { workerData })
+  const worker = buildThread('searchWorker', { dist })
   return new Promise((resolve, reject) => {
     let answered = false
     worker.on('message', (reply: { done: true } | { error: string }) => {

@@ -6,9 +6,9 @@
 import { copyFileSync, existsSync, linkSync, mkdirSync, renameSync, writeFileSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
 import { basename, join } from 'node:path'
-import { Worker } from 'node:worker_threads'
 import { CARD_BUDGET, CARDS_DIR, type CardText, cardFile } from './key'
 import type { CardJob, CardReply } from './worker'
+import { buildThread } from '../thread'
 
 /** Cards per worker below which one more thread costs more (its start: faces, resvg) than it saves. */
 const PER_WORKER = 24
@@ -87,16 +87,7 @@ function place(cached: string, to: string) {
 
 /** Draws `jobs` in a worker thread, handing each PNG to `keep` as it comes. */
 function drawIn(jobs: CardJob[], root: string, keep: (file: string, png: Uint8Array) => void): Promise<void> {
-  // Bundled by build/run.mjs beside the build (cards/worker.mjs); from the sources through tsx's
-  // loader when the build runs with tsx (as build/readPage.ts starts its worker).
-  const here = import.meta.url
-  const workerData = { jobs, root }
-  const worker = here.endsWith('.ts')
-    ? new Worker(
-        `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(new URL('./worker.ts', here).href)}) })`,
-        { eval: true, workerData },
-      )
-    : new Worker(new URL('./cards/worker.mjs', here), { workerData })
+  const worker = buildThread('cards/worker', { jobs, root })
   return new Promise((resolve, reject) => {
     let left = jobs.length
     worker.on('message', (reply: CardReply) => {
