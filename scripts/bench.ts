@@ -38,6 +38,7 @@ import { type LighthousePage, lighthouseHead, lighthouseRows, lighthouseSummary 
 import { median } from './lib/median'
 import { guideCounts, goals, PeerSetupError, peerNames, peerTable, runPeerBench, tableLines } from './lib/peerBench'
 import { runSearchBench } from './lib/searchBench'
+import { textTable } from './lib/textTable'
 import { chromiumArgs, chromiumPath } from './lib/chromium'
 import { serve } from './lib/previewServer'
 import { pageWeight } from './lib/weight'
@@ -113,12 +114,12 @@ const gz = (buf: Buffer) => gzipSync(buf, { level: 9 }).length
 
 /** Prints a plain table: first column left-aligned, the others right-aligned. */
 function table(head: string[], rows: (string | number)[][]) {
-  const cells = [head, ...rows.map((r) => r.map(String))]
-  const widths = head.map((_, i) => Math.max(...cells.map((r) => (r[i] ?? '').length)))
-  const line = (r: string[]) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ')
-  console.log(line(head))
-  console.log(widths.map((w) => '-'.repeat(w)).join('  '))
-  for (const r of cells.slice(1)) console.log(line(r))
+  for (const line of textTable(
+    head,
+    rows.map((r) => r.map(String)),
+    [0],
+  ))
+    console.log(line)
   console.log()
 }
 

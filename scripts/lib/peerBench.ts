@@ -26,6 +26,7 @@ import {
 } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { basename, dirname, join, relative, resolve } from 'node:path'
+import { textTable } from './textTable'
 
 // ---------------------------------------------------------------- the table (pure)
 
@@ -131,16 +132,8 @@ export function peerTable(measured: readonly Measured[]): { head: string[]; rows
 }
 
 /** The table as text: the guide count, the build and the goal left-aligned, the figures right-aligned. */
-export function tableLines({ head, rows }: { head: string[]; rows: string[][] }): string[] {
-  const left = new Set([0, 1, head.length - 1])
-  const widths = head.map((_, i) => Math.max(...[head, ...rows].map((r) => (r[i] ?? '').length)))
-  const line = (r: string[]) =>
-    r
-      .map((c, i) => (left.has(i) ? c.padEnd(widths[i]!) : c.padStart(widths[i]!)))
-      .join('  ')
-      .trimEnd()
-  return [line(head), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)]
-}
+export const tableLines = ({ head, rows }: { head: string[]; rows: string[][] }): string[] =>
+  textTable(head, rows, [0, 1, head.length - 1])
 
 /**
  * `--guides 500` or `--guides 500,2000`: the counts, ascending, each once; undefined unless every
