@@ -3,40 +3,50 @@ import { randomUUID } from 'node:crypto'
 import { relative, resolve } from 'node:path'
 import { build, prerender } from 'vike/api'
 import { bundleCache } from './bundleCache'
+import { setAside } from './outDir'
 import { viteConfig } from './vite'
-import { formatProblems, verifyI18n } from './verifyCatalogs'
 import { postbuild } from './postbuild'
 import { pageReader } from './readPage'
+import { sourcesThread } from './search'
 import type { CardText } from './cards/key'
 
 const start = Date.now()
-const { catalogs, bidi, terms, consent } = verifyI18n()
-if (catalogs.length) {
-  console.error(`The catalogs are not buildable:\n${formatProblems(catalogs)}`)
-  process.exit(1)
-}
-if (bidi.length) {
-  console.error(`Right-to-left copy has Latin runs without a bidi isolate:\n${formatProblems(bidi)}`)
-  process.exit(1)
-}
-if (terms.length) {
-  console.error(`Copy uses words the glossary bans (locales/glossary.ts):\n${formatProblems(terms)}`)
-  process.exit(1)
-}
-if (consent.length) {
-  console.error(`The consent versions are not recorded:\n${formatProblems(consent)}`)
-  process.exit(1)
-}
+// The checks of the catalogs and guides (build/verifyCatalogs.ts), then the guide search's indexes,
+// in a thread of their own while Vike starts and renders (build/search.ts `sourcesThread`). What the
+// checks find stops the build as soon as they find it: before the post-build, the one step that
+// writes dist/.
+const sources = sourcesThread()
+sources.search.catch(() => {}) // awaited by the post-build; a failure before then is the one to report
+const stopped = sources.checked.then(
+  (stoppers) => {
+    if (!stoppers) return
+    console.error(stoppers)
+    process.exit(1)
+  },
+  (err: Error) => {
+    console.error(err.message)
+    process.exit(1)
+  },
+)
 
 // One id per build, for the client bundle (build/vite.ts `define`) and the manifests.
 process.env.BUILD_ID ||= randomUUID()
 process.env.BUILD_TIMESTAMP ||= String(start)
 
+// Vike looks for its `+` files with `git ls-files`, or where Git is not there (a copy of the sources,
+// a container's build context) by walking the whole folder: dist/ and .vike/ too, 12,000 files at
+// 2,000 guides a language. The `+` files are only under pages/ and renderer/. VIKE_CRAWL is Vike's
+// setting for it (JSON5, read by vike/dist/utils/crawlFiles.js); one set by hand is left as it is.
+process.env.VIKE_CRAWL ||= JSON.stringify({
+  ignore: ['dist/**', 'dist.old*/**', '.vike/**', 'locales/**', 'tests/**', 'test-results/**', 'docs/**', 'infra/**'],
+})
+
 try {
-  const checked = Date.now()
   // A second thread reads the pages as Vike renders them, and makes the utility CSS before that.
   const from = '.vike/client'
-  const reader = pageReader(process.env.BUILD_ID, from)
+  // The last build's dist/, set aside: the pages are written over its files (build/outDir.ts).
+  const aside = setAside('dist')
+  const reader = pageReader(process.env.BUILD_ID, from, aside)
   // The Vite config is handed over rather than named: Vike and Vite would otherwise bundle and load
   // vite.config.ts once per step (six times, about 1 s). Vike adds its plugin (build/vite.ts).
   const config = { ...viteConfig('build'), configFile: false as const }
@@ -69,14 +79,15 @@ try {
   })
   const prerendered = Date.now()
   const read = await reader.done()
+  await stopped
   const written = await postbuild(
     { id: process.env.BUILD_ID, timestamp: Number(process.env.BUILD_TIMESTAMP) },
-    { ...read, cards },
+    { ...read, cards, search: sources.search, aside },
     from,
   )
   const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`
   console.log(
-    `Built ${written.pages} pages into dist/ in ${s(Date.now() - start)} (build ${process.env.BUILD_ID}): checks ${s(checked - start)}, Vike ${s(prerendered - checked)} (bundles ${s(bundled - checked)}${reused ? ' reused' : ''}, prerender ${s(prerendered - bundled)}), post-build ${s(Date.now() - prerendered)}`,
+    `Built ${written.pages} pages into dist/ in ${s(Date.now() - start)} (build ${process.env.BUILD_ID}): Vike ${s(prerendered - start)} (bundles ${s(bundled - start)}${reused ? ' reused' : ''}, prerender ${s(prerendered - bundled)}), post-build ${s(Date.now() - prerendered)}`,
   )
 } catch (err) {
   console.error(err instanceof Error ? err.message : err)

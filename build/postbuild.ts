@@ -27,9 +27,7 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs'
-import { spawn } from 'node:child_process'
-import { rm } from 'node:fs/promises'
-import { basename, dirname, join, posix, resolve } from 'node:path'
+import { dirname, join, posix, resolve } from 'node:path'
 import { apiOriginOf } from '../api/contract/runtimeConfig'
 import { loadCatalogs } from '../locales/catalogs'
 import { defaultLocale, type Locale, localeCodes, type Script, scriptOf } from '../locales/locales'
@@ -45,10 +43,11 @@ import { applySplices, attr, element, inlineScriptTag, is, parseHtml, rangeOf, t
 import { inlineScript } from './inlineScript'
 import { buildMatcher, buildMeta, readRouteInfo, writeManifest } from './manifest'
 import { rootHtml } from './payloads'
-import { fileWriter, headSplices, type ReadPage, type ReadPages } from './readPage'
+import { deleteAside, fileWriter, sweep } from './outDir'
+import { headSplices, type ReadPage, type ReadPages } from './readPage'
 import { runtimeConfigFromEnv, writeRuntimeConfig } from './runtimeConfig'
 import { writeStatus } from './status'
-import { searchIndexesInThread } from './search'
+import { type SearchFile, writeSearchIndexes } from './search'
 import { scriptImports } from './scriptImports'
 import { writeSitemap } from './sitemap'
 
@@ -56,25 +55,27 @@ export async function postbuild(
   build: { id: string; timestamp: number },
   /**
    * The prerendered pages as build/readPage.ts read them, their payloads already under `from`; what
-   * their social cards show (build/cards/).
+   * their social cards show (build/cards/); the guide search's indexes, as the thread that builds
+   * them from the build's start hands them over (build/search.ts `sourcesThread`); the last build's
+   * dist/, set aside when the build started (build/outDir.ts `setAside`), whose files the pages are
+   * written over.
    */
-  read: ReadPages & { cards: readonly CardText[] },
+  read: ReadPages & { cards: readonly CardText[]; search: Promise<readonly SearchFile[]>; aside: string | null },
   from = '.vike/client',
   to = 'dist',
 ) {
   const pages = new Map(read.pages.map((page) => [page.file, page]))
   if (!pages.has('index.html'))
     throw new Error('Vike prerendered no index.html: is `prerender` still on in vike.config.ts?')
-  const cleared = clearAway(to)
   // Vike's client build (assets, public files, the payloads) becomes dist/ as it is: moved, not copied.
   moveDir(from, to)
   // Vike's stylesheets (one per CSS import, in a build-dependent order) give way to build/css.ts's.
   rmSync(join(to, 'assets', 'static'), { recursive: true, force: true })
   // The social cards, drawn in threads of their own while this one carries on (docs/cards.md), and
-  // the guide search's indexes, in one of their own too.
+  // the guide search's indexes, built in one of their own since the build started.
   const cards = writeCards(to, read.cards)
   cards.catch(() => {}) // awaited below; a failure before then is the one to report
-  const search = searchIndexesInThread(to)
+  const search = read.search.then((files) => writeSearchIndexes(to, files))
   search.catch(() => {})
   // The fonts are cut to what the pages show and what their islands, toasts and error views may show.
   const shown: Record<Script, string> = { latin: '', arabic: '' }
@@ -88,7 +89,7 @@ export async function postbuild(
   const entries = new Set<string>()
   /** The hashes of every page's inline scripts and style attributes, 404 pages included, for the CSP. */
   const hashes = { scripts: new Set<string>(), styles: new Set<string>() }
-  const files = fileWriter()
+  const files = fileWriter(to, read.aside)
   for (const page of [...pages.values()].sort((a, b) => (a.file < b.file ? -1 : 1))) {
     const { file } = page
     for (const src of page.scripts) entries.add(src)
@@ -102,11 +103,10 @@ export async function postbuild(
       problems.push(...unservablePage(file))
       prerendered.push(pathOfHtml(file))
     }
-    files.write(join(to, file), applySplices(page.source, splices))
+    files.write(file, applySplices(page.source, splices))
     for (const h of own.scripts) hashes.scripts.add(h)
     for (const h of own.styles) hashes.styles.add(h)
   }
-  await files.settled()
   // The frame of each language's pages, once (renderer/shared/shell.ts); throws on a page it cannot rebuild.
   mkdirSync(join(to, '_shell'), { recursive: true })
   for (const shell of read.shells) writeFileSync(join(to, shellPath(shell.locale)), JSON.stringify(shell))
@@ -124,7 +124,9 @@ export async function postbuild(
     apiOrigin ? [apiOrigin] : [],
   )
   writeCloudFront(join(dirname(resolve(to)), 'cloudfront'))
-  await Promise.all([cards, search, cleared])
+  // The pages of the last build that this one has not, out of the folders taken over from it.
+  sweep(to, [...read.files, files.done()])
+  await Promise.all([cards, search, deleteAside(read.aside)])
   problems.push(...unservableFiles(to))
   if (problems.length)
     throw new Error(`dist/ holds what the host cannot serve:\n${problems.map((p) => `  ${p}`).join('\n')}`)
@@ -177,30 +179,6 @@ function pruneUnusedScripts(dist: string, entries: Set<string>) {
     if (rel.endsWith('.js') && !reached.has(rel)) rmSync(join(dist, rel))
   }
   rmSync(join(dist, '.vite'), { recursive: true, force: true })
-}
-
-/**
- * Makes way for a new `dir`: the last build's is renamed aside (`<dir>.old-<pid>`) and deleted by a
- * process of its own that the build does not wait for (at 4,000 pages its 12,000 files took longer
- * to delete than the post-build took to write the new ones); where it cannot be renamed, or on
- * Windows, deleted here. What an earlier build left aside is deleted first.
- */
-function clearAway(dir: string): Promise<void> {
-  const parent = dirname(resolve(dir))
-  const prefix = `${basename(dir)}.old`
-  for (const name of readdirSync(parent))
-    if (name === prefix || name.startsWith(`${prefix}-`))
-      rmSync(join(parent, name), { recursive: true, force: true, maxRetries: 5 })
-  const aside = join(parent, `${prefix}-${process.pid}`)
-  try {
-    renameSync(dir, aside)
-  } catch {
-    rmSync(dir, { recursive: true, force: true })
-    return Promise.resolve()
-  }
-  if (process.platform === 'win32') return rm(aside, { recursive: true, force: true })
-  spawn('rm', ['-rf', '--', aside], { detached: true, stdio: 'ignore' }).unref()
-  return Promise.resolve()
 }
 
 /** Renames `from` to `to`, or copies it where a rename cannot (another file system). */

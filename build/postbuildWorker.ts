@@ -5,12 +5,17 @@ import { parentPort, workerData } from 'node:worker_threads'
 import { utilityCss } from './css'
 import { type ReaderMessage, type ReaderReply, reading } from './readPage'
 
-const { buildId, from, claimed: shared } = workerData as { buildId: string; from: string; claimed: SharedArrayBuffer }
+const {
+  buildId,
+  from,
+  old,
+  claimed: shared,
+} = workerData as { buildId: string; from: string; old: string | null; claimed: SharedArrayBuffer }
 const claimed = new Int32Array(shared)
 const port = parentPort!
 const utilities = utilityCss()
 utilities.catch(() => {}) // reported when the build asks for it
-const mine = reading(buildId, from)
+const mine = reading(buildId, from, old)
 const received: { file: string; html: string }[] = []
 /** Pages this thread took before they came (the main thread was taking pages too). */
 const owed: number[] = []
@@ -63,8 +68,8 @@ port.on('message', (message: ReaderMessage) => {
   readOwed()
   if (failed) return
   Promise.all([utilities, mine.finish()]).then(
-    ([css, { pages, shells }]) =>
-      port.postMessage({ type: 'done', pages, shells, utilities: css } satisfies ReaderReply),
+    ([css, { pages, shells, files }]) =>
+      port.postMessage({ type: 'done', pages, shells, utilities: css, files: [files] } satisfies ReaderReply),
     fail,
   )
 })

@@ -3,8 +3,7 @@
 // and styles, the characters it shows, and the edit of its <head> that waits for the stylesheet.
 // build/postbuildWorker.ts does this on the build's second core while Vike renders the next pages
 // (`pageReader`), writing each `_payload.json` as it goes; build/postbuild.ts finishes the pages.
-import { mkdir, writeFile } from 'node:fs/promises'
-import { dirname, join } from 'node:path'
+import { posix } from 'node:path'
 import { isLocale, type Locale, scriptOf } from '../locales/locales'
 import { BOOT_SCRIPT_ID } from '../renderer/bootScript'
 import { isNotFoundFile } from '../renderer/shared/paths'
@@ -29,6 +28,7 @@ import {
   startTag,
 } from './html'
 import { mergeShells, payloadOf, shellMaker } from './payloads'
+import { fileWriter, type WrittenFiles } from './outDir'
 import { buildThread } from './thread'
 
 /** The edit of a page's <head> (see `headSplices`): made once the stylesheet and fonts are known. */
@@ -225,25 +225,29 @@ export interface ReadPages {
   shells: PageShell[]
   /** build/css.ts `utilityCss()`, made while Vite built. */
   utilities: string
+  /** The payloads each thread wrote (build/outDir.ts). */
+  files: WrittenFiles[]
 }
 
 export type ReaderMessage = { type: 'page'; file: string; html: string } | { type: 'done' }
 export type ReaderReply = ({ type: 'done' } & ReadPages) | { type: 'error'; message: string }
 
-/** Reads pages in one thread: their payloads written under `from`, their shells made. */
-export function reading(buildId: string, from: string) {
+/**
+ * Reads pages in one thread: their payloads written under `from`, in the last build's files where
+ * there are (`old`: build/outDir.ts), their shells made.
+ */
+export function reading(buildId: string, from: string, old: string | null) {
   const shells = shellMaker()
-  const files = fileWriter()
+  const files = fileWriter(from, old)
   const pages: ReadPage[] = []
   return {
     read(file: string, html: string) {
       const { read, payload } = readPage(file, html, buildId, shells)
       pages.push(read)
-      if (payload) files.write(payloadFile(from, file), JSON.stringify(payload))
+      if (payload) files.write(payloadFile(file), JSON.stringify(payload))
     },
-    async finish() {
-      await files.settled()
-      return { pages, shells: shells.done() }
+    finish() {
+      return { pages, shells: shells.done(), files: files.done() }
     },
   }
 }
@@ -254,9 +258,9 @@ export function reading(buildId: string, from: string) {
  * Every page goes to the worker as Vike renders it; both threads take pages from one shared count
  * (`claimed`), the worker while Vike renders, this thread too once Vike is done.
  */
-export function pageReader(buildId: string, from: string) {
+export function pageReader(buildId: string, from: string, old: string | null) {
   const claimed = new Int32Array(new SharedArrayBuffer(4))
-  const worker = buildThread('postbuildWorker', { buildId, from, claimed: claimed.buffer })
+  const worker = buildThread('postbuildWorker', { buildId, from, old, claimed: claimed.buffer })
   const result = new Promise<ReadPages>((resolve, reject) => {
     worker.on('message', (reply: ReaderReply) =>
       reply.type === 'error' ? reject(new Error(reply.message)) : resolve(reply),
@@ -273,7 +277,7 @@ export function pageReader(buildId: string, from: string) {
     },
     async done(): Promise<ReadPages> {
       try {
-        const mine = reading(buildId, from)
+        const mine = reading(buildId, from, old)
         for (let i = Atomics.add(claimed, 0, 1); i < queue.length; i = Atomics.add(claimed, 0, 1))
           mine.read(queue[i]!.file, queue[i]!.html)
         worker.postMessage({ type: 'done' } satisfies ReaderMessage)
@@ -282,6 +286,7 @@ export function pageReader(buildId: string, from: string) {
           pages: [...theirs.pages, ...ours.pages],
           shells: mergeShells(theirs.shells, ours.shells),
           utilities: theirs.utilities,
+          files: [...theirs.files, ours.files],
         }
       } finally {
         await worker.terminate()
@@ -290,19 +295,5 @@ export function pageReader(buildId: string, from: string) {
   }
 }
 
-/** Writes files as they come, each directory made once; `settled()` waits for all of them. */
-export function fileWriter() {
-  const dirs = new Map<string, Promise<unknown>>()
-  const writes: Promise<void>[] = []
-  return {
-    write(path: string, text: string) {
-      const dir = dirname(path)
-      if (!dirs.has(dir)) dirs.set(dir, mkdir(dir, { recursive: true }))
-      writes.push(dirs.get(dir)!.then(() => writeFile(path, text)))
-    },
-    settled: () => Promise.all(writes),
-  }
-}
-
-/** `ar/pricing/index.html` -> `ar/pricing/_payload.json` under `root`. */
-const payloadFile = (root: string, file: string) => join(root, dirname(file), '_payload.json')
+/** `ar/pricing/index.html` -> `ar/pricing/_payload.json`. */
+const payloadFile = (file: string) => posix.join(posix.dirname(file), '_payload.json')

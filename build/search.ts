@@ -141,33 +141,66 @@ export function loadSearchIndexes(json: { head: string; shards: string[] }): Ind
   }
 }
 
-/** Writes each language's indexes. */
-export function writeSearchIndexes(dist: string, guides: Record<Locale, Guide[]>, catalogs: Record<Locale, Catalog>) {
-  mkdirSync(join(dist, 'search'), { recursive: true })
-  for (const locale of localeCodes) {
+/** Each language's indexes: the files of dist/search/, by their key under dist/ (`search/en.json`). */
+export function searchIndexFiles(guides: Record<Locale, Guide[]>, catalogs: Record<Locale, Catalog>): SearchFile[] {
+  return localeCodes.flatMap((locale) => {
     const { head, shards } = buildSearchIndexes(searchDocs(guides[locale], catalogs[locale]))
-    writeFileSync(join(dist, searchIndexPath(locale).slice(1)), head)
-    for (const [n, json] of shards.entries()) writeFileSync(join(dist, searchIndexPath(locale, n).slice(1)), json)
-  }
+    return [
+      { file: searchIndexPath(locale).slice(1), json: head },
+      ...shards.map((json, n) => ({ file: searchIndexPath(locale, n).slice(1), json })),
+    ]
+  })
+}
+
+export interface SearchFile {
+  /** Its key under dist/. */
+  file: string
+  json: string
+}
+
+/** Writes the files of `searchIndexFiles` into dist/. */
+export function writeSearchIndexes(dist: string, files: readonly SearchFile[]) {
+  mkdirSync(join(dist, 'search'), { recursive: true })
+  for (const { file, json } of files) writeFileSync(join(dist, file), json)
 }
 
 /**
- * `writeSearchIndexes` for the guides and catalogs as the project has them, in a thread of its own
- * (build/searchWorker.ts): at 4,000 guide pages, reading the guides again and building the indexes
- * was a second of the post-build's own thread.
+ * The build's thread for its sources (build/searchWorker.ts), started with the build (build/index.ts)
+ * and run while Vike starts and renders:
+ * - `checked`: the checks of the catalogs and the guides (build/verifyCatalogs.ts `buildStoppers`):
+ *   what stops the build, or null. They had been 0.4 s of the main thread's start at 4,000 guide pages.
+ * - `search`: `searchIndexFiles` for the guides and catalogs as the project has them. They need only
+ *   those; at 4,000 guide pages, reading the guides again and building the indexes had been a second
+ *   of the post-build, then 2.8 s of a thread of its own started after the prerender.
  */
-export function searchIndexesInThread(dist: string): Promise<void> {
-  const worker = buildThread('searchWorker', { dist })
-  return new Promise((resolve, reject) => {
-    let answered = false
-    worker.on('message', (reply: { done: true } | { error: string }) => {
-      answered = true
-      if ('error' in reply) reject(new Error(reply.error))
-      else resolve()
-    })
-    worker.on('error', reject)
-    worker.on('exit', (code) => {
-      if (!answered) reject(new Error(`the search index thread stopped (exit code ${code})`))
-    })
+export function sourcesThread(): { checked: Promise<string | null>; search: Promise<SearchFile[]> } {
+  const worker = buildThread('searchWorker', {})
+  let check: (stoppers: string | null) => void = () => {}
+  let files: (files: SearchFile[]) => void = () => {}
+  let fail: (err: Error) => void = () => {}
+  const checked = new Promise<string | null>((resolve, reject) => {
+    check = resolve
+    fail = reject
   })
+  const search = new Promise<SearchFile[]>((resolve, reject) => {
+    files = resolve
+    const failChecks = fail
+    fail = (err) => {
+      failChecks(err)
+      reject(err)
+    }
+  })
+  worker.on('message', (reply: SearchReply) => {
+    if ('checked' in reply) {
+      check(reply.checked)
+      if (reply.checked) fail(new Error(reply.checked))
+    } else if ('files' in reply) files(reply.files)
+    else fail(new Error(reply.error))
+  })
+  worker.on('error', (err) => fail(err))
+  // After `files` or a failure, settling again changes nothing.
+  worker.on('exit', (code) => fail(new Error(`the search index thread stopped (exit code ${code})`)))
+  return { checked, search }
 }
+
+export type SearchReply = { checked: string | null } | { files: SearchFile[] } | { error: string }

@@ -1,15 +1,18 @@
-// A thread that writes the guide search's indexes into dist/ (build/search.ts `searchIndexesInThread`):
-// the guides read and the indexes built while the post-build's own thread finishes the pages.
-import { parentPort, workerData } from 'node:worker_threads'
+// The build's thread for its sources (build/search.ts `sourcesThread`), started with the build while
+// Vike starts and renders: first the checks of the catalogs and the guides (build/verifyCatalogs.ts),
+// whose verdict stops the build at once; then the guide search's indexes, which the post-build
+// writes into dist/search/.
+import { parentPort } from 'node:worker_threads'
 import { loadCatalogs } from '../locales/catalogs'
 import { loadGuides } from './guides'
-import { writeSearchIndexes } from './search'
+import { type SearchReply, searchIndexFiles } from './search'
+import { buildStoppers } from './verifyCatalogs'
 
-export type SearchReply = { done: true } | { error: string }
-
+const port = parentPort!
 try {
-  writeSearchIndexes((workerData as { dist: string }).dist, loadGuides(), loadCatalogs())
-  parentPort!.postMessage({ done: true } satisfies SearchReply)
+  const stoppers = buildStoppers()
+  port.postMessage({ checked: stoppers } satisfies SearchReply)
+  if (!stoppers) port.postMessage({ files: searchIndexFiles(loadGuides(), loadCatalogs()) } satisfies SearchReply)
 } catch (err) {
-  parentPort!.postMessage({ error: err instanceof Error ? err.message : String(err) } satisfies SearchReply)
+  port.postMessage({ error: err instanceof Error ? err.message : String(err) } satisfies SearchReply)
 }

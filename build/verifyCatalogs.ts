@@ -216,6 +216,19 @@ export function verifyI18n(root = process.cwd(), guides = guidesRoot) {
 }
 
 /**
+ * What stops the build (build/index.ts), as it prints it: the first kind of problem `verifyI18n`
+ * finds, every instance named; null when there is none.
+ */
+export function buildStoppers(root = process.cwd(), guides = guidesRoot): string | null {
+  const { catalogs, bidi, terms, consent } = verifyI18n(root, guides)
+  if (catalogs.length) return `The catalogs are not buildable:\n${formatProblems(catalogs)}`
+  if (bidi.length) return `Right-to-left copy has Latin runs without a bidi isolate:\n${formatProblems(bidi)}`
+  if (terms.length) return `Copy uses words the glossary bans (locales/glossary.ts):\n${formatProblems(terms)}`
+  if (consent.length) return `The consent versions are not recorded:\n${formatProblems(consent)}`
+  return null
+}
+
+/**
  * The consent box and the privacy notice as the catalogs say them must be versions the archive
  * holds (locales/consent.ts): the API of the same commit refuses any other, so a page showing one
  * could not send its form.

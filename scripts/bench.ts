@@ -133,7 +133,7 @@ const indexPages = () =>
 interface BuildResult {
   wall: number // s, `npm run build` end to end
   own: number // s, as the build itself reports it ("Built N pages into dist/ in X s")
-  /** Where the build says its time went: its catalog checks, Vike (bundles and prerender), the post-build steps. */
+  /** Where the build says its time went: Vike (bundles and prerender), the post-build steps. */
   phases: string
   /** The build's social cards (docs/cards.md): "cards: N (D drawn, C from cache) in X s". */
   cards: string
@@ -156,13 +156,13 @@ function build(env: Record<string, string | undefined> = {}): BuildResult {
   if (r.status !== 0)
     throw new Error(`npm run build failed (${r.status ?? r.signal}):\n${(r.stderr || r.stdout).slice(-3000)}`)
   const own = Number(/Built \d+ pages into dist\/ in ([\d.]+) s/.exec(r.stdout)?.[1] ?? NaN)
-  // "checks C s, Vike V s (bundles B s[ reused], prerender P s), post-build S s": shown as C / B+P / S,
-  // B marked "r" when the kept bundles were reused (build/bundleCache.ts).
-  const p =
-    /checks ([\d.]+) s, Vike ([\d.]+) s(?: \(bundles ([\d.]+) s( reused)?, prerender ([\d.]+) s\))?, post-build ([\d.]+) s/.exec(
-      r.stdout,
-    )
-  const phases = p ? `${p[1]} / ${p[3] ? `${p[3]}${p[4] ? 'r' : ''}+${p[5]}` : p[2]} / ${p[6]}` : '-'
+  // "Vike V s (bundles B s[ reused], prerender P s), post-build S s": shown as B+P / S, B marked "r"
+  // when the kept bundles were reused (build/bundleCache.ts). The catalog checks run in a thread of
+  // their own meanwhile (build/search.ts `sourcesThread`).
+  const p = /Vike ([\d.]+) s \(bundles ([\d.]+) s( reused)?, prerender ([\d.]+) s\), post-build ([\d.]+) s/.exec(
+    r.stdout,
+  )
+  const phases = p ? `${p[2]}${p[3] ? 'r' : ''}+${p[4]} / ${p[5]}` : '-'
   const c = /cards: (\d+) \((\d+) drawn, (\d+) from cache\) in ([\d.]+) s/.exec(r.stdout)
   const cards = c ? `${c[4]} (${c[2]} drawn)` : '-'
   const kib = hasTime ? Number(readFileSync(rssFile, 'utf8').trim().split('\n').pop()) : NaN
@@ -588,7 +588,7 @@ function guidesMode(n: number) {
       'pages',
       'wall s',
       'build says s',
-      'checks / Vike (bundles+prerender) / post s',
+      'Vike (bundles+prerender) / post s',
       'cards s',
       'pages/s',
       'peak RSS MiB',

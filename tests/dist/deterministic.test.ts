@@ -1,6 +1,6 @@
 // The same commit built twice gives the same dist/assets/, names and bytes, so a deploy makes
 // returning visitors download only what changed. Builds a second copy of the project and compares.
-import { readdirSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, expect, test } from 'vitest'
 import { copyProject, runIn } from './projectCopy'
@@ -35,4 +35,27 @@ test('a second build of the same sources writes byte-identical assets; the build
   expect(withId.filter((f) => !/(\.html|(^|\/)_payload\.json)$/.test(f) && !/^(builds|_shell)\//.test(f))).toEqual([])
   expect(withId).toContain('builds/latest.json')
   expect(withId).toContain('builds/meta/second-build.json')
+})
+
+test('a build over the last one (build/outDir.ts) writes the same dist/ as one from nothing: its pages in the last one’s files, a page it no longer has swept out', {
+  timeout: 180_000,
+}, () => {
+  const dist = join(copy, 'dist')
+  if (!existsSync(join(dist, 'index.html')))
+    runIn(copy, 'build/index.ts', [], { BUILD_ID: 'second-build', BUILD_TIMESTAMP: '1700000000000' })
+  const before = Object.fromEntries(listing(dist).map((f) => [f, readFileSync(join(dist, f), 'utf8')]))
+  const inode = statSync(join(dist, 'guide', 'webhooks', 'index.html')).ino
+  // Pages of the last build that this one has not (a guide since removed), in both languages.
+  for (const gone of ['guide/removed-guide', 'ar/guide/removed-guide']) {
+    mkdirSync(join(dist, gone), { recursive: true })
+    writeFileSync(join(dist, gone, 'index.html'), 'a page since removed')
+    writeFileSync(join(dist, gone, '_payload.json'), '{}')
+  }
+  writeFileSync(join(dist, 'guide', 'stray.json'), '{}')
+  runIn(copy, 'build/index.ts', [], { BUILD_ID: 'second-build', BUILD_TIMESTAMP: '1700000000000' })
+  const after = Object.fromEntries(listing(dist).map((f) => [f, readFileSync(join(dist, f), 'utf8')]))
+  expect(Object.keys(after)).toEqual(Object.keys(before))
+  for (const f of Object.keys(before)) expect(after[f], f).toBe(before[f])
+  // Written over, not made anew.
+  expect(statSync(join(dist, 'guide', 'webhooks', 'index.html')).ino).toBe(inode)
 })
