@@ -30,5 +30,10 @@ export default {
   ],
   project: ['{api,pages,renderer,locales,build,scripts,tests,infra}/**/*.{ts,tsx}', '*.ts'],
   // build/css.ts copies the font files out of these packages by path; nothing imports them.
-  ignoreDependencies: ['@fontsource/inter', '@fontsource/ibm-plex-sans-arabic', '@emran-alhaddad/saudi-riyal-font'],
+  ignoreDependencies: [
+    '@fontsource/inter',
+    '@fontsource/ibm-plex-sans-arabic',
+    '@expo-google-fonts/ibm-plex-sans-arabic',
+    '@emran-alhaddad/saudi-riyal-font',
+  ],
 } satisfies KnipConfig

@@ -1,8 +1,9 @@
 // The site's one stylesheet, made by the build (the utilities in its second thread while Vite builds,
 // build/postbuildWorker.ts; the font faces once the pages are read), not by UnoCSS's Vite plugin:
 // - one render-blocking request per page, the font faces included (Vike linked one file per import);
-// - faces by script: Inter for English pages; IBM Plex Sans Arabic, its Latin and its Arabic (which
-//   also covers the space), for Arabic pages. Each has its unicode-range, so a page downloads the
+// - faces by script: Inter for English pages; IBM Plex Sans Arabic for Arabic pages, one file per
+//   weight for its Latin and its Arabic (api/contract/faces.ts `completeFaces`), so an Arabic page
+//   preloads two files as an English one does. Each has its unicode-range, so a page downloads the
 //   faces its text uses;
 // - `font-display: optional`: a face that is not there for the first paint (the page preloads the
 //   ones it needs) is not swapped in later, so text never moves: layout shift stays 0 (with `swap`
@@ -30,7 +31,7 @@ import subsetFont from 'subset-font'
 import { type MessageFormatElement, parse, TYPE } from '@formatjs/icu-messageformat-parser'
 import type { Script } from '../locales/locales'
 import { decodeReferences } from './html'
-import { faces, signFaces } from '../api/contract/faces'
+import { completeFaces, faces, signFaces } from '../api/contract/faces'
 import { riyalSign } from '../api/contract/currencySign'
 
 const require = createRequire(import.meta.url)
@@ -146,36 +147,47 @@ export async function buildCss(
 ): Promise<SiteCss> {
   mkdirSync(join(dist, 'assets', 'fonts'), { recursive: true })
   const codePoints = (text: string) => [...new Set(text)].map((c) => c.codePointAt(0)!)
-  const subsets = await Promise.all(
-    faces.map(async (face) => {
-      const source = readFileSync(require.resolve(face.file))
-      const covered = inRange(face.range)
-      const shared = faces.some((other) => other.script !== face.script && other.range === face.range)
-      const text = shared ? shown[face.script] : Object.values(shown).join('\n')
-      // The digits and the space always: a price or a count may come from data at run time.
-      const wanted = new Set([...codePoints(text), ...codePoints('0123456789 ')].filter(covered))
-      const chars = String.fromCodePoint(...[...wanted].sort((a, b) => a - b))
-      // The same face cut to the same characters is the same file: kept between builds.
-      const key = hash(`${hash(source)}:${JSON.stringify(subsetOptions)}:${chars}`)
-      const cached = join(root, 'node_modules', '.cache', 'rasid-fonts', `${key}.woff2`)
-      if (existsSync(cached)) return readFileSync(cached)
-      const subset: Buffer = await subsetFont(source, chars, subsetOptions)
-      mkdirSync(dirname(cached), { recursive: true })
-      writeFileSync(cached, subset)
-      return subset
-    }),
-  )
+  // What each face keeps: what the pages of its script show in its range (a face whose range no
+  // other script's face covers, the Arabic one, also what the other pages show there).
+  const keptChars = faces.map((face) => {
+    const covered = inRange(face.range)
+    const shared = faces.some((other) => other.script !== face.script && other.range === face.range)
+    const text = shared ? shown[face.script] : Object.values(shown).join('\n')
+    // The digits and the space always: a price or a count may come from data at run time.
+    const wanted = new Set([...codePoints(text), ...codePoints('0123456789 ')].filter(covered))
+    return String.fromCodePoint(...[...wanted].sort((a, b) => a - b))
+  })
+  // The stylesheet's faces: each face, or where its family and weight have a complete font
+  // (`completeFaces`), that font cut to what all of them keep, under their ranges together.
+  const files: { face: (typeof faces)[number]; name: string; range: string; subset: Promise<Buffer> }[] = []
+  for (const [i, face] of faces.entries()) {
+    const complete = completeFaces.find((c) => c.family === face.family && c.weight === face.weight)
+    if (!complete) {
+      const name = face.file
+        .split('/')
+        .pop()!
+        .replace(/\.woff2$/, '')
+      files.push({ face, name, range: face.range, subset: cutFace(face.file, keptChars[i]!, root) })
+      continue
+    }
+    if (files.some((f) => f.name === complete.name)) continue
+    const members = faces.flatMap((f, j) => (f.family === face.family && f.weight === face.weight ? [j] : []))
+    const chars = [...new Set(members.flatMap((j) => [...keptChars[j]!]))].sort().join('')
+    files.push({
+      face,
+      name: complete.name,
+      range: members.map((j) => faces[j]!.range).join(','),
+      subset: cutFace(complete.file, chars, root),
+    })
+  }
   const fonts: SiteCss['fonts'] = []
   let fontCss = ''
-  for (const [i, face] of faces.entries()) {
-    const name = face.file
-      .split('/')
-      .pop()!
-      .replace(/\.woff2$/, '')
-    const href = `/assets/fonts/${name}.${hash(subsets[i]!)}.woff2`
-    writeFileSync(join(dist, href), subsets[i]!)
+  for (const { face, name, range, subset } of files) {
+    const bytes = await subset
+    const href = `/assets/fonts/${name}.${hash(bytes)}.woff2`
+    writeFileSync(join(dist, href), bytes)
     fonts.push({ href, script: face.script, weight: face.weight })
-    fontCss += `@font-face{font-family:"${face.family}";font-style:normal;font-display:optional;font-weight:${face.weight};src:url(${href}) format("woff2");unicode-range:${face.range}}`
+    fontCss += `@font-face{font-family:"${face.family}";font-style:normal;font-display:optional;font-weight:${face.weight};src:url(${href}) format("woff2");unicode-range:${range}}`
   }
   const signFonts: string[] = []
   for (const face of signFaces) {
@@ -190,6 +202,19 @@ export async function buildCss(
   const href = `/assets/site.${hash(text)}.css`
   writeFileSync(join(dist, href), text)
   return { href, fonts, signFonts }
+}
+
+/** A font file cut to `chars` (`subsetOptions`), kept between builds under node_modules/.cache. */
+async function cutFace(file: string, chars: string, root: string): Promise<Buffer> {
+  const source = readFileSync(require.resolve(file))
+  // The same face cut to the same characters is the same file: kept between builds.
+  const key = hash(`${hash(source)}:${JSON.stringify(subsetOptions)}:${chars}`)
+  const cached = join(root, 'node_modules', '.cache', 'rasid-fonts', `${key}.woff2`)
+  if (existsSync(cached)) return readFileSync(cached)
+  const subset: Buffer = await subsetFont(source, chars, subsetOptions)
+  mkdirSync(dirname(cached), { recursive: true })
+  writeFileSync(cached, subset)
+  return subset
 }
 
 /**

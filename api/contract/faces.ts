@@ -61,6 +61,29 @@ export const faces = [
 ] as const
 
 /**
+ * The site's stylesheet draws IBM Plex Sans Arabic from its complete font, one file per weight that
+ * holds both its Latin and its Arabic (build/css.ts cuts each to what the pages show): an Arabic page
+ * preloads two font files, as an English page does, not four (issue 46: the two more requests had
+ * made `/ar/pricing`'s largest paint 1.11x `/pricing`'s). The same font as the @fontsource files
+ * above (Google Fonts' build, version 1.101, the same metrics), from @expo-google-fonts (its
+ * TrueType files, SIL OFL 1.1). The cards and the hosted payment page keep the split files.
+ */
+export const completeFaces = [
+  {
+    family: 'IBM Plex Sans Arabic',
+    file: '@expo-google-fonts/ibm-plex-sans-arabic/400Regular/IBMPlexSansArabic_400Regular.ttf',
+    name: 'ibm-plex-sans-arabic-400',
+    weight: 400,
+  },
+  {
+    family: 'IBM Plex Sans Arabic',
+    file: '@expo-google-fonts/ibm-plex-sans-arabic/700Bold/IBMPlexSansArabic_700Bold.ttf',
+    name: 'ibm-plex-sans-arabic-700',
+    weight: 700,
+  },
+] as const
+
+/**
  * The faces of the riyal sign alone, for both scripts: neither Inter nor IBM Plex Sans Arabic draws
  * it. From @emran-alhaddad/saudi-riyal-font (SIL OFL 1.1, by Emran Alhaddad: docs/content.md), a
  * regular and a bold; the build cuts each to the sign (build/css.ts), the hosted payment page serves
