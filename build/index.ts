@@ -42,16 +42,17 @@ process.env.VIKE_CRAWL ||= JSON.stringify({
 })
 
 try {
-  // A second thread reads the pages as Vike renders them, and makes the utility CSS before that.
-  const from = '.vike/client'
-  // The last build's dist/, set aside: the pages are written over its files (build/outDir.ts).
-  const aside = setAside('dist')
-  const reader = pageReader(process.env.BUILD_ID, from, aside)
   // The Vite config is handed over rather than named: Vike and Vite would otherwise bundle and load
   // vite.config.ts once per step (six times, about 1 s). Vike adds its plugin (build/vite.ts).
   const config = { ...viteConfig('build'), configFile: false as const }
   // The bundles of the last build with the same sources, or a new build of them (build/bundleCache.ts).
   const bundles = bundleCache(process.cwd(), '.vike', config.define)
+  // A second thread reads the pages as Vike renders them, and makes the utility CSS before that (or
+  // reads it from the last build with the same sources: its key is the bundles').
+  const from = '.vike/client'
+  // The last build's dist/, set aside: the pages are written over its files (build/outDir.ts).
+  const aside = setAside('dist')
+  const reader = pageReader(process.env.BUILD_ID, from, aside, bundles?.key)
   const reused = bundles?.restore() ?? false
   // What Vite's build sets for the rest of the process, so the prerender loads React's production build.
   if (reused) process.env.NODE_ENV ??= 'production'

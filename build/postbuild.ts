@@ -44,7 +44,7 @@ import { inlineScript } from './inlineScript'
 import { buildMatcher, buildMeta, readRouteInfo, writeManifest } from './manifest'
 import { rootHtml } from './payloads'
 import { deleteAside, fileWriter, sweep } from './outDir'
-import { headSplices, type ReadPage, type ReadPages } from './readPage'
+import { headSplices, type ReadBack, type ReadPage } from './readPage'
 import { runtimeConfigFromEnv, writeRuntimeConfig } from './runtimeConfig'
 import { writeStatus } from './status'
 import { type SearchFile, writeSearchIndexes } from './search'
@@ -60,7 +60,7 @@ export async function postbuild(
    * dist/, set aside when the build started (build/outDir.ts `setAside`), whose files the pages are
    * written over.
    */
-  read: ReadPages & { cards: readonly CardText[]; search: Promise<readonly SearchFile[]>; aside: string | null },
+  read: ReadBack & { cards: readonly CardText[]; search: Promise<readonly SearchFile[]>; aside: string | null },
   from = '.vike/client',
   to = 'dist',
 ) {
@@ -83,6 +83,9 @@ export async function postbuild(
   for (const [locale, catalog] of Object.entries(loadCatalogs()))
     shown[scriptOf(locale as Locale)] += `${Object.values(catalog).map(messageText).join('\n')}\n`
   const css = await buildCss(to, shown, read.utilities)
+  // The pages but the 404 documents, each written by the thread that read it (build/readPage.ts).
+  const written = read.writePages(css, to, read.aside)
+  written.catch(() => {}) // awaited below; a failure before then is the one to report
   const prerendered: string[] = []
   const problems: string[] = []
   /** The scripts the pages load (`<script src>`), as keys of dist/: where the pruning starts. */
@@ -93,17 +96,17 @@ export async function postbuild(
   for (const page of [...pages.values()].sort((a, b) => (a.file < b.file ? -1 : 1))) {
     const { file } = page
     for (const src of page.scripts) entries.add(src)
-    const splices = headSplices(page.head, css)
     let own = page.hashes
     if (isNotFoundFile(file)) {
-      splices.push(...localize404(page, pages))
+      const splices = [...headSplices(page.head, css), ...localize404(page, pages)]
+      const html = applySplices(page.source, splices)
       // The 404 page's localization adds its own inline script.
-      own = inlineHashes([applySplices(page.source, splices)])
+      own = inlineHashes([html])
+      files.write(file, html)
     } else {
       problems.push(...unservablePage(file))
       prerendered.push(pathOfHtml(file))
     }
-    files.write(file, applySplices(page.source, splices))
     for (const h of own.scripts) hashes.scripts.add(h)
     for (const h of own.styles) hashes.styles.add(h)
   }
@@ -125,7 +128,7 @@ export async function postbuild(
   )
   writeCloudFront(join(dirname(resolve(to)), 'cloudfront'))
   // The pages of the last build that this one has not, out of the folders taken over from it.
-  sweep(to, [...read.files, files.done()])
+  sweep(to, [...read.files, ...(await written), files.done()])
   await Promise.all([cards, search, deleteAside(read.aside)])
   problems.push(...unservableFiles(to))
   if (problems.length)

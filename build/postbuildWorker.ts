@@ -1,6 +1,7 @@
 // The post-build's second thread (build/readPage.ts `pageReader`): makes the utility CSS while Vite
 // builds, then reads the pages Vike prerenders as they come, taking each from the count it shares
-// with the main thread, and writes their `_payload.json`.
+// with the main thread, and writes their `_payload.json`; once the stylesheet is made, it writes the
+// pages it read into dist/ (`write`), as the main thread writes its own.
 import { parentPort, workerData } from 'node:worker_threads'
 import { utilityCss } from './css'
 import { type ReaderMessage, type ReaderReply, reading } from './readPage'
@@ -9,11 +10,12 @@ const {
   buildId,
   from,
   old,
+  cssKey,
   claimed: shared,
-} = workerData as { buildId: string; from: string; old: string | null; claimed: SharedArrayBuffer }
+} = workerData as { buildId: string; from: string; old: string | null; cssKey?: string; claimed: SharedArrayBuffer }
 const claimed = new Int32Array(shared)
 const port = parentPort!
-const utilities = utilityCss()
+const utilities = utilityCss(process.cwd(), cssKey)
 utilities.catch(() => {}) // reported when the build asks for it
 const mine = reading(buildId, from, old)
 const received: { file: string; html: string }[] = []
@@ -62,6 +64,17 @@ port.on('message', (message: ReaderMessage) => {
     received.push({ file: message.file, html: message.html })
     readOwed()
     schedule()
+    return
+  }
+  if (message.type === 'write') {
+    try {
+      port.postMessage({
+        type: 'written',
+        files: mine.write(message.css, message.to, message.old),
+      } satisfies ReaderReply)
+    } catch (err) {
+      fail(err)
+    }
     return
   }
   // Every page has come, and the main thread has taken the rest.

@@ -12,6 +12,7 @@ import { currencySigns } from '../api/contract/currencySign'
 import { shownText, type SiteCss } from './css'
 import { inlineHashes } from './headers'
 import {
+  applySplices,
   attr,
   element,
   type Element,
@@ -229,8 +230,27 @@ export interface ReadPages {
   files: WrittenFiles[]
 }
 
-export type ReaderMessage = { type: 'page'; file: string; html: string } | { type: 'done' }
-export type ReaderReply = ({ type: 'done' } & ReadPages) | { type: 'error'; message: string }
+/**
+ * The pages as the reader hands them over: `source` is there for the 404 documents only, which the
+ * post-build finishes itself (`localize404`); the threads that read the others write them
+ * (`writePages`), so their sources never cross between threads.
+ */
+export interface ReadBack extends ReadPages {
+  /**
+   * Writes the pages but the 404 documents into `to` with the stylesheet's head (`headSplices`),
+   * each by the thread that read it, over the last build's files (`old`: build/outDir.ts).
+   */
+  writePages(css: SiteCss, to: string, old: string | null): Promise<WrittenFiles[]>
+}
+
+export type ReaderMessage =
+  | { type: 'page'; file: string; html: string }
+  | { type: 'done' }
+  | { type: 'write'; css: SiteCss; to: string; old: string | null }
+export type ReaderReply =
+  | ({ type: 'done' } & ReadPages)
+  | { type: 'written'; files: WrittenFiles }
+  | { type: 'error'; message: string }
 
 /**
  * Reads pages in one thread: their payloads written under `from`, in the last build's files where
@@ -246,50 +266,86 @@ export function reading(buildId: string, from: string, old: string | null) {
       pages.push(read)
       if (payload) files.write(payloadFile(file), JSON.stringify(payload))
     },
+    /** What the post-build needs of the pages read here: the sources of the 404 documents only. */
     finish() {
-      return { pages, shells: shells.done(), files: files.done() }
+      const handed = pages.map((page) => (isNotFoundFile(page.file) ? page : { ...page, source: '' }))
+      return { pages: handed, shells: shells.done(), files: files.done() }
+    },
+    /** Writes the pages read here but the 404 documents, with the stylesheet's head. */
+    write(css: SiteCss, to: string, old: string | null): WrittenFiles {
+      const out = fileWriter(to, old)
+      for (const page of pages)
+        if (!isNotFoundFile(page.file)) out.write(page.file, applySplices(page.source, headSplices(page.head, css)))
+      return out.done()
     },
   }
 }
 
 /**
- * Reads the pages in build/postbuildWorker.ts, started now (it makes the utility CSS first), and
+ * Reads the pages in build/postbuildWorker.ts, started now (it makes the utility CSS first, or reads
+ * it from its cache under `cssKey`: build/css.ts `utilityCss`), and
  * writes each page's `_payload.json` under `from` (Vike's client output, which becomes dist/).
  * Every page goes to the worker as Vike renders it; both threads take pages from one shared count
  * (`claimed`), the worker while Vike renders, this thread too once Vike is done.
  */
-export function pageReader(buildId: string, from: string, old: string | null) {
+export function pageReader(buildId: string, from: string, old: string | null, cssKey?: string) {
   const claimed = new Int32Array(new SharedArrayBuffer(4))
-  const worker = buildThread('postbuildWorker', { buildId, from, old, claimed: claimed.buffer })
-  const result = new Promise<ReadPages>((resolve, reject) => {
-    worker.on('message', (reply: ReaderReply) =>
-      reply.type === 'error' ? reject(new Error(reply.message)) : resolve(reply),
-    )
-    worker.on('error', reject)
-    worker.on('exit', (code) => reject(new Error(`the post-build worker stopped (exit code ${code})`)))
-  })
-  result.catch(() => {}) // awaited in done(); a failure during the prerender waits for it
+  const worker = buildThread('postbuildWorker', { buildId, from, old, cssKey, claimed: claimed.buffer })
+  const replies: { resolve: (reply: ReaderReply) => void; reject: (err: Error) => void }[] = []
+  /** The worker's next reply (`done`, then `written`); an error or its end rejects every one awaited. */
+  const reply = <T extends ReaderReply['type']>(type: T) =>
+    new Promise<Extract<ReaderReply, { type: T }>>((resolve, reject) =>
+      replies.push({ resolve: resolve as (reply: ReaderReply) => void, reject }),
+    ).then((r) => {
+      if (r.type !== type) throw new Error(`the post-build worker answered ${r.type}, not ${type}`)
+      return r
+    })
+  let failure: Error | undefined
+  const fail = (err: Error) => {
+    failure ??= err
+    for (const waiting of replies.splice(0)) waiting.reject(failure)
+  }
+  worker.on('message', (r: ReaderReply) =>
+    r.type === 'error' ? fail(new Error(r.message)) : replies.shift()?.resolve(r),
+  )
+  worker.on('error', fail)
+  worker.on('exit', (code) => fail(new Error(`the post-build worker stopped (exit code ${code})`)))
+  const read = reply('done')
+  read.catch(() => {}) // awaited in done(); a failure during the prerender waits for it
   const queue: { file: string; html: string }[] = []
   return {
     page(file: string, html: string) {
       queue.push({ file, html })
       worker.postMessage({ type: 'page', file, html } satisfies ReaderMessage)
     },
-    async done(): Promise<ReadPages> {
+    async done(): Promise<ReadBack> {
+      const mine = reading(buildId, from, old)
       try {
-        const mine = reading(buildId, from, old)
         for (let i = Atomics.add(claimed, 0, 1); i < queue.length; i = Atomics.add(claimed, 0, 1))
           mine.read(queue[i]!.file, queue[i]!.html)
+        queue.length = 0
         worker.postMessage({ type: 'done' } satisfies ReaderMessage)
-        const [theirs, ours] = await Promise.all([result, mine.finish()])
+        const [theirs, ours] = [await read, mine.finish()]
         return {
           pages: [...theirs.pages, ...ours.pages],
           shells: mergeShells(theirs.shells, ours.shells),
           utilities: theirs.utilities,
           files: [...theirs.files, ours.files],
+          async writePages(css, to, old) {
+            try {
+              if (failure) throw failure
+              const written = reply('written')
+              worker.postMessage({ type: 'write', css, to, old } satisfies ReaderMessage)
+              const here = mine.write(css, to, old)
+              return [(await written).files, here]
+            } finally {
+              await worker.terminate()
+            }
+          },
         }
-      } finally {
+      } catch (err) {
         await worker.terminate()
+        throw err
       }
     },
   }
