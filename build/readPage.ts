@@ -221,7 +221,7 @@ export function plainQuotes(source: string): string {
 }
 
 /** What the reader hands back once Vike is done. */
-export interface ReadPages {
+interface ReadPages {
   pages: ReadPage[]
   shells: PageShell[]
   /** build/css.ts `utilityCss()`, made while Vite built. */
