@@ -54,6 +54,19 @@ function filesUnder(root: string, folder: string, out: string[]) {
   }
 }
 
+/** A hash of every file under `dir`, by its path there and its content (empty when there is none). */
+export function treeHash(dir: string): string {
+  const h = createHash('sha256')
+  const files: string[] = []
+  if (existsSync(dir)) filesUnder(dir, '.', files)
+  for (const file of files.sort()) {
+    h.update(`${file.split(sep).join('/')}\0`)
+    h.update(readFileSync(join(dir, file)))
+    h.update('\0')
+  }
+  return h.digest('hex')
+}
+
 /** The key of the bundles a build with `define` would make in `root` now. */
 export function bundleKey(root: string, define: Record<string, string>, env: NodeJS.ProcessEnv = process.env): string {
   const h = createHash('sha256')
@@ -142,8 +155,8 @@ export function serverEntryNamed(root: string, out: string): boolean {
   return resolve(dirname(realpathSync(importer)), relativePath) === entry
 }
 
-/** Deletes all but the KEPT bundles last used, and what a stopped build left half-written. */
-function prune(cache: string) {
+/** Deletes all but the KEPT entries of `cache` last used, and what a stopped build left half-written. */
+export function prune(cache: string) {
   const entries = readdirSync(cache)
   for (const name of entries.filter((n) => n.endsWith('.tmp'))) {
     const pid = Number(name.split('.').at(-2))

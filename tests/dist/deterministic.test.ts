@@ -1,6 +1,6 @@
 // The same commit built twice gives the same dist/assets/, names and bytes, so a deploy makes
 // returning visitors download only what changed. Builds a second copy of the project and compares.
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, expect, test } from 'vitest'
 import { copyProject, runIn } from './projectCopy'
@@ -58,4 +58,21 @@ test('a build over the last one (build/outDir.ts) writes the same dist/ as one f
   for (const f of Object.keys(before)) expect(after[f], f).toBe(before[f])
   // Written over, not made anew.
   expect(statSync(join(dist, 'guide', 'webhooks', 'index.html')).ino).toBe(inode)
+})
+
+test('sources that passed the checks are kept (build/searchWorker.ts), and a guide changed since still stops the build, naming it', {
+  timeout: 180_000,
+}, () => {
+  // The builds above left this copy's checks and search indexes under their key.
+  expect(readdirSync(join(copy, 'node_modules', '.cache', 'rasid-sources')).length).toBeGreaterThan(0)
+  appendFileSync(join(copy, 'locales', 'guides', 'ar', 'api-keys.md'), '\nراجع صفحة الحالة قبل الإطلاق.\n')
+  let failure: { status?: number; stderr?: string } = {}
+  try {
+    runIn(copy, 'build/index.ts', [], { BUILD_ID: 'third-build', BUILD_TIMESTAMP: '1700000000000' })
+  } catch (err) {
+    failure = err as typeof failure
+  }
+  expect(failure.status).toBe(1)
+  expect(failure.stderr).toContain('Copy uses words the glossary bans')
+  expect(failure.stderr).toContain('locales/guides/ar/api-keys.md')
 })
