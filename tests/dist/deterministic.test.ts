@@ -1,6 +1,15 @@
 // The same commit built twice gives the same dist/assets/, names and bytes, so a deploy makes
 // returning visitors download only what changed. Builds a second copy of the project and compares.
-import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import {
+  appendFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, expect, test } from 'vitest'
 import { copyProject, runIn } from './projectCopy'
