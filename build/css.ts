@@ -223,14 +223,19 @@ export async function buildCss(
   return { href, fonts, signFonts }
 }
 
-/** A font file cut to `chars` (`subsetOptions`), kept between builds under node_modules/.cache. */
-async function cutFace(file: string, chars: string, root: string): Promise<Buffer> {
+/** A font file cut to `chars`, kept between builds under node_modules/.cache. */
+async function cutFace(
+  file: string,
+  chars: string,
+  root: string,
+  options: typeof subsetOptions | typeof signOptions = subsetOptions,
+): Promise<Buffer> {
   const source = readFileSync(require.resolve(file))
   // The same face cut to the same characters is the same file: kept between builds.
-  const key = hash(`${hash(source)}:${JSON.stringify(subsetOptions)}:${chars}`)
+  const key = hash(`${hash(source)}:${JSON.stringify(options)}:${chars}`)
   const cached = join(root, 'node_modules', '.cache', 'rasid-fonts', `${key}.woff2`)
   if (existsSync(cached)) return readFileSync(cached)
-  const subset: Buffer = await subsetFont(source, chars, subsetOptions)
+  const subset: Buffer = await subsetFont(source, chars, options)
   mkdirSync(dirname(cached), { recursive: true })
   writeFileSync(cached, subset)
   return subset
@@ -241,14 +246,5 @@ async function cutFace(file: string, chars: string, root: string): Promise<Buffe
  * draws a few letters and private-use copies of it, which no page needs. No layout features (the
  * sign is one glyph), no hinting.
  */
-async function signSubset(file: string, root: string): Promise<Buffer> {
-  const source = readFileSync(require.resolve(file))
-  const options = { targetFormat: 'woff2', noHinting: true } as const
-  const key = hash(`${hash(source)}:sign:${JSON.stringify(options)}`)
-  const cached = join(root, 'node_modules', '.cache', 'rasid-fonts', `${key}.woff2`)
-  if (existsSync(cached)) return readFileSync(cached)
-  const subset: Buffer = await subsetFont(source, riyalSign, options)
-  mkdirSync(dirname(cached), { recursive: true })
-  writeFileSync(cached, subset)
-  return subset
-}
+const signSubset = (file: string, root: string) => cutFace(file, riyalSign, root, signOptions)
+const signOptions = { targetFormat: 'woff2', noHinting: true } as const
