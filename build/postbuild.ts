@@ -84,7 +84,7 @@ export async function postbuild(
     shown[scriptOf(locale as Locale)] += `${Object.values(catalog).map(messageText).join('\n')}\n`
   const css = await buildCss(to, shown, read.utilities)
   // The pages but the 404 documents, each written by the thread that read it (build/readPage.ts).
-  const written = read.writePages(css, to, read.aside)
+  const written = read.writePages(css, to)
   written.catch(() => {}) // awaited below; a failure before then is the one to report
   const prerendered: string[] = []
   const problems: string[] = []

@@ -70,7 +70,7 @@ port.on('message', (message: ReaderMessage) => {
     try {
       port.postMessage({
         type: 'written',
-        files: mine.write(message.css, message.to, message.old),
+        files: mine.write(message.css, message.to),
       } satisfies ReaderReply)
     } catch (err) {
       fail(err)

@@ -238,15 +238,15 @@ interface ReadPages {
 export interface ReadBack extends ReadPages {
   /**
    * Writes the pages but the 404 documents into `to` with the stylesheet's head (`headSplices`),
-   * each by the thread that read it, over the last build's files (`old`: build/outDir.ts).
+   * each by the thread that read it, over the last build's files (the reader's `old`: build/outDir.ts).
    */
-  writePages(css: SiteCss, to: string, old: string | null): Promise<WrittenFiles[]>
+  writePages(css: SiteCss, to: string): Promise<WrittenFiles[]>
 }
 
 export type ReaderMessage =
   | { type: 'page'; file: string; html: string }
   | { type: 'done' }
-  | { type: 'write'; css: SiteCss; to: string; old: string | null }
+  | { type: 'write'; css: SiteCss; to: string }
 export type ReaderReply =
   | ({ type: 'done' } & ReadPages)
   | { type: 'written'; files: WrittenFiles }
@@ -271,8 +271,8 @@ export function reading(buildId: string, from: string, old: string | null) {
       const handed = pages.map((page) => (isNotFoundFile(page.file) ? page : { ...page, source: '' }))
       return { pages: handed, shells: shells.done(), files: files.done() }
     },
-    /** Writes the pages read here but the 404 documents, with the stylesheet's head. */
-    write(css: SiteCss, to: string, old: string | null): WrittenFiles {
+    /** Writes the pages read here but the 404 documents, with the stylesheet's head, into `to`. */
+    write(css: SiteCss, to: string): WrittenFiles {
       const out = fileWriter(to, old)
       for (const page of pages)
         if (!isNotFoundFile(page.file)) out.write(page.file, applySplices(page.source, headSplices(page.head, css)))
@@ -331,12 +331,12 @@ export function pageReader(buildId: string, from: string, old: string | null, cs
           shells: mergeShells(theirs.shells, ours.shells),
           utilities: theirs.utilities,
           files: [...theirs.files, ours.files],
-          async writePages(css, to, old) {
+          async writePages(css, to) {
             try {
               if (failure) throw failure
               const written = reply('written')
-              worker.postMessage({ type: 'write', css, to, old } satisfies ReaderMessage)
-              const here = mine.write(css, to, old)
+              worker.postMessage({ type: 'write', css, to } satisfies ReaderMessage)
+              const here = mine.write(css, to)
               return [(await written).files, here]
             } finally {
               await worker.terminate()
