@@ -14,7 +14,15 @@ export const site = {
   email: { sales: 'sales@rasid.example', support: 'support@rasid.example' },
   /** Sales phone line (E.164), shown left to right on both pages. */
   phone: '+966 11 000 0000',
-  themeColor: '#16a34a',
+  /** The brand's green (renderer/brand/tokens.ts `brand[700]`): the browser's toolbar and the phone's icons. */
+  themeColor: '#0B6B3A',
+  /** Where a merchant signs in to their dashboard (the header's "Sign in"): `<dashboard>/<locale>/sign-in`. */
+  dashboard: 'https://dashboard.rasid.example',
+  /**
+   * The footer's registration lines: sample values, which the footer says are samples (Rasid is a
+   * fictional brand; docs/content.md "Sample numbers").
+   */
+  registration: { licence: 'PSP-2026-0000', cr: '1010000000', vat: '300000000000003' },
 } as const
 
 /** A row of a market's fee table; message `pricing.scheme.<scheme>` names it. */

@@ -3,8 +3,10 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { IconifyJSON } from '@iconify/types'
 import { colors } from '@unocss/preset-wind4/colors'
+import { iconCollections } from './build/icons'
+import { accent, brand, neutral, tokenCss } from './renderer/brand/tokens'
 import { locales } from './locales/locales'
-import { markets } from './site.config'
+import { allMethods, markets } from './site.config'
 import { signFaces } from './api/contract/faces'
 
 /** The riyal sign's family, in each language's stack after its face (api/contract/faces.ts). */
@@ -21,14 +23,24 @@ function localeCss(): string {
   // On <html> itself, not only <body>: the root's first font gives its line metrics, and a root
   // left on Inter would download Inter on every Arabic page.
   // The code bar's copy button too: its `font-family: inherit` would take the bar's monospace.
+  // Arabic headings are never tracked tighter, and two-line headings need a taller line than Latin's.
   return `${arabic.join(', ')}, ${each('.code-copy')} { font-family: "IBM Plex Sans Arabic", "${signFamily}", system-ui, sans-serif; }
-${each('body')} { line-height: 1.7; }`
+${each('body')} { line-height: 1.7; }
+${each(':is(h1,h2,h3,.display)')} { letter-spacing: 0; line-height: 1.35; }`
 }
 
 /** The pricing page shows the prices of the market whose radio is checked, without a script. */
 function marketCss(): string {
   const rules = markets.map(
     (m) => `.pricing:has(#market-${m.code}:checked) [data-market]:not([data-market="${m.code}"])`,
+  )
+  return `${rules.join(', ')} { display: none; }`
+}
+
+/** A row of payment-method tiles shows the market whose radio is checked (renderer/components/PaymentMethods.tsx). */
+function methodsCss(): string {
+  const rules = markets.map(
+    (m) => `.methods:has(input[value="${m.code}"]:checked) [data-methods-market]:not([data-methods-market="${m.code}"])`,
   )
   return `${rules.join(', ')} { display: none; }`
 }
@@ -40,20 +52,29 @@ export default defineConfig({
     // Dark mode follows the system setting (docs/content.md): `dark:` utilities are media queries.
     presetWind4({ dark: 'media' }),
     // Icons become CSS at build time: no icon request at run time (docs/behaviour.md §8).
+    // An icon is an inline block, so a size utility sizes it wherever it sits.
     presetIcons({
-      collections: { lucide: () => import('@iconify-json/lucide/icons.json').then((m) => m.default as IconifyJSON) },
+      extraProperties: { display: 'inline-block', 'vertical-align': 'middle' },
+      collections: {
+        lucide: () => import('@iconify-json/lucide/icons.json').then((m) => m.default as IconifyJSON),
+        // The brand's marks and the payment methods' marks (renderer/brand/).
+        ...iconCollections(),
+      },
     }),
   ],
-  // docs/behaviour.md §8: the seed's theme (Tailwind palettes), light and dark.
+  // docs/behaviour.md §8: the brand's named colours (renderer/brand/tokens.ts), light and dark; blue
+  // for information only.
   theme: {
     colors: {
-      primary: colors.green,
-      secondary: colors.blue,
-      success: colors.green,
+      brand,
+      primary: brand,
+      accent,
+      secondary: accent,
+      success: brand,
       info: colors.blue,
-      warning: colors.yellow,
+      warning: colors.amber,
       error: colors.red,
-      neutral: colors.slate,
+      neutral,
     },
     font: {
       // Each language's face, then the system's: never the other language's web face. Its faces are
@@ -84,11 +105,19 @@ export default defineConfig({
     // position: static would otherwise win and push the header down.
     'frame-skip-link':
       'sr-only focus:not-sr-only focus:!absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2 focus:text-neutral-900',
+    // A band's background runs the screen's width past the centred column (an outset border image:
+    // no layout, no sideways scroll); the page clips what runs past the screen.
+    'frame-page': 'min-h-screen overflow-x-clip',
     'frame-header':
       'border-b border-neutral-200 bg-white/90 backdrop-blur dark:border-neutral-800 dark:bg-neutral-950/90',
     'frame-header-row': 'mx-auto flex max-w-6xl items-center gap-x-2 px-3 py-3 sm:gap-x-6 sm:px-4',
-    'frame-brand': 'flex shrink-0 items-center gap-2 text-xl font-bold text-primary-700 dark:text-primary-400',
-    'frame-brand-name': 'max-[22.5rem]:sr-only',
+    'frame-brand': 'flex shrink-0 items-center gap-2 text-neutral-950 dark:text-white',
+    'frame-wordmark': 'h-[1.3rem] w-[4.2rem] max-[22.5rem]:hidden',
+    'frame-wordmark-ar': 'h-[1.75rem] w-[4.43rem] max-[22.5rem]:hidden',
+    'frame-sign-in':
+      'hidden rounded-md px-2 py-1.5 text-sm font-medium text-neutral-700 hover:text-primary-700 lg:inline-flex dark:text-neutral-200 dark:hover:text-primary-300',
+    'frame-start':
+      'hidden h-9 items-center rounded-lg bg-primary-700 px-3.5 text-sm font-semibold text-white hover:bg-primary-800 sm:inline-flex',
     'frame-nav-link':
       'text-neutral-700 hover:text-primary-700 aria-[current=page]:font-semibold aria-[current=page]:text-primary-700 dark:text-neutral-300 dark:hover:text-primary-400 dark:aria-[current=page]:text-primary-400',
     'frame-cart':
@@ -100,12 +129,21 @@ export default defineConfig({
       'absolute end-0 top-full z-50 mt-2 w-max max-w-xs rounded-md bg-neutral-900 px-2.5 py-1.5 text-sm text-white shadow-md dark:bg-neutral-100 dark:text-neutral-900',
     'frame-menu-button':
       'flex items-center gap-1.5 rounded-md px-2 py-1.5 text-sm font-medium text-neutral-800 hover:bg-neutral-100 md:hidden dark:text-neutral-100 dark:hover:bg-neutral-800',
-    'frame-footer': 'mt-16 border-t border-neutral-200 bg-neutral-50 dark:border-neutral-800 dark:bg-neutral-900',
+    'frame-footer': 'border-t border-neutral-200 bg-neutral-50 dark:border-neutral-800 dark:bg-neutral-900',
     'frame-footer-grid':
-      'mx-auto grid max-w-6xl gap-6 px-4 py-10 text-sm text-neutral-600 sm:grid-cols-2 dark:text-neutral-400',
-    'frame-footer-name': 'text-base font-bold text-neutral-900 dark:text-white',
-    'frame-footer-links': 'flex flex-col gap-2 sm:items-end',
-    'frame-footer-link': 'inline-flex items-center gap-1.5 hover:text-primary-700',
+      'mx-auto grid max-w-6xl gap-10 px-4 py-12 text-sm text-neutral-600 lg:grid-cols-[16rem_1fr] dark:text-neutral-400',
+    'frame-footer-about': 'flex flex-col items-start',
+    'frame-footer-columns': 'grid grid-cols-2 gap-8 sm:grid-cols-4',
+    'frame-footer-title': 'text-sm font-semibold text-neutral-900 dark:text-white',
+    'frame-footer-links': 'mt-3 flex flex-col gap-2.5',
+    'frame-footer-link': 'inline-flex items-center gap-1.5 hover:text-primary-700 dark:hover:text-primary-300',
+    'frame-footer-legal': 'border-t border-neutral-200 pt-6 text-xs lg:col-span-2 dark:border-neutral-800',
+    // The closing call-to-action band (renderer/components/Footer.tsx) and its buttons on ink green.
+    'cta-band': 'mt-20 bg-brand-900 text-white dark:border-y dark:border-brand-800 dark:bg-brand-950',
+    'btn-on-dark':
+      'inline-flex items-center gap-2 rounded-lg bg-accent-400 px-5 py-2.5 font-semibold text-brand-950 hover:bg-accent-300',
+    'btn-outline-on-dark':
+      'inline-flex items-center gap-2 rounded-lg border border-white/40 px-5 py-2.5 font-semibold text-white hover:bg-white/10',
     'frame-actions': 'ms-auto flex items-center gap-1',
     // Lists that a page repeats row by row (issue 46: short names, since each row carries them on
     // the page and again in its payload): the status page's components, the fee and service tables,
@@ -130,7 +168,7 @@ export default defineConfig({
     // An arrow beside `i-lucide-arrow-left`/`-right` (an icon's class stays its own: one copy of its SVG).
     'guide-arrow': 'size-4 flip-rtl',
     'guide-back': 'inline-flex items-center gap-1 text-primary-700 hover:underline dark:text-primary-400',
-    'guide-title': 'mt-4 text-3xl font-bold tracking-tight text-neutral-900 sm:text-4xl dark:text-white',
+    'guide-title': 'mt-4 text-balance text-3xl font-bold tracking-tight text-neutral-900 sm:text-4xl dark:text-white',
     'guide-lead': 'mt-3 text-lg text-neutral-600 dark:text-neutral-300',
     'guide-toc': 'mt-8 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:mt-0',
     'guide-toc-box':
@@ -148,22 +186,33 @@ export default defineConfig({
       'flex items-center justify-between gap-2 font-semibold text-neutral-900 group-hover:text-primary-700 dark:text-white dark:group-hover:text-primary-400',
     'guide-card-arrow': 'size-4 shrink-0 flip-rtl',
     'guide-card-text': 'mt-1 block text-sm text-neutral-600 dark:text-neutral-400',
-    // A market's payment methods (renderer/components/PaymentMethods.tsx): its national scheme first.
-    'method-chip':
-      'rounded-lg border border-neutral-200 bg-white px-3 py-1.5 text-sm font-semibold text-neutral-800 shadow-sm dark:border-neutral-700 dark:bg-neutral-900 dark:text-neutral-100',
-    'method-chip-lead':
-      'rounded-lg border border-primary-600 bg-white px-3 py-1.5 text-sm font-semibold text-primary-800 shadow-sm dark:bg-neutral-900 dark:text-primary-300',
-    'method-market': 'text-sm font-medium text-neutral-600 dark:text-neutral-300',
+    // A payment method's tile (renderer/components/PaymentMethods.tsx): white in both schemes, as the
+    // brands' marks are drawn for a light ground.
+    'pay-tile': 'flex h-10 w-16 items-center justify-center rounded-lg border border-neutral-200 bg-white dark:border-neutral-700',
+    'pay-mark': 'h-6 w-[3.6rem]',
+    'pay-tile-sm': 'flex h-8 w-12 items-center justify-center rounded-md border border-neutral-200 bg-white dark:border-neutral-700',
+    'pay-mark-sm': 'h-5 w-[3rem]',
+    // The FAQ block: its heading beside the questions from `lg`, both on the page's start edge.
+    'faq-block': 'mx-auto mt-20 max-w-6xl px-4 lg:grid lg:grid-cols-[1fr_2fr] lg:gap-x-12',
     // A question of the FAQ (renderer/components/Faq.tsx); its <details> carries `group`.
     'faq-question':
       'flex cursor-pointer list-none items-center justify-between gap-4 rounded py-3 font-medium text-neutral-900 dark:text-white [&::-webkit-details-marker]:hidden',
     'faq-chevron': 'size-4 shrink-0 transition-transform group-open:rotate-180',
     'faq-answer': 'pb-4 text-neutral-600 dark:text-neutral-300',
+    // A call to action of a page's first screen: 48 px high.
+    'btn-lg': 'h-12 px-6 text-base',
+    // Every page's h1 but the home page's display title: 44/52 from `sm`.
+    'page-title': 'text-3xl font-bold tracking-tight text-neutral-950 sm:text-[2.75rem] sm:leading-[3.25rem] dark:text-white',
+    'sample-note': 'mt-4 flex items-center gap-1.5 text-[0.8125rem] text-neutral-500 dark:text-neutral-400',
+    'card-lift':
+      'transition duration-150 hover:-translate-y-0.5 hover:shadow-md motion-reduce:transition-none motion-reduce:hover:translate-y-0',
     'btn-secondary':
       'inline-flex items-center gap-2 rounded-lg border border-neutral-300 px-5 py-2.5 font-semibold text-neutral-900 hover:bg-neutral-100 dark:border-neutral-700 dark:text-white dark:hover:bg-neutral-800',
   },
+  // The payment-method marks are named from data (`i-pay-${brand}`), which no extractor sees.
+  safelist: allMethods.map((brand) => `i-pay-${brand}`),
   // Plain CSS in renderer/styles/, and the rules that follow the locale table and the markets.
-  preflights: [{ getCSS: () => [...stylesheets.map(read), localeCss(), marketCss()].join('\n') }],
+  preflights: [{ getCSS: () => [tokenCss(), ...stylesheets.map(read), localeCss(), marketCss(), methodsCss()].join('\n') }],
   // Logical properties only: physical utilities produce no CSS, and tests/unit/rules.test.ts
   // fails when one appears in the source.
   blocklist: [

@@ -4,11 +4,14 @@ import type { ReactNode } from 'react'
 import { FormattedMessage } from 'react-intl'
 import { usePageContext } from 'vike-react/usePageContext'
 import { Faq } from './components/Faq'
-import { Footer } from './components/Footer'
+import { ClosingCta, Footer } from './components/Footer'
 import { Header } from './components/Header'
 import { areaOf } from './pageData'
 import 'virtual:uno.css'
 import { dataAttrs } from './shared/dom'
+
+/** The marketing pages, which end on the closing call to action before the footer. */
+const closingCtaAreas = new Set(['home', 'services', 'pricing', 'design', 'monitoring'])
 
 export default function Layout({ children }: { children: ReactNode }) {
   const pageContext = usePageContext()
@@ -17,7 +20,7 @@ export default function Layout({ children }: { children: ReactNode }) {
   return (
     <div
       {...{ [dataAttrs.layout]: layout }}
-      className={layout === 'background' ? 'page-background min-h-screen' : 'min-h-screen'}
+      className={layout === 'background' ? 'page-background frame-page' : 'frame-page'}
     >
       <a href="#main" className="frame-skip-link">
         <FormattedMessage id="common.skipToContent" />
@@ -31,6 +34,7 @@ export default function Layout({ children }: { children: ReactNode }) {
         {children}
       </main>
       {!noFAQ && layout !== 'no-footer' && area && <Faq area={area} />}
+      {layout !== 'no-footer' && area && closingCtaAreas.has(area) && <ClosingCta />}
       {layout !== 'no-footer' && <Footer />}
     </div>
   )

@@ -57,7 +57,7 @@ export default function Page() {
           <h2 id="methods-title" className="font-semibold text-neutral-900 dark:text-white">
             <FormattedMessage id="checkout.methods.title" />
           </h2>
-          <MarketMethods className="mt-3" />
+          <MarketMethods id="checkout-methods-market" size="sm" className="mt-3" />
           <p className="mt-4 flex gap-2 text-sm text-neutral-600 dark:text-neutral-400">
             <span
               className="i-lucide-lock mt-0.5 size-4 shrink-0 text-primary-700 dark:text-primary-400"

@@ -1,13 +1,14 @@
 import { FormattedMessage, useIntl } from 'react-intl'
 import { usePageContext } from 'vike-react/usePageContext'
 import { Link } from '../../renderer/components/Link'
-import { Card, PageHero, SampleNote, Section, Steps } from '../../renderer/components/PageHero'
+import { Card, SampleNote, Section, Steps } from '../../renderer/components/PageHero'
 import { MarketMethods } from '../../renderer/components/PaymentMethods'
 import { scriptJson } from '../../renderer/islands/define'
 import type { MessageId } from '../../locales/messages'
 import { locales, otherLocales } from '../../locales/locales'
 import { localizePath } from '../../locales/localizePath'
 import { markets, site } from '../../site.config'
+import { HomeHero } from './HomeHero'
 
 const products: [string, string][] = [
   ['gateway', 'i-lucide-globe'],
@@ -64,35 +65,25 @@ export default function Page() {
   return (
     <>
       <OrganizationJsonLd />
-      <PageHero title="home.hero.title" body="home.hero.body">
-        <div className="mt-8 flex flex-wrap gap-3">
-          <Link href="/pricing" className="btn-primary">
-            <FormattedMessage id="home.hero.ctaStart" />
-            <span className="i-lucide-arrow-right size-4 flip-rtl" aria-hidden="true" />
-          </Link>
-          <Link href="/contact-us" className="btn-secondary">
-            <FormattedMessage id="home.hero.ctaSales" />
-          </Link>
-        </div>
-      </PageHero>
+      <HomeHero />
 
       <Section
         id="methods"
         title="home.methods.title"
-        className="mt-14"
-        headingClassName="text-sm font-semibold text-neutral-500 dark:text-neutral-400"
+        className="band band-tint mt-16 py-12"
+        headingClassName="text-2xl font-bold text-neutral-900 sm:text-3xl dark:text-white"
       >
-        <MarketMethods className="mt-3" />
+        <MarketMethods id="home-market" className="mt-6" />
       </Section>
 
       <Section id="figures" title="home.figures.title" className="mt-14" headingClassName="sr-only">
         <dl className="grid grid-cols-2 gap-px overflow-hidden rounded-2xl border border-neutral-200 bg-neutral-200 lg:grid-cols-4 dark:border-neutral-800 dark:bg-neutral-800">
           {figures.map((f) => (
-            <div key={f} className="flex flex-col-reverse bg-white p-5 dark:bg-neutral-950">
+            <div key={f} className="flex flex-col-reverse justify-end bg-white p-5 dark:bg-neutral-950">
               <dt className="mt-1 text-sm ink-muted">
                 <FormattedMessage id={`home.figures.${f}.label` as MessageId} />
               </dt>
-              <dd className="text-2xl font-bold text-neutral-900 sm:text-3xl dark:text-white">
+              <dd className="text-2xl font-bold text-neutral-900 lg:text-3xl dark:text-white">
                 <bdi>
                   <FormattedMessage id={`home.figures.${f}.value` as MessageId} />
                 </bdi>
@@ -137,18 +128,20 @@ export default function Page() {
       <Section
         id="trust"
         title="home.trust.title"
-        className="mt-16 rounded-2xl bg-neutral-900 p-6 text-neutral-100 sm:p-8 dark:bg-neutral-900"
-        headingClassName="text-xl font-bold text-white"
+        className="band band-ink mt-20 py-14"
+        headingClassName="text-2xl font-bold text-white sm:text-3xl"
       >
-        <ul className="mt-5 grid gap-4 sm:grid-cols-2">
+        <ul className="mt-8 grid gap-6 sm:grid-cols-2">
           {trust.map(([key, icon]) => (
-            <li key={key} className="flex gap-3">
-              <span className={`${icon} mt-0.5 size-5 shrink-0 text-primary-400`} aria-hidden="true" />
+            <li key={key} className="flex gap-4">
+              <span className="grid size-12 shrink-0 place-items-center rounded-xl border border-brand-700 bg-brand-800">
+                <span className={`${icon} size-6 text-accent-300`} aria-hidden="true" />
+              </span>
               <span>
                 <strong className="block font-semibold text-white">
                   <FormattedMessage id={`home.trust.${key}.title` as MessageId} />
                 </strong>
-                <span className="text-sm text-neutral-300">
+                <span className="text-sm text-brand-100">
                   <FormattedMessage id={`home.trust.${key}.body` as MessageId} />
                 </span>
               </span>

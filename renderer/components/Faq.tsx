@@ -32,8 +32,8 @@ export function Faq({ area }: { area: string }) {
     })),
   }
   return (
-    <Section id="faq" title="faq.title" className="mx-auto mt-20 max-w-3xl px-4">
-      <div className="mt-4 divide-y divide-neutral-200 border-y border-neutral-200 dark:divide-neutral-800 dark:border-neutral-800">
+    <Section id="faq" title="faq.title" className="faq-block">
+      <div className="mt-4 divide-y divide-neutral-200 border-y lg:mt-0 border-neutral-200 dark:divide-neutral-800 dark:border-neutral-800">
         {keys.map((key) => (
           <details key={key} className="group py-1" data-faq={key}>
             <summary className="faq-question">

@@ -1,48 +1,142 @@
 import { FormattedMessage, useIntl } from 'react-intl'
 import { usePageContext } from 'vike-react/usePageContext'
+import { localeInfo, otherLocales } from '../../locales/locales'
+import type { MessageId } from '../../locales/messages'
 import { site } from '../../site.config'
+import { errorStatus } from '../pageIntl'
+import { dataAttrs } from '../shared/dom'
+import { Brand } from './Header'
 import { Link } from './Link'
+
+type Column = { title: MessageId; links: [href: string, id: MessageId][] }
+
+/** The footer's four columns; they mirror in right-to-left pages. */
+const columns: Column[] = [
+  {
+    title: 'footer.products',
+    links: [
+      ['/services', 'nav.services'],
+      ['/services#links', 'nav.links'],
+      ['/services#pos', 'nav.pos'],
+      ['/design', 'nav.design'],
+      ['/pricing', 'nav.pricing'],
+    ],
+  },
+  {
+    title: 'footer.developers',
+    links: [
+      ['/guide', 'nav.guide'],
+      ['/monitoring', 'footer.status'],
+    ],
+  },
+  {
+    title: 'footer.company',
+    links: [
+      ['/contact-us', 'nav.contact'],
+      ['/contact-us', 'footer.sales'],
+    ],
+  },
+  { title: 'footer.legalTitle', links: [['/privacy', 'footer.privacy']] },
+]
+
+/**
+ * The closing call to action before the footer, on the marketing pages (renderer/+Layout.tsx): a
+ * full-width ink-green band with both of the home page's calls to action.
+ */
+export function ClosingCta() {
+  return (
+    <section aria-labelledby="closing-cta-title" className="cta-band">
+      <div className="mx-auto max-w-6xl px-4 py-14 sm:py-16 lg:flex lg:items-center lg:justify-between lg:gap-10">
+        <div className="max-w-2xl">
+          <h2 id="closing-cta-title" className="text-balance text-2xl font-bold text-white sm:text-3xl">
+            <FormattedMessage id="footer.cta.title" />
+          </h2>
+          <p className="mt-3 text-pretty text-brand-100">
+            <FormattedMessage id="footer.cta.body" />
+          </p>
+        </div>
+        <div className="mt-8 flex flex-wrap gap-3 lg:mt-0 lg:shrink-0">
+          <Link href="/pricing" className="btn-on-dark">
+            <FormattedMessage id="nav.start" />
+            <span className="i-lucide-arrow-right size-4 flip-rtl" aria-hidden="true" />
+          </Link>
+          <Link href="/contact-us" className="btn-outline-on-dark">
+            <FormattedMessage id="footer.sales" />
+          </Link>
+        </div>
+      </div>
+    </section>
+  )
+}
 
 export function Footer() {
   const intl = useIntl()
-  const { locale } = usePageContext()
+  const pageContext = usePageContext()
+  const { locale } = pageContext
+  const pathname = errorStatus(pageContext) ? '/' : new URL(pageContext.urlLogical, 'http://x').pathname
+  const { registration } = site
   return (
     <footer className="frame-footer">
       <div className="frame-footer-grid">
-        <div>
-          <p className="frame-footer-name">{site.name[locale]}</p>
-          <p className="mt-2 max-w-prose">
+        <div className="frame-footer-about">
+          <Brand className="frame-brand" />
+          <p className="mt-3 max-w-xs">
             <FormattedMessage id="footer.tagline" />
           </p>
+          {otherLocales(locale)
+            .map(localeInfo)
+            .map((target) => (
+              <Link
+                key={target.code}
+                href={pathname}
+                locale={target.code}
+                hrefLang={target.language}
+                lang={target.language}
+                {...{ [dataAttrs.localeSwitch]: '' }}
+                className="frame-footer-link mt-4"
+              >
+                <span className="i-lucide-languages size-4" aria-hidden="true" />
+                <span className="font-system">{target.name}</span>
+              </Link>
+            ))}
         </div>
-        <nav aria-label={intl.formatMessage({ id: 'footer.linksLabel' })}>
-          <ul className="frame-footer-links">
+        <nav aria-label={intl.formatMessage({ id: 'footer.linksLabel' })} className="frame-footer-columns">
+          {columns.map((column) => (
+            <div key={column.title}>
+              <h2 className="frame-footer-title">
+                <FormattedMessage id={column.title} />
+              </h2>
+              <ul className="frame-footer-links">
+                {column.links.map(([href, id]) => (
+                  <li key={id}>
+                    <Link href={href} className="frame-footer-link">
+                      <FormattedMessage id={id} />
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
+        </nav>
+        <div className="frame-footer-legal">
+          <p className="frame-footer-title">
+            <FormattedMessage id="footer.registration" />
+          </p>
+          <ul className="mt-2 flex flex-wrap gap-x-6 gap-y-1">
             <li>
-              <Link href="/monitoring" className="frame-footer-link">
-                <span className="i-lucide-activity size-4" aria-hidden="true" />
-                <FormattedMessage id="footer.status" />
-              </Link>
+              <FormattedMessage id="footer.licence" values={{ licence: registration.licence }} />
             </li>
             <li>
-              <Link href="/guide" className="frame-footer-link">
-                <FormattedMessage id="nav.guide" />
-              </Link>
+              <FormattedMessage id="footer.cr" values={{ cr: registration.cr }} />
             </li>
             <li>
-              <Link href="/contact-us" className="frame-footer-link">
-                <FormattedMessage id="nav.contact" />
-              </Link>
-            </li>
-            <li>
-              <Link href="/privacy" className="frame-footer-link">
-                <FormattedMessage id="footer.privacy" />
-              </Link>
+              <FormattedMessage id="footer.vat" values={{ vat: registration.vat }} />
             </li>
           </ul>
-        </nav>
-        <p className="sm:col-span-2">
-          <FormattedMessage id="footer.legal" />
-        </p>
+          <p className="mt-3">
+            <FormattedMessage id="footer.legal" />
+          </p>
+        </div>
       </div>
     </footer>
   )

@@ -6,11 +6,11 @@ import type { MessageId } from '../../locales/messages'
 export function PageHero({ title, body, children }: { title: MessageId; body?: MessageId; children?: ReactNode }) {
   return (
     <div className="max-w-3xl">
-      <h1 className="text-3xl font-bold tracking-tight text-neutral-900 sm:text-4xl dark:text-white">
+      <h1 className="page-title">
         <FormattedMessage id={title} />
       </h1>
       {body && (
-        <p className="mt-4 text-lg text-neutral-600 dark:text-neutral-300">
+        <p className="mt-4 text-pretty text-lg text-neutral-600 dark:text-neutral-300">
           <FormattedMessage id={body} />
         </p>
       )}
@@ -57,9 +57,13 @@ export function Section(props: {
 /** A titled card of a page section. */
 export function Card({ title, body, icon }: { title: MessageId; body: MessageId; icon?: string }) {
   return (
-    <div className="rounded-xl border border-neutral-200 bg-white p-5 dark:border-neutral-800 dark:bg-neutral-900">
-      {icon && <span className={`${icon} size-6 text-primary-700 dark:text-primary-400`} aria-hidden="true" />}
-      <h3 className="mt-2 ink-strong">
+    <div className="card-lift rounded-xl border border-neutral-200 bg-white p-5 dark:border-neutral-800 dark:bg-neutral-900">
+      {icon && (
+        <span className="grid size-10 place-items-center rounded-lg bg-brand-50 dark:bg-brand-950">
+          <span className={`${icon} size-5 text-primary-700 dark:text-primary-300`} aria-hidden="true" />
+        </span>
+      )}
+      <h3 className="mt-3 ink-strong">
         <FormattedMessage id={title} />
       </h3>
       <p className="mt-1 ink-muted">
@@ -69,10 +73,10 @@ export function Card({ title, body, icon }: { title: MessageId; body: MessageId;
   )
 }
 
-/** The page's one "sample data" label (docs/content.md: once per page where figures appear). */
+/** The page's one "sample data" label (docs/content.md: once per page where figures appear): a muted footnote under the figures it qualifies. */
 export function SampleNote({ id }: { id: MessageId }) {
   return (
-    <p className="mt-5 inline-flex items-center gap-2 rounded-full border border-warning-300 bg-warning-50 px-3 py-1 text-sm text-warning-900 dark:border-warning-700 dark:bg-warning-950 dark:text-warning-100">
+    <p className="sample-note">
       <span className="i-lucide-info size-4 shrink-0" aria-hidden="true" />
       <FormattedMessage id={id} />
     </p>

@@ -1,37 +1,69 @@
-import { FormattedMessage } from 'react-intl'
+import { FormattedMessage, useIntl } from 'react-intl'
 import type { MessageId } from '../../locales/messages'
-import { type Market, markets, methodsOf } from '../../site.config'
+import { type Brand, type Market, markets, methodsOf } from '../../site.config'
 
-/** A market's payment methods, its national scheme (mada, Meeza) first, as a row of labels (not mirrored: brand names). */
-function PaymentMethods({ market, className = '' }: { market: Market; className?: string }) {
+/**
+ * One payment method's mark on a white tile (renderer/brand/, uno.config.ts `i-pay-*`), named by the
+ * method's message: a brand's mark never mirrors. `size="sm"` for a panel's tighter row.
+ */
+export function MethodTile({ brand, size = 'md' }: { brand: Brand; size?: 'md' | 'sm' }) {
+  const intl = useIntl()
   return (
-    <ul className={`flex flex-wrap gap-2 ${className}`}>
-      {methodsOf(market).map((brand, i) => (
-        // Shortcuts (uno.config.ts): a dozen labels on each page that shows them.
-        <li key={brand} className={i === 0 ? 'method-chip-lead' : 'method-chip'}>
-          <bdi>
-            <FormattedMessage id={`method.${brand}` as MessageId} />
-          </bdi>
-        </li>
+    <li className={size === 'sm' ? 'pay-tile-sm' : 'pay-tile'}>
+      <span
+        role="img"
+        aria-label={intl.formatMessage({ id: `method.${brand}` as MessageId })}
+        className={`i-pay-${brand} ${size === 'sm' ? 'pay-mark-sm' : 'pay-mark'}`}
+      />
+    </li>
+  )
+}
+
+/** A market's payment methods as a row of tiles, its national scheme (mada, Meeza) first; in Arabic the row runs from the right. */
+export function PaymentMethods({
+  market,
+  size = 'md',
+  className = '',
+}: {
+  market: Market
+  size?: 'md' | 'sm'
+  className?: string
+}) {
+  return (
+    <ul className={`flex flex-wrap gap-2 ${className}`} {...{ 'data-methods-market': market.code }}>
+      {methodsOf(market).map((brand) => (
+        <MethodTile key={brand} brand={brand} size={size} />
       ))}
     </ul>
   )
 }
 
-/** Every market's payment methods (site.config.ts), each row under the market's name. */
-export function MarketMethods({ className = '' }: { className?: string }) {
+/**
+ * Every market's payment methods, one market at a time: a segmented control of the markets (radios,
+ * the first checked) over the markets' rows, of which the stylesheet shows the checked one's
+ * (uno.config.ts `methodsCss`), no script. `id` names the radios (`<id>-sa`): one per page.
+ */
+export function MarketMethods({ id, size = 'md', className = '' }: { id: string; size?: 'md' | 'sm'; className?: string }) {
   return (
-    <dl className={`grid gap-4 ${className}`}>
-      {markets.map((m) => (
-        <div key={m.code}>
-          <dt className="method-market">
-            <FormattedMessage id={`method.market.${m.code}` as MessageId} />
-          </dt>
-          <dd className="mt-2">
-            <PaymentMethods market={m} />
-          </dd>
+    <div className={`methods ${className}`}>
+      <fieldset className="segmented">
+        <legend className="sr-only">
+          <FormattedMessage id="method.marketLabel" />
+        </legend>
+        <div className="segmented-options">
+          {markets.map((m, i) => (
+            <label key={m.code}>
+              <input type="radio" name={id} id={`${id}-${m.code}`} value={m.code} defaultChecked={i === 0} />
+              <span>
+                <FormattedMessage id={`method.tab.${m.code}` as MessageId} />
+              </span>
+            </label>
+          ))}
         </div>
+      </fieldset>
+      {markets.map((m) => (
+        <PaymentMethods key={m.code} market={m} size={size} className="mt-4" />
       ))}
-    </dl>
+    </div>
   )
 }
