@@ -50,6 +50,7 @@ import { writeStatus } from './status'
 import { type SearchFile, writeSearchIndexes } from './search'
 import { scriptImports } from './scriptImports'
 import { writeSitemap } from './sitemap'
+import { writeWebManifests } from './brandIcons'
 
 export async function postbuild(
   build: { id: string; timestamp: number },
@@ -117,6 +118,7 @@ export async function postbuild(
   const prefixes = localeCodes.map((l) => (l === defaultLocale ? '' : `/${l}`))
   writeManifest(to, buildMeta(build.id, build.timestamp, buildMatcher(readRouteInfo(), prefixes), prerendered))
   writeSitemap(to, prerendered)
+  writeWebManifests(to)
   const config = runtimeConfigFromEnv(process.env)
   writeRuntimeConfig(to, config)
   writeStatus(to)

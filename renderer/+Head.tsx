@@ -2,6 +2,7 @@
 import { usePageContext } from 'vike-react/usePageContext'
 import { CARD_HEIGHT, CARD_WIDTH } from '../build/cards/key'
 import { site } from '../site.config'
+import { webManifestPath } from './brand/files'
 import { locales } from '../locales/locales'
 import { BOOT_SCRIPT_ID, bootScript, needsBootScript } from './bootScript'
 import { errorStatus } from './pageIntl'
@@ -25,6 +26,9 @@ export default function Head() {
       {/* The runtime reads the build from here: no build id is compiled into the assets. */}
       <meta name="build-id" content={process.env.BUILD_ID ?? 'dev'} />
       <meta name="theme-color" content={site.themeColor} />
+      {/* The phone's home-screen icon and the language's web app manifest (renderer/brand/files.ts). */}
+      <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
+      <link rel="manifest" href={webManifestPath(locale)} />
       <meta property="og:type" content="website" />
       <meta property="og:site_name" content={site.name[locale]} />
       <meta property="og:locale" content={locales.find((l) => l.code === locale)!.language.replace('-', '_')} />
