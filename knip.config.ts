@@ -35,5 +35,8 @@ export default {
     '@fontsource/ibm-plex-sans-arabic',
     '@expo-google-fonts/ibm-plex-sans-arabic',
     '@emran-alhaddad/saudi-riyal-font',
+    // build/icons.ts reads the payment marks' sets by path.
+    '@iconify-json/logos',
+    '@iconify-json/simple-icons',
   ],
 } satisfies KnipConfig

@@ -6,7 +6,7 @@ import { colors } from '@unocss/preset-wind4/colors'
 import { iconCollections } from './build/icons'
 import { accent, brand, neutral, tokenCss } from './renderer/brand/tokens'
 import { locales } from './locales/locales'
-import { allMethods, markets } from './site.config'
+import { markets } from './site.config'
 import { signFaces } from './api/contract/faces'
 
 /** The riyal sign's family, in each language's stack after its face (api/contract/faces.ts). */
@@ -40,7 +40,8 @@ function marketCss(): string {
 /** A row of payment-method tiles shows the market whose radio is checked (renderer/components/PaymentMethods.tsx). */
 function methodsCss(): string {
   const rules = markets.map(
-    (m) => `.methods:has(input[value="${m.code}"]:checked) [data-methods-market]:not([data-methods-market="${m.code}"])`,
+    (m) =>
+      `.methods:has(input[value="${m.code}"]:checked) [data-methods-market]:not([data-methods-market="${m.code}"])`,
   )
   return `${rules.join(', ')} { display: none; }`
 }
@@ -57,7 +58,7 @@ export default defineConfig({
       extraProperties: { display: 'inline-block', 'vertical-align': 'middle' },
       collections: {
         lucide: () => import('@iconify-json/lucide/icons.json').then((m) => m.default as IconifyJSON),
-        // The brand's marks and the payment methods' marks (renderer/brand/).
+        // The brand's marks (renderer/brand/).
         ...iconCollections(),
       },
     }),
@@ -188,10 +189,10 @@ export default defineConfig({
     'guide-card-text': 'mt-1 block text-sm text-neutral-600 dark:text-neutral-400',
     // A payment method's tile (renderer/components/PaymentMethods.tsx): white in both schemes, as the
     // brands' marks are drawn for a light ground.
-    'pay-tile': 'flex h-10 w-16 items-center justify-center rounded-lg border border-neutral-200 bg-white dark:border-neutral-700',
-    'pay-mark': 'h-6 w-[3.6rem]',
-    'pay-tile-sm': 'flex h-8 w-12 items-center justify-center rounded-md border border-neutral-200 bg-white dark:border-neutral-700',
-    'pay-mark-sm': 'h-5 w-[3rem]',
+    'pay-tile':
+      'flex h-10 w-16 items-center justify-center rounded-lg border border-neutral-200 bg-white dark:border-neutral-700',
+    'pay-tile-sm':
+      'flex h-8 w-12 items-center justify-center rounded-md border border-neutral-200 bg-white dark:border-neutral-700',
     // The FAQ block: its heading beside the questions from `lg`, both on the page's start edge.
     'faq-block': 'mx-auto mt-20 max-w-6xl px-4 lg:grid lg:grid-cols-[1fr_2fr] lg:gap-x-12',
     // A question of the FAQ (renderer/components/Faq.tsx); its <details> carries `group`.
@@ -202,17 +203,18 @@ export default defineConfig({
     // A call to action of a page's first screen: 48 px high.
     'btn-lg': 'h-12 px-6 text-base',
     // Every page's h1 but the home page's display title: 44/52 from `sm`.
-    'page-title': 'text-3xl font-bold tracking-tight text-neutral-950 sm:text-[2.75rem] sm:leading-[3.25rem] dark:text-white',
+    'page-title':
+      'text-3xl font-bold tracking-tight text-neutral-950 sm:text-[2.75rem] sm:leading-[3.25rem] dark:text-white',
     'sample-note': 'mt-4 flex items-center gap-1.5 text-[0.8125rem] text-neutral-500 dark:text-neutral-400',
     'card-lift':
       'transition duration-150 hover:-translate-y-0.5 hover:shadow-md motion-reduce:transition-none motion-reduce:hover:translate-y-0',
     'btn-secondary':
       'inline-flex items-center gap-2 rounded-lg border border-neutral-300 px-5 py-2.5 font-semibold text-neutral-900 hover:bg-neutral-100 dark:border-neutral-700 dark:text-white dark:hover:bg-neutral-800',
   },
-  // The payment-method marks are named from data (`i-pay-${brand}`), which no extractor sees.
-  safelist: allMethods.map((brand) => `i-pay-${brand}`),
   // Plain CSS in renderer/styles/, and the rules that follow the locale table and the markets.
-  preflights: [{ getCSS: () => [tokenCss(), ...stylesheets.map(read), localeCss(), marketCss(), methodsCss()].join('\n') }],
+  preflights: [
+    { getCSS: () => [tokenCss(), ...stylesheets.map(read), localeCss(), marketCss(), methodsCss()].join('\n') },
+  ],
   // Logical properties only: physical utilities produce no CSS, and tests/unit/rules.test.ts
   // fails when one appears in the source.
   blocklist: [

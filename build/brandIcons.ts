@@ -11,7 +11,6 @@ import { iconSvg, markSvg } from '../renderer/brand/marks'
 import { site } from '../site.config'
 import { startResvg, svgToPng } from './cards/render'
 
-
 /** Every icon file of public/, by name. */
 export async function brandIcons(): Promise<Record<string, Buffer>> {
   await startResvg()
@@ -19,7 +18,6 @@ export async function brandIcons(): Promise<Record<string, Buffer>> {
   for (const [file, size] of Object.entries(pngIcons)) out[file] = Buffer.from(svgToPng(iconSvg(size)))
   return out
 }
-
 
 /** The web app manifest of one language: the site's name in it, its direction, its home page. */
 export function webManifest(code: Locale) {

@@ -1,9 +1,12 @@
-// The brand's and the payment methods' icon collections for UnoCSS's icon preset (uno.config.ts):
-// `i-rasid-mark`, `i-rasid-wordmark-en`, `i-rasid-wordmark-ar`, and `i-pay-<brand>` for every
-// payment method a market offers (site.config.ts `Brand`). Icons become CSS at build time: a mark is
-// in the one stylesheet once, whatever the number of pages that show it. A mark with its own colours
-// is a background image; one drawn in `currentColor` (the wordmarks) a mask in the text's colour.
-import { readFileSync } from 'node:fs'
+// The brand's marks and the payment methods' marks. The brand's are an icon collection for UnoCSS's
+// icon preset (uno.config.ts `i-rasid-mark`, `i-rasid-wordmark-en`, `i-rasid-wordmark-ar`): CSS at
+// build time, in the one stylesheet once (the mark in its own colours, a background image; the
+// wordmarks in `currentColor`, a mask in the text's colour). The payment methods' are SVG files,
+// one per brand (site.config.ts `Brand`) under a name that holds a hash of its bytes
+// (`/assets/pay/<brand>.<hash>.svg`): only the pages that show a method load its mark, never
+// before the first paint, and the stylesheet every page waits for stays the same size.
+import { createHash } from 'node:crypto'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import type { IconifyJSON } from '@iconify/types'
@@ -32,7 +35,8 @@ function fromSet(set: IconifyJSON, icon: string, fill?: string): string {
   return `<g transform="translate(${x.toFixed(2)} ${y.toFixed(2)}) scale(${scale.toFixed(4)})">${body}</g>`
 }
 
-export function iconCollections() {
+/** Every payment method's mark, as an SVG document, by brand. */
+export function paymentMarks(): Record<Brand, string> {
   const logos = iconSet('logos')
   const simple = iconSet('simple-icons')
   const { width, height } = markBox
@@ -46,12 +50,39 @@ export function iconCollections() {
     // No one brand: a wallet, in the neutral ink.
     wallets: `<g transform="translate(34 6) scale(1.1667)" fill="none" stroke="#36423D" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"><path d="M19 7V4a1 1 0 0 0-1-1H5a2 2 0 0 0 0 4h15a1 1 0 0 1 1 1v4h-3a2 2 0 0 0 0 4h3a1 1 0 0 0 1-1v-2a1 1 0 0 0-1-1"/><path d="M3 5v14a2 2 0 0 0 2 2h15a1 1 0 0 0 1-1v-4"/></g>`,
   }
+  return Object.fromEntries(Object.entries(pay).map(([brand, body]) => [brand, svg(width, height, body)])) as Record<
+    Brand,
+    string
+  >
+}
+
+/** The brand's marks for the icon preset. */
+export function iconCollections() {
   return {
     rasid: {
       mark: markSvg,
       'wordmark-en': svg(wordmarkLatin.width, wordmarkLatin.height, wordmarkLatin.body),
       'wordmark-ar': svg(wordmarkArabic.width, wordmarkArabic.height, wordmarkArabic.body),
     },
-    pay: Object.fromEntries(Object.entries(pay).map(([brand, body]) => [brand, svg(width, height, body)])),
   }
+}
+
+let hrefs: Record<Brand, string> | undefined
+
+/** `/assets/pay/mada.<hash>.svg`: where a payment method's mark is served. */
+export function paymentMarkHref(brand: Brand): string {
+  hrefs ??= Object.fromEntries(
+    Object.entries(paymentMarks()).map(([b, text]) => [
+      b,
+      `/assets/pay/${b}.${createHash('sha256').update(text).digest('base64url').slice(0, 10)}.svg`,
+    ]),
+  ) as Record<Brand, string>
+  return hrefs[brand]
+}
+
+/** Writes every payment method's mark into `<dist>/assets/pay/`. */
+export function writePaymentMarks(dist: string) {
+  mkdirSync(join(dist, 'assets', 'pay'), { recursive: true })
+  for (const [brand, text] of Object.entries(paymentMarks()))
+    writeFileSync(join(dist, paymentMarkHref(brand as Brand).slice(1)), text)
 }

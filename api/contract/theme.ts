@@ -29,7 +29,7 @@ export const radiusRange = { min: 0, max: 24, step: 2 }
 export const logoMaxLength = 24
 
 export function defaultTheme(dir: Dir, logo: string): Theme {
-  return { color: '#16a34a', radius: 8, font: 'system', logo, mode: 'light', dir }
+  return { color: '#0b6b3a', radius: 8, font: 'system', logo, mode: 'light', dir }
 }
 
 /**

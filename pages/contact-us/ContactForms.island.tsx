@@ -545,7 +545,7 @@ const ContactForm = memo(function ContactForm({
         <div
           ref={summary}
           tabIndex={-1}
-          className="mt-5 rounded-xl border-2 border-error-700 p-5 outline-none focus:outline-3 focus:outline-solid focus:outline-offset-2 focus:outline-primary-700 dark:border-error-400"
+          className="mt-5 rounded-xl border-2 border-error-700 p-5 outline-none focus:outline-3 focus:outline-solid focus:outline-offset-2 focus:outline-error-700 dark:border-error-400 dark:focus:outline-error-400"
         >
           <h2 id={`${fieldId(kind, 'summary')}-title`} className="text-lg font-bold text-neutral-900 dark:text-white">
             <FormattedMessage id="contact.summary.title" />

@@ -88,8 +88,13 @@ function AddToCart({ sku, label, className }: { sku: Sku; label: MessageId; clas
 
 function PlanPrice({ plan, market }: { plan: (typeof plans)[number]['key']; market: Market }) {
   const money = useMoney()
-  if (plan === 'starter') return <FormattedMessage id="pricing.plans.starter.price" />
-  if (plan === 'enterprise') return <FormattedMessage id="pricing.plans.enterprise.price" />
+  // Every plan's price in the same slot, at the same size, so the three cards' lists line up.
+  if (plan !== 'growth')
+    return (
+      <span className="text-3xl font-bold">
+        <FormattedMessage id={`pricing.plans.${plan}.price`} />
+      </span>
+    )
   return (
     <>
       <span data-billing="monthly">

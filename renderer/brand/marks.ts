@@ -9,7 +9,6 @@ import { brand, accent } from './tokens'
 /** The mark on its tile, 32 x 32. */
 export const markSvg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="9" fill="${brand[700]}"/><path d="M21.5 7.5c1.6 4.2 1.7 8.6-.2 12.3-1.9 3.7-5.6 5.9-11.3 6.2" fill="none" stroke="#fff" stroke-width="3.6" stroke-linecap="round"/><circle cx="11" cy="11.5" r="3.2" fill="${accent[400]}"/></svg>`
 
-
 /** "Rasid" in Latin lettering, in the text's colour. */
 export const wordmarkLatin = {
   width: 5320,

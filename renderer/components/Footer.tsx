@@ -10,7 +10,7 @@ import { Link } from './Link'
 
 type Column = { title: MessageId; links: [href: string, id: MessageId][] }
 
-/** The footer's four columns; they mirror in right-to-left pages. */
+/** The footer's four columns; they mirror on Arabic pages. */
 const columns: Column[] = [
   {
     title: 'footer.products',

@@ -10,7 +10,7 @@ type NavLink = [href: string, id: MessageId]
 type NavItem = NavLink | { group: MessageId; links: NavLink[] }
 
 /** The header's navigation: four items, two of them groups. */
-export const nav: NavItem[] = [
+const nav: NavItem[] = [
   {
     group: 'nav.products',
     links: [
@@ -38,7 +38,10 @@ export function Brand({ className = 'frame-brand' }: { className?: string }) {
   return (
     <Link href="/" className={className} aria-label={intl.formatMessage({ id: 'nav.home' })}>
       <span className="i-rasid-mark size-8" aria-hidden="true" />
-      <span className={locale === 'ar' ? 'i-rasid-wordmark-ar frame-wordmark-ar' : 'i-rasid-wordmark-en frame-wordmark'} aria-hidden="true" />
+      <span
+        className={locale === 'ar' ? 'i-rasid-wordmark-ar frame-wordmark-ar' : 'i-rasid-wordmark-en frame-wordmark'}
+        aria-hidden="true"
+      />
     </Link>
   )
 }

@@ -76,6 +76,7 @@ beforeAll(() => {
     catalog['pricing.currencyName.qa'] = currency
     catalog['contact.market.qa'] = name
     catalog['method.market.qa'] = name
+    catalog['method.tab.qa'] = name
     // The hosted page's closing time names the market's zone (review 5, item 17).
     catalog['sandbox.zone.qa'] = locale === 'ar' ? 'الدوحة' : 'Doha'
     if (locale === 'de') Object.assign(catalog, germanSandbox)

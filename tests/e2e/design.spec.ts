@@ -22,7 +22,7 @@ for (const locale of ['en', 'ar'] as const) {
     await expect(hosted.locator('li').first()).toHaveText(catalogs[locale]['method.mada']!)
     await expect(page.getByTestId('hosted-pay')).toContainText('249.00')
     expect(JSON.parse((await page.getByTestId('theme-config').textContent())!)).toMatchObject({
-      brandColor: '#16a34a',
+      brandColor: '#0b6b3a',
       cornerRadius: 8,
       locale,
       direction: locale === 'ar' ? 'rtl' : 'ltr',

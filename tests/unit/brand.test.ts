@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { brandIcons, webManifest } from '../../build/brandIcons'
-import { iconCollections } from '../../build/icons'
+import { paymentMarks } from '../../build/icons'
 import { locales } from '../../locales/locales'
 import { allMethods, site } from '../../site.config'
 
@@ -17,7 +17,10 @@ describe('the brand', () => {
 
   it('each PNG icon is the size its name says', async () => {
     const icons = await brandIcons()
-    for (const [file, size] of [['apple-touch-icon.png', 180], ['icon-512.png', 512]] as const) {
+    for (const [file, size] of [
+      ['apple-touch-icon.png', 180],
+      ['icon-512.png', 512],
+    ] as const) {
       const png = icons[file]!
       expect(png.subarray(1, 4).toString()).toBe('PNG')
       expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([size, size])
@@ -27,13 +30,18 @@ describe('the brand', () => {
   for (const { code, dir, language } of locales) {
     it(`the ${code} manifest names the site in its language and starts on its home page`, () => {
       const m = webManifest(code)
-      expect(m).toMatchObject({ name: site.name[code], lang: language, dir, start_url: code === 'en' ? '/' : `/${code}` })
+      expect(m).toMatchObject({
+        name: site.name[code],
+        lang: language,
+        dir,
+        start_url: code === 'en' ? '/' : `/${code}`,
+      })
       expect(m.icons.map((i) => i.sizes)).toEqual(['any', '192x192', '512x512'])
     })
   }
 
   it('every payment method has a mark', () => {
-    const { pay } = iconCollections()
+    const pay = paymentMarks()
     for (const brand of allMethods) expect(pay[brand], brand).toMatch(/^<svg [^>]*viewBox="0 0 96 40">/)
   })
 })

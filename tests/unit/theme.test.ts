@@ -72,8 +72,8 @@ describe('colours', () => {
   })
   test('the configuration names every choice', () => {
     expect(themeConfig(defaults, 'ar')).toEqual({
-      brandColor: '#16a34a',
-      buttonTextColor: '#000000',
+      brandColor: '#0b6b3a',
+      buttonTextColor: '#ffffff',
       cornerRadius: 8,
       font: 'system',
       logoText: 'متجر النور',
