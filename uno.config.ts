@@ -164,6 +164,7 @@ export default defineConfig({
       'w-full rounded-lg border border-neutral-500 bg-white py-2 ps-9 pe-3 text-base text-neutral-900 placeholder:text-neutral-500 dark:bg-neutral-900 dark:text-white dark:placeholder:text-neutral-400',
     // A guide article's frame (pages/guide/article/+Page.tsx), on every guide page.
     'guide-layout': 'lg:grid lg:grid-cols-[minmax(0,48rem)_15rem] lg:gap-x-12',
+    'guide-bar': 'border-b border-neutral-200 pb-5 [&_form]:mt-0 dark:border-neutral-800',
     'guide-crumb-sep': 'mx-2 text-neutral-400',
     'guide-crumb': 'text-neutral-500 dark:text-neutral-400',
     // An arrow beside `i-lucide-arrow-left`/`-right` (an icon's class stays its own: one copy of its SVG).
@@ -174,7 +175,8 @@ export default defineConfig({
     'guide-toc': 'mt-8 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:mt-0',
     'guide-toc-box':
       'rounded-xl border border-neutral-200 p-4 lg:sticky lg:top-6 lg:border-0 lg:p-0 dark:border-neutral-800',
-    'guide-toc-link': 'text-neutral-600 hover:text-primary-700 dark:text-neutral-400 dark:hover:text-primary-400',
+    'guide-toc-link':
+      '-ms-3 block border-s-2 border-transparent ps-2.5 text-neutral-600 hover:text-primary-700 dark:text-neutral-400 dark:hover:text-primary-400',
     'guide-pager': 'mt-12 grid gap-4 border-t border-neutral-200 pt-6 sm:grid-cols-2 dark:border-neutral-800',
     'guide-pager-link': 'rounded-xl border border-neutral-200 p-4 hover:border-primary-600 dark:border-neutral-800',
     'guide-pager-label': 'flex items-center gap-1 text-sm text-neutral-500 dark:text-neutral-400',
@@ -194,6 +196,9 @@ export default defineConfig({
     'pay-tile-sm':
       'flex h-8 w-12 items-center justify-center rounded-md border border-neutral-200 bg-white dark:border-neutral-700',
     // The FAQ block: its heading beside the questions from `lg`, both on the page's start edge.
+    // The home page's strip of sample merchants' wordmarks, greyed.
+    'merchant-strip':
+      'mt-4 flex flex-wrap items-center gap-x-10 gap-y-4 text-xl text-neutral-500/80 dark:text-neutral-400/80',
     'faq-block': 'mx-auto mt-20 max-w-6xl px-4 lg:grid lg:grid-cols-[1fr_2fr] lg:gap-x-12',
     // A question of the FAQ (renderer/components/Faq.tsx); its <details> carries `group`.
     'faq-question':

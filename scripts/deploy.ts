@@ -605,7 +605,8 @@ class Progress {
 function assetsNamed(uploads: Upload[]): Set<string> {
   const named = new Set<string>()
   const origin = site.origin.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-  const ref = new RegExp(`["'(](?:${origin})?\\/(assets\\/[^"'()\\s?#]+)`, 'g')
+  // A backslash ends a name too: a page's payload holds its HTML as a JSON string (`src=\"/assets/…\"`).
+  const ref = new RegExp(`["'(](?:${origin})?\\/(assets\\/[^"'()\\s?#\\\\]+)`, 'g')
   for (const u of uploads) {
     if (!/\.(html|json|css|js)$/.test(u.key)) continue
     for (const [, key] of u.body.toString('utf8').matchAll(ref)) named.add(key!)

@@ -39,15 +39,62 @@ export default function Page() {
     <>
       <PageHero title="contactUs.hero.title" body="contactUs.hero.body" />
       <StatusBanner needs={['api']} />
-      <div className="mt-10">
-        <Island
-          of={ContactForms}
-          props={{
-            consentVersion: consentVersion(locale, loadCatalog(locale)),
-            privacyPath: localizePath('/privacy', locale),
-            volumes,
-          }}
-        />
+      {/* From lg: the forms on the start side, what a visitor wants to know before writing beside them. */}
+      <div className="mt-10 lg:grid lg:grid-cols-12 lg:items-start lg:gap-10">
+        <div className="lg:col-span-7">
+          <Island
+            of={ContactForms}
+            props={{
+              consentVersion: consentVersion(locale, loadCatalog(locale)),
+              privacyPath: localizePath('/privacy', locale),
+              volumes,
+            }}
+          />
+        </div>
+        <div className="mt-10 lg:sticky lg:top-6 lg:col-span-5 lg:mt-0">
+          <Section id="times" title="contactUs.times.title" className="rounded-2xl bg-brand-50 p-6 dark:bg-neutral-900">
+            <dl className="mt-5 grid gap-3 sm:grid-cols-3 lg:grid-cols-1">
+              {times.map((t) => (
+                <div
+                  key={t}
+                  className="rounded-xl border border-neutral-200 bg-white p-4 dark:border-neutral-800 dark:bg-neutral-950"
+                >
+                  <dt className="text-sm ink-muted">
+                    <FormattedMessage id={`contactUs.times.${t}.label` as MessageId} />
+                  </dt>
+                  <dd className="mt-1 text-lg ink-strong">
+                    <FormattedMessage id={`contactUs.times.${t}.value` as MessageId} />
+                  </dd>
+                </div>
+              ))}
+            </dl>
+            <p className="mt-4 text-sm ink-muted">
+              <FormattedMessage id="contactUs.times.hours" />
+            </p>
+            <SupportHours />
+            <p id="urgent-lines" className="mt-4 text-sm ink-muted">
+              <FormattedMessage id="contactUs.times.urgentLines" />
+            </p>
+            <ul aria-labelledby="urgent-lines" className="mt-1 grid gap-1 text-sm ink-muted">
+              {markets.map((m) => (
+                <li key={m.code} data-urgent-line={m.code}>
+                  <MarketLine
+                    market={m}
+                    phone={
+                      <a
+                        href={`tel:${m.urgentPhone.replace(/\s/g, '')}`}
+                        dir="ltr"
+                        className="whitespace-nowrap font-semibold text-primary-700 underline dark:text-primary-400"
+                      >
+                        {m.urgentPhone}
+                      </a>
+                    }
+                  />
+                </li>
+              ))}
+            </ul>
+          </Section>
+        </div>
       </div>
       <div className="mt-10 grid gap-4 md:grid-cols-2">
         {channels.map((c) => (
@@ -95,46 +142,6 @@ export default function Page() {
           }}
         />
       </p>
-
-      <Section id="times" title="contactUs.times.title" className="mt-12">
-        <dl className="mt-5 grid gap-4 sm:grid-cols-3">
-          {times.map((t) => (
-            <div key={t} className="rounded-xl border border-neutral-200 p-5 dark:border-neutral-800">
-              <dt className="text-sm ink-muted">
-                <FormattedMessage id={`contactUs.times.${t}.label` as MessageId} />
-              </dt>
-              <dd className="mt-1 text-lg ink-strong">
-                <FormattedMessage id={`contactUs.times.${t}.value` as MessageId} />
-              </dd>
-            </div>
-          ))}
-        </dl>
-        <p className="mt-4 text-sm ink-muted">
-          <FormattedMessage id="contactUs.times.hours" />
-        </p>
-        <SupportHours />
-        <p id="urgent-lines" className="mt-4 text-sm ink-muted">
-          <FormattedMessage id="contactUs.times.urgentLines" />
-        </p>
-        <ul aria-labelledby="urgent-lines" className="mt-1 grid gap-1 text-sm ink-muted">
-          {markets.map((m) => (
-            <li key={m.code} data-urgent-line={m.code}>
-              <MarketLine
-                market={m}
-                phone={
-                  <a
-                    href={`tel:${m.urgentPhone.replace(/\s/g, '')}`}
-                    dir="ltr"
-                    className="whitespace-nowrap font-semibold text-primary-700 underline dark:text-primary-400"
-                  >
-                    {m.urgentPhone}
-                  </a>
-                }
-              />
-            </li>
-          ))}
-        </ul>
-      </Section>
 
       <Section
         id="self"

@@ -66,7 +66,7 @@ const fieldId = (kind: FormKind, field: string) => `contact-${kind}-${field}`
 
 const inputClass = 'field mt-1.5'
 const errorClass = 'mt-1 text-sm font-semibold text-error-700 dark:text-error-400'
-const hintClass = 'mt-0.5 block text-sm text-neutral-600 dark:text-neutral-400'
+const hintClass = 'mt-1.5 block text-sm text-neutral-600 dark:text-neutral-400'
 
 /**
  * The two forms as tabs; `#support` in the address opens the support form. `consentVersion`: the
@@ -153,7 +153,7 @@ function ContactForms({
       <div
         role="tablist"
         aria-label={intl.formatMessage({ id: 'contact.tabs.label' })}
-        className="inline-flex gap-1 rounded-xl bg-neutral-100 p-1 dark:bg-neutral-800"
+        className="inline-flex gap-1 rounded-xl bg-neutral-100 p-1 dark:bg-neutral-950"
         onKeyDown={onKeyDown}
       >
         {formKinds.map((kind) => (
@@ -730,13 +730,14 @@ function Label({
       <label htmlFor={fieldId(kind, field)} className="font-semibold text-neutral-900 dark:text-white">
         <FormattedMessage id={label} />
       </label>
+      {error}
+      {children}
+      {/* Under the field, so that the fields of a row line up whatever their hints. */}
       {hint && (
         <span id={`${fieldId(kind, field)}-hint`} className={hintClass}>
           <FormattedMessage id={hint} />
         </span>
       )}
-      {error}
-      {children}
     </div>
   )
 }

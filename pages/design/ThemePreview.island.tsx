@@ -127,7 +127,7 @@ function ThemePreview({ dir, locale, brand, methods, order }: Props) {
             type="color"
             value={theme.color}
             onChange={(e) => update({ color: e.target.value.toLowerCase() })}
-            className="h-10 w-20 cursor-pointer rounded border border-neutral-300 bg-white dark:border-neutral-700"
+            className="align-middle"
           />
           <code className="ms-3 text-sm" dir="ltr">
             {theme.color}
@@ -144,7 +144,7 @@ function ThemePreview({ dir, locale, brand, methods, order }: Props) {
             // Its value with the unit, in the page's language: "12 px", «12 بكسل», not a bare number.
             aria-valuetext={intl.formatMessage({ id: 'design.preview.radiusValue' }, { value: theme.radius })}
             onChange={(e) => update({ radius: Number(e.target.value) })}
-            className="w-40 accent-primary-700"
+            className="w-40 align-middle"
           />
           <output htmlFor={`${id}-radius`} className="ms-3 text-sm">
             <FormattedMessage id="design.preview.radiusValue" values={{ value: theme.radius }} />
@@ -155,7 +155,7 @@ function ThemePreview({ dir, locale, brand, methods, order }: Props) {
             id={`${id}-font`}
             value={theme.font}
             onChange={(e) => update({ font: e.target.value as Theme['font'] })}
-            className="rounded-md border border-neutral-300 bg-white px-3 py-2 dark:border-neutral-700 dark:bg-neutral-900"
+            className="field max-w-xs"
           >
             {fonts.map((f) => (
               <option key={f} value={f}>

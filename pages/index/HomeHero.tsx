@@ -2,6 +2,7 @@ import { FormattedMessage, useIntl } from 'react-intl'
 import { Link } from '../../renderer/components/Link'
 import { Money } from '../../renderer/components/Money'
 import { MethodTile } from '../../renderer/components/PaymentMethods'
+import type { MessageId } from '../../locales/messages'
 import type { Brand } from '../../site.config'
 
 /** The sample order the visual shows: a mada payment of ⃁ 249.00 and the day's payout. */
@@ -38,7 +39,36 @@ export function HomeHero() {
         </div>
       </div>
       <HeroVisual />
+      <Merchants />
     </div>
+  )
+}
+
+/** Each sample merchant's name with the lettering of its own wordmark (Latin's slant and spacing never on Arabic). */
+const merchants = [
+  ['noor', 'font-bold ltr:tracking-tight'],
+  ['qahwa', 'font-semibold ltr:italic'],
+  ['souq', 'font-bold uppercase ltr:text-sm ltr:tracking-widest'],
+  ['nakheel', 'font-semibold'],
+  ['bayt', 'font-normal uppercase ltr:text-sm ltr:tracking-[0.3em]'],
+  ['rihla', 'font-bold ltr:italic ltr:tracking-tight'],
+] as const
+
+/** Under the hero: a strip of sample merchants' wordmarks, greyed, said to be samples. */
+function Merchants() {
+  return (
+    <section aria-labelledby="merchants-title" className="lg:col-span-2">
+      <h2 id="merchants-title" className="text-sm font-medium text-neutral-500 dark:text-neutral-400">
+        <FormattedMessage id="home.merchants.title" />
+      </h2>
+      <ul className="merchant-strip">
+        {merchants.map(([key, lettering]) => (
+          <li key={key} className={lettering}>
+            <FormattedMessage id={`home.merchants.${key}` as MessageId} />
+          </li>
+        ))}
+      </ul>
+    </section>
   )
 }
 

@@ -39,7 +39,7 @@ function ApprovalChart() {
   const f = useChartFormat()
   const { dir } = useDirection()
   const [min, max] = [8500, 10000]
-  const [w, h, pad] = [600, 220, 36]
+  const [w, h, pad] = [600, 260, 44]
   const n = approval.bp.length
   const dayIso = (i: number) => new Date(Date.parse(`${approval.from}T12:00:00+03:00`) + i * 86400000).toISOString()
   const x = (i: number) => {
@@ -70,7 +70,7 @@ function ApprovalChart() {
               x={dir === 'rtl' ? w - 4 : 4}
               y={y(g) + 4}
               textAnchor={dir === 'rtl' ? 'end' : 'start'}
-              className="fill-neutral-500 text-[11px]"
+              className="fill-neutral-500 text-[14px]"
             >
               {f.percent(g, 0)}
             </text>
@@ -88,7 +88,7 @@ function ApprovalChart() {
           />
         ))}
         {[0, n - 1].map((i) => (
-          <text key={i} x={x(i)} y={h - 4} textAnchor="middle" className="fill-neutral-500 text-[11px]">
+          <text key={i} x={x(i)} y={h - 4} textAnchor="middle" className="fill-neutral-500 text-[14px]">
             {f.shortDate(dayIso(i))}
           </text>
         ))}

@@ -11,13 +11,14 @@ export const statusStyle: StatusStyle = {
   // Two lines (the time and the measurement) kept while there is no document: no layout shift.
   updated: 'min-h-10 text-sm text-neutral-500 dark:text-neutral-400',
   warn: 'block font-medium text-warning-800 dark:text-warning-200',
-  summary: 'mt-4 flex items-center gap-2 rounded-xl border p-4 font-semibold',
+  // The overall state first: a banner coloured by it.
+  summary: 'mt-4 flex min-h-18 items-center gap-3 rounded-2xl border px-5 py-4 text-lg font-semibold',
   alarm:
     'border-warning-300 bg-warning-50 text-warning-900 dark:border-warning-700 dark:bg-warning-950 dark:text-warning-100',
-  ok: 'border-primary-300 bg-primary-50 text-primary-900',
+  ok: 'border-primary-300 bg-primary-50 text-primary-900 dark:border-primary-800 dark:bg-primary-950 dark:text-primary-100',
   neutral:
     'border-neutral-200 bg-neutral-50 text-neutral-800 dark:border-neutral-800 dark:bg-neutral-900 dark:text-neutral-200',
-  icon: 'size-5 shrink-0',
+  icon: 'size-7 shrink-0',
   links: 'mt-2 text-sm ink-muted',
   link: 'font-medium text-primary-700 underline dark:text-primary-400',
   list: 'mt-4 divide-y divide-neutral-200 rounded-xl border border-neutral-200 bg-white dark:divide-neutral-800 dark:border-neutral-800 dark:bg-neutral-900',
@@ -46,6 +47,9 @@ export const statusStyle: StatusStyle = {
   meta: 'mt-1 text-sm text-neutral-500 dark:text-neutral-400',
   body: 'mt-2 text-neutral-700 dark:text-neutral-300',
   empty: 'mt-6 ink-muted',
+  // No document yet: the components' names in two columns, no bars.
+  nameList: 'mt-4 grid gap-x-8 rounded-xl border border-neutral-200 px-5 py-2 sm:grid-cols-2 dark:border-neutral-800',
+  nameRow: 'border-b border-neutral-100 py-2.5 dark:border-neutral-800',
   updates: 'mt-4 grid gap-4 border-s-2 border-neutral-200 ps-4 dark:border-neutral-700',
   update: 'relative',
   dot: 'absolute -start-[1.4rem] top-1.5 size-2.5 rounded-full bg-neutral-400 dark:bg-neutral-500',

@@ -5,8 +5,9 @@ import type { MessageId } from '../../locales/messages'
 import { billingPeriods, type CartMarket, type Sku } from '../../api/contract/pricing'
 import { Island } from '../../renderer/islands/Island'
 import { Money } from '../../renderer/components/Money'
+import { MethodTile } from '../../renderer/components/PaymentMethods'
 import { feeOf, toMajor } from '../../renderer/money'
-import { catalogue, markets, type Market, planFeatures } from '../../site.config'
+import { catalogue, markets, type Market, planFeatures, schemeBrands } from '../../site.config'
 import type { CalculatorMarket } from './calculator'
 import FeeCalculator from './FeeCalculator.island'
 
@@ -114,6 +115,56 @@ function PlanPrice({ plan, market }: { plan: (typeof plans)[number]['key']; mark
         />
       </span>
     </>
+  )
+}
+
+/** The three rates a merchant of the market looks for first: its national scheme (or cards), cards, and instalments or wallets. */
+function headlineFees(market: Market) {
+  const pick = (schemes: string[]) => market.fees.find((f) => schemes.includes(f.scheme))
+  return [market.fees[0]!, pick(['cards']), pick(['tabby', 'tamara', 'wallets', 'fawry'])].filter(
+    (f, i, all): f is Market['fees'][number] => f !== undefined && all.indexOf(f) === i,
+  )
+}
+
+/** The chosen market's headline rates, at headline size, above the plans (the market radio shows one market's). */
+function RateStrip() {
+  const intl = useIntl()
+  const money = useMoney()
+  const percent = (bp: number) => intl.formatNumber(bp / 10000, { style: 'percent', maximumFractionDigits: 2 })
+  return (
+    <Section id="rates" title="pricing.rates.title" className="mt-8" headingClassName="sr-only">
+      {markets.map((market) => (
+        <ul key={market.code} data-market={market.code} className="grid gap-4 sm:grid-cols-3">
+          {headlineFees(market).map((f) => (
+            <li
+              key={f.scheme}
+              className="rounded-2xl border border-neutral-200 bg-white p-5 dark:border-neutral-800 dark:bg-neutral-900"
+            >
+              <ul className="flex gap-1.5">
+                {schemeBrands[f.scheme].map((brand) => (
+                  <MethodTile key={brand} brand={brand} size="sm" />
+                ))}
+              </ul>
+              <p className="mt-3 text-sm font-semibold text-neutral-700 dark:text-neutral-200">
+                <FormattedMessage id={`pricing.scheme.${f.scheme}` as MessageId} />
+              </p>
+              <p className="mt-1 text-3xl font-bold tabular-nums text-neutral-950 dark:text-white">
+                <FormattedMessage
+                  id="pricing.fees.rate"
+                  values={{
+                    rate: <bdi>{percent(f.rateBp)}</bdi>,
+                    fixed: <bdi>{money(f.fixedMinor, market.currency)}</bdi>,
+                  }}
+                />
+              </p>
+              <p className="mt-1 text-sm ink-muted">
+                <FormattedMessage id="pricing.rates.per" />
+              </p>
+            </li>
+          ))}
+        </ul>
+      ))}
+    </Section>
   )
 }
 
@@ -248,6 +299,8 @@ export default function Page() {
           options={markets.map((m) => ({ value: m.code, label: `pricing.market.${m.code}` as MessageId }))}
         />
       </div>
+
+      <RateStrip />
 
       <Section id="plans" title="pricing.plans.title" className="mt-8" headingClassName="sr-only">
         <div className="grid gap-4 lg:grid-cols-3">

@@ -31,6 +31,9 @@ const nav: NavItem[] = [
   ['/contact-us', 'nav.contact'],
 ]
 
+/** "Start now": the pricing page's plans (an address of its own: the pricing link stays the one marked current there). */
+const startHref = '/pricing#plans-title'
+
 /** The brand: the mark (never mirrored) and the wordmark of the page's script, drawn, its name the link's. */
 export function Brand({ className = 'frame-brand' }: { className?: string }) {
   const intl = useIntl()
@@ -94,7 +97,7 @@ export function Header() {
               ),
             )}
             <li className="menu-actions">
-              <Link href="/pricing" className="btn-primary justify-center">
+              <Link href={startHref} className="btn-primary justify-center">
                 <FormattedMessage id="nav.start" />
               </Link>
               <a href={signIn} className="btn-secondary justify-center">
@@ -107,7 +110,7 @@ export function Header() {
           <a href={signIn} className="frame-sign-in">
             <FormattedMessage id="nav.signIn" />
           </a>
-          <Link href="/pricing" className="frame-start">
+          <Link href={startHref} className="frame-start">
             <FormattedMessage id="nav.start" />
           </Link>
           {/* Shown by the runtime once the cart holds something (renderer/client/cartLink.ts). */}

@@ -136,14 +136,16 @@ test.describe('small screens', () => {
   }
 })
 
-// Issue 44, F2: WebKit gave the open menu the viewport's height (844 px at 390 x 844, its six links
-// 133 px apart, its bottom off the screen). Its height is its content's, within the screen below
-// the header, where a short screen scrolls it; in both directions it spans the width.
+// The open menu on a phone is a sheet from under the header to the foot of the screen, across its
+// width in both directions, the page dimmed behind it: its links in rows of 52 px under their
+// groups' names, Start now and Sign in at its foot, the menu button reading "Close". WebKit had once
+// given a fit-content menu the viewport's height and spread its rows over it: these rows are the
+// links' own.
 test.describe('the open menu on a phone (390 px)', () => {
   test.use({ viewport: { width: 390, height: 844 } })
 
   for (const locale of ['en', 'ar'] as const) {
-    test(`its content's height, its links 44 px targets 4 px apart, on screen however short (${locale})`, async ({
+    test(`a sheet under the header, its links 52 px rows, its calls to action at its foot, "Close" to close it (${locale})`, async ({
       page,
     }) => {
       await page.goto(localized('/services', locale))
@@ -159,35 +161,41 @@ test.describe('the open menu on a phone (390 px)', () => {
             bottom: box.bottom,
             left: box.left,
             right: box.right,
-            height: box.height,
             client: el.clientHeight,
             scroll: el.scrollHeight,
-            links: [...el.querySelectorAll('a')].map((a) => {
+            links: [...el.querySelectorAll('.nav-panel a, :scope > li:not(.menu-actions) > a')].map((a) => {
               const r = a.getBoundingClientRect()
               return { top: r.top, height: r.height, row: a.parentElement!.getBoundingClientRect().height }
             }),
+            actions: [...el.querySelectorAll('.menu-actions a')].map((a) => a.getBoundingClientRect().bottom),
+            backdrop: getComputedStyle(el, '::backdrop').backgroundColor,
           }
         })
       const open = await measure()
       expect(open.top, 'under the header').toBe(60)
+      expect(open.bottom, 'to the foot of the screen').toBe(844)
       expect([open.left, open.right], 'the whole width').toEqual([0, 390])
-      expect(open.height, 'its content’s height, not the screen’s').toBeLessThan(400)
+      expect(open.backdrop, 'the page dimmed behind it').not.toBe('rgba(0, 0, 0, 0)')
       expect(open.scroll, 'nothing to scroll').toBe(open.client)
-      expect(open.links).toHaveLength(6)
-      // Each row its link, a 44 px target (a little more for the Arabic face's taller line), the
-      // next 4 px (the grid's gap) below: WebKit had stretched the rows to 133 px.
+      expect(open.links).toHaveLength(8)
       for (const [i, link] of open.links.entries()) {
-        expect(link.height, `link ${i + 1}`).toBeGreaterThanOrEqual(44)
-        expect(link.height, `link ${i + 1}`).toBeLessThan(50)
+        expect(link.height, `link ${i + 1}`).toBeGreaterThanOrEqual(52)
+        expect(link.height, `link ${i + 1}`).toBeLessThan(60)
         expect(link.row, `row ${i + 1} is its link`).toBeCloseTo(link.height, 1)
-        if (i)
-          expect(link.top - open.links[i - 1]!.top, `link ${i + 1} after the one before`).toBeCloseTo(
-            link.height + 4,
-            1,
-          )
+        if (i) expect(link.top, `link ${i + 1} after the one before`).toBeGreaterThan(open.links[i - 1]!.top)
       }
+      // Start now and Sign in at the sheet's foot.
+      expect(open.actions).toHaveLength(2)
+      expect(844 - open.actions[1]!, 'at the foot').toBeLessThanOrEqual(32)
+      // The button says what it does now, and does it.
+      const close = page.getByRole('button', { name: catalogs[locale]['nav.close'] })
+      await expect(close).toBeVisible()
+      await close.click()
+      await expect(menu.locator('a').first()).toBeHidden()
+      await expect(page.getByRole('button', { name: catalogs[locale]['nav.menu'] })).toBeVisible()
 
-      // A short screen (a phone held sideways): the menu ends at its bottom and scrolls to its last link.
+      // A short screen (a phone held sideways): the sheet ends at its bottom and scrolls to its last link.
+      await page.getByRole('button', { name: catalogs[locale]['nav.menu'] }).click()
       await page.setViewportSize({ width: 390, height: 280 })
       const short = await measure()
       expect(short.bottom, 'on screen').toBeLessThanOrEqual(280)
@@ -312,4 +320,21 @@ test('monitoring: every chart has a text equivalent, and time runs right to left
     )
     expect(filled).toEqual(Array(componentKeys.length).fill('449'))
   }
+})
+
+test('a guide’s table of contents marks the section the reader is in', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await page.goto('/guide/webhooks')
+  await hydrated(page)
+  const ids = await page.locator('.toc a').evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).hash))
+  expect(ids.length).toBeGreaterThan(2)
+  const current = () =>
+    page.evaluate(() => document.querySelector('.toc a:target-current')?.getAttribute('href') ?? null)
+  const last = ids.at(-1)!
+  await page.evaluate((id) => document.getElementById(decodeURIComponent(id.slice(1)))!.scrollIntoView(), last)
+  await expect.poll(current).toBe(last)
+  const color = await page.locator(`.toc a[href="${last}"]`).evaluate((a) => getComputedStyle(a).color)
+  expect(color, 'drawn in the brand green').toBe('rgb(11, 107, 58)')
+  await page.evaluate(() => window.scrollTo(0, 0))
+  await expect.poll(current).toBe(ids[0])
 })

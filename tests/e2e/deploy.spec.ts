@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import type { Page } from '@playwright/test'
 import { copyBuildAs, startLocalSite } from '../../scripts/lib/localSite'
 import { catalogs } from '../routes'
-import { expect, hydrated, runCommand, test } from './fixtures'
+import { expect, headerLink, hydrated, runCommand, test } from './fixtures'
 
 type Site = Awaited<ReturnType<typeof startLocalSite>>
 let site: Site
@@ -47,7 +47,7 @@ test('a tab on build A hears of build B, offers the reload, and loads only B fro
   await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')))
   await expect(page.getByRole('button', { name: catalogs.en['update.toast.reload'] })).toBeVisible()
   // A link followed before reloading loads B's page whole (the runtime refuses a payload of another build).
-  await page.locator('header a[href="/services"]').click()
+  await (await headerLink(page, '/services')).click()
   await expect(page).toHaveURL(/\/services$/)
   await expect.poll(() => buildOf(page)).toBe('e2e-build-b')
   await hydrated(page)

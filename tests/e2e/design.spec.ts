@@ -93,7 +93,7 @@ for (const locale of ['en', 'ar'] as const) {
 test('a query value that is not valid falls back to the default, with no error', async ({ page, errors }) => {
   await page.goto('/design?color=red&radius=99&font=comic&mode=neon&dir=up&logo=%00%01')
   await ready(page)
-  await expect(page.getByTestId('hosted-pay')).toHaveCSS('background-color', 'rgb(22, 163, 74)')
+  await expect(page.getByTestId('hosted-pay')).toHaveCSS('background-color', 'rgb(11, 107, 58)')
   await expect(page.getByTestId('hosted-page')).toHaveCSS('border-radius', '8px')
   await expect(page.getByTestId('hosted-page')).toHaveAttribute('data-mode', 'light')
   await expect(page.getByTestId('hosted-page')).toHaveAttribute('dir', 'ltr')

@@ -97,3 +97,14 @@ export async function expectAxeClean(page: Page, state?: string) {
 
 export const notFoundDocument = (errors: string[]) =>
   errors.filter((e) => !/Failed to load resource: the server responded with a status of 404/.test(e))
+
+/**
+ * The header's link to `href` as a visitor reaches it: a link of a group (Products, Developers)
+ * shows once the pointer is over its group, as on a desktop.
+ */
+export async function headerLink(page: Page, href: string) {
+  const link = page.locator(`header #site-menu a[href="${href}"]`).first()
+  const group = page.locator('header .nav-group', { has: page.locator(`a[href="${href}"]`) })
+  if (await group.count()) await group.hover()
+  return link
+}

@@ -46,7 +46,9 @@ for (const { name: width, viewport } of widths) {
     test.use({ viewport })
     for (const [name, path] of pages) {
       for (const locale of ['en', 'ar'] as Locale[]) {
-        for (const scheme of dark.has(name) && width === 'desktop' ? (['light', 'dark'] as const) : (['light'] as const)) {
+        for (const scheme of dark.has(name) && width === 'desktop'
+          ? (['light', 'dark'] as const)
+          : (['light'] as const)) {
           test(`${name}, ${locale}, ${scheme}`, async ({ page }) => {
             await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' })
             await settle(page, localized(path, locale))

@@ -69,7 +69,7 @@ test('a page without amounts in riyals neither preloads nor fetches the sign’s
   page.on('request', (r) => {
     if (signFile.test(new URL(r.url()).pathname)) fetched.push(r.url())
   })
-  for (const url of ['/', '/ar/services']) {
+  for (const url of ['/services', '/ar/services']) {
     await page.goto(url)
     await hydrated(page)
     await page.evaluate(() => document.fonts.ready)

@@ -127,7 +127,7 @@ for (const l of locales) {
         await newBuild(page)
         await page.goto(localized('/', l))
         await hydrated(page)
-        const services = page.locator(`header a[href="${localized('/services', l)}"]`).first()
+        const services = page.locator(`header #site-menu > li > a[href="${localized('/pricing', l)}"]`)
         await services.focus()
         await showUpdateToast(page, l)
         await page.keyboard.press('F8')

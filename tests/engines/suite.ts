@@ -588,59 +588,67 @@ export function engineSuite(name: EngineName) {
         expect(live, JSON.stringify(s)).toBe(true)
       })
 
-      check('mobile menu at 390 px: a popover well under the screen, links 44 px high, one after another', async () => {
-        await e.viewport(390, 844)
-        try {
-          await go(at('/pricing', l))
-          expect(await started()).toBe(true)
-          const screen = await e.eval(() => ({
-            width: innerWidth,
-            height: innerHeight,
-            overflowX: document.documentElement.scrollWidth - document.documentElement.clientWidth,
-          }))
-          expect(screen.width, 'a phone-sized viewport').toBeLessThan(400)
-          expect(screen.overflowX, 'no sideways scroll').toBeLessThanOrEqual(0)
-          await e.click('.menu-button')
-          const open = await e.waitFor(5000, () => document.querySelector('#site-menu')?.matches(':popover-open'))
-          expect(open, 'the menu opens as a popover').toBe(true)
-          const menu = await e.eval(() => {
-            const box = document.querySelector('#site-menu')!.getBoundingClientRect()
-            const links = [...document.querySelectorAll('#site-menu a')].map((a) => a.getBoundingClientRect())
-            return {
-              top: Math.round(box.top),
-              height: Math.round(box.height),
-              bottom: Math.round(box.bottom),
-              viewport: innerHeight,
-              linkHeights: links.map((r) => Math.round(r.height)),
-              pitches: links.slice(1).map((r, i) => Math.round(r.top - links[i]!.top)),
-            }
-          })
-          const detail = JSON.stringify(menu)
-          expect(menu.height, `the open menu's height: ${detail}`).toBeLessThan(400)
-          expect(menu.bottom, `on screen: ${detail}`).toBeLessThanOrEqual(menu.viewport)
-          for (const h of menu.linkHeights) expect(h, `each link 44 px high: ${detail}`).toBeGreaterThanOrEqual(44)
-          for (const h of menu.linkHeights) expect(h, `each link 44 px high: ${detail}`).toBeLessThan(52)
-          for (const p of menu.pitches) expect(p, `links one after another: ${detail}`).toBeLessThan(56)
-          await e.key('Escape')
-          expect(
-            await e.waitFor(3000, () => !document.querySelector('#site-menu')!.matches(':popover-open')),
-            'Escape closes it',
-          ).toBe(true)
-          // A link in the open menu: the page swaps in place and the new header's menu starts closed.
-          await mark(6)
-          await e.click('.menu-button')
-          expect(await e.waitFor(5000, () => document.querySelector('#site-menu')?.matches(':popover-open'))).toBe(true)
-          await e.click(`#site-menu a[href="${at('/services', l)}"]`)
-          expect(await arrived(at('/services', l)), 'a link in the menu').toBe(true)
-          const after = await e.eval(() => ({
-            probe: (window as Probe).__probe ?? null,
-            open: document.querySelector('#site-menu')!.matches(':popover-open'),
-          }))
-          expect(after, 'in place, the menu closed').toEqual({ probe: 6, open: false })
-        } finally {
-          await e.viewport(1280, 900)
-        }
-      })
+      check(
+        'mobile menu at 390 px: a sheet from under the header to the foot of the screen, links 52 px rows, one after another',
+        async () => {
+          await e.viewport(390, 844)
+          try {
+            await go(at('/pricing', l))
+            expect(await started()).toBe(true)
+            const screen = await e.eval(() => ({
+              width: innerWidth,
+              height: innerHeight,
+              overflowX: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+            }))
+            expect(screen.width, 'a phone-sized viewport').toBeLessThan(400)
+            expect(screen.overflowX, 'no sideways scroll').toBeLessThanOrEqual(0)
+            await e.click('.menu-button')
+            const open = await e.waitFor(5000, () => document.querySelector('#site-menu')?.matches(':popover-open'))
+            expect(open, 'the menu opens as a popover').toBe(true)
+            const menu = await e.eval(() => {
+              const box = document.querySelector('#site-menu')!.getBoundingClientRect()
+              const links = [
+                ...document.querySelectorAll('#site-menu .nav-panel a, #site-menu > li:not(.menu-actions) > a'),
+              ].map((a) => a.getBoundingClientRect())
+              return {
+                top: Math.round(box.top),
+                height: Math.round(box.height),
+                bottom: Math.round(box.bottom),
+                viewport: innerHeight,
+                linkHeights: links.map((r) => Math.round(r.height)),
+                pitches: links.slice(1).map((r, i) => Math.round(r.top - links[i]!.top)),
+              }
+            })
+            const detail = JSON.stringify(menu)
+            expect(menu.top, `under the header: ${detail}`).toBe(60)
+            expect(menu.bottom, `to the foot of the screen: ${detail}`).toBe(menu.viewport)
+            for (const h of menu.linkHeights) expect(h, `each link 52 px high: ${detail}`).toBeGreaterThanOrEqual(52)
+            for (const h of menu.linkHeights) expect(h, `each link 52 px high: ${detail}`).toBeLessThan(60)
+            // One after another: a link's row, or a group's name between two rows.
+            for (const p of menu.pitches) expect(p, `links one after another: ${detail}`).toBeLessThan(100)
+            await e.key('Escape')
+            expect(
+              await e.waitFor(3000, () => !document.querySelector('#site-menu')!.matches(':popover-open')),
+              'Escape closes it',
+            ).toBe(true)
+            // A link in the open menu: the page swaps in place and the new header's menu starts closed.
+            await mark(6)
+            await e.click('.menu-button')
+            expect(await e.waitFor(5000, () => document.querySelector('#site-menu')?.matches(':popover-open'))).toBe(
+              true,
+            )
+            await e.click(`#site-menu a[href="${at('/services', l)}"]`)
+            expect(await arrived(at('/services', l)), 'a link in the menu').toBe(true)
+            const after = await e.eval(() => ({
+              probe: (window as Probe).__probe ?? null,
+              open: document.querySelector('#site-menu')!.matches(':popover-open'),
+            }))
+            expect(after, 'in place, the menu closed').toEqual({ probe: 6, open: false })
+          } finally {
+            await e.viewport(1280, 900)
+          }
+        },
+      )
     })
   }
 }

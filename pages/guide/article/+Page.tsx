@@ -25,7 +25,11 @@ export default function Page() {
     // One table of contents: above the text on small screens, a sticky second column from lg.
     <article className="guide-layout">
       <div className="min-w-0">
-        <nav aria-label={intl.formatMessage({ id: 'guide.article.breadcrumb' })} className="text-sm">
+        {/* The guides' search in a bar above the article, not between its lead and its text. */}
+        <div className="guide-bar">
+          <GuideSearch />
+        </div>
+        <nav aria-label={intl.formatMessage({ id: 'guide.article.breadcrumb' })} className="mt-6 text-sm">
           <Link href="/guide" className="guide-back">
             <span className="i-lucide-arrow-left guide-arrow" aria-hidden="true" />
             <FormattedMessage id="guide.article.backToIndex" />
@@ -39,7 +43,6 @@ export default function Page() {
         </nav>
         <h1 className="guide-title">{guide.title}</h1>
         <p className="guide-lead">{guide.description}</p>
-        <GuideSearch />
       </div>
       {guide.toc.length > 0 && (
         <Toc title="guide.article.toc">
