@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { IconifyJSON } from '@iconify/types'
 import { colors } from '@unocss/preset-wind4/colors'
-import { iconCollections } from './build/icons'
+import { iconCollections, wordmarkHref } from './build/icons'
 import { accent, brand, neutral, tokenCss } from './renderer/brand/tokens'
 import { locales } from './locales/locales'
 import { markets } from './site.config'
@@ -37,13 +37,30 @@ function marketCss(): string {
   return `${rules.join(', ')} { display: none; }`
 }
 
+/** The header's and the footer's wordmark, a mask of its file in the text's colour (build/icons.ts). */
+function wordmarkCss(): string {
+  const mask = (href: string) =>
+    `-webkit-mask:url(${href}) center/contain no-repeat;mask:url(${href}) center/contain no-repeat`
+  return `.frame-wordmark{display:inline-block;background-color:currentColor;${mask(wordmarkHref('wordmark-en'))}}
+.frame-wordmark-ar{display:inline-block;background-color:currentColor;${mask(wordmarkHref('wordmark-ar'))}}`
+}
+
 /** A row of payment-method tiles shows the market whose radio is checked (renderer/components/PaymentMethods.tsx). */
 function methodsCss(): string {
   const rules = markets.map(
     (m) =>
       `.methods:has(input[value="${m.code}"]:checked) [data-methods-market]:not([data-methods-market="${m.code}"])`,
   )
-  return `${rules.join(', ')} { display: none; }`
+  // The checkout's panel: once the order has a market (its select), that market's methods alone.
+  const order = (m: (typeof markets)[number]) =>
+    `.checkout-grid:has(select[name="market"] option[value="${m.code}"]:checked) .methods [data-methods-market]`
+  const ordered = markets.map(
+    (m) =>
+      `${order(m)}:not([data-methods-market="${m.code}"]) { display: none; } ${order(m)}[data-methods-market="${m.code}"] { display: flex; }`,
+  )
+  return `${rules.join(', ')} { display: none; }
+.checkout-grid:has(select[name="market"]) .methods .segmented { display: none; }
+${ordered.join('\n')}`
 }
 
 const physical = 'physical left/right utilities break the Arabic layout; use the logical one'
@@ -218,7 +235,10 @@ export default defineConfig({
   },
   // Plain CSS in renderer/styles/, and the rules that follow the locale table and the markets.
   preflights: [
-    { getCSS: () => [tokenCss(), ...stylesheets.map(read), localeCss(), marketCss(), methodsCss()].join('\n') },
+    {
+      getCSS: () =>
+        [tokenCss(), ...stylesheets.map(read), localeCss(), marketCss(), methodsCss(), wordmarkCss()].join('\n'),
+    },
   ],
   // Logical properties only: physical utilities produce no CSS, and tests/unit/rules.test.ts
   // fails when one appears in the source.

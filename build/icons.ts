@@ -1,7 +1,6 @@
-// The brand's marks and the payment methods' marks. The brand's are an icon collection for UnoCSS's
-// icon preset (uno.config.ts `i-rasid-mark`, `i-rasid-wordmark-en`, `i-rasid-wordmark-ar`): CSS at
-// build time, in the one stylesheet once (the mark in its own colours, a background image; the
-// wordmarks in `currentColor`, a mask in the text's colour). The payment methods' are SVG files,
+// The brand's marks and the payment methods' marks. The brand's mark is an icon for UnoCSS's icon
+// preset (uno.config.ts `i-rasid-mark`): CSS at build time, in the one stylesheet once, a background
+// image in its own colours. The wordmarks and the payment methods' marks are SVG files,
 // one per brand (site.config.ts `Brand`) under a name that holds a hash of its bytes
 // (`/assets/pay/<brand>.<hash>.svg`): only the pages that show a method load its mark, never
 // before the first paint, and the stylesheet every page waits for stays the same size.
@@ -56,33 +55,47 @@ export function paymentMarks(): Record<Brand, string> {
   >
 }
 
-/** The brand's marks for the icon preset. */
+/** The brand's mark for the icon preset (`i-rasid-mark`): a few hundred bytes, on every page. */
 export function iconCollections() {
+  return { rasid: { mark: markSvg } }
+}
+
+/**
+ * The wordmarks, files of their own (`/assets/brand/wordmark-<script>.<hash>.svg`) that the
+ * stylesheet masks in the text's colour (uno.config.ts `wordmarkCss`): a page fetches its own
+ * script's, and the stylesheet every page waits for carries two addresses, not two outlines.
+ */
+export function wordmarks(): Record<'wordmark-en' | 'wordmark-ar', string> {
   return {
-    rasid: {
-      mark: markSvg,
-      'wordmark-en': svg(wordmarkLatin.width, wordmarkLatin.height, wordmarkLatin.body),
-      'wordmark-ar': svg(wordmarkArabic.width, wordmarkArabic.height, wordmarkArabic.body),
-    },
+    'wordmark-en': svg(wordmarkLatin.width, wordmarkLatin.height, wordmarkLatin.body),
+    'wordmark-ar': svg(wordmarkArabic.width, wordmarkArabic.height, wordmarkArabic.body),
   }
 }
+
+const hashed = (folder: string, name: string, text: string) =>
+  `/assets/${folder}/${name}.${createHash('sha256').update(text).digest('base64url').slice(0, 10)}.svg`
 
 let hrefs: Record<Brand, string> | undefined
 
 /** `/assets/pay/mada.<hash>.svg`: where a payment method's mark is served. */
 export function paymentMarkHref(brand: Brand): string {
   hrefs ??= Object.fromEntries(
-    Object.entries(paymentMarks()).map(([b, text]) => [
-      b,
-      `/assets/pay/${b}.${createHash('sha256').update(text).digest('base64url').slice(0, 10)}.svg`,
-    ]),
+    Object.entries(paymentMarks()).map(([b, text]) => [b, hashed('pay', b, text)]),
   ) as Record<Brand, string>
   return hrefs[brand]
 }
 
-/** Writes every payment method's mark into `<dist>/assets/pay/`. */
-export function writePaymentMarks(dist: string) {
+/** `/assets/brand/wordmark-en.<hash>.svg`: where a wordmark is served. */
+export function wordmarkHref(name: keyof ReturnType<typeof wordmarks>): string {
+  return hashed('brand', name, wordmarks()[name])
+}
+
+/** Writes every payment method's mark into `<dist>/assets/pay/`, the wordmarks into `<dist>/assets/brand/`. */
+export function writeMarkFiles(dist: string) {
   mkdirSync(join(dist, 'assets', 'pay'), { recursive: true })
+  mkdirSync(join(dist, 'assets', 'brand'), { recursive: true })
   for (const [brand, text] of Object.entries(paymentMarks()))
     writeFileSync(join(dist, paymentMarkHref(brand as Brand).slice(1)), text)
+  for (const [name, text] of Object.entries(wordmarks()))
+    writeFileSync(join(dist, wordmarkHref(name as keyof ReturnType<typeof wordmarks>).slice(1)), text)
 }

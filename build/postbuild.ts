@@ -51,7 +51,7 @@ import { type SearchFile, writeSearchIndexes } from './search'
 import { scriptImports } from './scriptImports'
 import { writeSitemap } from './sitemap'
 import { writeWebManifests } from './brandIcons'
-import { writePaymentMarks } from './icons'
+import { writeMarkFiles } from './icons'
 
 export async function postbuild(
   build: { id: string; timestamp: number },
@@ -120,7 +120,7 @@ export async function postbuild(
   writeManifest(to, buildMeta(build.id, build.timestamp, buildMatcher(readRouteInfo(), prefixes), prerendered))
   writeSitemap(to, prerendered)
   writeWebManifests(to)
-  writePaymentMarks(to)
+  writeMarkFiles(to)
   const config = runtimeConfigFromEnv(process.env)
   writeRuntimeConfig(to, config)
   writeStatus(to)

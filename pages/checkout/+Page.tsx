@@ -37,7 +37,8 @@ export default function Page() {
     <>
       <PageHero title="checkout.hero.title" body="checkout.hero.body" />
       <StatusBanner needs={needs} markets={needMarkets} />
-      <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+      {/* The panel shows the order's market's methods alone (uno.config.ts `methodsCss`). */}
+      <div className="checkout-grid mt-8 grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div>
           <Island
             of={Checkout}

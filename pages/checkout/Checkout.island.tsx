@@ -126,6 +126,7 @@ function Checkout({ catalogue, pricingPath, privacyPath, locale }: Props) {
   // The first render is the prerendered one (an empty cart): storage is read once hydrated.
   const [cart, setCart] = useState<Cart | undefined>(undefined)
   const [notice, setNotice] = useState<MessageId | undefined>(undefined)
+  const [codeOpen, setCodeOpen] = useState(false)
   const [quote, setQuote] = useState<QuoteState>({ state: 'local' })
   const [code, setCode] = useState('')
   const [pay, setPay] = useState<PayState>({ state: 'idle' })
@@ -455,16 +456,20 @@ function Checkout({ catalogue, pricingPath, privacyPath, locale }: Props) {
                 <p className="w-28 text-end font-semibold tabular-nums text-neutral-900 dark:text-white">
                   <bdi>{money(line?.amountMinor ?? 0)}</bdi>
                 </p>
+                {/* A quiet icon button on the end side, its name the same words ("Remove Growth plan"). */}
                 <button
                   type="button"
                   data-remove=""
-                  className="text-sm font-semibold text-error-700 underline dark:text-error-400"
+                  className="grid size-9 place-items-center rounded-lg text-neutral-500 hover:bg-neutral-100 hover:text-error-700 focus-visible:outline-2 focus-visible:outline-primary-700 dark:text-neutral-400 dark:hover:bg-neutral-800 dark:hover:text-error-400"
                   onClick={() => removeRow(item.sku)}
                 >
-                  <FormattedMessage
-                    id="checkout.cart.remove"
-                    values={{ item: intl.formatMessage({ id: skuMessages[item.sku] }) }}
-                  />
+                  <span className="i-lucide-trash-2 size-4.5" aria-hidden="true" />
+                  <span className="sr-only">
+                    <FormattedMessage
+                      id="checkout.cart.remove"
+                      values={{ item: intl.formatMessage({ id: skuMessages[item.sku] }) }}
+                    />
+                  </span>
                 </button>
               </li>
             )
@@ -499,32 +504,43 @@ function Checkout({ catalogue, pricingPath, privacyPath, locale }: Props) {
         <h2 id="price-title" className="text-lg ink-strong">
           <FormattedMessage id="checkout.price.title" />
         </h2>
-        <form
-          className="mt-4 flex flex-wrap items-end gap-2"
-          onSubmit={(e) => {
-            e.preventDefault()
-            const discountCode = code.trim()
-            update({ ...cart, ...(discountCode ? { discountCode } : { discountCode: undefined }) })
-          }}
+        {/* The code's field behind a link-like disclosure: open by itself once a code is in the cart. */}
+        <details
+          className="group mt-3"
+          open={codeOpen || Boolean(cart.discountCode) || codeUnknown}
+          onToggle={(e) => setCodeOpen(e.currentTarget.open)}
         >
-          <label className="block flex-1 text-sm ink-strong">
-            <FormattedMessage id="checkout.price.code" />
-            <input
-              name="discountCode"
-              aria-invalid={codeUnknown || undefined}
-              aria-describedby={codeUnknown ? 'discount-error' : undefined}
-              value={code}
-              onChange={(e) => setCode(e.target.value)}
-              dir="ltr"
-              autoComplete="off"
-              maxLength={32}
-              className={selectClass}
-            />
-          </label>
-          <button type="submit" className="btn-secondary">
-            <FormattedMessage id="checkout.price.apply" />
-          </button>
-        </form>
+          <summary className="inline-flex cursor-pointer list-none items-center gap-1 text-sm font-semibold text-primary-700 hover:underline dark:text-primary-400 [&::-webkit-details-marker]:hidden">
+            <span className="i-lucide-plus size-4 group-open:rotate-45" aria-hidden="true" />
+            <FormattedMessage id="checkout.price.addCode" />
+          </summary>
+          <form
+            className="mt-4 flex flex-wrap items-end gap-2"
+            onSubmit={(e) => {
+              e.preventDefault()
+              const discountCode = code.trim()
+              update({ ...cart, ...(discountCode ? { discountCode } : { discountCode: undefined }) })
+            }}
+          >
+            <label className="block flex-1 text-sm ink-strong">
+              <FormattedMessage id="checkout.price.code" />
+              <input
+                name="discountCode"
+                aria-invalid={codeUnknown || undefined}
+                aria-describedby={codeUnknown ? 'discount-error' : undefined}
+                value={code}
+                onChange={(e) => setCode(e.target.value)}
+                dir="ltr"
+                autoComplete="off"
+                maxLength={32}
+                className={selectClass}
+              />
+            </label>
+            <button type="submit" className="btn-secondary">
+              <FormattedMessage id="checkout.price.apply" />
+            </button>
+          </form>
+        </details>
         {codeUnknown && (
           // Tied to the field; announced by the price status below, the region that changes at the same moment.
           <p id="discount-error" className="mt-2 text-sm font-semibold text-error-700 dark:text-error-400">

@@ -96,13 +96,14 @@ function ThemePreview({ dir, locale, brand, methods, order }: Props) {
   const dark = theme.mode === 'dark'
   const onBrand = textOn(theme.color)
   const radius = `${theme.radius}px`
-  const field = (labelId: MessageId, sample: string) => (
+  // Digits in the monospace face (a card number, an expiry), a name in the page's own.
+  const field = (labelId: MessageId, sample: string, mono = true) => (
     <div>
       <span className="block text-xs opacity-75">
         <FormattedMessage id={labelId} />
       </span>
       <span
-        className="mt-1 block border px-3 py-2 font-mono text-sm opacity-70"
+        className={`mt-1 block border px-3 py-2 text-sm opacity-70 ${mono ? 'font-mono' : ''}`}
         dir="ltr"
         style={{ borderRadius: radius, borderColor: dark ? '#475569' : '#cbd5e1' }}
       >
@@ -202,7 +203,9 @@ function ThemePreview({ dir, locale, brand, methods, order }: Props) {
         </button>
       </form>
 
-      <div className="grid content-start gap-6">
+      {/* On a phone the preview comes first, so that a change shows where it is made; the controls
+          follow it (from lg they sit beside it, the preview sticky). */}
+      <div className="order-first grid content-start gap-6 lg:sticky lg:top-6 lg:order-none">
         <figure className="rounded-2xl bg-neutral-100 p-4 sm:p-8 dark:bg-neutral-900" aria-labelledby={`${id}-preview`}>
           <figcaption
             id={`${id}-preview`}
@@ -275,7 +278,7 @@ function ThemePreview({ dir, locale, brand, methods, order }: Props) {
               {field('design.preview.expiry', '12/30')}
               {field('design.preview.cvc', '•••')}
             </div>
-            {field('design.preview.name', 'NOURA ALHARBI')}
+            {field('design.preview.name', 'Noura Alharbi', false)}
             <span
               data-testid="hosted-pay"
               className="block px-4 py-3 text-center font-semibold"

@@ -158,7 +158,7 @@ function DeclinesChart() {
                   }
                 />{' '}
                 {d.code !== 'other' && (
-                  <code dir="ltr" className="text-xs text-neutral-500">
+                  <code dir="ltr" className="text-xs text-neutral-500 dark:text-neutral-400">
                     {d.code}
                   </code>
                 )}

@@ -39,24 +39,27 @@ export default function Page() {
         </ul>
       </nav>
 
-      <div className="mt-8 grid gap-4 lg:grid-cols-2">
+      {/* One service a row, its three facts side by side under it: even heights, readable columns. */}
+      <div className="mt-8 grid gap-4">
         {services.map(([key, icon]) => (
           <section
             key={key}
             id={key}
             aria-labelledby={`${key}-title`}
-            className="scroll-mt-4 rounded-xl border border-neutral-200 bg-white p-5 dark:border-neutral-800 dark:bg-neutral-900"
+            className="scroll-mt-4 rounded-2xl border border-neutral-200 bg-white p-6 dark:border-neutral-800 dark:bg-neutral-900"
           >
             <div className="flex items-center gap-3">
-              <span className={`${icon} size-6 shrink-0 text-primary-700 dark:text-primary-400`} aria-hidden="true" />
+              <span className="grid size-10 shrink-0 place-items-center rounded-lg bg-brand-50 dark:bg-brand-950">
+                <span className={`${icon} size-5 text-primary-700 dark:text-primary-300`} aria-hidden="true" />
+              </span>
               <h2 id={`${key}-title`} className="text-lg ink-strong">
                 <FormattedMessage id={`services.${key}.title` as MessageId} />
               </h2>
             </div>
-            <p className="mt-2 text-neutral-700 dark:text-neutral-300">
+            <p className="mt-3 max-w-3xl text-neutral-700 dark:text-neutral-300">
               <FormattedMessage id={`services.${key}.body` as MessageId} />
             </p>
-            <dl className="mt-4 grid gap-3 text-sm sm:grid-cols-3">
+            <dl className="mt-5 grid gap-4 border-t border-neutral-100 pt-4 text-sm sm:grid-cols-3 sm:gap-8 dark:border-neutral-800">
               {facts.map((fact) => (
                 <div key={fact}>
                   <dt className="ink-strong">

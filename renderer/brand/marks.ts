@@ -2,7 +2,7 @@
 // coin, on the brand's green; it never mirrors), and a wordmark in each script. The wordmarks are
 // lettering outlines (the Latin from Inter Bold, the Arabic from IBM Plex Sans Arabic Bold with a
 // kashida after the ص), so the brand draws the same before, after or without the web fonts. They
-// become CSS icons (uno.config.ts `i-rasid-*`, through build/icons.ts), the favicon (public/favicon.svg) and the phone's
+// become a CSS icon and files (build/icons.ts), the favicon (public/favicon.svg) and the phone's
 // icons (build/brandIcons.ts). Data only.
 import { brand, accent } from './tokens'
 

@@ -245,7 +245,7 @@ export function renderStatus(shown: Shown, ctx: StatusContext): string {
     const day = statusDays - 1 - (today! - Date.parse(date)) / 86_400_000
     return day < statusDays ? day : -1
   }
-  // Without a document there is nothing to draw: the components by name, in a compact list, no bars.
+  // With no document to be had there is nothing to draw: the components by name, in a compact list, no bars.
   const nameRows = keys.map((key) => tag('li', c.nameRow, tag('h3', c.h3, name(key)), attrs({ 'data-component': key })))
   const rows = keys.map((key, i) => {
     const label = name(key)
@@ -356,7 +356,13 @@ export function renderStatus(shown: Shown, ctx: StatusContext): string {
       `<span class="${c[`${tone}Icon`]} ${c.icon}"${hidden}></span>${summary}`,
       ` role="status" data-status-summary="${doc ? worstState : shown.kind}"`,
     )
-  }${doc ? tag('ul', c.list, rows.join('')) + ctx.legend : tag('ul', c.nameList, nameRows.join(''))}</section>${
+  }${
+    // While the page waits for the document its rows keep their place (no shift when it comes);
+    // once there is none to be had, the names alone.
+    doc || (shown.kind === 'loading' && !problem)
+      ? tag('ul', c.list, rows.join('')) + ctx.legend
+      : tag('ul', c.nameList, nameRows.join(''))
+  }</section>${
     maintenance.length
       ? tag(
           'section',

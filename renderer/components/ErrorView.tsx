@@ -13,7 +13,7 @@ export function ErrorView({ status, locale, message }: { status: number; locale:
   const notFound = status === 404
   return (
     <div className="mx-auto max-w-2xl py-8 text-center" data-status={notFound ? 404 : 500}>
-      <p className="text-5xl font-bold text-primary-700" dir="ltr">
+      <p className="text-5xl font-bold text-primary-700 dark:text-primary-400" dir="ltr">
         {notFound ? 404 : 500}
       </p>
       <h1 className="mt-4 text-3xl font-bold">

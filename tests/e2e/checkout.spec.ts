@@ -87,6 +87,8 @@ for (const l of ['en', 'ar'] as Locale[]) {
       await expect(checkout(page).locator('[data-cart-item="plan.growth"]')).toBeVisible()
       await page.goto(localized('/checkout', l))
 
+      // The code's field is behind "Add a discount code".
+      await checkout(page).getByText(t('checkout.price.addCode')).click()
       await checkout(page).locator('input[name=discountCode]').fill('nope')
       await checkout(page).locator('input[name=discountCode]').press('Enter')
       await expect(checkout(page)).toContainText(t('checkout.price.codeUnknown', { code: 'nope' }))

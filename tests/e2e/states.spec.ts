@@ -206,6 +206,7 @@ for (const l of locales) {
       await recordLiveRegions(page)
       await openCart(page, l)
       await liveReset(page)
+      await checkout(page).getByText(t(l, 'checkout.price.addCode')).click()
       const field = checkout(page).locator('input[name=discountCode]')
       await field.fill('NOPE')
       await field.press('Enter')

@@ -195,6 +195,21 @@ describe('the status view', () => {
     }
   })
 
+  test('no document to be had: the components by name, no bars; while one is awaited, the rows keep their place', () => {
+    for (const locale of ['en', 'ar'] as const) {
+      for (const shown of [{ kind: 'none' }, { kind: 'loading', problem: 'unreachable' }] as const) {
+        const html = renderStatus(shown, contextOf(locale, t0))
+        expect(byAttr(tree(html), 'data-component')).toHaveLength(componentKeys.length)
+        expect(html, `${shown.kind}: no bars`).not.toContain('<svg')
+        expect(html).toContain(catalogs[locale]['status.component.api']!)
+      }
+      expect(
+        renderStatus({ kind: 'loading' }, contextOf(locale, t0)),
+        'awaited: the rows as the document draws them',
+      ).toContain('<svg')
+    }
+  })
+
   test('operator text is text: markup in a title, an update or a maintenance stays escaped', () => {
     const evil = '<img src=x onerror=alert(1)>'
     let doc = document({ incident: true })
