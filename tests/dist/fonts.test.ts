@@ -43,7 +43,6 @@ describe('the fonts are cut to the site’s text', () => {
       'Inter 700',
       // One file per weight for its Latin and its Arabic (api/contract/faces.ts `completeFaces`).
       'IBM Plex Sans Arabic 400',
-      'IBM Plex Sans Arabic 600',
       'IBM Plex Sans Arabic 700',
       'Rasid Riyal Sign 400',
       'Rasid Riyal Sign 700',
