@@ -1,12 +1,10 @@
 import { FormattedMessage, useIntl } from 'react-intl'
-import { usePageContext } from 'vike-react/usePageContext'
-import { localeInfo, otherLocales } from '../../locales/locales'
 import type { MessageId } from '../../locales/messages'
 import { site } from '../../site.config'
-import { errorStatus } from '../pageIntl'
 import { dataAttrs } from '../shared/dom'
 import { Brand } from './Header'
 import { Link } from './Link'
+import { useLocaleTargets } from './LocaleSwitcher'
 
 type Column = { title: MessageId; links: [href: string, id: MessageId][] }
 
@@ -71,9 +69,7 @@ export function ClosingCta() {
 
 export function Footer() {
   const intl = useIntl()
-  const pageContext = usePageContext()
-  const { locale } = pageContext
-  const pathname = errorStatus(pageContext) ? '/' : new URL(pageContext.urlLogical, 'http://x').pathname
+  const { targets, pathname } = useLocaleTargets()
   const { registration } = site
   return (
     <footer className="frame-footer">
@@ -83,22 +79,20 @@ export function Footer() {
           <p className="mt-3 max-w-xs">
             <FormattedMessage id="footer.tagline" />
           </p>
-          {otherLocales(locale)
-            .map(localeInfo)
-            .map((target) => (
-              <Link
-                key={target.code}
-                href={pathname}
-                locale={target.code}
-                hrefLang={target.language}
-                lang={target.language}
-                {...{ [dataAttrs.localeSwitch]: '' }}
-                className="frame-footer-link mt-4"
-              >
-                <span className="i-lucide-languages size-4" aria-hidden="true" />
-                <span className="font-system">{target.name}</span>
-              </Link>
-            ))}
+          {targets.map((target) => (
+            <Link
+              key={target.code}
+              href={pathname}
+              locale={target.code}
+              hrefLang={target.language}
+              lang={target.language}
+              {...{ [dataAttrs.localeSwitch]: '' }}
+              className="frame-footer-link mt-4"
+            >
+              <span className="i-lucide-languages size-4" aria-hidden="true" />
+              <span className="font-system">{target.name}</span>
+            </Link>
+          ))}
         </div>
         <nav aria-label={intl.formatMessage({ id: 'footer.linksLabel' })} className="frame-footer-columns">
           {columns.map((column) => (

@@ -12,12 +12,17 @@ import { Link } from './Link'
  * does. The tooltip is the WAI-ARIA pattern driven by renderer/client/tooltip.ts, not Radix: Radix
  * would bring React to every page for one hint.
  */
-export function LocaleSwitcher() {
+/** The page's other languages, and the path their links point at (an error page has no counterpart: the home page). */
+export function useLocaleTargets() {
   const pageContext = usePageContext()
-  const intl = useIntl()
   const targets = otherLocales(pageContext.locale).map(localeInfo)
-  // An error page has no counterpart: offer the other language's home page.
   const pathname = errorStatus(pageContext) ? '/' : new URL(pageContext.urlLogical, 'http://x').pathname
+  return { targets, pathname }
+}
+
+export function LocaleSwitcher() {
+  const intl = useIntl()
+  const { targets, pathname } = useLocaleTargets()
   return (
     <span className="inline-flex">
       {targets.map((target) => {
