@@ -12,7 +12,7 @@ import { signFaces } from './api/contract/faces'
 /** The riyal sign's family, in each language's stack after its face (api/contract/faces.ts). */
 const signFamily = signFaces[0].family
 
-const stylesheets = ['renderer/styles/site.css', 'renderer/styles/guide.css']
+const stylesheets = ['renderer/styles/site.css', 'renderer/styles/kit.css', 'renderer/styles/guide.css']
 const read = (file: string) => readFileSync(join(process.cwd(), file), 'utf8')
 
 /** Pages in Arabic script: a taller line and the Arabic face first (the locale table says which). */
@@ -58,7 +58,12 @@ function methodsCss(): string {
     (m) =>
       `${order(m)}:not([data-methods-market="${m.code}"]) { display: none; } ${order(m)}[data-methods-market="${m.code}"] { display: flex; }`,
   )
-  return `${rules.join(', ')} { display: none; }
+  // The empty cart's plans: the price and link of the market the panel shows (pages/checkout/EmptyCart.tsx).
+  const offered = markets.map(
+    (m) =>
+      `.checkout-grid:has(.methods input[value="${m.code}"]:checked) [data-plan-market]:not([data-plan-market="${m.code}"])`,
+  )
+  return `${[...rules, ...offered].join(', ')} { display: none; }
 .checkout-grid:has(select[name="market"]) .methods .segmented { display: none; }
 ${ordered.join('\n')}`
 }
@@ -167,6 +172,10 @@ export default defineConfig({
     // the page and again in its payload): the status page's components, the fee and service tables,
     // the definition lists, the ticked lists.
     'ink-strong': 'font-semibold text-neutral-900 dark:text-white',
+    // A white panel on the page (the checkout's cart and its side panel) and a card inside one.
+    panel: 'rounded-2xl border border-neutral-200 bg-white p-6 dark:border-neutral-800 dark:bg-neutral-900',
+    'panel-card': 'flex flex-col rounded-xl border border-neutral-200 p-5 dark:border-neutral-800',
+    'text-link': 'font-medium text-primary-700 hover:underline dark:text-primary-400',
     'ink-muted': 'text-neutral-600 dark:text-neutral-400',
     'st-row-head': 'flex flex-wrap items-center justify-between gap-x-4 gap-y-1',
     'st-scale': 'mt-1 flex justify-between text-xs text-neutral-500 dark:text-neutral-400',

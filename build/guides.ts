@@ -12,6 +12,7 @@ import { currencySigns } from '../api/contract/currencySign'
 import { loadCatalog } from '../locales/catalogs'
 import { fillFacts } from './guideFacts'
 import { defaultLocale, dirOf, type Locale, localeCodes } from '../locales/locales'
+import { keepNamesTogether } from '../locales/keepTogether'
 import { localizePath } from '../locales/localizePath'
 
 /** The index's sections, in order; each has a `guide.group.<name>` message. */
@@ -153,6 +154,21 @@ const marked = new Marked({
         `<pre tabindex="0" role="group" aria-label="${label}"><code class="hljs language-${escapeHtml(language)}">${html}</code></pre></div>\n`
       )
     },
+    // A callout: a quote whose first line is `[!NOTE]` or `[!WARNING]` (GitHub's alert syntax) is a
+    // note in a tinted panel, titled in the article's language; any other quote stays a quote.
+    blockquote({ tokens }) {
+      const inner = this.parser.parse(tokens)
+      const alert = /^<p>\[!(NOTE|WARNING)\]\s*/.exec(inner)
+      if (!alert) return `<blockquote>\n${inner}</blockquote>\n`
+      const kind = alert[1]!.toLowerCase() as 'note' | 'warning'
+      const title = escapeHtml(catalog(current.locale)[`guide.callout.${kind}`]!)
+      const icon = kind === 'note' ? 'i-lucide-info' : 'i-lucide-triangle-alert'
+      return (
+        `<div class="callout callout-${kind}" role="note">` +
+        `<p class="callout-title"><span class="${icon} size-4" aria-hidden="true"></span>${title}</p>` +
+        `<p>${inner.slice(alert[0].length)}</div>\n`
+      )
+    },
     // A checklist item: a box to tick on paper, not a form control nobody can submit.
     checkbox({ checked }) {
       return `<span class="task-box${checked ? ' task-done' : ''}" aria-hidden="true"></span> `
@@ -259,6 +275,11 @@ function parseGuide(file: string, slug: string, source: string, locale: Locale):
       (_match, kept?: string, riyals?: string) =>
         kept ??
         (riyals === undefined ? '<span class="nowrap">3-D Secure</span>' : `${signHtml(locale)}\u00A0${riyals}`),
+    )
+    // A short Latin name in Arabic prose ("Apple Pay") keeps to one line too (locales/keepTogether.ts).
+    .replace(
+      /(<pre[\s\S]*?<\/pre>|<code[\s\S]*?<\/code>|<[^>]+>)|[^<]+/g,
+      (text, kept?: string) => kept ?? keepNamesTogether(text, locale),
     )
   return { slug, title: meta.title!, description: meta.description!, order, group, html, toc: current.toc }
 }

@@ -1,5 +1,6 @@
-import { parse, type MessageFormatElement } from '@formatjs/icu-messageformat-parser'
+import { type MessageFormatElement, parse, TYPE } from '@formatjs/icu-messageformat-parser'
 import { withFacts } from './facts'
+import { keepNamesTogether } from './keepTogether'
 import type { Locale } from './locales'
 import { areaOfId, type MessageId, shellAreas } from './messages'
 
@@ -12,10 +13,28 @@ function parsed(text: string, locale: Locale): MessageFormatElement[] {
   const key = `${locale}\u0000${text}`
   let ast = cache.get(key)
   if (!ast) {
-    ast = withFacts(parse(text), locale)
+    ast = keepTogether(withFacts(parse(text), locale), locale)
     cache.set(key, ast)
   }
   return ast
+}
+
+/** The literal text of a message, at every depth, with its short Latin names on one line (./keepTogether.ts). */
+function keepTogether(ast: MessageFormatElement[], locale: Locale): MessageFormatElement[] {
+  return ast.map((el) => {
+    if (el.type === TYPE.literal) return { ...el, value: keepNamesTogether(el.value, locale) }
+    if (el.type === TYPE.tag) return { ...el, children: keepTogether(el.children, locale) }
+    if (el.type === TYPE.plural || el.type === TYPE.select) {
+      const options = Object.fromEntries(
+        Object.entries(el.options).map(([key, option]) => [
+          key,
+          { ...option, value: keepTogether(option.value, locale) },
+        ]),
+      )
+      return { ...el, options } as MessageFormatElement
+    }
+    return el
+  })
 }
 
 const picked = new WeakMap<Record<string, string>, Map<string, Messages>>()

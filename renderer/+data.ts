@@ -1,7 +1,7 @@
 // https://vike.dev/data: build time only. A page's messages (its area plus the shell) and, for the
 // guide pages, the articles. None of it reaches the browser as data: the HTML is the page.
 import type { PageContext } from 'vike/types'
-import { loadGuides, type Guide } from '../build/guides'
+import { type Guide, type GuideSummary, loadGuides } from '../build/guides'
 import { type Locale, localeCodes } from '../locales/locales'
 import { pickMessages } from '../locales/pickMessages'
 import { areaOf, type PageData } from './pageData'
@@ -12,6 +12,24 @@ const catalogs = Object.fromEntries(localeCodes.map((l) => [l, files[`../locales
   Locale,
   Record<string, string>
 >
+
+const summary = ({ slug, title, description, order, group }: Guide): GuideSummary => ({
+  slug,
+  title,
+  description,
+  order,
+  group,
+})
+// Every article page of a language has the same list: made once a build.
+const summaries = new Map<Guide[], GuideSummary[]>()
+function summariesOf(list: Guide[]): GuideSummary[] {
+  let out = summaries.get(list)
+  if (!out) {
+    out = list.map(summary)
+    summaries.set(list, out)
+  }
+  return out
+}
 
 export function data(pageContext: PageContext): PageData {
   return loadPageData(
@@ -27,10 +45,9 @@ function loadPageData(pageId: string, locale: Locale, slug: string | undefined, 
   const data: PageData = { messages: pickMessages(catalogs[locale], locale, [...(area ? [area] : []), ...extraAreas]) }
   if (area === 'guide') {
     const list = loadGuides()[locale]
-    const summary = ({ slug, title, description, order, group }: Guide) => ({ slug, title, description, order, group })
-    if (slug === undefined) {
-      data.guides = list.map(summary)
-    } else {
+    // The index lists them all; an article's sidebar too (pages/guide/article/GuideNav.tsx).
+    data.guides = summariesOf(list)
+    if (slug !== undefined) {
       const i = list.findIndex((g) => g.slug === slug)
       if (i === -1) throw new Error(`No ${locale} guide "${slug}"`)
       data.guide = {

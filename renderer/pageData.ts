@@ -4,7 +4,7 @@ import type { Guide, GuideSummary } from '../build/guides'
 /** What a page needs to render: it is in the page's HTML and, for navigation, in its `_payload.json`. */
 export interface PageData {
   messages: Messages
-  /** The guide index: every article of the page's language. */
+  /** Every article of the page's language: the guide index, and an article's sidebar. */
   guides?: GuideSummary[]
   /** A guide article, with its neighbours for previous/next links. */
   guide?: Guide & { previous?: GuideSummary; next?: GuideSummary }

@@ -51,10 +51,7 @@ export default function Page() {
             hydrate="load"
           />
         </div>
-        <aside
-          aria-labelledby="methods-title"
-          className="rounded-2xl border border-neutral-200 bg-white p-6 dark:border-neutral-800 dark:bg-neutral-900"
-        >
+        <aside aria-labelledby="methods-title" className="panel self-start">
           <h2 id="methods-title" className="font-semibold text-neutral-900 dark:text-white">
             <FormattedMessage id="checkout.methods.title" />
           </h2>

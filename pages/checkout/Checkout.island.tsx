@@ -20,6 +20,7 @@ import type { ApiError } from '../../api/client/http'
 import { keyFor } from '../../api/client/idempotency'
 import type { Cart, CheckoutSession, Quote } from '../../api/contract/cart'
 import { addRequestOf, addToCart, setQuantity, writeCart } from './cart'
+import { EmptyCart } from './EmptyCart'
 import { allowedPaymentUrl, pollDelays } from './payment'
 
 interface Props {
@@ -333,22 +334,7 @@ function Checkout({ catalogue, pricingPath, privacyPath, locale }: Props) {
       <div ref={root} className="grid gap-6">
         {live}
         {panel}
-        <section
-          aria-labelledby="cart-title"
-          className="rounded-2xl border border-dashed border-neutral-300 p-8 text-center dark:border-neutral-700"
-        >
-          {notice && <Notice id={notice} />}
-          <span className="i-lucide-shopping-cart size-8 text-neutral-400" aria-hidden="true" />
-          <h2 id="cart-title" className="mt-3 text-lg ink-strong">
-            <FormattedMessage id="checkout.empty.title" />
-          </h2>
-          <p className="mt-1 ink-muted">
-            <FormattedMessage id="checkout.empty.body" />
-          </p>
-          <a href={pricingPath} className="btn-primary mt-5">
-            <FormattedMessage id="checkout.empty.cta" />
-          </a>
-        </section>
+        <EmptyCart catalogue={catalogue} pricingPath={pricingPath} notice={notice && <Notice id={notice} />} />
       </div>
     )
 

@@ -204,15 +204,15 @@ function ThemePreview({ dir, locale, brand, methods, order }: Props) {
       </form>
 
       {/* On a phone the preview comes first, so that a change shows where it is made; the controls
-          follow it (from lg they sit beside it, the preview sticky). */}
-      <div className="order-first grid content-start gap-6 lg:sticky lg:top-6 lg:order-none">
+          follow it (from lg they sit beside it). */}
+      <div className="order-first grid content-start gap-6 lg:order-none">
         <figure className="rounded-2xl bg-neutral-100 p-4 sm:p-8 dark:bg-neutral-900" aria-labelledby={`${id}-preview`}>
           <figcaption
             id={`${id}-preview`}
             className="mb-4 flex flex-wrap items-center justify-between gap-2 text-sm ink-muted"
           >
             <FormattedMessage id="design.preview.label" />
-            <span className="rounded bg-warning-100 px-2 py-0.5 text-xs text-warning-900">
+            <span className="rounded bg-white px-2 py-0.5 text-xs text-neutral-600 dark:bg-neutral-800 dark:text-neutral-300">
               <FormattedMessage id="design.preview.sample" />
             </span>
           </figcaption>
@@ -291,27 +291,22 @@ function ThemePreview({ dir, locale, brand, methods, order }: Props) {
             </p>
           </div>
         </figure>
+      </div>
 
-        <section aria-labelledby={`${id}-config`}>
+      {/* The configuration under both: its words and button in the controls' column, the code under
+          the preview, so neither column ends in a blank. */}
+      <section
+        aria-labelledby={`${id}-config`}
+        className="grid gap-4 lg:col-span-2 lg:grid-cols-[minmax(0,20rem)_minmax(0,1fr)] lg:gap-8"
+      >
+        <div>
           <h2 id={`${id}-config`} className="text-xl font-bold">
             <FormattedMessage id="design.preview.configTitle" />
           </h2>
           <p className="mt-2 ink-muted">
             <FormattedMessage id="design.preview.configBody" />
           </p>
-          {/* biome-ignore lint/a11y/useSemanticElements: a <pre> keeps the code's spaces; the group names its scrolling box */}
-          <pre
-            data-testid="theme-config"
-            dir="ltr"
-            role="group"
-            aria-labelledby={`${id}-config`}
-            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (WCAG 2.1.1)
-            tabIndex={0}
-            className="mt-4 overflow-x-auto rounded-xl bg-neutral-900 p-4 text-start text-sm text-neutral-100"
-          >
-            <code>{config}</code>
-          </pre>
-          <div className="mt-3 flex flex-wrap items-center gap-3">
+          <div className="mt-4 flex flex-wrap items-center gap-3">
             <button type="button" className="btn-primary" onClick={() => void onCopy()}>
               <span className="i-lucide-copy size-4" aria-hidden="true" />
               <FormattedMessage id="design.preview.copy" />
@@ -321,8 +316,20 @@ function ThemePreview({ dir, locale, brand, methods, order }: Props) {
               {copy === 'failed' && <FormattedMessage id="design.preview.copyFailed" />}
             </span>
           </div>
-        </section>
-      </div>
+        </div>
+        {/* biome-ignore lint/a11y/useSemanticElements: a <pre> keeps the code's spaces; the group names its scrolling box */}
+        <pre
+          data-testid="theme-config"
+          dir="ltr"
+          role="group"
+          aria-labelledby={`${id}-config`}
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (WCAG 2.1.1)
+          tabIndex={0}
+          className="overflow-x-auto rounded-xl bg-neutral-900 p-4 text-start text-sm text-neutral-100"
+        >
+          <code>{config}</code>
+        </pre>
+      </section>
     </div>
   )
 }

@@ -176,14 +176,14 @@ function FeeTable({ market }: { market: Market }) {
   const breakdown = feeOf(market.exampleMinor, example, market.vatBp)
   return (
     <div data-market={market.code} className="mt-6">
-      {/* Scrolls in its own box on a phone: a region named by the caption, in the tab order (WCAG 2.1.1). */}
+      {/* A region named by the caption, in the tab order so a keyboard can scroll it (WCAG 2.1.1); on a phone its rows stack. */}
       <section
         aria-labelledby={`fees-${market.code}`}
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (WCAG 2.1.1)
         tabIndex={0}
         className="overflow-x-auto rounded-xl border border-neutral-200 dark:border-neutral-800"
       >
-        <table className="w-full text-start text-sm">
+        <table className="table-stack w-full text-start text-sm [--stack-cols:2]">
           <caption id={`fees-${market.code}`} className="px-4 pt-4 text-start ink-strong">
             <FormattedMessage
               id="pricing.fees.caption"
@@ -221,7 +221,7 @@ function FeeTable({ market }: { market: Market }) {
                     }}
                   />
                 </td>
-                <td className="px-4 py-3">
+                <td className="stack-end px-4 py-3">
                   <FormattedMessage id="pricing.fees.days" values={{ days: f.settlementDays }} />
                 </td>
               </tr>
@@ -366,29 +366,37 @@ export default function Page() {
         <p className="mt-3 text-sm text-neutral-500 dark:text-neutral-400">
           <FormattedMessage id="pricing.plans.vatNote" />
         </p>
-        <div className="mt-8 flex flex-wrap items-center gap-4 rounded-2xl border border-neutral-200 bg-white p-6 dark:border-neutral-800 dark:bg-neutral-900">
-          <span className="i-lucide-credit-card size-7 text-primary-700 dark:text-primary-400" aria-hidden="true" />
-          <div className="min-w-0 flex-1">
-            <h3 className="ink-strong">
-              <FormattedMessage id="pricing.addons.posTerminal.title" />
-            </h3>
-            <p className="text-sm ink-muted">
-              <FormattedMessage id="pricing.addons.posTerminal.body" />
-            </p>
+        {/* Its description, then its price and button: one row on a wide screen, two on a phone. */}
+        <div className="mt-8 flex flex-wrap items-center gap-x-6 gap-y-4 rounded-2xl border border-neutral-200 bg-white p-6 dark:border-neutral-800 dark:bg-neutral-900">
+          <div className="flex min-w-0 flex-[1_1_18rem] items-start gap-4">
+            <span
+              className="i-lucide-credit-card mt-0.5 size-7 shrink-0 text-primary-700 dark:text-primary-400"
+              aria-hidden="true"
+            />
+            <div className="min-w-0">
+              <h3 className="ink-strong">
+                <FormattedMessage id="pricing.addons.posTerminal.title" />
+              </h3>
+              <p className="text-sm ink-muted">
+                <FormattedMessage id="pricing.addons.posTerminal.body" />
+              </p>
+            </div>
           </div>
-          {markets.map((m) => (
-            <p key={m.code} data-market={m.code} className="ink-strong">
-              <FormattedMessage
-                id="pricing.addons.perMonth"
-                values={{
-                  price: (
-                    <bdi>{money(catalogue[m.code as CartMarket].monthlyMinor['addon.posTerminal'], m.currency)}</bdi>
-                  ),
-                }}
-              />
-            </p>
-          ))}
-          <AddToCart sku="addon.posTerminal" label="pricing.addons.add" className="btn-secondary" />
+          <div className="flex flex-[1_0_auto] items-center justify-between gap-4 sm:flex-none">
+            {markets.map((m) => (
+              <p key={m.code} data-market={m.code} className="ink-strong">
+                <FormattedMessage
+                  id="pricing.addons.perMonth"
+                  values={{
+                    price: (
+                      <bdi>{money(catalogue[m.code as CartMarket].monthlyMinor['addon.posTerminal'], m.currency)}</bdi>
+                    ),
+                  }}
+                />
+              </p>
+            ))}
+            <AddToCart sku="addon.posTerminal" label="pricing.addons.add" className="btn-secondary" />
+          </div>
         </div>
       </Section>
 

@@ -212,22 +212,23 @@ const ChoiceSelect = memo(function ChoiceSelect(props: {
 
 const PlanChoice = memo(function PlanChoice({ value, update }: { value: Plan; update: Update }) {
   return (
-    <fieldset>
-      <legend className="ink-strong">
+    <fieldset className="segmented">
+      <legend className="mb-1.5 ink-strong">
         <FormattedMessage id="pricing.calculator.plan" />
       </legend>
-      <div className="mt-1.5 flex flex-wrap gap-4">
+      <div className="segmented-options">
         {plans.map((p) => (
-          <label key={p} className="inline-flex items-center gap-2">
+          <label key={p}>
             <input
               type="radio"
               name="plan"
               value={p}
               checked={value === p}
               onChange={() => update({ plan: p as Plan })}
-              className="accent-primary-700"
             />
-            <FormattedMessage id={`pricing.plans.${p}.title`} />
+            <span>
+              <FormattedMessage id={`pricing.plans.${p}.title`} />
+            </span>
           </label>
         ))}
       </div>
@@ -245,7 +246,7 @@ const Results = memo(function Results({ markets, state }: { markets: CalculatorM
   const fee = planFee(market, state.scheme, state.plan)
   const result = parsed.ok ? calculate(market, state.scheme, state.plan, parsed.minor) : undefined
   return (
-    <div className="rounded-xl bg-neutral-50 p-5 dark:bg-neutral-950">
+    <div className="self-start rounded-xl bg-neutral-50 p-5 dark:bg-neutral-950">
       <p className="text-sm ink-muted">
         <FormattedMessage
           id="pricing.calculator.rate"

@@ -81,16 +81,16 @@ export default function Page() {
         intro="services.integrations.body"
         className="mt-12"
       >
-        {/* A table wider than a phone scrolls in its own box: a region in the tab order, so a keyboard
-            can scroll it (WCAG 2.1.1), named by the heading and its column headers (not the section's
-            name again). */}
+        {/* A region in the tab order, so a keyboard can scroll the table where it is wider than the
+            screen (WCAG 2.1.1), named by the heading and its column headers (not the section's name
+            again); under 640 px its rows stack, each cell under its column's label. */}
         <section
           aria-labelledby="integrations-title integrations-head"
           // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (WCAG 2.1.1)
           tabIndex={0}
           className="mt-5 overflow-x-auto rounded-xl border border-neutral-200 dark:border-neutral-800"
         >
-          <table className="w-full min-w-[36rem] text-start text-sm">
+          <table className="table-stack w-full text-start text-sm sm:min-w-[36rem]">
             <thead id="integrations-head">
               <tr className="border-b border-neutral-200 text-neutral-600 dark:border-neutral-800 dark:text-neutral-400">
                 <th scope="col" className="px-4 py-3 text-start font-medium">
@@ -114,12 +114,21 @@ export default function Page() {
                     <FormattedMessage id={`services.integrations.${i}.name` as MessageId} />
                   </th>
                   <td className="px-4 py-3">
+                    <span className="stack-label" aria-hidden="true">
+                      <FormattedMessage id="services.integrations.code" />
+                    </span>
                     <FormattedMessage id={`services.integrations.${i}.code` as MessageId} />
                   </td>
                   <td className="px-4 py-3">
+                    <span className="stack-label" aria-hidden="true">
+                      <FormattedMessage id="services.integrations.where" />
+                    </span>
                     <FormattedMessage id={`services.integrations.${i}.where` as MessageId} />
                   </td>
                   <td className="px-4 py-3">
+                    <span className="stack-label" aria-hidden="true">
+                      <FormattedMessage id="services.integrations.best" />
+                    </span>
                     <FormattedMessage id={`services.integrations.${i}.best` as MessageId} />
                   </td>
                 </tr>

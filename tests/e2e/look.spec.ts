@@ -63,3 +63,36 @@ for (const { name: width, viewport } of widths) {
     }
   })
 }
+
+/**
+ * Parts below the first screen whose layout changes with the width: the fee table and the POS
+ * add-on stacked on a phone, the ways to connect as labelled rows, the calculator's panel, the
+ * design page's configuration under both columns, and a guide's callout.
+ */
+const parts = [
+  ['pricing-fees', '/pricing', 'phone', 'div[data-market="sa"]:has(> section > table)'],
+  ['pricing-addon', '/pricing', 'phone', 'div:has(> div > .i-lucide-credit-card)'],
+  ['pricing-calculator', '/pricing', 'desktop', '[data-island="FeeCalculator"]'],
+  ['services-connect', '/services', 'phone', 'section:has(> #integrations-title)'],
+  ['design-config', '/design', 'desktop', 'section:has(> [data-testid="theme-config"])'],
+  ['guide-callout', '/guide/getting-started', 'desktop', '.callout'],
+] as const
+
+for (const [name, path, width, selector] of parts) {
+  const { viewport } = widths.find((w) => w.name === width)!
+  test.describe(`the look of a part at ${viewport.width} px`, () => {
+    test.use({ viewport })
+    for (const locale of ['en', 'ar'] as Locale[]) {
+      test(`${name}, ${locale}`, async ({ page }) => {
+        await settle(page, localized(path, locale))
+        const part = page.locator(selector).first()
+        await part.scrollIntoViewIfNeeded()
+        await expect(part).toHaveScreenshot(`${name}-${locale}-${width}.png`, {
+          animations: 'disabled',
+          caret: 'hide',
+          maxDiffPixelRatio: 0.01,
+        })
+      })
+    }
+  })
+}

@@ -77,6 +77,19 @@ describe('guides', () => {
     expect(ar[0]!.toc[0]).toEqual({ id: 'الخطوة-الأولى', html: 'الخطوة الأولى', depth: 2 })
   })
 
+  test('a quote opening with [!NOTE] or [!WARNING] is a callout titled in the article language; another quote stays a quote', () => {
+    const body = '> [!WARNING]\n> Check the **signature**.\n\n> [!NOTE]\n> Sandbox only.\n\n> Said once.\n'
+    const { en, ar } = loadGuides(site({ 'en/a.md': article('A', 1, body), 'ar/a.md': article('أ', 1, body) }))
+    expect(en[0]!.html).toContain(
+      '<div class="callout callout-warning" role="note"><p class="callout-title"><span class="i-lucide-triangle-alert size-4" aria-hidden="true"></span>Important</p><p>Check the <strong>signature</strong>.</p>',
+    )
+    expect(en[0]!.html).toMatch(/<div class="callout callout-note" role="note">.*Note<\/p><p>Sandbox only\.<\/p>/)
+    expect(ar[0]!.html).toContain('</span>مهم</p>')
+    expect(ar[0]!.html).toContain('</span>ملاحظة</p>')
+    expect(en[0]!.html).toContain('<blockquote>\n<p>Said once.</p>\n</blockquote>')
+    expect(en[0]!.html).not.toContain('[!')
+  })
+
   test('nested slugs, order, left-to-right code and localized links', () => {
     const root = site({
       'en/b.md': article('B', 2, 'See [A](./a.md).\n\n```js\nconst a = 1 < 2\n```\n'),

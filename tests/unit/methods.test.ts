@@ -19,8 +19,11 @@ import { loadCatalog } from '../../locales/catalogs'
 import { localeCodes } from '../../locales/locales'
 import { allMethods, markets, methodFacts, methodsOf } from '../../site.config'
 
+// Read as written: an Arabic page joins a short Latin name with no-break spaces and word joiners (locales/keepTogether.ts).
 const guide = (locale: string, slug: string) =>
   fillFacts(readFileSync(new URL(`../../locales/guides/${locale}/${slug}.md`, import.meta.url), 'utf8'), locale as 'en')
+    .replaceAll('\u00A0', ' ')
+    .replaceAll('\u2060', '')
 
 test('every method a market sells takes its currency; the contract names the same twelve methods', () => {
   for (const market of markets)

@@ -3,13 +3,14 @@ import { useData } from 'vike-react/useData'
 import { GuideSearch } from '../../../renderer/components/GuideSearch'
 import { Link } from '../../../renderer/components/Link'
 import { Toc } from '../../../renderer/components/Toc'
+import { GuideNav } from './GuideNav'
 import type { MessageId } from '../../../locales/messages'
 import type { PageData } from '../../../renderer/pageData'
 
 // The article's classes are shortcuts (uno.config.ts `guide-*`): they are on every guide page, where
 // the utilities would cost each page a few kilobytes of HTML.
 export default function Page() {
-  const { guide } = useData<PageData>()
+  const { guide, guides = [] } = useData<PageData>()
   const intl = useIntl()
   if (!guide) throw new Error('Guide article without its data')
   const { html } = guide
@@ -22,9 +23,10 @@ export default function Page() {
       }
     : {}
   return (
-    // One table of contents: above the text on small screens, a sticky second column from lg.
-    <article className="guide-layout">
-      <div className="min-w-0">
+    // The sidebar on the start side from lg, the table of contents on the end side from xl; on a
+    // phone both above the text (renderer/styles/guide.css `docs-*`).
+    <article className="docs-layout">
+      <div className="docs-head">
         {/* The guides' search in a bar above the article, not between its lead and its text. */}
         <div className="guide-bar">
           <GuideSearch />
@@ -44,6 +46,7 @@ export default function Page() {
         <h1 className="guide-title">{guide.title}</h1>
         <p className="guide-lead">{guide.description}</p>
       </div>
+      <GuideNav guides={guides} current={guide.slug} />
       {guide.toc.length > 0 && (
         <Toc title="guide.article.toc">
           {guide.toc.map((t) => (
@@ -58,7 +61,7 @@ export default function Page() {
           ))}
         </Toc>
       )}
-      <div className="min-w-0">
+      <div className="docs-body">
         <div
           className="guide-prose mt-8"
           {...copyTexts}

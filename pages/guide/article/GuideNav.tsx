@@ -1,0 +1,69 @@
+import { FormattedMessage, useIntl } from 'react-intl'
+import { type GuideSummary, guideGroups } from '../../../build/guides'
+import { Link } from '../../../renderer/components/Link'
+import type { MessageId } from '../../../locales/messages'
+
+/** At most this many articles of a section in the sidebar: the ones around the current page. */
+const PER_SECTION = 10
+
+/** The section's articles the sidebar lists, the current one among them; `more` when some are left out. */
+export function sectionWindow(list: GuideSummary[], current: string): { shown: GuideSummary[]; more: boolean } {
+  if (list.length <= PER_SECTION) return { shown: list, more: false }
+  const at = Math.max(
+    0,
+    list.findIndex((g) => g.slug === current),
+  )
+  const start = Math.min(Math.max(0, at - Math.floor(PER_SECTION / 2)), list.length - PER_SECTION)
+  return { shown: list.slice(start, start + PER_SECTION), more: true }
+}
+
+/**
+ * The guides' sidebar: every section with its articles, the current one marked. On the start side
+ * from lg (renderer/styles/guide.css `docs-*`); on a phone a "Guides" disclosure above the article.
+ * A long section lists the articles around the current one and links to the rest on the index, so
+ * a page's size does not grow with the number of guides.
+ */
+export function GuideNav({ guides, current }: { guides: GuideSummary[]; current: string }) {
+  const intl = useIntl()
+  return (
+    <nav aria-labelledby="docs-nav-title" className="docs-nav">
+      <details className="group docs-nav-box">
+        <summary id="docs-nav-title" className="docs-nav-summary">
+          <span className="i-lucide-book-open size-4" aria-hidden="true" />
+          <FormattedMessage id="guide.nav.title" />
+          <span className="i-lucide-chevron-down faq-chevron ms-auto" aria-hidden="true" />
+        </summary>
+        {guideGroups.map((group) => {
+          const list = guides.filter((g) => g.group === group)
+          if (!list.length) return null
+          const { shown, more } = sectionWindow(list, current)
+          const name = intl.formatMessage({ id: `guide.group.${group}` as MessageId })
+          return (
+            <div key={group} className="docs-nav-section">
+              <p id={`docs-nav-${group}`} className="docs-nav-group">
+                {name}
+              </p>
+              <ul aria-labelledby={`docs-nav-${group}`}>
+                {shown.map((g) => (
+                  <li key={g.slug}>
+                    {/* Marked `aria-current="page"` on its own page by Link. */}
+                    <Link href={`/guide/${g.slug}`} className="docs-nav-link">
+                      {g.title}
+                    </Link>
+                  </li>
+                ))}
+                {more && (
+                  <li>
+                    <Link href={`/guide#group-${group}`} className="docs-nav-link docs-nav-more">
+                      <FormattedMessage id="guide.nav.more" values={{ section: name }} />
+                    </Link>
+                  </li>
+                )}
+              </ul>
+            </div>
+          )
+        })}
+      </details>
+    </nav>
+  )
+}
