@@ -172,6 +172,8 @@ export default defineConfig({
     // the page and again in its payload): the status page's components, the fee and service tables,
     // the definition lists, the ticked lists.
     'ink-strong': 'font-semibold text-neutral-900 dark:text-white',
+    // A service's vignette (pages/services/+Page.tsx): beside its text from md, mirrored in Arabic.
+    vignette: 'hidden shrink-0 md:block md:w-56 lg:w-70 h-auto flip-rtl',
     // A white panel on the page (the checkout's cart and its side panel) and a card inside one.
     panel: 'rounded-2xl border border-neutral-200 bg-white p-6 dark:border-neutral-800 dark:bg-neutral-900',
     'panel-card': 'flex flex-col rounded-xl border border-neutral-200 p-5 dark:border-neutral-800',

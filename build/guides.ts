@@ -266,17 +266,14 @@ function parseGuide(file: string, slug: string, source: string, locale: Locale):
       return `<div class="table-scroll" tabindex="0" role="region" aria-labelledby="${heading ? `${heading} ` : ''}${head}"><table>\n<thead id="${head}">`
     })
     .replace(/<\/table>/g, '</table></div>')
-    // «3-D Secure» is one name: a line never breaks inside it (review 4, T8). An amount in riyals
-    // written as "SAR 75.00" shows the riyal's own sign, named, as the pages show it (issue 45,
-    // docs/content.md, "Sample numbers and money"); `SAR` in code stays the API's value. Tags,
-    // code and preformatted text are kept as they are.
+    // An amount in riyals written as "SAR 75.00" shows the riyal's own sign, named, as the pages
+    // show it (docs/content.md, "Sample numbers and money"); `SAR` in code stays the API's value.
+    // A short name («3-D Secure», and in Arabic prose any short Latin name) never breaks across
+    // lines (locales/keepTogether.ts). Tags, code and preformatted text are kept as they are.
     .replace(
-      /(<pre[\s\S]*?<\/pre>|<code[\s\S]*?<\/code>|<[^>]+>)|3-D Secure|\bSAR[ \u00A0](\d[\d,]*(?:\.\d+)?)\b/g,
-      (_match, kept?: string, riyals?: string) =>
-        kept ??
-        (riyals === undefined ? '<span class="nowrap">3-D Secure</span>' : `${signHtml(locale)}\u00A0${riyals}`),
+      /(<pre[\s\S]*?<\/pre>|<code[\s\S]*?<\/code>|<[^>]+>)|\bSAR[ \u00A0](\d[\d,]*(?:\.\d+)?)\b/g,
+      (_match, kept?: string, riyals?: string) => kept ?? `${signHtml(locale)}\u00A0${riyals}`,
     )
-    // A short Latin name in Arabic prose ("Apple Pay") keeps to one line too (locales/keepTogether.ts).
     .replace(
       /(<pre[\s\S]*?<\/pre>|<code[\s\S]*?<\/code>|<[^>]+>)|[^<]+/g,
       (text, kept?: string) => kept ?? keepNamesTogether(text, locale),

@@ -12,6 +12,7 @@ import type { IconifyJSON } from '@iconify/types'
 import type { Brand } from '../site.config'
 import { markSvg, wordmarkArabic, wordmarkLatin } from '../renderer/brand/marks'
 import { drawnMarks, markBox } from '../renderer/brand/paymentMarks'
+import { type VignetteKey, vignetteKeys, vignetteSvg } from '../renderer/brand/vignettes'
 
 const svg = (width: number, height: number, body: string) =>
   `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}">${body}</svg>`
@@ -90,7 +91,15 @@ export function wordmarkHref(name: keyof ReturnType<typeof wordmarks>): string {
   return hashed('brand', name, wordmarks()[name])
 }
 
-/** Writes every payment method's mark into `<dist>/assets/pay/`, the wordmarks into `<dist>/assets/brand/`. */
+/** `/assets/brand/links.<hash>.svg`: where a service's vignette is served (renderer/brand/vignettes.ts). */
+export function vignetteHref(key: VignetteKey): string {
+  return hashed('brand', key, vignetteSvg(key))
+}
+
+/**
+ * Writes every payment method's mark into `<dist>/assets/pay/`, the wordmarks and the services'
+ * vignettes into `<dist>/assets/brand/`.
+ */
 export function writeMarkFiles(dist: string) {
   mkdirSync(join(dist, 'assets', 'pay'), { recursive: true })
   mkdirSync(join(dist, 'assets', 'brand'), { recursive: true })
@@ -98,4 +107,5 @@ export function writeMarkFiles(dist: string) {
     writeFileSync(join(dist, paymentMarkHref(brand as Brand).slice(1)), text)
   for (const [name, text] of Object.entries(wordmarks()))
     writeFileSync(join(dist, wordmarkHref(name as keyof ReturnType<typeof wordmarks>).slice(1)), text)
+  for (const key of vignetteKeys) writeFileSync(join(dist, vignetteHref(key).slice(1)), vignetteSvg(key))
 }

@@ -117,7 +117,8 @@ function headEdit(page: HtmlDocument, file: string): HeadEdit {
 /**
  * Whether a page shows an amount in a currency with its own sign (api/contract/currencySign.ts, the
  * riyal's) as it loads, and so preloads the sign's faces: the sign in its HTML (the pricing pages,
- * the design page's preview, the guides that give an amount in riyals). No other page names them.
+ * the design page's preview, the checkout's empty cart with its plans' prices, the guides that give an
+ * amount in riyals). No other page names them.
  * They are in the one stylesheet, but a browser fetches a face only for a character in its
  * unicode-range: the checkout's cart, drawn once its island runs from what the visitor stored,
  * fetches them then, for a cart in riyals only (`font-display: block`: the sign waits for them).

@@ -12,14 +12,16 @@ export const catalogs: Record<Locale, Record<string, string>> = { en: read('en')
 export const guides = loadGuides()
 
 const areasOf = (catalog: Record<string, string>) => [...new Set(Object.keys(catalog).map((id) => id.split('.')[0]!))]
+/**
+ * Every message as the pages get it (locales/pickMessages.ts): the site's facts filled in and an
+ * Arabic page's short Latin names kept on one line. Format with these, not the raw catalogs, to
+ * match a page's text.
+ */
+export const pageMessages = Object.fromEntries(
+  (['en', 'ar'] as const).map((l) => [l, pickMessages(catalogs[l], l, areasOf(catalogs[l])) as Record<string, never>]),
+) as Record<Locale, Record<string, never>>
 const intls = Object.fromEntries(
-  (['en', 'ar'] as const).map((l) => [
-    l,
-    createIntl({
-      locale: intlLocale(l),
-      messages: pickMessages(catalogs[l], l, areasOf(catalogs[l])) as Record<string, never>,
-    }),
-  ]),
+  (['en', 'ar'] as const).map((l) => [l, createIntl({ locale: intlLocale(l), messages: pageMessages[l] })]),
 ) as Record<Locale, ReturnType<typeof createIntl>>
 
 /** A message as a page shows it: the site's facts filled in (locales/facts.ts), then `values`. */

@@ -2,10 +2,12 @@ import { FormattedMessage } from 'react-intl'
 import { Link } from '../../renderer/components/Link'
 import { PageHero, Section } from '../../renderer/components/PageHero'
 import type { MessageId } from '../../locales/messages'
+import { vignetteHref } from '../../build/icons'
+import { type VignetteKey, vignetteSize } from '../../renderer/brand/vignettes'
 
 // Dense layout (docs/behaviour.md §2: denseLayout on /services): every product with what it does, who it
 // is for, how it connects, and when the money arrives.
-const services: [string, string][] = [
+const services: [VignetteKey, string][] = [
   ['gateway', 'i-lucide-globe'],
   ['links', 'i-lucide-link'],
   ['invoicing', 'i-lucide-file-text'],
@@ -56,9 +58,21 @@ export default function Page() {
                 <FormattedMessage id={`services.${key}.title` as MessageId} />
               </h2>
             </div>
-            <p className="mt-3 max-w-3xl text-neutral-700 dark:text-neutral-300">
-              <FormattedMessage id={`services.${key}.body` as MessageId} />
-            </p>
+            <div className="md:flex md:items-start md:justify-between md:gap-8">
+              <p className="mt-3 max-w-3xl text-neutral-700 dark:text-neutral-300">
+                <FormattedMessage id={`services.${key}.body` as MessageId} />
+              </p>
+              {/* The product in a picture without words, mirrored on an Arabic page (build/icons.ts). */}
+              <img
+                src={vignetteHref(key)}
+                width={vignetteSize.width}
+                height={vignetteSize.height}
+                alt=""
+                loading="lazy"
+                decoding="async"
+                className="vignette"
+              />
+            </div>
             <dl className="mt-5 grid gap-4 border-t border-neutral-100 pt-4 text-sm sm:grid-cols-3 sm:gap-8 dark:border-neutral-800">
               {facts.map((fact) => (
                 <div key={fact}>

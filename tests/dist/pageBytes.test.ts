@@ -15,8 +15,10 @@
 // search's input's classes as a shortcut). The brand's frame (the grouped navigation and the mobile
 // sheet's calls to action in the header, the footer's four columns and registration lines, the
 // closing call-to-action band of the marketing pages) may add at most 3,000 B to every page, and
-// the home page's product shot at most 12,000 B to each of the two home pages.
-import { readdirSync, statSync } from 'node:fs'
+// the home page's product shot at most 12,000 B to each of the two home pages. A guide article's
+// sidebar (every section's articles) is measured on its own: at most 2,000 B of HTML on each
+// article, which its payload repeats, and left out of the mean.
+import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, test } from 'vitest'
 
@@ -24,6 +26,12 @@ const dist = 'dist'
 const first = 47_082
 const frame = 3_000
 const homeVisual = 12_000
+const sidebarMax = 2_000
+/** The bytes of a guide article's sidebar (pages/guide/article/GuideNav.tsx) in its HTML, 0 on another page. */
+const sidebarOf = (page: string) =>
+  Buffer.byteLength(
+    /<nav aria-labelledby="docs-nav-title"[\s\S]*?<\/nav>/.exec(readFileSync(join(dist, page), 'utf8'))?.[0] ?? '',
+  )
 const budget = Math.round(first * 1.05) + frame // 52,436 B, and the home visual spread over the pages
 
 const pages = (readdirSync(dist, { recursive: true }) as string[])
@@ -31,12 +39,22 @@ const pages = (readdirSync(dist, { recursive: true }) as string[])
   .filter((f) => f === 'index.html' || f.endsWith('/index.html'))
   .map((page) => {
     const bytes = (file: string) => statSync(join(dist, file)).size
-    return { page, bytes: bytes(page) + bytes(page.replace(/index\.html$/, '_payload.json')) }
+    return { page, bytes: bytes(page) + bytes(page.replace(/index\.html$/, '_payload.json')), sidebar: sidebarOf(page) }
   })
 
-test(`a page's HTML and payload are at most ${budget.toLocaleString('en')} B on average (47,082 B + 5 %, and the frame), the home pages' product shot beside`, () => {
+test(`a guide article's sidebar is at most ${sidebarMax.toLocaleString('en')} B of its HTML`, () => {
+  const articles = pages.filter((p) => /(^|\/)guide\/.+\/index\.html$/.test(p.page))
+  expect(articles.length).toBeGreaterThanOrEqual(16)
+  for (const { page, sidebar } of articles) {
+    expect(sidebar, page).toBeGreaterThan(0)
+    expect(sidebar, page).toBeLessThanOrEqual(sidebarMax)
+  }
+})
+
+test(`a page's HTML and payload are at most ${budget.toLocaleString('en')} B on average (47,082 B + 5 %, and the frame), the home pages' product shot and the guides' sidebar beside`, () => {
   expect(pages.length).toBeGreaterThanOrEqual(34)
-  const total = pages.reduce((sum, p) => sum + p.bytes, 0)
+  // The sidebar twice: in the HTML and in the payload that holds the same content.
+  const total = pages.reduce((sum, p) => sum + p.bytes - 2 * p.sidebar, 0)
   const homes = pages.filter((p) => p.page === 'index.html' || /^[a-z]{2}\/index\.html$/.test(p.page)).length
   const mean = (total - Math.min(homes * homeVisual, total)) / pages.length
   const largest = [...pages]

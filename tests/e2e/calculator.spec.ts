@@ -7,7 +7,7 @@ import type { Locale } from '../../locales/locales'
 import type { MessageId } from '../../locales/messages'
 import { intlLocale } from '../../locales/intlLocale'
 import { formatMoney } from '../../renderer/money'
-import { catalogs, localized } from '../routes'
+import { localized, pageMessages } from '../routes'
 import { expect, test } from './fixtures'
 
 const calculator = (page: Page) => page.locator('[data-island="FeeCalculator"]')
@@ -20,7 +20,7 @@ async function open(page: Page, l: Locale, query = '') {
 }
 
 for (const l of ['en', 'ar'] as const) {
-  const intl = createIntl({ locale: intlLocale(l), messages: catalogs[l] })
+  const intl = createIntl({ locale: intlLocale(l), messages: pageMessages[l] })
   // As the page shows it (renderer/money.ts): the riyal's own sign in Intl's symbol's place.
   const money = (major: number, currency: string) => formatMoney(intl, Math.round(major * 100), currency)
   const amount = (page: Page) => calculator(page).locator('input[name=amount]')

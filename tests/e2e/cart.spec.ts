@@ -11,13 +11,13 @@ import { intlLocale } from '../../locales/intlLocale'
 import type { Locale } from '../../locales/locales'
 import type { MessageId } from '../../locales/messages'
 import { formatMoney } from '../../renderer/money'
-import { catalogs, localized } from '../routes'
+import { localized, pageMessages } from '../routes'
 import { expect, hydrated, test } from './fixtures'
 
 const checkout = (page: Page) => page.locator('[data-island="Checkout"]')
 
 for (const l of ['en', 'ar'] as Locale[]) {
-  const intl = createIntl({ locale: intlLocale(l), messages: catalogs[l] })
+  const intl = createIntl({ locale: intlLocale(l), messages: pageMessages[l] })
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id: id as MessageId }, values)
   // As the page shows it (renderer/money.ts): the riyal's own sign in Intl's symbol's place.
   const money = (minor: number, currency: string) => formatMoney(intl, minor, currency)

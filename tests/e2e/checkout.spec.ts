@@ -11,7 +11,7 @@ import { intlLocale } from '../../locales/intlLocale'
 import type { Locale } from '../../locales/locales'
 import type { MessageId } from '../../locales/messages'
 import { formatMoney } from '../../renderer/money'
-import { catalogs, localized } from '../routes'
+import { localized, pageMessages } from '../routes'
 import { startContactStack } from './contactStack'
 import { expect, hydrated, test } from './fixtures'
 
@@ -72,7 +72,7 @@ function recordFetches() {
 }
 
 for (const l of ['en', 'ar'] as Locale[]) {
-  const intl = createIntl({ locale: intlLocale(l), messages: catalogs[l] })
+  const intl = createIntl({ locale: intlLocale(l), messages: pageMessages[l] })
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id: id as MessageId }, values)
   const pay = (page: Page) => checkout(page).locator('[data-price-overview] button[type=button]')
 

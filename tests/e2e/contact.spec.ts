@@ -8,7 +8,7 @@ import { createIntl } from '@formatjs/intl'
 import type { Page } from '@playwright/test'
 import type { Locale } from '../../locales/locales'
 import type { MessageId } from '../../locales/messages'
-import { catalogs } from '../routes'
+import { pageMessages } from '../routes'
 import { type ContactStack, startContactStack } from './contactStack'
 import { test as base, expect } from './fixtures'
 
@@ -31,7 +31,7 @@ const test = base.extend<{ stack: ContactStack }, { servers: ContactStack }>({
 
 const locales: Locale[] = ['en', 'ar']
 const t = (l: Locale, id: string, values?: Record<string, string | number>) =>
-  createIntl({ locale: l === 'ar' ? 'ar-u-nu-latn' : l, messages: catalogs[l] }).formatMessage(
+  createIntl({ locale: l === 'ar' ? 'ar-u-nu-latn' : l, messages: pageMessages[l] }).formatMessage(
     { id: id as MessageId },
     values,
   )

@@ -72,7 +72,7 @@ for (const { name: width, viewport } of widths) {
 const parts = [
   ['pricing-fees', '/pricing', 'phone', 'div[data-market="sa"]:has(> section > table)'],
   ['pricing-addon', '/pricing', 'phone', 'div:has(> div > .i-lucide-credit-card)'],
-  ['pricing-calculator', '/pricing', 'desktop', '[data-island="FeeCalculator"]'],
+  ['pricing-calculator', '/pricing', 'desktop', '[data-island="FeeCalculator"] .needs-script'],
   ['services-connect', '/services', 'phone', 'section:has(> #integrations-title)'],
   ['design-config', '/design', 'desktop', 'section:has(> [data-testid="theme-config"])'],
   ['guide-callout', '/guide/getting-started', 'desktop', '.callout'],
@@ -86,7 +86,7 @@ for (const [name, path, width, selector] of parts) {
       test(`${name}, ${locale}`, async ({ page }) => {
         await settle(page, localized(path, locale))
         const part = page.locator(selector).first()
-        await part.scrollIntoViewIfNeeded()
+        await expect(part).toBeVisible()
         await expect(part).toHaveScreenshot(`${name}-${locale}-${width}.png`, {
           animations: 'disabled',
           caret: 'hide',

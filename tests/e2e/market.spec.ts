@@ -14,12 +14,12 @@ import { intlLocale } from '../../locales/intlLocale'
 import type { Locale } from '../../locales/locales'
 import type { MessageId } from '../../locales/messages'
 import { markets, methodsOf, otherCountry, whatsAppUrl } from '../../site.config'
-import { catalogs, localized } from '../routes'
+import { catalogs, localized, pageMessages } from '../routes'
 import { expect, hydrated, test } from './fixtures'
 
 const locales: Locale[] = ['en', 'ar']
 const t = (l: Locale, id: string, values?: Record<string, string | number>) =>
-  createIntl({ locale: intlLocale(l), messages: catalogs[l] }).formatMessage({ id: id as MessageId }, values)
+  createIntl({ locale: intlLocale(l), messages: pageMessages[l] }).formatMessage({ id: id as MessageId }, values)
 
 /**
  * The words of a country's five bands, as the form should show them in `l` (copy review 5, H2): an

@@ -17,7 +17,7 @@ import { intlLocale } from '../../locales/intlLocale'
 import type { Locale } from '../../locales/locales'
 import type { MessageId } from '../../locales/messages'
 import { type Brand, markets, methodFacts, methodsOf } from '../../site.config'
-import { catalogs } from '../routes'
+import { pageMessages } from '../routes'
 import { type ContactStack, startContactStack } from './contactStack'
 import { expect, expectAxeClean, test } from './fixtures'
 import { signFamily } from '../../api/server/checkout/fonts'
@@ -51,7 +51,7 @@ const failureOf = (number: string) => {
 const cases = markets.flatMap((m) => methodsOf(m).map((brand) => [m.code, brand] as const))
 
 for (const l of ['en', 'ar'] as Locale[]) {
-  const intl = createIntl({ locale: intlLocale(l), messages: catalogs[l] })
+  const intl = createIntl({ locale: intlLocale(l), messages: pageMessages[l] })
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id: id as MessageId }, values)
   const button = (page: Page, id: string) => page.getByRole('button', { name: t(id), exact: true })
 

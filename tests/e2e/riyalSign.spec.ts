@@ -86,7 +86,8 @@ test('a cart in riyals shows the sign, named, in its face, fetched when the cart
   await hydrated(page)
   await page.locator('a[href*="add=plan.growth"]:visible').click()
   await expect(page).toHaveURL(new RegExp(`${localized('/checkout', 'en')}$`))
-  // The checkout loaded anew: it preloads no sign, its cart comes from what the visitor stored.
+  // The checkout loaded anew: its cart comes from what the visitor stored. It preloads the sign's
+  // two faces: with no cart, it offers the plans at their prices in riyals (pages/checkout/EmptyCart.tsx).
   const fresh = await context.newPage()
   const fetched: string[] = []
   fresh.on('response', (r) => {
@@ -94,7 +95,7 @@ test('a cart in riyals shows the sign, named, in its face, fetched when the cart
   })
   await fresh.goto(localized('/checkout', 'en'))
   await hydrated(fresh)
-  await expect(fresh.locator('link[rel="preload"][href*="riyal-sign"]')).toHaveCount(0)
+  await expect(fresh.locator('link[rel="preload"][href*="riyal-sign"]')).toHaveCount(2)
   const checkout = fresh.locator('[data-island="Checkout"]')
   await expect(checkout.locator('[data-price="total"]').getByRole('img', { name: names.en })).toHaveText(sign)
   // The pay button's name says the currency: "Pay Saudi riyals 343.85".

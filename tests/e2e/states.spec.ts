@@ -9,11 +9,13 @@ import type { Page } from '@playwright/test'
 import { intlLocale } from '../../locales/intlLocale'
 import type { Locale } from '../../locales/locales'
 import type { MessageId } from '../../locales/messages'
-import { catalogs, localized, routes } from '../routes'
+import { localized, routes, pageMessages } from '../routes'
 import { expect, expectAxeClean, hydrated, test } from './fixtures'
 
 const locales: Locale[] = ['en', 'ar']
-const intls = Object.fromEntries(locales.map((l) => [l, createIntl({ locale: intlLocale(l), messages: catalogs[l] })]))
+const intls = Object.fromEntries(
+  locales.map((l) => [l, createIntl({ locale: intlLocale(l), messages: pageMessages[l] })]),
+)
 const t = (l: Locale, id: string, values?: Record<string, string | number>) =>
   intls[l]!.formatMessage({ id: id as MessageId }, values)
 

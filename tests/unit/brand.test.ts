@@ -4,7 +4,9 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { brandIcons, webManifest } from '../../build/brandIcons'
-import { paymentMarks } from '../../build/icons'
+import { paymentMarks, vignetteHref } from '../../build/icons'
+import { brand } from '../../renderer/brand/tokens'
+import { vignetteKeys, vignetteSvg } from '../../renderer/brand/vignettes'
 import { locales } from '../../locales/locales'
 import { allMethods, site } from '../../site.config'
 
@@ -43,5 +45,23 @@ describe('the brand', () => {
   it('every payment method has a mark', () => {
     const pay = paymentMarks()
     for (const brand of allMethods) expect(pay[brand], brand).toMatch(/^<svg [^>]*viewBox="0 0 96 40">/)
+  })
+})
+
+describe("the services' vignettes", () => {
+  it('each is a wordless drawing of 280 by 160, in the brand tokens, light and dark, under a hashed name', () => {
+    const hrefs = new Set<string>()
+    for (const key of vignetteKeys) {
+      const svg = vignetteSvg(key)
+      expect(svg, key).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" viewBox="0 0 280 160">/)
+      // One file for both languages: no text to translate, mirrored on an Arabic page instead.
+      expect(svg, key).not.toMatch(/<text|<tspan/)
+      expect(svg, key).toContain('@media (prefers-color-scheme:dark)')
+      expect(svg, key).toContain(brand[700])
+      const href = vignetteHref(key)
+      expect(href).toMatch(new RegExp(`^/assets/brand/${key}\\.[\\w-]{10}\\.svg$`))
+      hrefs.add(href)
+    }
+    expect(hrefs.size).toBe(vignetteKeys.length)
   })
 })

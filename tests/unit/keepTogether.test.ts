@@ -26,8 +26,9 @@ describe('a short Latin name in Arabic text', () => {
     expect(keepNamesTogether(text, 'ar')).toBe(text)
   })
 
-  test('English text is left as written: its lines break anywhere', () => {
+  test('English text breaks anywhere but inside a numbered name', () => {
     expect(keepNamesTogether('Pay with Apple Pay', 'en')).toBe('Pay with Apple Pay')
+    expect(keepNamesTogether('with 3-D Secure handled', 'en')).toBe(`with 3-${WJ}D${NBSP}Secure handled`)
   })
 })
 
@@ -41,12 +42,13 @@ describe('the pages', () => {
           ? value
           : ''
 
-  test('an Arabic page never breaks "3-D Secure"; an English page is as written', () => {
+  test('no page breaks "3-D Secure"', () => {
     const ar = literals(Object.values(pickMessages(catalog('ar'), 'ar', ['services'])))
     expect(ar).toContain(`3-${WJ}D${NBSP}Secure`)
     expect(ar).not.toContain('3-D Secure')
     const en = literals(Object.values(pickMessages(catalog('en'), 'en', ['services'])))
-    expect(en).toContain('3-D Secure')
+    expect(en).toContain(`3-${WJ}D${NBSP}Secure`)
+    expect(en).not.toContain('3-D Secure')
   })
 
   test('an Arabic guide joins the words of a name outside its code', () => {

@@ -46,15 +46,13 @@ export function GuideNav({ guides, current }: { guides: GuideSummary[]; current:
               <ul aria-labelledby={`docs-nav-${group}`}>
                 {shown.map((g) => (
                   <li key={g.slug}>
-                    {/* Marked `aria-current="page"` on its own page by Link. */}
-                    <Link href={`/guide/${g.slug}`} className="docs-nav-link">
-                      {g.title}
-                    </Link>
+                    {/* Marked `aria-current="page"` on its own page by Link; no class: each is on every article. */}
+                    <Link href={`/guide/${g.slug}`}>{g.title}</Link>
                   </li>
                 ))}
                 {more && (
                   <li>
-                    <Link href={`/guide#group-${group}`} className="docs-nav-link docs-nav-more">
+                    <Link href={`/guide#group-${group}`} className="docs-nav-more">
                       <FormattedMessage id="guide.nav.more" values={{ section: name }} />
                     </Link>
                   </li>
