@@ -144,6 +144,12 @@ export default function Page() {
                 <span className="text-sm text-brand-100">
                   <FormattedMessage id={`home.trust.${key}.body` as MessageId} />
                 </span>
+                {/* The licence itself, as the footer gives it: a sample value, said to be one. */}
+                {key === 'licence' && (
+                  <span className="mt-2 block w-fit rounded-md border border-brand-700 px-2 py-1 text-xs text-brand-100">
+                    <FormattedMessage id="footer.licence" values={{ licence: site.registration.licence }} />
+                  </span>
+                )}
               </span>
             </li>
           ))}
