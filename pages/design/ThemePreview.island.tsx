@@ -260,11 +260,12 @@ function ThemePreview({ dir, locale, brand, methods, order }: Props) {
                 <FormattedMessage id="design.preview.payWith" />
               </span>
               <ul className="mt-2 flex flex-wrap gap-2 text-xs font-semibold">
-                {methods.map((m, i) => (
+                {/* Every method alike: none is chosen before the customer chooses. */}
+                {methods.map((m) => (
                   <li
                     key={m}
                     className="border px-2 py-1"
-                    style={{ borderRadius: radius, borderColor: i === 0 ? theme.color : dark ? '#475569' : '#cbd5e1' }}
+                    style={{ borderRadius: radius, borderColor: dark ? '#475569' : '#cbd5e1' }}
                   >
                     <bdi>{intl.formatMessage({ id: `method.${m}` as MessageId })}</bdi>
                   </li>
