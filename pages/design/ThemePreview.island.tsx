@@ -326,7 +326,7 @@ function ThemePreview({ dir, locale, brand, methods, order }: Props) {
           aria-labelledby={`${id}-config`}
           // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (WCAG 2.1.1)
           tabIndex={0}
-          className="overflow-x-auto rounded-xl bg-neutral-900 p-4 text-start text-sm text-neutral-100"
+          className="overflow-x-auto rounded-xl bg-neutral-900 p-4 text-start text-xs text-neutral-100 sm:text-sm"
         >
           <code>{config}</code>
         </pre>
