@@ -15,12 +15,12 @@ import type { MessageId } from '../../locales/messages'
 import { defineIsland } from '../../renderer/islands/define'
 import { lazy } from '../../renderer/islands/lazy'
 import { Money } from '../../renderer/components/Money'
-import { cartExpired, events, storageKeys } from '../../renderer/shared/dom'
-import type { ApiError } from '../../api/client/http'
-import { keyFor } from '../../api/client/idempotency'
+import { events, storageKeys } from '../../renderer/shared/dom'
 import type { Cart, CheckoutSession, Quote } from '../../api/contract/cart'
 import { addRequestOf, addToCart, setQuantity, writeCart } from './cart'
 import { EmptyCart } from './EmptyCart'
+import { forgetPayKey, keepOwnSession, ownSessions, payKeyFor } from './ownSessions'
+import { Notice, PayMessage, type PayState, Row, skuMessages } from './parts'
 import { allowedPaymentUrl, pollDelays } from './payment'
 
 interface Props {
@@ -36,81 +36,6 @@ interface Props {
 
 /** The API's calls (./api.ts), loaded once the cart has something to price. */
 const loadApi = lazy(() => import('./api'))
-
-type PayState =
-  | { state: 'idle' }
-  | { state: 'creating' }
-  | { state: 'refused' }
-  | { state: 'error'; error: ApiError }
-  | { state: 'returning'; id: string; approved: boolean }
-  | { state: 'result'; session: CheckoutSession }
-  | { state: 'lost'; id: string }
-  /** A return address naming a session this browser did not start: nothing about it is shown or done. */
-  | { state: 'foreign' }
-
-/** sessionStorage: the Idempotency-Key of the cart being paid, so that a second click pays once. */
-const payKeyStorage = 'rasid.checkout.key.v1'
-
-function payKeyFor(cart: Cart): string {
-  let last: { key?: string; sent?: string } | undefined
-  try {
-    last = JSON.parse(sessionStorage.getItem(payKeyStorage) ?? 'null') ?? undefined
-  } catch {
-    // Unreadable: a new key.
-  }
-  const next = keyFor(cart, last, () => crypto.randomUUID())
-  try {
-    sessionStorage.setItem(payKeyStorage, JSON.stringify(next))
-  } catch {
-    // Not kept: a second click in this page still reuses it through the in-flight guard.
-  }
-  return next.key
-}
-
-/**
- * localStorage: the ids of the last sessions this browser started. A return address is anyone's
- * link: only a session named here is looked up, shown, or allowed to empty the cart (a stranger's
- * paid session would otherwise pass for the visitor's own). localStorage rather than the tab's
- * sessionStorage: the cart is the browser's, and a bank may send the buyer back in another tab.
- */
-const ownSessionsStorage = 'rasid.checkout.sessions.v2'
-
-/** `{ ids, savedAt }`: dropped, like the cart, once untouched for the privacy notice's period (`cartExpired`). */
-function ownSessions(now = Date.now()): string[] {
-  try {
-    const stored = JSON.parse(localStorage.getItem(ownSessionsStorage) ?? 'null') as {
-      ids?: unknown
-      savedAt?: unknown
-    }
-    if (!stored || !Array.isArray(stored.ids)) return []
-    if (cartExpired(stored.savedAt, now)) {
-      localStorage.removeItem(ownSessionsStorage)
-      return []
-    }
-    return stored.ids.filter((id): id is string => typeof id === 'string')
-  } catch {
-    return []
-  }
-}
-
-function keepOwnSession(id: string) {
-  try {
-    const ids = [id, ...ownSessions().filter((o) => o !== id)].slice(0, 5)
-    localStorage.setItem(ownSessionsStorage, JSON.stringify({ ids, savedAt: Date.now() }))
-    // The first version's list, without a time: not kept beside this one.
-    localStorage.removeItem('rasid.checkout.sessions.v1')
-  } catch {
-    // Not kept: the return shows the neutral view and keeps the cart; the email confirms a payment.
-  }
-}
-
-const forgetPayKey = () => {
-  try {
-    sessionStorage.removeItem(payKeyStorage)
-  } catch {
-    // Nothing to forget.
-  }
-}
 
 type QuoteState = { state: 'local' } | { state: 'server'; quote: Quote; changed: boolean } | { state: 'unreachable' }
 
@@ -600,91 +525,6 @@ function Checkout({ catalogue, pricingPath, privacyPath, locale }: Props) {
         </p>
       </section>
     </div>
-  )
-}
-
-/** What the buyer is told about the pay step and the return, in the page's language. */
-function PayMessage({ pay }: { pay: PayState }) {
-  if (pay.state === 'returning')
-    return <FormattedMessage id={pay.approved ? 'checkout.return.approved' : 'checkout.return.confirming'} />
-  if (pay.state === 'lost') return <FormattedMessage id="checkout.return.unreachable" />
-  if (pay.state === 'foreign') return <FormattedMessage id="checkout.return.foreign" />
-  if (pay.state === 'refused') return <FormattedMessage id="checkout.pay.refused" />
-  if (pay.state === 'error')
-    return (
-      <FormattedMessage
-        id={
-          pay.error.kind === 'offline' || pay.error.kind === 'timeout' || pay.error.kind === 'server'
-            ? 'checkout.pay.unreachable'
-            : 'checkout.pay.failedToStart'
-        }
-      />
-    )
-  if (pay.state !== 'result') return null
-  const { session } = pay
-  const total = (
-    <bdi>
-      <Money minor={session.quote.totalMinor} currency={session.quote.currency} />
-    </bdi>
-  )
-  if (session.status === 'paid')
-    return (
-      <>
-        <h2 className="text-xl font-bold text-neutral-900 dark:text-white">
-          <FormattedMessage id="checkout.return.paid.title" />
-        </h2>
-        <p className="mt-2">
-          <FormattedMessage
-            id="checkout.return.paid.body"
-            values={{
-              total,
-              reference: (
-                <bdi dir="ltr" className="font-mono">
-                  {session.reference ?? session.id}
-                </bdi>
-              ),
-            }}
-          />
-        </p>
-      </>
-    )
-  if (session.status === 'failed')
-    return (
-      // The buyer reads the reason in words; the code itself is for support (and the merchant's dashboard).
-      <FormattedMessage id="checkout.return.failed" values={{ reason: session.failureCode ?? 'processing_error' }} />
-    )
-  if (session.status === 'cancelled') return <FormattedMessage id="checkout.return.cancelled" />
-  if (session.status === 'expired') return <FormattedMessage id="checkout.return.expired" />
-  return <FormattedMessage id="checkout.return.processing" />
-}
-
-const skuMessages: Record<Sku, MessageId> = {
-  'plan.starter': 'checkout.sku.planStarter',
-  'plan.growth': 'checkout.sku.planGrowth',
-  'addon.posTerminal': 'checkout.sku.posTerminal',
-}
-
-function Row({ label, value, name, strong }: { label: string; value: ReactNode; name: string; strong?: boolean }) {
-  return (
-    <div
-      className={`flex items-baseline justify-between gap-4 ${strong ? 'border-t border-neutral-200 pt-3 text-lg font-bold dark:border-neutral-800' : ''}`}
-    >
-      <dt className="text-neutral-700 dark:text-neutral-300">{label}</dt>
-      <dd data-price={name} className="tabular-nums text-neutral-900 dark:text-white">
-        <bdi>{value}</bdi>
-      </dd>
-    </div>
-  )
-}
-
-function Notice({ id }: { id: MessageId }) {
-  return (
-    <p
-      role="status"
-      className="rounded-lg bg-warning-50 p-3 text-sm text-neutral-800 dark:bg-warning-950 dark:text-neutral-200"
-    >
-      <FormattedMessage id={id} />
-    </p>
   )
 }
 

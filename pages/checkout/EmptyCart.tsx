@@ -2,13 +2,13 @@ import type { ReactNode } from 'react'
 import { FormattedMessage } from 'react-intl'
 import { Money } from '../../renderer/components/Money'
 import { type Catalogue, cartMarkets, type Sku } from '../../api/contract/pricing'
-import type { MessageId } from '../../locales/messages'
+import { skuMessages } from './parts'
 
-/** The plans an empty cart offers, each with what it costs a month and the message naming it. */
+/** The plans an empty cart offers; each is named as the cart names it (./parts.tsx `skuMessages`). */
 const offers = [
-  { sku: 'plan.starter', key: 'starter', name: 'checkout.sku.planStarter' },
-  { sku: 'plan.growth', key: 'growth', name: 'checkout.sku.planGrowth' },
-] as const satisfies readonly { sku: Sku; key: string; name: MessageId }[]
+  { sku: 'plan.starter', key: 'starter' },
+  { sku: 'plan.growth', key: 'growth' },
+] as const satisfies readonly { sku: Sku; key: string }[]
 
 /**
  * The empty cart: the two plans one can buy here, side by side, each added by a link to this page
@@ -40,7 +40,7 @@ export function EmptyCart({
         {offers.map((offer) => (
           <li key={offer.sku} aria-labelledby={`offer-${offer.key}`} className="panel-card">
             <h3 id={`offer-${offer.key}`} className="ink-strong">
-              <FormattedMessage id={offer.name} />
+              <FormattedMessage id={skuMessages[offer.sku]} />
             </h3>
             <p className="mt-1 text-sm ink-muted">
               <FormattedMessage id={`checkout.empty.${offer.key}.body`} />
@@ -63,7 +63,10 @@ export function EmptyCart({
                     href={`?add=${offer.sku}&market=${market}&billing=monthly`}
                     className={`justify-center ${offer.key === 'growth' ? 'btn-primary' : 'btn-secondary'}`}
                   >
-                    <FormattedMessage id="checkout.empty.add" values={{ plan: <FormattedMessage id={offer.name} /> }} />
+                    <FormattedMessage
+                      id="checkout.empty.add"
+                      values={{ plan: <FormattedMessage id={skuMessages[offer.sku]} /> }}
+                    />
                   </a>
                 </div>
               )
