@@ -110,13 +110,13 @@ module.exports = {
     {
       name: 'infra-only-what-it-deploys',
       comment:
-        'The stack (infra/) takes what it deploys from where it is made: the CloudFront Functions (renderer/shared), the headers policies (build/cloudfront.ts), the table (api/server/store/dynamo.ts), the API’s problem document for the WAF (api/server/http.ts), the header CloudFront adds on the webhook’s origin (api/server/edgeOrigin.ts) and the font files the API’s bundle carries (api/contract/faces.ts); nothing else of the project.',
+        'The stack (infra/) takes what it deploys from where it is made: the host rules with the CloudFront Functions made from them (host/rules.ts, renderer/shared), the headers policies (host/policies.ts), the table (api/server/store/dynamo.ts), the API’s problem document for the WAF (api/server/http.ts), the header CloudFront adds on the webhook’s origin (api/server/edgeOrigin.ts) and the font files the API’s bundle carries (api/contract/faces.ts); nothing else of the project.',
       severity: 'error',
       from: { path: '^infra/' },
       to: {
-        path: '^(api|build|pages|renderer|locales|scripts|tests)/',
+        path: '^(api|build|host|pages|renderer|locales|scripts|tests)/',
         pathNot:
-          '^(renderer/shared/[^/]+|build/cloudfront\\.ts|api/server/store/dynamo\\.ts|api/server/http\\.ts|api/server/edgeOrigin\\.ts|api/contract/faces\\.ts)$',
+          '^(renderer/shared/[^/]+|host/rules\\.ts|host/policies\\.ts|api/server/store/dynamo\\.ts|api/server/http\\.ts|api/server/edgeOrigin\\.ts|api/contract/faces\\.ts)$',
       },
     },
     {

@@ -28,7 +28,7 @@ export default {
     'tests/api/fixtures/*.ts',
     '*.config.ts',
   ],
-  project: ['{api,pages,renderer,locales,build,scripts,tests,infra}/**/*.{ts,tsx}', '*.ts'],
+  project: ['{api,host,pages,renderer,locales,build,scripts,tests,infra}/**/*.{ts,tsx}', '*.ts'],
   // build/css.ts copies the font files out of these packages by path; nothing imports them.
   ignoreDependencies: [
     '@fontsource/inter',

@@ -1,11 +1,11 @@
 // The HTTP headers of the built site, one rule for every place that serves it: the S3 object
 // metadata written by `npm run deploy` (Content-Type, Cache-Control), `npm run preview`, and the
 // security headers the build writes for hosts: `dist/_headers` (Netlify, Cloudflare Pages) and a
-// CloudFront response-headers policy outside dist/ (build/cloudfront.ts).
+// CloudFront response-headers policy outside dist/ (host/policies.ts).
 import { createHash } from 'node:crypto'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { IMMUTABLE, REVALIDATE } from '../renderer/shared/host'
+import { IMMUTABLE, REVALIDATE } from '../host/rules'
 import { attr, elements, type HtmlDocument, parseHtml, textOf } from './html'
 
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`

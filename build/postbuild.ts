@@ -13,7 +13,7 @@
 // - sitemap.xml and robots.txt (build/sitemap.ts);
 // - search/<locale>.json and search/<locale>.<n>.json, the guide search's indexes (build/search.ts);
 // - _headers with the security headers, and their CloudFront policy in cloudfront/ beside dist/
-//   (build/headers.ts, build/cloudfront.ts).
+//   (build/headers.ts, host/policies.ts).
 // It fails, naming each file and why, on what the host could not serve: a file whose extension
 // has no Content-Type, a page whose path reads as a file (renderer/shared/paths.ts).
 import {
@@ -36,7 +36,7 @@ import { extensionOf, fileTypes, hostFiles, isFilePath, isNotFoundFile, pathOfHt
 import { shellPath } from '../renderer/shared/shell'
 import type { CardText } from './cards/key'
 import { writeCards } from './cards/write'
-import { writeCloudFront } from './cloudfront'
+import { writeCloudFront } from '../host/policies'
 import { buildCss, messageText } from './css'
 import { inlineHashes, writeHeaders } from './headers'
 import { applySplices, attr, element, inlineScriptTag, is, parseHtml, rangeOf, type Splice, textOf } from './html'

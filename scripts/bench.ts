@@ -40,7 +40,7 @@ import { guideCounts, goals, PeerSetupError, peerNames, peerTable, runPeerBench,
 import { runSearchBench } from './lib/searchBench'
 import { textTable } from './lib/textTable'
 import { chromiumArgs, chromiumPath } from './lib/chromium'
-import { serve } from './lib/previewServer'
+import { serve } from '../host/local/previewServer'
 import { pageWeight } from './lib/weight'
 
 const usage = `Usage: npm run bench [-- --runs N | --lighthouse | --guides N[,M] [--no-peers] | --search | --api | --deploy | --help]

@@ -2,13 +2,13 @@
 // seconds (docs/deploy.md). A build's pages, payloads and shells go under `releases/<id>/`, its
 // content-hashed assets and meta beside every other build's; once all of it is up and checked, one
 // conditional write to the CloudFront KeyValueStore makes it the live build for the whole site (the
-// viewer-request function reads that key on each request: renderer/shared/host.ts). Nothing a
+// viewer-request function reads that key on each request: host/rules.ts). Nothing a
 // visitor sees changes before that write, and nothing of the old build is served after it.
 // Every build keeps a record (`deploys/builds/<id>.json`) and every switch one of its own
 // (`deploys/switches/`): who, when, from, to, and the builds rolled back from, which a plain
 // `--rollback` never makes live again (scripts/lib/deployHistory.ts). With `--status-bucket`, the
 // live build's monitoring pages and the assets they name also go to the status host's bucket, in
-// another region (renderer/shared/host.ts, docs/aws.md "The status host"), assets first and pages
+// another region (host/rules.ts, docs/aws.md "The status host"), assets first and pages
 // last. A deploy never writes the status document (`status/`): operations and the probe do
 // (docs/status.md). Credentials and region come
 // from the standard AWS chain (environment, profile, SSO, role). What an operator reads of a
@@ -37,11 +37,11 @@ import {
   STATUS_HOST_FILES,
   STATUS_PREFIX,
   RELEASES,
-} from '../renderer/shared/host'
+} from '../host/rules'
 import { describeError, readCommand, type Resources, UsageError } from '../api/server/cli'
 import { hostFiles, notFoundKey } from '../renderer/shared/paths'
 import { site } from '../site.config'
-import { buildCsp, buildIdOf } from './lib/cdn'
+import { buildCsp, buildIdOf } from '../host/local/cdn'
 import { checkEndpoint } from './lib/endpoint'
 import {
   type KeepReason,
@@ -52,7 +52,7 @@ import {
   type SwitchRecord,
   withdrawnAfter,
 } from './lib/deployHistory'
-import { KvsConflictError, type LiveStore, liveStore } from './lib/kvs'
+import { KvsConflictError, type LiveStore, liveStore } from '../host/local/kvs'
 import { listed, words } from './lib/operatorWords'
 
 const usage = `Usage: npm run deploy -- [options]              upload dist/, check it, make it live
@@ -615,7 +615,7 @@ function assetsNamed(uploads: Upload[]): Set<string> {
 }
 
 /**
- * `/assets/...` a file of the status host names (renderer/shared/host.ts, STATUS_HOST_FILES), as
+ * `/assets/...` a file of the status host names (host/rules.ts, STATUS_HOST_FILES), as
  * paths inside the build: from the root (`"/assets/x.css"`, `url(/assets/f.woff2)`), from the
  * document's base (Vite's preload list: `"assets/chunks/x.js"`), or relative to a script or
  * stylesheet under assets/ (`"../chunks/x.js"`). Not the site's absolute URLs (a page's social

@@ -1,9 +1,9 @@
 // `npm run s3:local`: the production path on 127.0.0.1 (docs/deploy.md): S3 with an empty bucket
 // `site`, a local CloudFront KeyValueStore, and the edge running the stack's two functions over
-// them (scripts/lib/localSite.ts). Deploy, switch and roll back with `npm run deploy` exactly as in
+// them (host/local/localSite.ts). Deploy, switch and roll back with `npm run deploy` exactly as in
 // production, and watch the site change. The files are gone when it stops.
 import { parseCommand, runCommand } from '../api/server/cli'
-import { startLocalSite } from './lib/localSite'
+import { startLocalSite } from '../host/local/localSite'
 
 const cmd = parseCommand({
   script: 's3:local',

@@ -1,5 +1,5 @@
 // `npm run preview`: serves dist/ as S3 behind CloudFront would, through the stack's two CloudFront
-// Functions, as a bucket with one live release (scripts/lib/previewServer.ts, docs/deploy.md),
+// Functions, as a bucket with one live release (host/local/previewServer.ts, docs/deploy.md),
 // with the API behind /api/* on the same origin: its own (api/server, the store of `npm run api`),
 // or the one at API_ORIGIN.
 import { existsSync } from 'node:fs'
@@ -8,7 +8,7 @@ import { parseCommand, runCommand } from '../api/server/cli'
 import { configFromEnv } from '../api/server/config'
 import { type RunningApi, startApiServer } from '../api/server/serve'
 import { storeFromEnv } from '../api/server/stores'
-import { serve } from './lib/previewServer'
+import { serve } from '../host/local/previewServer'
 
 const usage = `Usage: npm run preview [-- --help]
 

@@ -23,7 +23,7 @@ import { dirname, join } from 'node:path'
 import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3'
 import { type Bilingual, parseStatus, type StatusDocument } from '../contract/status'
 import { operatorText } from '../../locales/operator'
-import { cacheControlFor, contentTypeFor, STATUS_PREFIX } from '../../renderer/shared/host'
+import { cacheControlFor, contentTypeFor, STATUS_PREFIX } from '../../host/rules'
 import { emptyDocument, settle, StatusInputError } from './doc'
 import { atomFeed } from './feed'
 import { statusSummary } from './summary'
@@ -171,7 +171,7 @@ export function s3Store(client: S3Client, bucket: string, prefix = 'status/'): S
             Bucket: bucket,
             Key: keyOf(key),
             Body: body,
-            // As a deploy stores the build's status/ (renderer/shared/host.ts); the history is never cached.
+            // As a deploy stores the build's status/ (host/rules.ts); the history is never cached.
             ContentType: contentTypeFor(key),
             CacheControl: key.startsWith('history/') ? 'no-store' : cacheControlFor(STATUS_PREFIX + key),
             ...(options.ifMatch === null ? { IfNoneMatch: '*' } : options.ifMatch ? { IfMatch: options.ifMatch } : {}),

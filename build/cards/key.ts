@@ -24,7 +24,7 @@ export interface CardText {
   brand: string
 }
 
-/** Where cards go in dist/: with the content-hashed assets, shared by every build (renderer/shared/host.ts). */
+/** Where cards go in dist/: with the content-hashed assets, shared by every build (host/rules.ts). */
 export const CARDS_DIR = 'assets/cards'
 export const CARD_WIDTH = 1200
 export const CARD_HEIGHT = 630

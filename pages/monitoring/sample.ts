@@ -2,7 +2,7 @@
 // with text equivalents"). Fixed, not random and not the build's clock: the same commit builds the
 // same page. The service health part is the status document's first version (api/contract/status.ts,
 // `sample: true`): only `npm run preview` serves it, while its status folder has no document
-// (scripts/lib/cdn.ts); no build or deploy publishes it (docs/status.md).
+// (host/local/cdn.ts); no build or deploy publishes it (docs/status.md).
 import {
   type ComponentKey,
   type ComponentState,

@@ -1,7 +1,7 @@
 // The one URL <-> file rule of the built site (docs/architecture.md, "Shared rules"). The build
 // names its files by it, the browser runtime decides which links it swaps in place by it, the
 // preview server and `npm run verify` resolve addresses by it, and the CloudFront viewer-request
-// function is generated from it (renderer/shared/host.ts). tests/unit/sharedRules.test.ts runs one
+// function is generated from it (host/rules.ts). tests/unit/sharedRules.test.ts runs one
 // table of paths through every side. Pure: no Node, no DOM.
 
 /**

@@ -14,11 +14,11 @@ import { createServer, request, type Server } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { S3Client } from '@aws-sdk/client-s3'
-import { RELEASES } from '../../renderer/shared/host'
+import { RELEASES } from '../../host/rules'
 import { pathOfHtml, payloadPath } from '../../renderer/shared/paths'
-import { copyBuildAs, startLocalS3, startLocalSite } from './localSite'
-import { s3Bucket } from './cdn'
-import { serveBucket } from './previewServer'
+import { copyBuildAs, startLocalS3, startLocalSite } from '../../host/local/localSite'
+import { s3Bucket } from '../../host/local/cdn'
+import { serveBucket } from '../../host/local/previewServer'
 
 /**
  * Each request of the deploy to S3 waits this long first, as on a link to a region (a CI runner to

@@ -19,7 +19,7 @@ import { headIndexOptions, type SearchHead, searchIndexPath } from '../../render
 import { searchGuides, shardsOf } from '../../renderer/search/query'
 import { searchQueries } from '../../tests/searchQueries'
 import { chromiumArgs, chromiumPath } from './chromium'
-import { serve } from './previewServer'
+import { serve } from '../../host/local/previewServer'
 
 const gz = (text: string | Buffer) => gzipSync(text, { level: 9 }).length
 const kb = (bytes: number) => (bytes / 1024).toFixed(1)

@@ -15,7 +15,7 @@ import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb'
 import { GetObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { describeError, readCommand, type Resources } from '../../api/server/cli'
-import { startLocalS3 } from '../../scripts/lib/localSite'
+import { startLocalS3 } from '../../host/local/localSite'
 import { dynaliteEnv, startDynalite, type TestDynamo } from './dynalite'
 
 const scripts = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts

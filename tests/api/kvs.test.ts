@@ -1,6 +1,6 @@
-// The live-build store's client (scripts/lib/kvs.ts: @aws-sdk/client-cloudfront-keyvaluestore,
+// The live-build store's client (host/local/kvs.ts: @aws-sdk/client-cloudfront-keyvaluestore,
 // signing with SigV4a) against the local store that speaks the service's protocol
-// (scripts/lib/kvsServer.ts), over loopback: conditional writes with ETags, two writers racing, a
+// (host/local/kvsServer.ts), over loopback: conditional writes with ETags, two writers racing, a
 // restart, unsigned requests, the raw protocol, and, through a proxy that fails on purpose, which
 // failures are retried. Dummy credentials; nothing leaves 127.0.0.1.
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
@@ -8,8 +8,8 @@ import { createServer, type IncomingMessage, request, type Server } from 'node:h
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { KvsConflictError, liveStore } from '../../scripts/lib/kvs'
-import { startKvsServer } from '../../scripts/lib/kvsServer'
+import { KvsConflictError, liveStore } from '../../host/local/kvs'
+import { startKvsServer } from '../../host/local/kvsServer'
 
 type Kvs = Awaited<ReturnType<typeof startKvsServer>>
 const dir = mkdtempSync(join(tmpdir(), 'kvs-'))

@@ -1,4 +1,4 @@
-// The preview's proxy to the API (scripts/lib/previewServer.ts, `npm run preview`; docs/api.md,
+// The preview's proxy to the API (host/local/previewServer.ts, `npm run preview`; docs/api.md,
 // "With the site"): one client's oversized POST never costs another client's request a 502, and
 // hop-by-hop headers stay on their own hop. The proxy needs no dist/ for /api/*: it serves an empty
 // folder here. Real servers on loopback.
@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, test } from 'vitest'
-import { serve } from '../../scripts/lib/previewServer'
+import { serve } from '../../host/local/previewServer'
 import { startApi, type TestApi } from './helpers'
 import { head, openRaw } from './rawHttp'
 

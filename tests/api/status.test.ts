@@ -24,7 +24,7 @@ import {
   type StatusStore,
   StatusUnreadableError,
 } from '../../api/status/store'
-import { startLocalS3 } from '../../scripts/lib/localSite'
+import { startLocalS3 } from '../../host/local/localSite'
 import { racingStore } from './helpers'
 
 type LocalS3 = Awaited<ReturnType<typeof startLocalS3>>

@@ -27,7 +27,7 @@ import {
   subscriptionsKey,
   unsubscribe,
 } from '../../api/status/subscriptions'
-import { startLocalS3 } from '../../scripts/lib/localSite'
+import { startLocalS3 } from '../../host/local/localSite'
 import { freePort, type Receiver, startReceiver, validSignature } from './receiver'
 
 type LocalS3 = Awaited<ReturnType<typeof startLocalS3>>

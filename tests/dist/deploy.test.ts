@@ -16,9 +16,9 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { bucketKey, IMMUTABLE, REVALIDATE, STATUS_HOST_FILES } from '../../renderer/shared/host'
-import { buildCsp } from '../../scripts/lib/cdn'
-import { copyBuildAs, startLocalSite } from '../../scripts/lib/localSite'
+import { bucketKey, IMMUTABLE, REVALIDATE, STATUS_HOST_FILES } from '../../host/rules'
+import { buildCsp } from '../../host/local/cdn'
+import { copyBuildAs, startLocalSite } from '../../host/local/localSite'
 
 type Site = Awaited<ReturnType<typeof startLocalSite>>
 const work = mkdtempSync(join(tmpdir(), 'deploy-'))

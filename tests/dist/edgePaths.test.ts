@@ -1,13 +1,13 @@
 // The edge reads only what visitors may see (security review 5, L6): a URI with a dot segment, an
 // empty segment, an encoded dot, slash or backslash, or a backslash, gets 400 from the
-// viewer-request function, on the local edge as in production (scripts/lib/cdn.ts runs the same
+// viewer-request function, on the local edge as in production (host/local/cdn.ts runs the same
 // generated function, handed the raw path as CloudFront hands it), and never an object of the
 // bucket's private prefixes. Sent with node:http, which sends the path as written (a browser or
 // fetch() would resolve the dot segments first).
 import { request as httpRequest, type Server } from 'node:http'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import type { Bucket, StoredObject } from '../../scripts/lib/cdn'
-import { serve, serveBucket } from '../../scripts/lib/previewServer'
+import type { Bucket, StoredObject } from '../../host/local/cdn'
+import { serve, serveBucket } from '../../host/local/previewServer'
 
 const PRIVATE = 'who-deployed-what: operator@build-host'
 const object = (body: string, contentType = 'application/json'): StoredObject => ({

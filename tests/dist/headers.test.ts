@@ -1,10 +1,10 @@
 // The headers the build wrote for hosts (dist/_headers, cloudfront/); the rules themselves
-// (build/headers.ts, renderer/shared/host.ts) are tests/unit/headers.test.ts.
+// (build/headers.ts, host/rules.ts) are tests/unit/headers.test.ts.
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { apiResponseHeadersPolicy } from '../../build/cloudfront'
+import { apiResponseHeadersPolicy } from '../../host/policies'
 import { inlineHashes, parseHeadersFile } from '../../build/headers'
-import { IMMUTABLE, REVALIDATE, viewerRequestSource, viewerResponseSource } from '../../renderer/shared/host'
+import { IMMUTABLE, REVALIDATE, viewerRequestSource, viewerResponseSource } from '../../host/rules'
 
 const headers = readFileSync('dist/_headers', 'utf8')
 const rules = parseHeadersFile(headers)
@@ -61,7 +61,7 @@ describe('cloudfront/', () => {
     expect(api.SecurityHeadersConfig.ContentSecurityPolicy.Override).toBe(false)
   })
 
-  it('has the two CloudFront Functions of renderer/shared/host.ts', () => {
+  it('has the two CloudFront Functions of host/rules.ts', () => {
     expect(readFileSync('cloudfront/viewer-request.js', 'utf8')).toBe(viewerRequestSource())
     expect(readFileSync('cloudfront/viewer-response.js', 'utf8')).toBe(viewerResponseSource())
   })

@@ -5,7 +5,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { resolve } from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
-import { serve } from '../../scripts/lib/previewServer'
+import { serve } from '../../host/local/previewServer'
 import { call, goodSales, startApi, type TestApi } from '../api/helpers'
 
 const freePort = () =>

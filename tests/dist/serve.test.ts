@@ -4,9 +4,9 @@
 import { readFileSync } from 'node:fs'
 import type { Server } from 'node:http'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { FALLBACK_CSP } from '../../renderer/shared/host'
-import { buildCsp } from '../../scripts/lib/cdn'
-import { serve } from '../../scripts/lib/previewServer'
+import { FALLBACK_CSP } from '../../host/rules'
+import { buildCsp } from '../../host/local/cdn'
+import { serve } from '../../host/local/previewServer'
 
 let server: Server
 let origin: string

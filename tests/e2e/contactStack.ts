@@ -1,7 +1,7 @@
 // The servers the contact-form tests talk to, all on 127.0.0.1 and started by the tests: the real
 // API (api/server) on a SQLite file, a proxy in front of it that the test switches into the
 // failures a visitor can meet (an answer of 400, 429 or 500, bad JSON, a slow or a lost answer, a
-// stopped API), and the preview (scripts/lib/previewServer.ts) serving dist/ with /api/* sent to
+// stopped API), and the preview (host/local/previewServer.ts) serving dist/ with /api/* sent to
 // that proxy, as CloudFront sends it to the API.
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
@@ -12,7 +12,7 @@ import { defaultConfig } from '../../api/server/config'
 import { type RunningApi, startApiServer } from '../../api/server/serve'
 import type { ContactRecord } from '../../api/server/store/port'
 import { type SqliteStore, sqliteStore } from '../../api/server/store/sqlite'
-import { serve } from '../../scripts/lib/previewServer'
+import { serve } from '../../host/local/previewServer'
 
 /**
  * - `pass`: the API's answer as it is; `slow`: the same, 400 ms late;

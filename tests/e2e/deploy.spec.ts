@@ -1,13 +1,13 @@
 // An operator's deploy and rollback reach a visitor's open tab (docs/deploy.md): the production
 // path on 127.0.0.1 (S3, the key value store, the edge running the stack's functions;
-// scripts/lib/localSite.ts), two builds of the site deployed with `npm run deploy` as operators
+// host/local/localSite.ts), two builds of the site deployed with `npm run deploy` as operators
 // run it, and Chromium on the site. The tab on build A hears of build B at its next check, offers
 // the reload in its language, and every page it loads afterwards is B's; a rollback brings A back.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Page } from '@playwright/test'
-import { copyBuildAs, startLocalSite } from '../../scripts/lib/localSite'
+import { copyBuildAs, startLocalSite } from '../../host/local/localSite'
 import { catalogs } from '../routes'
 import { expect, headerLink, hydrated, runCommand, test } from './fixtures'
 

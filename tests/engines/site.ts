@@ -1,5 +1,5 @@
 // The site as the engines meet it: the built dist/ served by the preview server
-// (scripts/lib/previewServer.ts, as `npm run preview` serves it) on 127.0.0.1 with a port of its own,
+// (host/local/previewServer.ts, as `npm run preview` serves it) on 127.0.0.1 with a port of its own,
 // the API behind /api/* (its sandbox payments, an in-memory store, rate limits raised for a run's
 // many forms from one address), and a status folder of its own, so that /status/status.json is the
 // sample and the status page shows its live view. Every answer of 400 or more is recorded: an
@@ -12,7 +12,7 @@ import { join } from 'node:path'
 import { defaultConfig } from '../../api/server/config'
 import { startApiServer } from '../../api/server/serve'
 import { memoryStore } from '../../api/server/store/memory'
-import { serve } from '../../scripts/lib/previewServer'
+import { serve } from '../../host/local/previewServer'
 
 export interface Site {
   origin: string

@@ -1,4 +1,4 @@
-// The CloudFront response-headers policies (build/cloudfront.ts) against what the API's answers
+// The CloudFront response-headers policies (host/policies.ts) against what the API's answers
 // need once CloudFront has applied them (docs/aws.md attaches the API's to `/api/*` and the
 // webhook's behaviour): the sandbox hosted page keeps its own Content-Security-Policy, so its one
 // `<style>`, allowed by hash, still applies. The app answers in process (app.request), no server.
@@ -7,11 +7,11 @@ import { describe, expect, it } from 'vitest'
 import { createApp } from '../../api/server/app'
 import { defaultConfig } from '../../api/server/config'
 import { memoryStore } from '../../api/server/store/memory'
-import { API_FALLBACK_CSP, apiResponseHeadersPolicy } from '../../build/cloudfront'
+import { API_FALLBACK_CSP, apiResponseHeadersPolicy } from '../../host/policies'
 import ar from '../../locales/ar.json'
 import en from '../../locales/en.json'
-import { STATUS_HOST_READABLE_KEYS, statusHostRequestSource, viewerRequestSource } from '../../renderer/shared/host'
-import { type FunctionResponse, applyHeadersPolicy as throughCloudFront, viewerResponse } from '../../scripts/lib/cdn'
+import { STATUS_HOST_READABLE_KEYS, statusHostRequestSource, viewerRequestSource } from '../../host/rules'
+import { type FunctionResponse, applyHeadersPolicy as throughCloudFront, viewerResponse } from '../../host/local/cdn'
 
 const directive = (csp: string, name: string) =>
   csp
@@ -85,7 +85,7 @@ describe('the API’s response-headers policy (cloudfront/api-response-headers-p
   })
 })
 
-// The status host's viewer-request function (renderer/shared/host.ts, `statusHostRequestSource`),
+// The status host's viewer-request function (host/rules.ts, `statusHostRequestSource`),
 // run from the source the stack publishes, as CloudFront runs it (no key value store: it never asks
 // which build is live). docs/status.md, "Hosted apart: what survives what".
 describe('the status host’s viewer-request function', () => {

@@ -1,9 +1,9 @@
-// The header rules every server of the site shares (build/headers.ts, renderer/shared/host.ts); the
+// The header rules every server of the site shares (build/headers.ts, host/rules.ts); the
 // headers the build wrote are tests/dist/headers.test.ts.
 import { describe, expect, it } from 'vitest'
 import { contentSecurityPolicy, inlineHashes } from '../../build/headers'
-import { cacheControlFor, contentTypeFor, FALLBACK_CSP, IMMUTABLE, REVALIDATE } from '../../renderer/shared/host'
-import { type FunctionResponse, viewerRequest, viewerResponse } from '../../scripts/lib/cdn'
+import { cacheControlFor, contentTypeFor, FALLBACK_CSP, IMMUTABLE, REVALIDATE } from '../../host/rules'
+import { type FunctionResponse, viewerRequest, viewerResponse } from '../../host/local/cdn'
 
 describe('Content-Security-Policy', () => {
   it('hashes exactly what a browser hashes, and leaves JSON data alone', () => {

@@ -21,7 +21,7 @@ import {
   statusHostRequestSource,
   viewerRequestSource,
   viewerResponseSource,
-} from '../../renderer/shared/host'
+} from '../../host/rules'
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 })
 

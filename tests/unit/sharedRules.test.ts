@@ -5,9 +5,9 @@
 // releases, as the preview serves it (which key S3 is asked for).
 import { describe, expect, it } from 'vitest'
 import { pageUrl } from '../../renderer/client/links'
-import { bucketKey, RELEASES } from '../../renderer/shared/host'
+import { bucketKey, RELEASES } from '../../host/rules'
 import { htmlOfPath, hostFiles, isFilePath, payloadPath, servedKey } from '../../renderer/shared/paths'
-import { edge } from '../../scripts/lib/cdn'
+import { edge } from '../../host/local/cdn'
 
 /** What dist/ holds in this table's world. */
 const files = new Set([

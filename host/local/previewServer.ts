@@ -1,11 +1,11 @@
 // The preview server (`npm run preview`, scripts/serve.ts, and `npm run s3:local`): serves the
-// site the way S3 behind CloudFront will (docs/deploy.md), through scripts/lib/cdn.ts:
+// site the way S3 behind CloudFront will (docs/deploy.md), through host/local/cdn.ts:
 // - the viewer-request function the stack publishes, run from the same source: `/x` and `/x/` ->
 //   `x/index.html` of the live build's release, a file as it is, the query string dropped; a key
 //   that does not exist -> `404.html` with status 404 (the distribution's error response);
 // - the objects' Content-Type and Cache-Control as `npm run deploy` stores them, the build's
 //   Content-Security-Policy from the viewer-response function, the other security headers from the
-//   site's response headers policy (build/cloudfront.ts);
+//   site's response headers policy (host/policies.ts);
 // - ETag and 304 for a revalidation, gzip or brotli for text as the client accepts;
 // - `/api/*` forwarded to the API, as CloudFront's second behaviour does.
 // The browser tests run against it (playwright.config.ts).
@@ -20,8 +20,8 @@ import {
   type ServerResponse,
 } from 'node:http'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
-import { siteResponseHeadersPolicy } from '../../build/cloudfront'
-import { isCompressible } from '../../renderer/shared/host'
+import { siteResponseHeadersPolicy } from '../policies'
+import { isCompressible } from '../rules'
 import { applyHeadersPolicy, type Bucket, edge, folderBucket } from './cdn'
 
 /** Pick the encoding a CDN would: brotli, then gzip, else none. */

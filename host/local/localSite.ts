@@ -1,7 +1,7 @@
 // The production path on 127.0.0.1 (docs/deploy.md), for `npm run s3:local`, the deploy tests and
 // the bench: an S3-protocol server (s3rver), a local CloudFront KeyValueStore
-// (scripts/lib/kvsServer.ts), and the edge in front of them: the same viewer-request and
-// viewer-response functions the stack publishes (scripts/lib/cdn.ts), reading the live build from
+// (host/local/kvsServer.ts), and the edge in front of them: the same viewer-request and
+// viewer-response functions the stack publishes (host/local/cdn.ts), reading the live build from
 // that store on every request. The bucket's files live in a temporary folder, gone when it stops.
 import { cpSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer, type IncomingMessage, request, type Server, type ServerResponse } from 'node:http'

@@ -1,7 +1,7 @@
 // How the host serves dist/: the same for S3 objects written by `npm run deploy`, the preview
 // server (`npm run preview`) and the CloudFront viewer-request function, which is generated here
 // from the rule in ./paths.ts so that production cannot disagree with the preview. Pure: no Node, no DOM.
-import { extensionOf, fileTypes, notFoundKey } from './paths'
+import { extensionOf, fileTypes, notFoundKey } from '../renderer/shared/paths'
 
 /** Content-hashed files and the meta of a build never change under their name. */
 export const IMMUTABLE = 'public, max-age=31536000, immutable'
@@ -134,7 +134,7 @@ function refuseUnsafe() {
 export function viewerRequestSource(options: { statusHost?: StatusHostLink } = {}): string {
   const extensions = JSON.stringify(Object.keys(fileTypes).sort())
   return `import cf from 'cloudfront';
-// Written from renderer/shared/host.ts: do not edit.
+// Written from host/rules.ts: do not edit.
 var kvs = cf.kvs();
 var extensions = ${extensions};
 var shared = ${JSON.stringify(SHARED_PREFIXES.map((p) => `/${p}`))};
@@ -234,7 +234,7 @@ export function statusHostRequestSource(siteOrigin: string): string {
       `The status host redirects to the site's origin, an https:// origin without a path: not ${siteOrigin}`,
     )
   const pages = Object.fromEntries(Object.entries(STATUS_HOST_PAGES).map(([path, file]) => [path, `/${file}`]))
-  return `// Written from renderer/shared/host.ts: do not edit.
+  return `// Written from host/rules.ts: do not edit.
 var site = ${JSON.stringify(siteOrigin)};
 var pages = ${JSON.stringify(pages)};
 var files = ${JSON.stringify(STATUS_HOST_FILES.map((f) => `/${f}`))};
@@ -274,7 +274,7 @@ function handler(event) {
  * where the object has none; and S3's own `x-amz-*` headers removed.
  */
 export function viewerResponseSource(): string {
-  return `// Written from renderer/shared/host.ts: do not edit.
+  return `// Written from host/rules.ts: do not edit.
 var fallback = ${JSON.stringify(FALLBACK_CSP)};
 function handler(event) {
   var response = event.response;

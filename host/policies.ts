@@ -6,8 +6,8 @@
 // applies them as CloudFront does. docs/aws.md says which behaviour takes which.
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { viewerRequestSource, viewerResponseSource } from '../renderer/shared/host'
-import { HSTS, PERMISSIONS_POLICY, REFERRER_POLICY } from './headers'
+import { viewerRequestSource, viewerResponseSource } from './rules'
+import { HSTS, PERMISSIONS_POLICY, REFERRER_POLICY } from '../build/headers'
 
 /** What every answer carries, the site's and the API's alike, over whatever the origin sent. */
 const alwaysHeaders = {
@@ -25,12 +25,12 @@ const alwaysHeaders = {
  * The site's (the default behaviour): every header set over whatever the origin sent, as
  * dist/_headers does, but the Content-Security-Policy: that one changes with the build (its inline
  * scripts' hashes), so it travels with each build's objects and the viewer-response function sets it
- * (renderer/shared/host.ts, `viewerResponseSource`); a policy here would lag a deploy.
+ * (host/rules.ts, `viewerResponseSource`); a policy here would lag a deploy.
  */
 export function siteResponseHeadersPolicy(name = 'rasid-site-security-headers') {
   return {
     Name: name,
-    Comment: 'Security headers of the Rasid site; the CSP comes with each build (build/cloudfront.ts)',
+    Comment: 'Security headers of the Rasid site; the CSP comes with each build (host/policies.ts)',
     SecurityHeadersConfig: {
       ...alwaysHeaders,
       ReferrerPolicy: { Override: true, ReferrerPolicy: REFERRER_POLICY },
@@ -58,7 +58,7 @@ export const API_FALLBACK_CSP = "default-src 'none'; frame-ancestors 'none'; bas
 export function apiResponseHeadersPolicy(name = 'rasid-api-security-headers') {
   return {
     Name: name,
-    Comment: 'Security headers of the Rasid API; its own CSP wins (written by npm run build, build/cloudfront.ts)',
+    Comment: 'Security headers of the Rasid API; its own CSP wins (written by npm run build, host/policies.ts)',
     SecurityHeadersConfig: {
       ContentSecurityPolicy: { Override: false, ContentSecurityPolicy: API_FALLBACK_CSP },
       ...alwaysHeaders,

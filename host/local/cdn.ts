@@ -1,8 +1,8 @@
 // The site's host as production runs it, on this machine (docs/deploy.md): a bucket laid out in
-// releases (renderer/shared/host.ts), the two CloudFront Functions the stack publishes, run from
+// releases (host/rules.ts), the two CloudFront Functions the stack publishes, run from
 // the same generated source, and a key value store that names the live build. `npm run preview`
 // serves dist/ through it as a bucket of one release; `npm run s3:local` serves a local S3 bucket
-// that `npm run deploy` writes, with a local key value store (scripts/lib/kvsServer.ts).
+// that `npm run deploy` writes, with a local key value store (host/local/kvsServer.ts).
 import { createHash } from 'node:crypto'
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import { join, resolve } from 'node:path'
@@ -18,7 +18,7 @@ import {
   RELEASES,
   viewerRequestSource,
   viewerResponseSource,
-} from '../../renderer/shared/host'
+} from '../rules'
 import { hostFiles, notFoundKey } from '../../renderer/shared/paths'
 import { loadCatalog } from '../../locales/catalogs'
 import { sampleStatus } from '../../pages/monitoring/sample'
@@ -273,7 +273,7 @@ export function edge(bucket: Bucket, kvsGet: (key: string) => Promise<string | u
 
 const flatten = (headers: FunctionHeaders) => Object.fromEntries(Object.entries(headers).map(([n, v]) => [n, v.value]))
 
-/** A response-headers policy in the shape of build/cloudfront.ts (the CLI's JSON). */
+/** A response-headers policy in the shape of host/policies.ts (the CLI's JSON). */
 interface HeadersPolicy {
   SecurityHeadersConfig: {
     ContentSecurityPolicy?: { Override: boolean; ContentSecurityPolicy: string }

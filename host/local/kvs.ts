@@ -4,7 +4,7 @@
 // `@aws-sdk/signature-v4a` is loaded (imported below for that alone; no native code, no aws-crt),
 // and without it refuses to send. A switch is one `PutKey` conditional on the store's ETag
 // (`If-Match`): if anyone wrote the store since it was read, the service answers 409
-// ConflictException and nothing changes. The key's name, `LIVE_KEY`, is in renderer/shared/host.ts,
+// ConflictException and nothing changes. The key's name, `LIVE_KEY`, is in host/rules.ts,
 // shared with the CloudFront function that reads it.
 import '@aws-sdk/signature-v4a'
 import {
@@ -15,7 +15,7 @@ import {
   PutKeyCommand,
   ResourceNotFoundException,
 } from '@aws-sdk/client-cloudfront-keyvaluestore'
-import { LIVE_KEY } from '../../renderer/shared/host'
+import { LIVE_KEY } from '../rules'
 
 /** The store changed since it was read: someone else switched. Nothing was written. */
 export class KvsConflictError extends Error {}
