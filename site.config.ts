@@ -415,7 +415,7 @@ export const facts = {
 } as const
 
 /**
- * The approval-rate alert's rule, said once (copy review 5, item 3): an alert when the approval rate
+ * The approval-rate alert's rule, said once: an alert when the approval rate
  * of the last hour falls more than `dropPoints` percentage points below its average over the last
  * `averageDays` days. The status page's alert card and its chart's summary take them as the
  * arguments `approvalAlertPoints` and `approvalAlertDays` (locales/facts.ts), and the sample chart's

@@ -168,7 +168,7 @@ export default defineConfig({
     'btn-outline-on-dark':
       'inline-flex items-center gap-2 rounded-lg border border-white/40 px-5 py-2.5 font-semibold text-white hover:bg-white/10',
     'frame-actions': 'ms-auto flex items-center gap-1',
-    // Lists that a page repeats row by row (issue 46: short names, since each row carries them on
+    // Lists that a page repeats row by row (short names, since each row carries them on
     // the page and again in its payload): the status page's components, the fee and service tables,
     // the definition lists, the ticked lists.
     'ink-strong': 'font-semibold text-neutral-900 dark:text-white',

@@ -60,7 +60,7 @@ const properNames = new Set(
 
 /**
  * The error pages' titles, word for word from the specification (docs/behaviour.md, "Error page";
- * review 4 asked for sentence case here and was declined for that reason: docs/content.md).
+ * sentence case here was declined for that reason: docs/content.md).
  */
 const specTitles = ['Page Not Found', 'Internal Server Error']
 
@@ -89,7 +89,7 @@ export const titleCaseProblem = (title: string) =>
 
 /**
  * How a currency may be written (docs/content.md, "Sample numbers and money"): its symbol next to
- * figures (Intl's, "AED 1.00", «1.00 د.إ.»; the riyal's own sign, "⃁ 1.00", «1.00 ⃁», since issue 45)
+ * figures (Intl's, "AED 1.00", «1.00 د.إ.»; the riyal's own sign, "⃁ 1.00", «1.00 ⃁»)
  * and one name in prose ("Saudi riyals", «الريال السعودي», with or without the article). Any other
  * form on the same page is a second way of writing it: the ISO code in Arabic, Intl's Title Case
  * display name in English ("Saudi Riyal"), a bare unit ("riyals", «ريال») that leaves the reader to
@@ -150,7 +150,7 @@ export function currencyFormProblems(text: string, locale: Locale): string[] {
 /**
  * A time of day on a 12-hour clock («6:53 ص», "6:53 AM") or with a GMT offset («غرينتش+3»,
  * "GMT+3"): the site writes times on the 24-hour clock with the place by name ("06:53 Riyadh time",
- * «الساعة 06:53 بتوقيت الرياض»; review 5, item 17).
+ * «الساعة 06:53 بتوقيت الرياض»).
  */
 export function clockProblems(text: string): string[] {
   const plain = text.replace(BIDI_MARKS, '').replace(/\s+/g, ' ')
@@ -175,7 +175,7 @@ export function clockProblems(text: string): string[] {
 }
 
 /**
- * Arabic words a field or a check is never called by (review 5, items 18 and 20): a phone field is
+ * Arabic words a field or a check is never called by: a phone field is
  * «رقم الجوال», never «رقم الهاتف المحمول» (the Egyptian method's name «محافظ الهاتف المحمول» is
  * not a field); 3-D Secure is «التحقق عبر 3-D Secure», never «المصادقة» (which is an API key's
  * authentication, in the glossary).
@@ -199,7 +199,7 @@ export function curlyApostrophes(text: string): string[] {
 
 /**
  * The hosted page's button labels quoted in a guide without a verb before them, so that the sentence
- * loses its verb («اختر فوري ثم **الحصول على رقم مرجعي**»; review 5, item 45): each bold label of
+ * loses its verb («اختر فوري ثم **الحصول على رقم مرجعي**»): each bold label of
  * `labels` must follow a verb of pressing or choosing («انقر», «اضغط», «اختر», «الضغط على»; "select",
  * "click", "choose", "press", "tap"), quotes and bold marks aside.
  */

@@ -1,7 +1,7 @@
 // React and react-dom are CommonJS; Rolldown wraps each such module in a factory it calls on first
 // `require` (`var n=e((e=>{…react-dom…}))`). V8 compiles an arrow lazily: the 200 KB factory of
 // react-dom was compiled on the main thread when the island's code first ran, 70-90 ms of the one
-// long task a visitor's first tap waits behind at 4x CPU (docs/architecture.md, "A tap while an
+// long task a visitor's first tap waits behind at 4x CPU (docs/performance.md, "A tap while an
 // island loads"). A parenthesised `function` expression is one V8 compiles eagerly, and while the
 // script streams in, off the main thread. This plugin writes each factory so, once the chunks are
 // final. Same behaviour: a factory that reads `this` or `arguments` is left as it is. With

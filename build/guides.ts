@@ -49,7 +49,7 @@ hljs.registerAliases(['sh', 'shell'], { languageName: 'bash' })
 /**
  * The highlighter's classes that renderer/styles/guide.css colours, by the short class of their
  * colour that the page carries instead (`hs` for hljs-string, …: 9 to 18 bytes less a span, on the
- * page and again in its payload, issue 46). A span with none of them (the punctuation, a
+ * page and again in its payload). A span with none of them (the punctuation, a
  * sub-language's wrapper) colours nothing: it is left out, its text kept. That is a third of a
  * guide's code markup.
  */
@@ -142,7 +142,7 @@ const marked = new Marked({
       const [copy, label] = [m['guide.code.copy']!, m['guide.code.label']!.replace('{language}', language)].map(
         escapeHtml,
       )
-      // The button: its words once on the article's prose (pages/guide/article/+Page.tsx, issue 46),
+      // The button: its words once on the article's prose (pages/guide/article/+Page.tsx),
       // found by its class and its label by aria-live (renderer/client/codeCopy.ts); the page's
       // language, and its direction, which an Arabic page's button sets against the block's ltr.
       return (
@@ -173,10 +173,10 @@ const marked = new Marked({
     checkbox({ checked }) {
       return `<span class="task-box${checked ? ' task-done' : ''}" aria-hidden="true"></span> `
     },
-    // A short code stays on one line (review 4, T9: «GET /v1/payouts/{id}» broke across a
-    // right-to-left line); a long one (a URL), marked `wrap`, may still break where it must. The
-    // short ones, most of them, carry no class (renderer/styles/guide.css; issue 46: 16 B each, twice).
-    // Its text escaped, as marked's own renderer does (security review 5, L3): a writer quoting
+    // A short code stays on one line (so «GET /v1/payouts/{id}» never breaks across
+    // a right-to-left line); a long one (a URL), marked `wrap`, may still break where it must. The
+    // short ones, most of them, carry no class (renderer/styles/guide.css: 16 B each, twice).
+    // Its text escaped, as marked's own renderer does: a writer quoting
     // `<form>` or `a < b` shows it, never makes it markup.
     codespan({ text }) {
       return `<code dir="ltr"${text.length <= 32 ? '' : ' class="wrap"'}>${escapeHtml(text)}</code>`

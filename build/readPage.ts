@@ -182,7 +182,7 @@ const structuredData = /<script type="application\/ld\+json">[\s\S]*?<\/script>/
  * The page with its structured data (JSON-LD: the FAQ, the organization) at the end of its <head>,
  * where the components placed it in the body: it is for crawlers, which read the HTML, so it stays
  * in every page's HTML but out of `#root`, and so out of the payload, which a navigation, never a
- * crawler, reads (issue 46: it was 3 KB a page, twice).
+ * crawler, reads (3 KB a page, twice).
  */
 function structuredDataInHead(source: string): string {
   const bodyAt = source.indexOf('<body')
@@ -205,7 +205,7 @@ const quotedJson = /(\s[^\s"'=<>/]+=)"([^"']*&quot;[^"']*)"/g
 /**
  * The page with the quotes of its text written as themselves: React and the highlighter escape `"`
  * and `'` in text as in attributes (`&quot;`, `&#x27;`), where text needs neither; the same text,
- * 5 B less each, and 4 B less again in the payload, where `\"` stands for it (issue 46: 600 B a page
+ * 5 B less each, and 4 B less again in the payload, where `\"` stands for it (600 B a page
  * on average, the guides' code most of it). An attribute whose value holds `"` and no `'` is written
  * in single quotes, its `"` as themselves (the same value). Scripts and styles stay as they are.
  */

@@ -61,7 +61,7 @@ export const CSP_METADATA = 'csp'
 export const FALLBACK_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'"
 
 /**
- * A URI the viewer-request function refuses with 400 (security review 5, L6): a dot segment, an
+ * A URI the viewer-request function refuses with 400: a dot segment, an
  * empty one, an encoded dot, slash or backslash, or a backslash. CloudFront matches behaviours on a
  * normalised path but hands the function the raw one, so `/status/../deploys/x.json` would pass the
  * prefix checks below unchanged; the site has no such address.
@@ -93,7 +93,7 @@ function statusHostSentence(message: string, url: string): string {
 /**
  * What the edge answers when it cannot tell which build is live (the store is empty before the first
  * deploy, or unreadable): 503 with a retry, in both languages, never a page of an unknown build; and,
- * where the stack has a status host, where to read the status meanwhile (ops review 1, finding 10).
+ * where the stack has a status host, where to read the status meanwhile.
  */
 function unavailablePage(statusHost?: StatusHostLink): string {
   const status = statusHost
@@ -117,7 +117,7 @@ function unavailablePage(statusHost?: StatusHostLink): string {
  * rewritten URI) is new with each build, so nothing needs invalidating. With `statusHost`, its 503
  * page links the status host.
  */
-/** The 400 both viewer-request functions answer to a URI they refuse (security review 5, L6), as function source. */
+/** The 400 both viewer-request functions answer to a URI they refuse, as function source. */
 const refuseUnsafeSource = `var badRequest = ${JSON.stringify(BAD_REQUEST_PAGE)};
 function refuseUnsafe() {
   return {

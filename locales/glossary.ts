@@ -35,7 +35,7 @@ export const glossary: readonly Term[] = [
     idea: 'when money arrives (settlement time)',
     en: 'the next business day; within # business days',
     ar: 'يوم العمل التالي؛ خلال # أيام عمل',
-    note: 'one statement, tied to the fee table (review 4, §4 #1)',
+    note: 'one statement, tied to the fee table',
   },
   {
     idea: 'the monthly or yearly choice of a plan',
@@ -110,7 +110,7 @@ export const glossary: readonly Term[] = [
     en: 'incident',
     ar: 'عطل؛ الأعطال',
     never: { ar: ['حادث', 'حوادث', 'بلاغ'] },
-    note: 'حادث reads as an accident, بلاغ is a report (reporting one: الإبلاغ عنه); copy review 5, item 1',
+    note: 'حادث reads as an accident, بلاغ is a report (reporting one: الإبلاغ عنه)',
   },
   { idea: 'article (guide)', en: 'article', ar: 'مقالة', never: { ar: ['مقال'] } },
   {
@@ -161,7 +161,7 @@ export const glossary: readonly Term[] = [
     en: 'privacy policy',
     ar: 'سياسة الخصوصية',
     never: { en: ['privacy notice'] },
-    note: 'the term of the Saudi PDPL; copy review 5, item 11',
+    note: 'the term of the Saudi PDPL',
   },
   {
     idea: 'work email (a field of the sales form)',

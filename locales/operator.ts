@@ -8,7 +8,7 @@
 // imports, so that the Lambda bundles carry them (infra/bundle.ts). In Arabic, an option, a URL or a
 // path inside a sentence is preceded (or enclosed) by U+200E (LEFT-TO-RIGHT MARK), written as the
 // character itself in the JSON, so that its dashes and slashes stay in place. The API's code holds
-// no Arabic of its own (bar 27): tests/unit/operatorCatalog.test.ts fails on an Arabic letter in
+// no Arabic of its own: tests/unit/operatorCatalog.test.ts fails on an Arabic letter in
 // api/, and holds both languages to the same ids and arguments; the copy checks read these files as
 // they read the site's.
 import apiAr from './operator/api.ar.json' with { type: 'json' }

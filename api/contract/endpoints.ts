@@ -1,4 +1,4 @@
-// The endpoint table of the API (issue 12): every path under /api/v1 with its request and response
+// The endpoint table of the API: every path under /api/v1 with its request and response
 // schemas. `npm run contract` turns it into api/contract/openapi.json; the server and the tests
 // read the same table.
 import type * as v from 'valibot'

@@ -1,6 +1,6 @@
 // The site's self-hosted font faces, by script: what the build subsets and links (build/css.ts)
 // and what the sandbox hosted payment page serves itself (api/server/checkout/fonts.ts), so that
-// the page a buyer pays on draws its Arabic in the site's face (review 4, T6). Data only.
+// the page a buyer pays on draws its Arabic in the site's face. Data only.
 
 const latin =
   'U+0000-00FF,U+0131,U+0152-0153,U+02BB-02BC,U+02C6,U+02DA,U+02DC,U+0304,U+0308,U+0329,U+2000-206F,U+20AC,U+2122,U+2191,U+2193,U+2212,U+2215,U+FEFF,U+FFFD'
@@ -73,8 +73,8 @@ export const faces = [
 /**
  * The site's stylesheet draws IBM Plex Sans Arabic from its complete font, one file per weight that
  * holds both its Latin and its Arabic (build/css.ts cuts each to what the pages show): an Arabic page
- * preloads two font files, as an English page does, not four (issue 46: the two more requests had
- * made `/ar/pricing`'s largest paint 1.11x `/pricing`'s). The same font as the @fontsource files
+ * preloads two font files, as an English page does, not four (two more requests make
+ * `/ar/pricing`'s largest paint 1.11x `/pricing`'s). The same font as the @fontsource files
  * above (Google Fonts' build, version 1.101, the same metrics), from @expo-google-fonts (its
  * TrueType files, SIL OFL 1.1). The cards and the hosted payment page keep the split files.
  */

@@ -25,7 +25,7 @@ export function volumeBandIds(currency: string, edges: readonly number[]): strin
 
 /**
  * Every monthly card volume band the API takes: first the form's bands before they followed the
- * market (US dollars' worth, whatever the market; issue 45), still taken so that a page or a draft
+ * market (US dollars' worth, whatever the market), still taken so that a page or a draft
  * from before is not refused; then each currency's (`volumeBandIds` of site.config.ts: the
  * markets' and another country's; tests/unit/contract.test.ts checks that each is here). A band
  * the form no longer offers stays in this list. @public

@@ -1,4 +1,4 @@
-// The payment provider's event (issue 13): what the hosted payment page's provider (the reference
+// The payment provider's event: what the hosted payment page's provider (the reference
 // server's sandbox, or a real one through an adapter) POSTs to /api/v1/webhooks/payments once a
 // payment ends, signed with `Rasid-Signature` (docs/api.md, "Payment webhook"). Pure: valibot only.
 import {

@@ -1,4 +1,4 @@
-// The API's contract (issue 12): the valibot schemas of every request and response under /api/v1,
+// The API's contract: the valibot schemas of every request and response under /api/v1,
 // imported by the browser islands, the reference server (api/server/) and the tests. Pure
 // TypeScript: valibot only, no Node built-in, nothing else of the repository (.dependency-cruiser.cjs).
 // Field errors are message ids (`contact.error.email.invalid`), so the page shows them in its own

@@ -180,7 +180,7 @@ export function createApp(options: AppOptions): Hono {
     const address = clientAddress(c)
     let queued = false
     const result = await store.idempotent(`contact/${kind}`, key, bodyHash, async (): Promise<StoredResponse> => {
-      // Per email *from this address* (security review 5, I5): a stranger elsewhere who sends
+      // Per email *from this address*: a stranger elsewhere who sends
       // someone's email 20 times fills only their own counter, never locks that person out.
       for (const [limiter, id] of [
         [perAddress, address],

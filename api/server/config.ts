@@ -182,7 +182,7 @@ const nodeProduction = (env: Env) => /^prod(uction)?$/i.test((env.NODE_ENV ?? ''
 function environmentFrom(env: Env, onLambda: boolean, checks: Checks): Environment {
   const raw = env.RASID_ENV
   const saysProduction = nodeProduction(env)
-  // Unset: production, the safe side (security review 5, L2), unless the start asks for the sandbox
+  // Unset: production, the safe side, unless the start asks for the sandbox
   // by name, which only a developer's machine does (`PAYMENT_PROVIDER=sandbox npm run api`; production
   // would refuse it). A real provider on Node is production until RASID_ENV=local says otherwise, so a
   // test key, a short token or plaintext forwarding never passes for want of a setting.
@@ -233,7 +233,7 @@ function webhookFrom(env: Env, environment: Environment, checks: Checks): Webhoo
     checks.refuse('LEAD_WEBHOOK_SECRET', operatorText('config.leadWebhookSecret.spaces'))
   if (secret === undefined && environment !== 'local')
     checks.refuse('LEAD_WEBHOOK_SECRET', operatorText('config.leadWebhookSecret.required', { environment }))
-  // As strong as the other deployment secrets (security review 5, L1): a short, public or published
+  // As strong as the other deployment secrets: a short, public or published
   // key would let anyone who finds the receiver sign "leads" of their own.
   else if (secret !== undefined && environment !== 'local')
     deploymentSecret(env, 'LEAD_WEBHOOK_SECRET', environment, checks)
@@ -257,8 +257,8 @@ function discountCodesFrom(raw: string | undefined, fallback: Record<string, num
       checks.refuse('DISCOUNT_CODES', operatorText('config.discountCodes.shape', { entry: entry.trim() }))
       continue
     }
-    // 100 % off makes any cart `paid` at once, with no provider and no payment (security review 5,
-    // I3): a typo or a leaked code would give plans away. Free plans are Starter, priced at 0.
+    // 100 % off makes any cart `paid` at once, with no provider and no payment: a
+    // typo or a leaked code would give plans away. Free plans are Starter, priced at 0.
     if (bp === 10000) {
       checks.refuse('DISCOUNT_CODES', operatorText('config.discountCodes.free', { entry: entry.trim() }))
       continue

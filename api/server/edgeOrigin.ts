@@ -1,4 +1,4 @@
-// The webhook's HTTP API answers only through CloudFront (security review 5, M1; docs/aws.md, "The
+// The webhook's HTTP API answers only through CloudFront (docs/aws.md, "The
 // payment webhook"). CloudFront reaches the HTTP API on its own `execute-api` host, which anyone can
 // call too (an HTTP API has no WAF and no resource policy), so the distribution adds a secret header
 // to every request it sends that origin (infra/stack.ts), and the Lambda handler answers an API

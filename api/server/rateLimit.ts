@@ -1,7 +1,7 @@
 // Rate limits (docs/api.md, "Rate limits"). `rateLimiter`: fixed-window counters in memory, per
 // process, for the checkout's flood brake (AWS WAF's rate rule is in front on AWS). `sharedRateLimiter`:
 // the limits against guessing and spam (unknown discount codes, leads per address, per email), which
-// must hold however many Lambda instances run (security review 5, L4): the in-memory counter first,
+// must hold however many Lambda instances run: the in-memory counter first,
 // then a counter in the store that every instance shares (store/port.ts `countHit`).
 import { createHmac } from 'node:crypto'
 import type { ApiConfig, RateRule } from './config'

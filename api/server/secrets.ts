@@ -1,5 +1,5 @@
-// Production's secrets, read from Secrets Manager at a Lambda's cold start (security review 5, L5;
-// docs/aws.md, "Secrets"): the function's environment holds only each secret's name, in
+// Production's secrets, read from Secrets Manager at a Lambda's cold start
+// (docs/aws.md, "Secrets"): the function's environment holds only each secret's name, in
 // `<SETTING>_SECRET_ID` (MOYASAR_SECRET_KEY_SECRET_ID=rasid/api/moyasar-secret-key), never its
 // value, so neither the function's configuration nor its published versions hold one. The value
 // comes from the AWS Parameters and Secrets Lambda Extension, a layer of the function: an HTTP

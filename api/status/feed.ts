@@ -31,7 +31,7 @@ function entry(incident: Incident, lang: Lang, siteUrl: string, timeZone: string
   const page = `${monitoringUrl(siteUrl, lang)}#incident-${incident.id}`
   const names = incident.components.map((k) => m[`status.component.${k}`] ?? k).join(m['common.listSeparator'] ?? ', ')
   // Each update a paragraph of the catalog's `monitoring.feed.update`: its stage, its time named by
-  // its place as the page names it ("Riyadh time", in Arabic too: copy review 5, item 7), its
+  // its place as the page names it ("Riyadh time", in Arabic too), its
   // text; a right-to-left language's right to left, whatever the reader's own layout (`dir`, as HTML reads it).
   const dir = dirOf(lang) === 'rtl' ? ' dir="rtl"' : ''
   const updates = incident.updates

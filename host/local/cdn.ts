@@ -238,7 +238,7 @@ export function edge(bucket: Bucket, kvsGet: (key: string) => Promise<string | u
   return async (method: string, url: string, requestHeaders: Record<string, string>): Promise<EdgeAnswer> => {
     // The URI as the viewer sent it, never normalised: CloudFront hands its function the raw path
     // (dot segments, `//`, encoded dots and slashes, backslashes), and so does this, so that the
-    // function's own refusal of them is what is tested here (security review 5, L6). A URL parser
+    // function's own refusal of them is what is tested here. A URL parser
     // would resolve `/status/../deploys/` before the function ever saw it.
     const question = url.indexOf('?')
     const querystring: FunctionRequest['querystring'] = {}

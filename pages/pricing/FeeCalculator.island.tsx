@@ -94,7 +94,7 @@ function FeeCalculator({ markets, initial }: Props) {
   const schemes = useMemo(() => market.fees.map((f) => f.scheme), [market])
   const parsed = parseAmount(state.amount)
   // The figures follow in a render of their own, which yields to input: a tap or a key paints the
-  // control first (docs/architecture.md, "A tap while an island loads").
+  // control first (docs/performance.md, "A tap while an island loads").
   const shown = useDeferredValue(state)
   const errorId = `${id}-error`
   // The currency as the page's figures write it (the riyal's sign, named; د.إ. in Arabic, AED in English), not the ISO code.

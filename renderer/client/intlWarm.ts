@@ -1,7 +1,7 @@
 // Runs in a worker (renderer/client/islands.ts starts it on a page with islands). The first use of
 // Intl in a page loads ICU's data for its locale: 100-300 ms of one task on a phone with a slow CPU,
 // which would otherwise fall inside an island's hydration, just when the visitor taps it
-// (docs/architecture.md, "A tap while an island loads"). ICU's caches belong to the renderer process, not to a thread: once a
+// (docs/performance.md, "A tap while an island loads"). ICU's caches belong to the renderer process, not to a thread: once a
 // worker has made the formatters the islands use, the page's own first ones take about a
 // millisecond (`npm run bench -- --inp`).
 const currencies = ['SAR', 'AED', 'EGP']

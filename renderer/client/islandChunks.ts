@@ -1,5 +1,5 @@
 // The chunks an island's code needs, asked for one at a time before the island is imported
-// (docs/architecture.md, "A tap while an island loads"). Vite's preload helper would append a
+// (docs/performance.md, "A tap while an island loads"). Vite's preload helper would append a
 // `<link rel=modulepreload>` for each of them in the one task that imports the island, 5-10 ms
 // each on a slow phone; here each link is its own task, so a tap meanwhile waits for one link at
 // most. The helper then finds them all present and appends nothing. The table comes from the

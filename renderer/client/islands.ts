@@ -71,7 +71,7 @@ const warmed = new Map<string, Promise<void>>()
 /**
  * Loads ICU's data for the page's locale in a worker (./intlWarm.ts), once per locale: the first
  * formatter made on the main thread would otherwise be one long task inside the island's hydration,
- * just when the visitor taps it (docs/architecture.md, "A tap while an island loads"). At most 3 s.
+ * just when the visitor taps it (docs/performance.md, "A tap while an island loads"). At most 3 s.
  */
 function warmIntl(): Promise<void> {
   const { lang } = document.documentElement
@@ -141,7 +141,7 @@ async function step<T>(load: () => Promise<T>): Promise<T> {
 
 /**
  * Loads an island's code and hydrates it. Each step is a task of its own, so that a visitor who taps
- * the island meanwhile waits for one step at most (docs/architecture.md, "A tap while an island
+ * the island meanwhile waits for one step at most (docs/performance.md, "A tap while an island
  * loads"): the chunks are asked for a link at a time; once they are all in, react-dom starts, the
  * hydrator's other modules run, then the island's own module, each when no tap is under way; then
  * React hydrates in slices.

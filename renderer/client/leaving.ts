@@ -1,5 +1,5 @@
 /**
- * `fetch` for the runtime, aborted by the page itself when the page is left (issue 44, N2). WebKit
+ * `fetch` for the runtime, aborted by the page itself when the page is left. WebKit
  * cancels a leaving page's fetches itself, as a navigation starts (right after `beforeunload`) and
  * as the next page comes (right after `pagehide`), and logs each one so as "Fetch API cannot load …
  * due to access control checks"; a fetch the page aborts first it does not log. `read` takes the

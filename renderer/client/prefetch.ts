@@ -29,7 +29,7 @@ function targetOf(a: HTMLAnchorElement): string | null {
 /**
  * A payload in a task of its own: a `fetch` costs 10-20 ms of the main thread on a slow phone, and
  * links come into view together (an observer's callback, the island's included, is one task), so
- * four at once would be one long task just as the visitor scrolls (docs/architecture.md, "A tap
+ * four at once would be one long task just as the visitor scrolls (docs/performance.md, "A tap
  * while an island loads"). A link merely in view waits at background priority; one the visitor
  * points at or focuses (`intent`) is likely the next click, so its task is a plain one.
  */

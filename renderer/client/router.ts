@@ -150,7 +150,7 @@ function swapHeadElements(title: string, head: HeadTag[]) {
   document.head.append(...head.map(headElement))
 }
 
-/** `#root` becomes the page: its language's frame around its content (../shared/shell.ts). */
+/** `#root` becomes the page: its language's frame around its content (renderer/shared/shell.ts). */
 function swapBody(root: string) {
   const template = document.createElement('template')
   template.innerHTML = root

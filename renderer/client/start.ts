@@ -115,7 +115,7 @@ function recordLocale() {
  * contact pages), fetched when the first of them is shown: every other page is spared its bytes. On
  * a full load, once the page has painted: asked for at start, its two chunks were a third round trip
  * (after the entry's own chunks) ahead of the largest paint, which Lighthouse then counted in it
- * (issue 46: /ar/contact-us 1.19x /contact-us).
+ * (`/ar/contact-us` 1.19x `/contact-us`).
  */
 function watchStatusBanner() {
   let started = false

@@ -18,7 +18,7 @@ export function lazy<T>(load: () => Promise<T>): () => Promise<T> {
  * Starts loading a lazy module once the frame that answers the current interaction has been
  * drawn: a dynamic import adds a `<link rel=modulepreload>` per chunk (Vite's preload helper),
  * 5-10 ms each on a slow phone, which would otherwise delay the paint of the tap that asked for
- * it (docs/architecture.md, "A tap while an island loads"). A failed load is left to the call
+ * it (docs/performance.md, "A tap while an island loads"). A failed load is left to the call
  * that needs the module.
  */
 export function loadSoon(load: () => Promise<unknown>) {

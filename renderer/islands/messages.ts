@@ -1,7 +1,7 @@
 // An island's messages as its `<script type="application/json">` carries them: react-intl's
 // compiled form (`[{"type":0,"value":"Sales"}]`) with its literal text written as the string it is
 // (`"Sales"`). Most messages are text alone, and the script is in the page's HTML and,
-// escaped, in its payload: 25 B a message, twice (issue 46). Read back into react-intl's form by
+// escaped, in its payload: 25 B a message, twice. Read back into react-intl's form by
 // `unpackMessages` where the island's tree is made (./IslandRoot.tsx), at build time and in the
 // browser alike, so the island renders and hydrates from the same messages.
 import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser'

@@ -1,7 +1,7 @@
 // An S3 or key value store endpoint an operator names (`npm run deploy --endpoint`, `--kvs-endpoint`;
 // `npm run status --endpoint`, S3_ENDPOINT): http(s), a host, perhaps a port and a path. Credentials
 // come from the AWS chain only, so a user or password in the URL is refused, and so are a query and a
-// fragment (security review 5, I9); a refusal never repeats a value that may hold a secret.
+// fragment; a refusal never repeats a value that may hold a secret.
 import { UsageError } from '../../api/server/cli'
 import { words } from './operatorWords'
 

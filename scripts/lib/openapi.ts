@@ -54,7 +54,7 @@ function ref(schema: v.GenericSchema): { $ref: string } {
 const operationId = ({ method, path }: { method: string; path: string }) =>
   `${method.toLowerCase()}${path.replace(/\/\{?(\w)(\w*)\}?/g, (_, c: string, rest: string) => c.toUpperCase() + rest)}`
 
-/** A path's parameter, with the pattern the server holds it to (a session's id: review 5, I2). */
+/** A path's parameter, with the pattern the server holds it to (a session's id). */
 const pathParameter = (name: string) => ({
   name,
   in: 'path',

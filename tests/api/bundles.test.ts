@@ -188,7 +188,7 @@ function coldStart(fn: Fn, env: Record<string, string>): Instance {
 
 /**
  * The webhook's event come through CloudFront: with the header the distribution adds on that origin
- * (`origin`, the production secret's value by default; security review 5, M1), or without it (`null`).
+ * (`origin`, the production secret's value by default), or without it (`null`).
  */
 const apiGatewayEvent = (
   path: string,

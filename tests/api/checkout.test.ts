@@ -137,7 +137,7 @@ describe.each(['sqlite', 'memory', 'dynamodb'] as const)('checkout with the %s s
       expect(answer.body).toMatchObject({ code: 'invalid-request', fields: { items: 'checkout.error.twoPlans' } })
     })
 
-    test('one sku in several lines is a 400, never priced past the maximum of 50 (review 5, I3)', async () => {
+    test('one sku in several lines is a 400, never priced past the maximum of 50', async () => {
       const terminals = { sku: 'addon.posTerminal', quantity: 50 }
       const body = { ...growth, items: [terminals, terminals, terminals] }
       const answer = await call(api, quotePath, { body })
@@ -270,7 +270,7 @@ describe.each(['sqlite', 'memory', 'dynamodb'] as const)('checkout with the %s s
       expect(ar.status).toBe(200)
       expect(ar.headers.get('content-type')).toMatch(/^text\/html/)
       expect(ar.text).toContain('<html lang="ar" dir="rtl">')
-      // The riyal's own sign where Intl puts ر.س., named for a screen reader (issue 45).
+      // The riyal's own sign where Intl puts ر.س., named for a screen reader.
       const sign = (name: string) => `<span role="img" aria-label="${name}">\u20C1</span>`
       expect(ar.text).toContain(`410.90\u00A0${sign('ريال سعودي')}`)
       expect(ar.text).not.toContain('ر.س.')
@@ -577,7 +577,7 @@ describe('checkout settings', () => {
     expect(configFromEnv({ PAYMENT_PROVIDER: 'sandbox' }).checkout.provider).toEqual({ kind: 'sandbox' })
     expect(() => configFromEnv({ PAYMENT_PROVIDER: 'stripe' })).toThrow(/moyasar or sandbox/)
     expect(() => configFromEnv({ PAYMENT_PROVIDER: 'moyasar' })).toThrow(/MOYASAR_SECRET_KEY/)
-    // A test key and a short token: on this machine only, said (security review 5, L2).
+    // A test key and a short token: on this machine only, said.
     const env = {
       RASID_ENV: 'local',
       PAYMENT_PROVIDER: 'moyasar',

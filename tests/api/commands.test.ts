@@ -280,7 +280,7 @@ describe.concurrent('wrong usage: one line, exit 2, nothing started', { timeout:
     expectUsageLine(noEmail, 'api subject', '--email is required', 'npm run api -- subject --help')
   })
 
-  test('status refuses credentials, a query or a fragment in its endpoint, as deploy does, never printing them (security review 5, I9)', async () => {
+  test('status refuses credentials, a query or a fragment in its endpoint, as deploy does, never printing them', async () => {
     const dir = tempDir()
     const base = { SITE_BUCKET: 'site', STATUS_DIR: join(dir, 'status'), AWS_REGION: 'us-east-1' }
     const [user, query, fragment, fromEnv, arabic] = await Promise.all([

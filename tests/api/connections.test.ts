@@ -142,7 +142,7 @@ describe('the connection after an early answer', () => {
   )
 
   test('an oversized POST with Content-Length, then one chunked, then a good one, all on one socket', async () => {
-    // The review's case (M1): whatever the first answers say, no request on the socket is left unanswered.
+    // Whatever the first answers say, no request on the socket is left unanswered.
     const connection = await openRaw(api.port)
     try {
       for (const framing of ['length', 'chunked'] as const) {

@@ -84,7 +84,7 @@ describe('npm run api -- export contacts', () => {
   })
 })
 
-// Security review 5, M3: a lead's text that a spreadsheet would run as a formula is written as text.
+// A lead's text that a spreadsheet would run as a formula is written as text.
 describe('CSV injection (OWASP): every cell a visitor typed is neutralised, JSON stays exact', () => {
   const attack: ContactRecord = {
     id: 'd4',

@@ -127,7 +127,7 @@ describe('`npm run api`', () => {
       [{ RASID_ENV: 'production', PAYMENT_PROVIDER: 'sandbox', PAYMENT_WEBHOOK_SECRET: secret }, ['PAYMENT_PROVIDER']],
       [{ RASID_ENV: 'production', ...without(production, 'MOYASAR_WEBHOOK_TOKEN') }, ['MOYASAR_WEBHOOK_TOKEN']],
       [{ RASID_ENV: 'everywhere', PAYMENT_PROVIDER: 'sandbox' }, ['RASID_ENV']],
-      // Neither RASID_ENV nor NODE_ENV: production unless the sandbox is asked for (security review 5, L2).
+      // Neither RASID_ENV nor NODE_ENV: production unless the sandbox is asked for.
       [{ ...production, MOYASAR_SECRET_KEY: 'sk_test_0123456789' }, ['MOYASAR_SECRET_KEY']],
       [{ ...production, MOYASAR_WEBHOOK_TOKEN: 'x' }, ['MOYASAR_WEBHOOK_TOKEN']],
       [{ ...production, LEAD_WEBHOOK_URL: 'http://crm.example/in' }, ['LEAD_WEBHOOK_URL', 'LEAD_WEBHOOK_SECRET']],

@@ -290,7 +290,7 @@ describe('the settings (LEAD_WEBHOOK_*)', () => {
   test('unset is off; a URL turns forwarding on with the defaults', () => {
     expect(webhookFromEnv({})).toBeUndefined()
     expect(webhookFromEnv({ LEAD_WEBHOOK_URL: '' })).toBeUndefined()
-    // Unsigned only on this machine, said (production is the default: security review 5, L2).
+    // Unsigned only on this machine, said (production is the default).
     expect(webhookFromEnv({ RASID_ENV: 'local', LEAD_WEBHOOK_URL: 'https://crm.example/hooks/rasid' })).toEqual({
       ...webhookDefaults,
       url: 'https://crm.example/hooks/rasid',

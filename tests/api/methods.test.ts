@@ -261,7 +261,7 @@ describe('what the sandbox refuses', () => {
     ]) {
       const answer = await post(`/api/v1/sandbox/pay/${session.id}/confirm`, { step, code: stc.code })
       expect(answer.status, step).toBe(422)
-      // A page in the buyer's language, not English JSON (review 5, item 27).
+      // A page in the buyer's language, not English JSON.
       expect(answer.headers.get('content-type')).toMatch(/^text\/html/)
       expect(answer.text).toContain(loadCatalog('en')['sandbox.refused.title'])
     }

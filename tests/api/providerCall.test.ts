@@ -1,6 +1,5 @@
 // A payment provider's call (Moyasar's is HTTPS with a 10 s timeout) is made inside a new
-// session's `idempotent` run: no store may hold a lock or a transaction across it (the security
-// review's L6). A provider that answers only when the test lets it: while it waits, a lead, a
+// session's `idempotent` run: no store may hold a lock or a transaction across it. A provider that answers only when the test lets it: while it waits, a lead, a
 // webhook and another session go through; requests with the waiting session's key wait for its one
 // answer. On each store; then what `run` saves is kept only when it returns, on each store too.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'

@@ -1,5 +1,4 @@
-// Payment reconciliation (api/server/checkout/reconcile.ts; docs/api.md, "Reconciliation"; security
-// review 5, M1): a paid order whose webhook never arrives still ends paid after one run, and a
+// Payment reconciliation (api/server/checkout/reconcile.ts; docs/api.md, "Reconciliation"): a paid order whose webhook never arrives still ends paid after one run, and a
 // webhook and a run that race record one payment. On each store, with the sandbox as the provider:
 // its webhook is lost by a store that refuses the delivery's write while `losing` is set (what a
 // flood that starves the real deliveries does, seen from the order), a test-only wrapper that no

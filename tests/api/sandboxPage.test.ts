@@ -164,7 +164,7 @@ describe.each(['en', 'ar'] as const)('the hosted page in %s', (lang) => {
     const session = await createSession(lang)
     const duration = (minutes: number) =>
       new Intl.NumberFormat(intlLocale(lang), { style: 'unit', unit: 'minute', unitDisplay: 'long' }).format(minutes)
-    // The market's 24-hour clock and its zone by name (review 5, item 17): "06:53 Riyadh time".
+    // The market's 24-hour clock and its zone by name: "06:53 Riyadh time".
     const time = (at: string) =>
       new Intl.DateTimeFormat(intlLocale(lang), {
         hour: '2-digit',
@@ -328,7 +328,7 @@ describe.each(['en', 'ar'] as const)('Meeza, Egypt’s first method, in %s', (la
   })
 })
 
-describe('the page draws in the site’s own faces (review 4, T6)', () => {
+describe('the page draws in the site’s own faces', () => {
   const require = createRequire(import.meta.url)
   test.each([
     ['ar', 'IBM Plex Sans Arabic', 4],
@@ -341,7 +341,7 @@ describe('the page draws in the site’s own faces (review 4, T6)', () => {
       const html = await response.text()
       const style = /<style>(.*?)<\/style>/s.exec(html)![1]!
       expect(style).toContain(`font:16px/1.5 "${family}",`)
-      // And the riyal sign's two (issue 45), next in the stack, for U+20C1 alone.
+      // And the riyal sign's two, next in the stack, for U+20C1 alone.
       expect(style).toContain(`font:16px/1.5 "${family}", "${signFaces[0].family}",`)
       const urls = [...style.matchAll(/@font-face\{font-family:"([^"]+)";src:url\(([^)]+)\)/g)]
       expect(urls).toHaveLength(count + signFaces.length)
@@ -369,7 +369,7 @@ describe('the page draws in the site’s own faces (review 4, T6)', () => {
   })
 })
 
-describe('the icon (issue 44, F3): no request for /favicon.ico, which the policy would refuse', () => {
+describe('the icon: no request for /favicon.ico, which the policy would refuse', () => {
   /** The policy's directives by name, each with its sources. */
   const directives = (csp: string) =>
     new Map(

@@ -1,4 +1,4 @@
-// What the security review reproduced against the sandbox and the checkout (docs/api.md, "Checkout"),
+// Attacks on the sandbox and the checkout (docs/api.md, "Checkout"),
 // each over HTTP on loopback against the real server: a forged payment event and a test card in
 // production, forged form posts from another site, a bank-page token made with the webhook's key,
 // the return address of a page on another origin, and discount codes guessed by the thousand.
@@ -102,7 +102,7 @@ describe('the sandbox page', () => {
   afterAll(() => api?.close())
   const payPath = (session: CheckoutSession) => `/api/v1/sandbox/pay/${session.id}`
 
-  test('refuses a form another site posted (review L8), takes its own', async () => {
+  test('refuses a form another site posted, takes its own', async () => {
     const session = await newSession(api)
     const forged = [
       { 'sec-fetch-site': 'cross-site' },
@@ -113,7 +113,7 @@ describe('the sandbox page', () => {
       for (const path of [payPath(session), `${payPath(session)}/cancel`]) {
         const answer = await post(api, path, approved, headers)
         expect(answer.status, JSON.stringify(headers)).toBe(403)
-        // A page in the buyer's language with the way back, not JSON (review 5, item 27).
+        // A page in the buyer's language with the way back, not JSON.
         expect(answer.headers.get('content-type')).toMatch(/^text\/html/)
         expect(answer.text).toContain('<html lang="en"')
         expect(answer.text).toContain(`href="${payPath(session)}?lang=en"`)
@@ -148,7 +148,7 @@ describe('the sandbox page', () => {
     expect(await statusOf(api, session.id)).toBe('open')
   })
 
-  test('unknown discount codes run out long before quotes do (review L3); known ones never count', async () => {
+  test('unknown discount codes run out long before quotes do; known ones never count', async () => {
     const quote = (discountCode?: string) => call(api, '/api/v1/cart/quote', { body: { ...growth, discountCode } })
     for (const code of ['GUESS1', 'GUESS2', 'GUESS3']) expect((await quote(code)).status).toBe(200)
     const limited = await quote('GUESS4')

@@ -323,7 +323,7 @@ describe('rate limits', () => {
     }
   })
 
-  test('per email from one address; another address is not locked out (review 5, I5)', async () => {
+  test('per email from one address; another address is not locked out', async () => {
     const api = await startApi({
       config: {
         trustProxy: { kind: 'cloudfront' },

@@ -1,8 +1,8 @@
-// The limits against guessing and spam hold across instances (security review 5, L4; docs/api.md,
+// The limits against guessing and spam hold across instances (docs/api.md,
 // "Rate limits"): two servers on one store (two Lambda instances on one DynamoDB table, two
 // processes on one SQLite file, two apps on one memory store) share one budget of unknown discount
 // codes, of leads per address and of leads per email; the counters name no one; and the per-email
-// limit counts per address too, so nobody elsewhere can lock a person out (review 5, I5).
+// limit counts per address too, so nobody elsewhere can lock a person out.
 import { ScanCommand } from '@aws-sdk/client-dynamodb'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Cart } from '../../api/contract/cart'
@@ -122,7 +122,7 @@ describe.each(['sqlite', 'memory', 'dynamodb'] as const)('limits shared by two s
     expect(statuses).toEqual([201, 201, 201, 429])
   })
 
-  test('someone else sending a person’s email does not lock that person out (review 5, I5)', async () => {
+  test('someone else sending a person’s email does not lock that person out', async () => {
     const stranger: number[] = []
     for (let i = 0; i < 3; i++) {
       const answer = await call(a, sales, {

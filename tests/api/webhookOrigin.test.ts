@@ -1,5 +1,5 @@
-// The webhook's HTTP API answers only what came through CloudFront (security review 5, M1;
-// api/server/edgeOrigin.ts): the Lambda handler (api/server/lambda.ts) answers an API Gateway event
+// The webhook's HTTP API answers only what came through CloudFront
+// (api/server/edgeOrigin.ts): the Lambda handler (api/server/lambda.ts) answers an API Gateway event
 // without the header CloudFront adds on that origin as the contract's 404, before the app sees it,
 // and lets the function URL's events (IAM-signed by CloudFront) through unchecked. Invoked as
 // tests/api/lambda.test.ts does, with dynalite as the table.
@@ -69,7 +69,7 @@ function documented(result: Result) {
   return v.parse(Problem, JSON.parse(result.body))
 }
 
-describe('the webhook’s HTTP API, only through CloudFront (review 5, M1)', () => {
+describe('the webhook’s HTTP API, only through CloudFront', () => {
   test('refuses an API Gateway event without the origin header, or with a wrong one, as the contract’s 404, before the app', async () => {
     const attempts: Record<string, string>[] = [{}, { [EDGE_ORIGIN_HEADER]: 'guess' }, { [EDGE_ORIGIN_HEADER]: '' }]
     for (const headers of attempts) {

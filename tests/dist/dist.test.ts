@@ -47,7 +47,7 @@ describe('dist/', () => {
     // The head tags a navigation rebuilds from the payload and the shell (the build checks them against the page's).
     const tags = pageHead(shell, payload)
     // The monitoring pages add their incidents feed (docs/status.md); every page its card (docs/cards.md):
-    // its image and alt, the shell the size, type and twitter:card that every page shares (issue 46).
+    // its image and alt, the shell the size, type and twitter:card that every page shares.
     const card = ['og:image', 'og:image:alt']
     expect(
       shell.head.map((t: Tag) => t.attrs.name ?? t.attrs.property).filter((k: string) => /image|twitter/.test(k)),

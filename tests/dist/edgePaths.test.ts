@@ -1,4 +1,4 @@
-// The edge reads only what visitors may see (security review 5, L6): a URI with a dot segment, an
+// The edge reads only what visitors may see: a URI with a dot segment, an
 // empty segment, an encoded dot, slash or backslash, or a backslash, gets 400 from the
 // viewer-request function, on the local edge as in production (host/local/cdn.ts runs the same
 // generated function, handed the raw path as CloudFront hands it), and never an object of the
@@ -81,7 +81,7 @@ const unsafe = [
   '/status/%5c..%5cdeploys/builds/b1.json',
 ]
 
-describe('the local edge refuses a path that could leave the public prefixes (review 5, L6)', () => {
+describe('the local edge refuses a path that could leave the public prefixes', () => {
   test.each(unsafe)('%s -> 400, never the private object', async (path) => {
     const answer = await get(bucketEdge, path)
     expect(answer.status).toBe(400)

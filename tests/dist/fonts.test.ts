@@ -111,7 +111,7 @@ describe('the fonts are cut to the site’s text', () => {
   })
 })
 
-// Issue 45: the Saudi riyal sign (U+20C1) has faces of its own, cut to that one glyph, which only the
+// The Saudi riyal sign (U+20C1) has faces of its own, cut to that one glyph, which only the
 // pages that show the sign preload; the stylesheet declares them with the sign's range alone, so no
 // other page fetches them.
 describe('the riyal sign’s faces', () => {

@@ -77,7 +77,7 @@ beforeAll(() => {
     catalog['contact.market.qa'] = name
     catalog['method.market.qa'] = name
     catalog['method.tab.qa'] = name
-    // The hosted page's closing time names the market's zone (review 5, item 17).
+    // The hosted page's closing time names the market's zone.
     catalog['sandbox.zone.qa'] = locale === 'ar' ? 'الدوحة' : 'Doha'
     if (locale === 'de') Object.assign(catalog, germanSandbox)
     writeFileSync(file, JSON.stringify(catalog, null, 2))
@@ -175,7 +175,7 @@ test('a checkout in the third locale: its hosted page in its language, and the r
     expect(page).toContain('<h1>Rasid bezahlen</h1>')
     expect(page).toContain(germanSandbox['sandbox.note'])
     expect(page).toContain(germanSandbox['sandbox.order.title'])
-    // The riyal's own sign in Intl's symbol's place, named from the catalog (issue 45).
+    // The riyal's own sign in Intl's symbol's place, named from the catalog.
     const total = new Intl.NumberFormat('de-u-nu-latn', { style: 'currency', currency: 'SAR' })
       .format(session.quote.totalMinor / 100)
       .replace('SAR', '<span role="img" aria-label="Saudi riyals">\u20C1</span>')

@@ -3,10 +3,8 @@
 // locale; the 404 documents have no payload and are not counted). It is the figure of `npm run
 // bench -- --guides N`'s "total B/page" row for the real site.
 //
-// 47,082 B after the payloads lost their header and footer and pages their boot script (7072ff9,
-// turn 4's halving); 58,427 B by issue 46 (social-card tags, the guide search's form, the FAQ's
-// JSON-LD and the status page twice over, the highlighter's long classes); 48,970 B after b416fb3;
-// 46,966 B now, under that first figure again. The budget is that first figure plus 5 %: what every
+// 47,082 B with payloads that carry neither header nor footer and pages with no boot script.
+// The budget is that figure plus 5 %: what every
 // page repeats is carried once (the shell: the card's constant tags, the guide search's <search>; a
 // guide's copy buttons' words, on the prose), or not at all (the JSON-LD stays in the HTML's <head>,
 // out of #root and so out of the payload; the highlighter's spans carry a two-letter class), or

@@ -37,7 +37,7 @@ describe('the test server answers like S3 behind a CDN', () => {
     expect(await res.text()).toBe(readFileSync(`dist/${file}`, 'utf8'))
   })
 
-  test('an encoded slash is refused at the edge with 400, nothing of the folder or outside it (review 5, L6)', async () => {
+  test('an encoded slash is refused at the edge with 400, nothing of the folder or outside it', async () => {
     for (const url of ['/..%2f..%2fpackage.json', '/assets/..%2f..%2fpackage.json']) {
       const res = await fetch(`${origin}${url}`)
       expect(res.status, url).toBe(400)

@@ -417,7 +417,7 @@ describe('config', () => {
 })
 
 describe('copy', () => {
-  // An amount in dirhams ends in Intl's «د.إ.» (one in riyals ends in the riyal's sign since issue 45).
+  // An amount in dirhams ends in Intl's «د.إ.» (one in riyals ends in the riyal's sign).
   test('a message that puts its own full stop after a formatted amount: «د.إ..»', () => {
     const problems = problemsAfter((dir) =>
       edit(dir, 'ar/pricing/index.html', (html) => html.replace(/(د\.إ\.\u200F<\/bdi>)\)\./, '$1.')),

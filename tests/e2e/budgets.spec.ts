@@ -7,31 +7,16 @@ import { expect, hydrated, test } from './fixtures'
 
 // The JavaScript a first visit requests with no interaction (gzip -9 of the files as deployed):
 // the light runtime alone on a page without islands; React and the island on a page with one.
-// (91 KiB since the guide search: its watcher in the runtime, about 170 B, took /monitoring past 90
-// KiB, which it had reached within 34 B. 92 KiB since the states of issue 28: the Intl worker, about
-// 0.4 KiB, which takes ICU's 100-300 ms load off the main thread before an island hydrates; the
-// replay of what was typed before hydration, about 0.45 KiB; the checkout's focus moves and
-// announcements. /checkout was at 93,714 B, 494 B under. 93 KiB since the first tap of issue 28,
-// about 1.4 KiB: the table of each island's chunks in the runtime, which asks for them a link per
-// task instead of Vite's helper doing all of them in the task that sees the island, 120-230 ms at 4x;
-// the island's hold on events until it has hydrated, without which React hydrates it all inside the
-// visitor's tap; react-dom's start as a step of its own, taken when no tap is under way. /checkout
-// was at 95,215 B. 94 KiB since issue 43: the checkout's status banner judges each component as the
-// status page does, by statusRules.ts `stateAt` at the server's clock (an open incident whatever
-// the document's age, the probe's verdict only while fresh), in the rules' chunk it shares with
-// /monitoring's live status, about 0.5 KiB. /checkout is at 95,701 B.)
-// 94.25 KiB since issue 45: the riyal sign (renderer/components/Money.tsx, its accessible name) in the
-// islands that show SAR, and the sales form's bands per market: /contact-us 96,356 B, /checkout 96,325 B.
-// /monitoring has no island since issue 43: its live status part is the runtime's own module
-// (renderer/client/statusPage.ts, with the status rules it shares with the banner), two files more,
-// within the content pages' 15 KiB: 15,224 B. It was 94,809 B with React. 15.25 KiB for /monitoring
-// since issue 44: every fetch of the runtime and the status page is aborted by the page as it is
-// left (renderer/client/leaving.ts), which WebKit would otherwise cancel and log as an error, about
-// 50 B in the runtime and 45 B in the status modules: 15,381 B. 94.5 KiB for the island pages since
-// the checkout's order drew a quiet icon button for Remove and put its discount code behind a
-// disclosure that opens by itself once a code is in the cart, about 190 B: /checkout 96,703 B. 95 KiB
-// since the empty cart offers the two plans it can take, each with its price in the panel's market
-// and its own Add link, about 300 B.
+// The budgets: 15.25 KiB for a page without islands (the runtime; /monitoring's live status part is
+// the runtime's own module, renderer/client/statusPage.ts, with the status rules it shares with the
+// banner: 15,381 B), and 95 KiB for a page with islands (React, react-dom and the island: /checkout
+// 97,038 B, /contact-us about 96.4 KB). What the island pages carry besides React: the Intl worker
+// (about 0.4 KiB, taking ICU's 100-300 ms load off the main thread before an island hydrates), the
+// replay of what was typed before hydration (0.45 KiB), the table of each island's chunks asked for a
+// link per task and the island's hold on events until it has hydrated (1.4 KiB), the status rules
+// the checkout's banner shares with /monitoring (0.5 KiB), the riyal sign's accessible name and the
+// sales form's bands per market, the checkout's order controls and its empty cart's two plans.
+// docs/performance.md says why each is there.
 const KiB = 1024
 const pages = [...routes.flatMap((r) => [localized(r.path, 'en'), localized(r.path, 'ar')]), '/missing', '/ar/missing']
 

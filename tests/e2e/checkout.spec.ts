@@ -156,7 +156,7 @@ for (const l of ['en', 'ar'] as Locale[]) {
       page,
     }) => {
       await chooseGrowth(page, l)
-      // Issue 44, N2: prefetches in flight when Pay is pressed (the site's payloads and shells
+      // Prefetches in flight when Pay is pressed (the site's payloads and shells
       // answer never). The runtime aborts its own fetches as the page goes (WebKit would cancel
       // them itself, and log each as an access-control error), those the queue starts meanwhile too.
       const held: string[] = []
@@ -182,9 +182,9 @@ for (const l of ['en', 'ar'] as Locale[]) {
       await pay(page).click()
       await page.waitForURL(/\/api\/v1\/sandbox\/pay\//)
       await page.waitForLoadState('load')
-      // Issue 44, F4: a payment page is never tried as a page of the site (its _payload.json, a 404).
+      // A payment page is never tried as a page of the site (its _payload.json, a 404).
       expect(asked.filter((path) => path.startsWith('/api/'))).toEqual([])
-      // F3: the page names its icon, the empty data: one, so nothing asks for /favicon.ico (which
+      // The page names its icon, the empty data: one, so nothing asks for /favicon.ico (which
       // its policy would refuse: Firefox logged it; Chromium asks for no icon a page does not name).
       await expect(page.locator('head link[rel="icon"]')).toHaveAttribute('href', 'data:,')
       expect(asked).not.toContain('/favicon.ico')

@@ -1,4 +1,4 @@
-// Issue 7: every page finished in both languages, checked the way a visitor would notice.
+// Every page finished in both languages, checked the way a visitor would notice.
 import { componentKeys } from '../../api/contract/status'
 import { catalogs, localized, routes } from '../routes'
 import { expect, hydrated, test } from './fixtures'
@@ -298,7 +298,7 @@ test('monitoring: every chart has a text equivalent, and time runs right to left
     // The preview's sample (its status folder has no document), rendered by the live view.
     await expect(page.locator('[data-status-view="live"]')).toBeAttached()
     const bars = page.locator('svg[role="img"]')
-    // One bar per component (issue 45: the methods of every market), each named by its figure or,
+    // One bar per component (the methods of every market), each named by its figure or,
     // for a component no check measures, as not measured.
     expect(await bars.count()).toBe(componentKeys.length)
     const unmeasured = catalogs[locale]['monitoring.uptime.unmeasured']!.replace('{component}', '')

@@ -1,4 +1,4 @@
-// Issue 15: the site's own faces show on a first visit over a normal connection, and nothing moves
+// The site's own faces show on a first visit over a normal connection, and nothing moves
 // when they arrive. The faces are `font-display: optional` (build/css.ts): a face that misses the
 // first paint is not swapped in, so a page that preloaded too much, or a face too big to arrive in
 // time, would show the system font instead, and this test would say so.

@@ -1,4 +1,4 @@
-// An island while its code loads and hydrates (docs/architecture.md, "A tap while an island loads"),
+// An island while its code loads and hydrates (docs/performance.md, "A tap while an island loads"),
 // in both languages: what the visitor types or chooses meanwhile is kept and counted; ICU's data is
 // loaded by a worker on pages with islands only; without that worker the island still hydrates.
 import type { Page, Route } from '@playwright/test'

@@ -1,6 +1,5 @@
-// The market's own details in a real browser, both languages (issue 45; copy review 5, item 8 and
-// "Arabic 5"): the sales form's volume bands in the chosen country's currency, sent as the API
-// takes them; each market's WhatsApp numbers and urgent line on the contact page; a status row for
+// The market's own details in a real browser, both languages: the sales form's volume bands in the chosen
+// country's currency, sent as the API takes them; each market's WhatsApp numbers and urgent line on the contact page; a status row for
 // Meeza, Fawry, Tabby and Tamara, "Not measured" where no check measures it, and the checkout's
 // banner for an incident on one of them; and the checkout's link to the privacy policy beside its
 // Pay button. The live status document is the test's own (page.route), as the CDN would serve it.
@@ -22,7 +21,7 @@ const t = (l: Locale, id: string, values?: Record<string, string | number>) =>
   createIntl({ locale: intlLocale(l), messages: pageMessages[l] }).formatMessage({ id: id as MessageId }, values)
 
 /**
- * The words of a country's five bands, as the form should show them in `l` (copy review 5, H2): an
+ * The words of a country's five bands, as the form should show them in `l`: an
  * option is text only, so the currency by its name (never a symbol, nor the riyal's sign); whole
  * figures under a million, round millions in words, «مليون» alone for one; a band in millions
  * names its currency once, after its upper edge.
@@ -280,7 +279,7 @@ for (const l of locales) {
       expect(order.slice(-2)).toEqual(['BUTTON', 'A'])
     })
 
-    // Copy review 5, H1: the banner names a method only for a cart in a market that sells it
+    // The banner names a method only for a cart in a market that sells it
     // (site.config.ts), read as the page runs and again when the cart's market changes.
     for (const [on, shows, hides] of [
       ['fawry', 'eg', 'sa'],

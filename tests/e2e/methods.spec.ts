@@ -155,7 +155,7 @@ for (const l of ['en', 'ar'] as Locale[]) {
   })
 
   test(`${l}: the hosted page draws its words in the site's own face, not the system's`, async ({ page }) => {
-    // Review 4, T6: the page's CSP allowed no font, so its Arabic fell back to DejaVu Sans here.
+    // A CSP that allowed no font would draw the page's Arabic in DejaVu Sans here.
     const family = l === 'ar' ? 'IBM Plex Sans Arabic' : 'Inter'
     await openHostedPage(page, 'sa')
     const faces = await page.evaluate(async () => {

@@ -1,4 +1,4 @@
-// Issue 45: an amount in Saudi riyals shows the riyal's own sign (U+20C1), drawn in its own face
+// An amount in Saudi riyals shows the riyal's own sign (U+20C1), drawn in its own face
 // (api/contract/faces.ts `signFaces`, cut to the sign by build/css.ts), which only the pages that show
 // the sign fetch, and named "Saudi riyals" («ريال سعودي») in the accessibility tree
 // (renderer/components/Money.tsx).

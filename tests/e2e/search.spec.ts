@@ -217,7 +217,7 @@ test('without a script the box is a form to the guide index; with one, `?q=` sho
   await noScript.locator('#guide-search').press('Enter')
   await expect(noScript).toHaveURL(/\/ar\/guide\?q=/)
   await expect(noScript.locator('h1')).toHaveText(catalogs.ar['guide.index.title']!)
-  // It says why the list ignores the query (copy review 5, item 36).
+  // It says why the list ignores the query.
   await expect(noScript.getByText(catalogs.ar['guide.search.noScript']!)).toBeVisible()
   await context.close()
 

@@ -176,7 +176,7 @@ for (const l of locales) {
       const island = page.locator('[data-island="FeeCalculator"]')
       await island.locator('form').scrollIntoViewIfNeeded()
       await expect(island).toHaveAttribute('data-state', 'hydrated')
-      // The riyal's sign, named for a screen reader (issue 45): the label's name says the currency.
+      // The riyal's sign, named for a screen reader: the label's name says the currency.
       const symbol = t(l, 'common.currencySign.sar')
       const amount = island.getByRole('textbox', {
         name: t(l, 'pricing.calculator.amount', { currency: symbol }),

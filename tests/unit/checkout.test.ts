@@ -173,7 +173,7 @@ describe('checkout settings', () => {
       expect(() => configFromEnv(env)).toThrow(/PAYMENT_PROVIDER: .*not set/)
     expect(() => configFromEnv({}, { runtime: 'lambda' })).toThrow(/PAYMENT_PROVIDER/)
   })
-  test('on Node, production unless told otherwise: only the sandbox asked for by name is local (security review 5, L2)', () => {
+  test('on Node, production unless told otherwise: only the sandbox asked for by name is local', () => {
     // The review's start: a real provider behind a proxy, RASID_ENV and NODE_ENV forgotten.
     const forgotten = {
       PAYMENT_PROVIDER: 'moyasar',
@@ -286,7 +286,7 @@ describe('checkout settings', () => {
     [{ DISCOUNT_CODES: 'SPRING' }, /DISCOUNT_CODES/],
     [{ DISCOUNT_CODES: 'SPRING:0' }, /DISCOUNT_CODES/],
     [{ DISCOUNT_CODES: 'SPRING:20000' }, /DISCOUNT_CODES/],
-    // 100 % off: any cart paid at once with no provider (review 5, I3), in both languages.
+    // 100 % off: any cart paid at once with no provider, in both languages.
     [
       { DISCOUNT_CODES: 'SPRING:2500,FREE:10000' },
       /DISCOUNT_CODES: FREE:10000 takes 100% off[\s\S]*DISCOUNT_CODES: الرمز FREE:10000 يخصم 100%/,
@@ -320,7 +320,7 @@ describe('checkout settings', () => {
       /LEAD_WEBHOOK_URL: must be an https: URL/,
     ],
     [{ LEAD_WEBHOOK_URL: 'https://crm.example/in' }, /LEAD_WEBHOOK_SECRET: is required in production/],
-    // Security review 5, L1: as strong as the other deployment secrets.
+    // As strong as the other deployment secrets.
     [
       { LEAD_WEBHOOK_URL: 'https://crm.example/in', LEAD_WEBHOOK_SECRET: 'x' },
       /LEAD_WEBHOOK_SECRET: is shorter than 32 bytes/,
@@ -337,7 +337,7 @@ describe('checkout settings', () => {
     expect(() => configFromEnv({ ...moyasar, ...env }, { runtime: 'lambda' })).toThrow(message)
   })
 
-  test('every sample secret a guide prints is refused as a deployment secret (security review 5, L1)', () => {
+  test('every sample secret a guide prints is refused as a deployment secret', () => {
     const printed = new Set<string>()
     for (const file of readdirSync('locales/guides', { recursive: true, encoding: 'utf8' }))
       if (file.endsWith('.md'))

@@ -1,4 +1,4 @@
-// The commands' half of the operators' catalog (locales/operator/commands.<lang>.json, issue 45):
+// The commands' half of the operators' catalog (locales/operator/commands.<lang>.json):
 // both languages with the same ids and the same `{arguments}`, every id said by a command, and no
 // Arabic letter in the commands' code (scripts/): their words for operators (refusals, results,
 // errors, help) come from the catalog, bar the files named below with their reason.

@@ -55,7 +55,7 @@ test('the OpenAPI document is 3.1, names every endpoint, and carries no $schema'
   expect(doc.components.schemas.SalesRequest.additionalProperties).toBe(false)
 })
 
-test('a session id in a path has the pattern the server holds it to; the webhook says how it is signed (review 5, I2)', () => {
+test('a session id in a path has the pattern the server holds it to; the webhook says how it is signed', () => {
   type Parameter = { name: string; in: string; schema: { pattern?: string } }
   const doc = JSON.parse(openApiText(apiVersion)) as {
     paths: Record<string, Record<string, { parameters?: Parameter[] }>>

@@ -34,7 +34,7 @@ import { catalogue, markets, methodFacts, methodsOf } from '../../site.config'
 
 describe('each rule fails on the example it exists for', () => {
   test('punctuation doubled after an amount', () => {
-    // Review 4's payment confirmation: the amount's own full stop, then the message's.
+    // The payment confirmation: the amount's own full stop, then the message's.
     expect(doubledPunctuation('شكرًا لك. استلمنا \u200F2,850.00 ج.م.\u200F. الرقم المرجعي')).toBeDefined()
     expect(doubledPunctuation('استلمنا 2,850.00 ج.م.، والرقم')).toBeDefined()
     expect(doubledPunctuation('استلمنا مبلغ 2,850.00 ج.م. الرقم المرجعي 7')).toBeUndefined()
@@ -67,7 +67,7 @@ describe('each rule fails on the example it exists for', () => {
   })
 
   test('one currency in more than one form: the symbol by figures and the name in prose, nothing else', () => {
-    // Review 4: /pricing's caption said "United Arab Emirates Dirham" beside "AED 1.00"; /ar/pricing
+    // A caption that said "United Arab Emirates Dirham" beside "AED 1.00"; /ar/pricing
     // wrote «SAR» in the calculator and a bare «ريال» in its FAQ beside «ر.س.» in its cells.
     expect(
       currencyFormProblems('Fees in the United Arab Emirates (United Arab Emirates Dirham): AED 1.00', 'en'),
@@ -75,7 +75,7 @@ describe('each rule fails on the example it exists for', () => {
     expect(currencyFormProblems('a volume of one million riyals; \u20C1 1.00', 'en')).toHaveLength(1)
     expect(currencyFormProblems('مبلغ عملية الدفع (SAR) و1.00 \u20C1', 'ar')).toHaveLength(1)
     expect(currencyFormProblems('مبيعات مليون ريال أو ما يعادلها', 'ar')).toHaveLength(1)
-    // Issue 45: beside a figure the riyal is its own sign, not Intl's symbol.
+    // Beside a figure the riyal is its own sign, not Intl's symbol.
     expect(currencyFormProblems('a fee of SAR 1.00 per payment', 'en')).toHaveLength(1)
     expect(currencyFormProblems('رسوم قدرها 1.00 ر.س. لكل عملية', 'ar')).toHaveLength(1)
     expect(currencyFormProblems('تصل بالجنيه المصري، و5.00 ج.م. لكل عملية، وبالدراهم', 'ar')).toHaveLength(1)

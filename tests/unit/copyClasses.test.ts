@@ -1,4 +1,4 @@
-// Copy that drifted back once, held as classes (copy review 5; docs/content.md "Copy checks"): each
+// Copy that drifted back once, held as classes (docs/content.md "Copy checks"): each
 // test names the idea, says it one way in both languages, and first shows the bad example it exists
 // for. The glossary's words (incident, the status page, privacy policy, work email) are checked
 // everywhere by tests/unit/terms.test.ts; these are the rules a word list cannot say.
@@ -21,7 +21,7 @@ const ids = (pattern: RegExp) => Object.keys(catalogs.en).filter((id) => pattern
 const offending = (locale: Locale, area: RegExp, pattern: RegExp) =>
   ids(area).filter((id) => pattern.test(locale === 'ar' ? bare(catalogs[locale][id]!) : catalogs[locale][id]!))
 
-describe('the status page: one word for an incident and one name for the page (review 5, items 1 and 2)', () => {
+describe('the status page: one word for an incident and one name for the page', () => {
   /** The Arabic words for an incident: «عطل», «العطل», «أعطال», «الأعطال», with a proclitic or a case ending. */
   const incidentAr = /(?<!\p{L})[وفبل]?(ال)?(عطل|أعطال)/u
   const statusAreas = /^(monitoring|status)\./
@@ -39,7 +39,7 @@ describe('the status page: one word for an incident and one name for the page (r
   })
 
   test('the page is “Service status” / «حالة الخدمة», or “this page” on the page itself', () => {
-    // Review 5: "Follow updates on the status page", "Rasid status: incidents", «صفحة حالة الخدمات».
+    // Bad: "Follow updates on the status page", "Rasid status: incidents", «صفحة حالة الخدمات».
     const unnamed = /(?<!Service )\bstatus page\b|\bRasid status\b/i
     expect(unnamed.test('Follow updates on the status page')).toBe(true)
     expect(unnamed.test('Follow updates on the Service status page')).toBe(false)
@@ -51,7 +51,7 @@ describe('the status page: one word for an incident and one name for the page (r
     expect(statusNames.filter((id) => !/حالة الخدمة(?!\p{L})|هذه الصفحة/u.test(bare(catalogs.ar[id]!)))).toEqual([])
   })
 
-  test('the FAQ quotes the sample tag as the page shows it (review 5, item 4)', () => {
+  test('the FAQ quotes the sample tag as the page shows it', () => {
     for (const locale of ['en', 'ar'] as const) {
       const tag = catalogs[locale]['monitoring.status.sampleTag']!
       expect(catalogs[locale]['monitoring.faq.data.answer'], locale).toContain(
@@ -63,18 +63,18 @@ describe('the status page: one word for an incident and one name for the page (r
   })
 })
 
-describe('what a buyer reads on the checkout, the cart and the hosted payment page (review 5, items 10, 30-32)', () => {
+describe('what a buyer reads on the checkout, the cart and the hosted payment page', () => {
   const buyerAreas = /^(checkout|cart|sandbox)\./
 
   test('no server: the buyer hears what happens, not which machine it happens on', () => {
-    // Review 5: "Confirming your payment with our server…", «تعذّر الوصول إلى خادمنا».
+    // Bad: "Confirming your payment with our server…", «تعذّر الوصول إلى خادمنا».
     expect(/\bservers?\b/i.test('Confirming your payment with our server…')).toBe(true)
     expect(offending('en', buyerAreas, /\bservers?\b/i)).toEqual([])
     expect(offending('ar', buyerAreas, /خادم|خوادم/)).toEqual([])
   })
 
   test('the checkout never calls the hosted payment page ours: the privacy policy says whose it is', () => {
-    // Review 5: "pay on our secure hosted payment page", «صفحة الدفع المستضافة من رصيد», against the
+    // Bad: "pay on our secure hosted payment page", «صفحة الدفع المستضافة من رصيد», against the
     // privacy policy's "the hosted payment page of the payment service provider we work with".
     const oursEn = /\b(our|Rasid's|Rasid’s)\s+(secure\s+)?hosted payment page/i
     const oursAr = /صفحة (ال)?دفع (ال)?مستضافة( (ال)?امنة)? (من رصيد|لدى رصيد|لدينا|الخاصة بنا)/
@@ -88,7 +88,7 @@ describe('what a buyer reads on the checkout, the cart and the hosted payment pa
   })
 
   test('“Your cart is saved.”, «سلة مشترياتك محفوظة», and the next step after it', () => {
-    // Review 5: "Your cart is kept; try again", «سلة المشتريات محفوظة؛ أعد المحاولة».
+    // Bad: "Your cart is kept; try again", «سلة المشتريات محفوظة؛ أعد المحاولة».
     const keptEn = /\b(cart|typed)\b[^.]*\bkept\b|Your cart is saved[;:]/i
     expect(keptEn.test('Your cart is kept; try again in a moment.')).toBe(true)
     expect(keptEn.test('Your cart is saved: try again.')).toBe(true)
@@ -100,7 +100,7 @@ describe('what a buyer reads on the checkout, the cart and the hosted payment pa
   })
 })
 
-describe('the preview card’s alternative text names the image (review 5, item 37)', () => {
+describe('the preview card’s alternative text names the image', () => {
   /** Every title a page gives its card: the areas' titles, the error pages' and every guide's. */
   function pageTitles(locale: Locale): string[] {
     const catalog = catalogs[locale]
@@ -142,7 +142,7 @@ describe('the preview card’s alternative text names the image (review 5, item 
   })
 })
 
-describe('the status feeds say what the page says (review 5, item 7)', () => {
+describe('the status feeds say what the page says', () => {
   const t0 = Date.parse('2026-11-25T07:30:00Z')
   const doc = settle(
     openIncident(emptyDocument('Asia/Riyadh', t0), {
@@ -164,7 +164,7 @@ describe('the status feeds say what the page says (review 5, item 7)', () => {
       .replace(/&amp;/g, '&')
 
   test('each update’s time is named by its place, and an Arabic update is laid out right to left', () => {
-    // Review 5: "(1 November 2026 at 08:40): …" with no zone, and Arabic with no direction.
+    // Bad: "(1 November 2026 at 08:40): …" with no zone, and Arabic with no direction.
     // 07:30 UTC is 10:30 in Riyadh.
     expect(content('en')).toMatch(/^<p><strong>Investigating<\/strong> \(25 November 2026 at 10:30, Riyadh time\): /)
     expect(content('ar')).toMatch(

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { eagerFactories } from '../../build/eagerFactories'
 
-// How the build writes the CommonJS factories of React and react-dom (docs/architecture.md, "A tap
+// How the build writes the CommonJS factories of React and react-dom (docs/performance.md, "A tap
 // while an island loads"): as parenthesised functions, which V8 compiles while the chunk streams in.
 describe('eagerFactories', () => {
   // Rolldown's minified shape: a helper (`e`) called with each module's factory.

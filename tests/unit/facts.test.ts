@@ -245,7 +245,7 @@ describe('the facts reach the pages from site.config.ts', () => {
   test('the home page, the services page, the FAQ and the guides give the same settlement and verification times', () => {
     const en = loadCatalog('en')
     const sa = factValues.saSettlementDays!
-    // One wording with the fee table's "Within # business days" (review 4, §4 #1).
+    // One wording with the fee table's "Within # business days".
     const days = sa === 1 ? 'the next business day' : `within ${sa} business days`
     expect(render(en['home.faq.settlement.answer']!, 'en')).toContain(`For cards that is ${days} in Saudi Arabia`)
     expect(render(en['services.gateway.settlement']!, 'en')).toContain(`${days} in Saudi Arabia`)
@@ -301,7 +301,7 @@ describe('the facts reach the pages from site.config.ts', () => {
   })
 })
 
-// Copy review 5, item 9: the home page promised payment data hosted in the markets while the privacy
+// The home page must not promise payment data hosted in the markets while the privacy
 // notice said the site's data sits in AWS Bahrain. Both now say which data lives where, in the same
 // words, and the site's data region is one fact (`facts.siteDataRegion`) both messages select on.
 describe('where data lives: the home page and the privacy notice agree, from one fact', () => {
@@ -365,7 +365,7 @@ describe('where data lives: the home page and the privacy notice agree, from one
   })
 })
 
-// Copy review 5, item 3: the status page stated two alert rules on one screen ("below the alert
+// The status page must not state two alert rules on one screen ("below the alert
 // threshold of 90%" under the chart, "more than three percentage points below its seven-day
 // average" in the alert card). The rule is one setting (`approvalAlert`), both messages take it as
 // arguments, and the sample chart's alert day is the day that breaks it.

@@ -109,7 +109,7 @@ describe('guides', () => {
     expect(guides.ar[1]!.html).toContain('href="/ar/guide/a"')
   })
 
-  test('inline code is text, never markup, in the body and the table of contents (security review 5, L3)', () => {
+  test('inline code is text, never markup, in the body and the table of contents', () => {
     const body =
       'Send `Authorization: <img src=x onerror=alert(1)>` and compare `a < b && c`, `"quoted"` and `<b>`.\n\n## The `<form>` tag\n'
     const root = site({ 'en/x.md': article('X', 1, body), 'ar/x.md': article('س', 1, body) })

@@ -1,5 +1,5 @@
-// Review 5's classes on the hosted payment page, the design page's promise about it and the guides
-// that quote it (docs/content.md, "Copy checks" and "Review 5"): each rule first fails on the example
+// The copy classes of the hosted payment page, the design page's promise about it and the guides
+// that quote it (docs/content.md, "Copy checks"): each rule first fails on the example
 // it exists for, then holds over the catalogs, the guides and what the hosted page renders.
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -212,7 +212,7 @@ test('the Arabic catalog and guides say «رقم الجوال» and «التحق
 
 /**
  * «صفحة الدفع المستضافة» names the product and a page's first mention of it; after that a page says
- * «صفحة الدفع» (review 5, §4 Arabic 4). The messages that may say it in full: the product's name
+ * «صفحة الدفع». The messages that may say it in full: the product's name
  * (services' integration table, the status component, the plan's list), each page's first mention
  * (home's products, services' gateway, its FAQ on choosing, design's title and description, the
  * checkout's description and hero, the status incident's title), and the privacy notice, whose

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { type ChunkInfo, islandChunkTable, withIslandChunks } from '../../build/islandChunks'
 
-// The table the runtime reads to ask for an island's chunks a link per task (docs/architecture.md,
+// The table the runtime reads to ask for an island's chunks a link per task (docs/performance.md,
 // "A tap while an island loads"), from the bundle's graph as Rolldown hands it to the build.
 const chunk = (fileName: string, imports: string[], facadeModuleId: string | null = null, isDynamicEntry = false) =>
   ({ fileName, imports, facadeModuleId, isDynamicEntry, code: '' }) satisfies ChunkInfo

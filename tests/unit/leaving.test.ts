@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 
-// renderer/client/payloads.ts when the page is left with fetches in flight (issue 44, N2): WebKit
+// renderer/client/payloads.ts when the page is left with fetches in flight: WebKit
 // cancels a leaving page's fetches itself, as the navigation starts (after `beforeunload`) and as
 // the next page comes (after `pagehide`), and logs each as "Fetch API cannot load … due to access
 // control checks"; the runtime aborts them first. A fake window (its listeners, one added with a

@@ -1,4 +1,4 @@
-// The supply chain as `npm ci` meets it (security review 5, L7; docs/testing.md, "Dependencies"):
+// The supply chain as `npm ci` meets it (docs/testing.md, "Dependencies"):
 // every package the lock installs is pinned by its sha512 (a platform binary of another machine
 // too: `npm run lock:complete` writes it), and no install script runs that nobody reviewed: each
 // package with one is named in package.json's `allowScripts`, denied, with the reason here.

@@ -1,5 +1,5 @@
 // Machine dates (YYYY-MM-DD days, ids, the status commands' times) come from formatToParts or a
-// Date's UTC fields, never from the pattern a locale is assumed to have (issue 44, F1): the ICU
+// Date's UTC fields, never from the pattern a locale is assumed to have: the ICU
 // of WebKitGTK 2.50 (Debian's ICU 72) formats en-CA as `11/01/2026`, and the status page's island
 // then threw `RangeError: Invalid Date`. Here every Intl.DateTimeFormat behaves as that one did,
 // month/day/year whatever the locale, in its text and in the order of its parts.

@@ -1,4 +1,4 @@
-// The market's own details (issue 45; copy review 5, item 8 and "Arabic 5"): each market's sales
+// The market's own details: each market's sales
 // volume bands, urgent line and WhatsApp numbers are facts of site.config.ts; the API takes every
 // band the form offers in every market, and every band it took before; and the status document has
 // a component for each method the review names, not measured unless a check measures it.
@@ -95,7 +95,7 @@ describe('the sales form’s volume bands follow the market', () => {
     }
   })
 
-  // Copy review 5, H2: an option is text only, so the currency by its name (the riyal too, never its
+  // An option is text only, so the currency by its name (the riyal too, never its
   // sign nor SAR), whole figures under a million and round millions in words, «مليون» alone for one.
   test('the options write the currency by name and millions in words, in both languages', () => {
     const ar = intlLocale('ar')

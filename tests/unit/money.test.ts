@@ -37,7 +37,7 @@ describe('fees in minor units', () => {
   })
 })
 
-// Issue 45: an amount in Saudi riyals shows the riyal's own sign (U+20C1, Unicode 17) where Intl puts
+// An amount in Saudi riyals shows the riyal's own sign (U+20C1, Unicode 17) where Intl puts
 // its symbol ("SAR", «ر.س.»), named for a screen reader; the dirham and the pound are as Intl writes them.
 describe('the Saudi riyal sign', () => {
   const sign = '\u20C1'

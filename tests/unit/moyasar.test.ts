@@ -249,7 +249,7 @@ describe('Moyasar', () => {
   })
 })
 
-describe('Moyasar: a failed or voided delivery is confirmed too (security review 5, I4)', () => {
+describe('Moyasar: a failed or voided delivery is confirmed too', () => {
   const json = { 'content-type': 'application/json' }
   const failedId = '7e1d2c3b-4a59-4b68-9c7d-8e9f00000001'
   const voidedId = '7e1d2c3b-4a59-4b68-9c7d-8e9f00000002'

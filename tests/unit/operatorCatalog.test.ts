@@ -1,7 +1,7 @@
 // The operators' catalog (locales/operator.ts): both languages of each pair of files with the same
 // ids and the same `{arguments}`, no message empty, the two pairs' ids apart, an option after
 // Arabic words kept in front by U+200E; every id the code names is in it (OperatorId is typed from
-// the English files, so `tsc` refuses an unknown one; this reads the calls too); and bar 27: no
+// the English files, so `tsc` refuses an unknown one; this reads the calls too); and no
 // Arabic letter in the API's code (api/), whose words for operators all come from the catalog.
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -104,7 +104,7 @@ test('every id the code passes to operatorText or cliText is in the catalog', ()
   expect(unknown).toEqual([])
 })
 
-test('bar 27: no Arabic letter in the API’s code (api/); its words for operators are in locales/operator/', () => {
+test('no Arabic letter in the API’s code (api/); its words for operators are in locales/operator/', () => {
   const found: string[] = []
   for (const file of sources('api'))
     readFileSync(join(root, file), 'utf8')

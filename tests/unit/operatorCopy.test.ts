@@ -1,4 +1,4 @@
-// The operators' catalogs (locales/operator/) follow the glossary as the site's do (issue 45: "the
+// The operators' catalogs (locales/operator/) follow the glossary as the site's do ("the
 // copy checks cover them"): an incident is «عطل», the status page «صفحة حالة الخدمة», the privacy
 // page a "privacy policy", and every other term's "never" words, in both languages.
 import { expect, test } from 'vitest'

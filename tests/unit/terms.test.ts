@@ -36,8 +36,8 @@ test('a banned word in any form fails: plural, dual, feminine, a pronoun suffix,
   expect(termProblems('مقالك', 'ar')).toHaveLength(1)
 })
 
-test('the status page: an incident is «عطل», the page «حالة الخدمة» (copy review 5, items 1 and 2)', () => {
-  // Review 5's examples: three words for an incident and three names for the page on one page.
+test('the status page: an incident is «عطل», the page «حالة الخدمة»', () => {
+  // The bad examples: three words for an incident and three names for the page on one page.
   expect(termProblems('لا حوادث خلال آخر 90 يومًا.', 'ar')[0]).toMatch(/"حوادث" is not the glossary's word for incident/)
   expect(termProblems('كل حادث على الصفحة', 'ar')).toHaveLength(1)
   expect(termProblems('قبل إغلاق هذا البلاغ.', 'ar')).toHaveLength(1)

@@ -18,7 +18,7 @@ const state = (p: Promise<void>) => {
   return () => done
 }
 
-// When the island's loading takes its long steps (renderer/client/when.ts, docs/architecture.md
+// When the island's loading takes its long steps (renderer/client/when.ts, docs/performance.md
 // "A tap while an island loads"): never between a tap's pointer events and its click.
 describe('noTapUnderWay', () => {
   const handlers = new Map<string, () => void>()

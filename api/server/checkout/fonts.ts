@@ -1,4 +1,4 @@
-// The sandbox hosted payment page's own faces (review 4, T6): the site's faces for the page's
+// The sandbox hosted payment page's own faces: the site's faces for the page's
 // script (api/contract/faces.ts: IBM Plex Sans Arabic on an Arabic page, Inter on an English one),
 // served by the sandbox itself under /api/v1/sandbox/fonts/<file>, which the page's
 // Content-Security-Policy allows (`font-src 'self'`). The Lambda bundle carries the files in a

@@ -34,7 +34,7 @@ export function accountOutcome(brand: Brand, marketCode: string, input: string):
 
 /**
  * Whether the digits typed are the guide's number (E.164, `+966500000001`), with or without the
- * country code (review 5, item 47): `+966500000001`, `00966500000001`, `966500000001` and the
+ * country code: `+966500000001`, `00966500000001`, `966500000001` and the
  * national `0500000001` are one number. The country code is the one the guide's number carries.
  */
 function sameNumber(e164: string, digits: string): boolean {

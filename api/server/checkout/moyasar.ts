@@ -6,7 +6,7 @@
 // The payment in the event must name the session in `metadata.session_id`, which the invoice
 // carries. Since the token is the only proof a delivery has, every outcome is confirmed by fetching
 // the payment from Moyasar's API with the secret key before the order changes: `payment_paid` must
-// be `paid` there, `payment_failed` `failed` and `payment_voided` `voided` (security review 5, I4:
+// be `paid` there, `payment_failed` `failed` and `payment_voided` `voided` (so
 // a leaked token can then neither pay an order nor mark one failed or cancelled).
 // A reconciliation (reconcile.ts) asks for the session's invoice (GET /v1/invoices/<id>, its
 // `payments` the attempts made on it) and answers the event a webhook would carry, with the same

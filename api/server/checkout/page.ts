@@ -150,7 +150,7 @@ function css(theme: Theme, lang: Lang): string {
   const error = dark ? '#fca5a5' : '#b91c1c'
   return [
     `:root{color-scheme:${theme.mode};--brand:${theme.color};--on-brand:${textOn(theme.color)};--radius:${theme.radius}px}`,
-    // The site's face for the page's script first (review 4, T6), served here (./fonts.ts).
+    // The site's face for the page's script first, served here (./fonts.ts).
     `${fontFaces(lang, `${apiBase}/sandbox/fonts`)}body{margin:0;background:${background};color:${ink};font:16px/1.5 "${familyOf(lang)}", "${signFamily}", ${fontStacks[theme.font]}}`,
     `main{max-width:32rem;margin:2rem auto;padding:1.5rem;background:${surface};border-radius:var(--radius)}`,
     `h1{font-size:1.375rem;margin:0 0 .25rem;color:${readableOn(theme.color, surface, ink)}}`,
@@ -202,7 +202,7 @@ ${body}
 `
   // No script at all; the one style by its hash; its own faces; forms post only here; never framed.
   // The icon is the empty `data:,` of the head, so no browser asks for /favicon.ico (which
-  // `default-src 'none'` would refuse, with a CSP report in the console: issue 44, F3).
+  // `default-src 'none'` would refuse, with a CSP report in the console).
   const csp = [
     "default-src 'none'",
     `style-src 'sha256-${hash}'`,
@@ -223,7 +223,7 @@ function orderTable(quote: Quote, t: Words, lang: Lang): string {
       `<tr><td>${escapeHtml(t(skuNames[line.sku]))}${line.quantity > 1 ? ` × ${line.quantity}` : ''} <span class="note">(${escapeHtml(period)})</span></td><td>${money(line.amountMinor)}</td></tr>`,
   )
   rows.push(`<tr><td>${escapeHtml(t('sandbox.order.subtotal'))}</td><td>${money(quote.subtotalMinor)}</td></tr>`)
-  // A discount as the checkout shows it: U+2212 before the amount (review 4, T7), not Intl's hyphen.
+  // A discount as the checkout shows it: U+2212 before the amount, not Intl's hyphen.
   if (quote.discountMinor > 0 && quote.discount)
     rows.push(
       `<tr><td>${escapeHtml(t('sandbox.order.discount', { code: quote.discount.code }))}</td><td>−${money(quote.discountMinor)}</td></tr>`,
@@ -315,8 +315,7 @@ const header = (t: Words, lang: Lang) =>
  * that hold wherever the buyer is): a duration counted when the page was made, and the closing
  * time on the 24-hour clock of the order's market with the market's zone by name from the catalog
  * (`sandbox.zone.<market>`: "06:53 Riyadh time"), since the server
- * does not know the buyer's zone. Never a 12-hour clock or a GMT offset (review 5, item 17;
- * docs/content.md, "Copy checks"). The duration goes through Intl's units, which carry each
+ * does not know the buyer's zone. Never a 12-hour clock or a GMT offset (docs/content.md, "Copy checks"). The duration goes through Intl's units, which carry each
  * language's plurals.
  */
 function closesLine(t: Words, lang: Lang, quote: Quote, closesAt: number, nowMs: number, id: MessageId): string {
@@ -527,7 +526,7 @@ export async function closedPage(options: {
 ${orderTable(options.quote, t, lang)}
 <p role="status">${escapeHtml(t(`sandbox.closed.${status}`))}</p>
 <p><a href="${escapeHtml(options.returnUrl)}">${escapeHtml(t(back))}</a></p>`
-  // One sentence per state (review 5, item 22), and a title without a full stop.
+  // One sentence per state, and a title without a full stop.
   return document(lang, t(`sandbox.closed.title.${status}`), body)
 }
 
@@ -548,7 +547,7 @@ export async function unknownLinkPage(options: { lang: Lang; checkoutUrl: string
 
 /**
  * A form the page cannot take: posted from another site, with a forged or stale step token, or
- * for a method the market does not sell (review 5, item 27). Said in the buyer's language, as
+ * for a method the market does not sell. Said in the buyer's language, as
  * for an unknown link, with the way back to the payment page; nothing was charged.
  */
 export async function refusedFormPage(options: { lang: Lang; payUrl: string }): Promise<Page> {

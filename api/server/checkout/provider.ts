@@ -41,7 +41,7 @@ export interface PaymentProvider {
   /**
    * Asks the provider itself whether the payment an event is about ended as the event says (paid,
    * failed or cancelled), for the event's session, amount and currency: a delivery that passes
-   * verifyWebhook (a leaked token) then changes no order on its own word (security review 5, I4).
+   * verifyWebhook (a leaked token) then changes no order on its own word.
    * Throws when the provider cannot say (the delivery is answered 500 and retried). Unset: the
    * verified event is the proof (the sandbox signs its own events).
    */

@@ -15,7 +15,7 @@ export function quoteCart(cart: Cart, discountCodes: Record<string, number>): Qu
 /**
  * The field errors of a cart the schema took but the rules refuse: more than one plan (a plan is
  * the account's tier; there is one), or one sku in several lines (each line is at most 50, so
- * three lines of 50 terminals would price 150: security review 5, I3; the page keeps one line per
+ * three lines of 50 terminals would price 150; the page keeps one line per
  * sku). `prefix` is the cart's path in the body (`cart.` in a session).
  */
 export function cartRuleErrors(cart: Cart, prefix = ''): Record<string, CheckoutMessageId> | undefined {

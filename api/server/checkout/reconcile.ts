@@ -1,4 +1,4 @@
-// Payment reconciliation (docs/api.md, "Reconciliation"; security review 5, M1): webhooks are the
+// Payment reconciliation (docs/api.md, "Reconciliation"): webhooks are the
 // fast path to `paid`, never the only one. A run asks the provider about every session a payment
 // may still end (stored `open`, `processing` or `failed`), created at least `minAgeMs` ago and not
 // expired for more than `graceMs`, and applies its answer as the webhook route does: the order's

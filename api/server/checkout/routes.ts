@@ -50,8 +50,8 @@ export function checkoutRoutes(app: Hono, ctx: RouteContext): void {
     hit.ok ? undefined : { status: 429, body: problemBody(429, 'rate-limited', { retryAfter: hit.retryAfter }) }
   const over = (limiter: RateLimiter, c: Context) => tooMany(limiter.hit(ctx.clientAddress(c), now()))
   // Unknown codes have a budget of their own, smaller than the quotes': a guesser runs out long
-  // before a buyer who mistypes one. Counted in the store, so it holds across every instance
-  // (security review 5, L4); the quotes' brake above stays per instance, with the firewall in front.
+  // before a buyer who mistypes one. Counted in the store, so it holds across every instance;
+  // the quotes' brake above stays per instance, with the firewall in front.
   const guesses = ctx.sharedLimiter('code-guess', checkout.codeGuesses)
   const rateLimited = async (c: Context, code: string | undefined) =>
     over(perAddress, c) ??

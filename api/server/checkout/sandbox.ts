@@ -136,7 +136,7 @@ export function sandboxRoutes(app: Hono, ctx: SandboxContext): void {
   /**
    * A form the page does not take (posted from another site, a forged or stale token, a method the
    * market does not sell): a page in the buyer's language with the way back to the payment page,
-   * never JSON (review 5, item 27). The status says why (403, 400 or 422); nothing was charged.
+   * never JSON. The status says why (403, 400 or 422); nothing was charged.
    */
   const refused = (c: Context, status: 400 | 403 | 422, session?: SessionRecord) => {
     const lang = session ? langOf(c, session) : askedLang(c)

@@ -69,14 +69,14 @@ export const migrations: readonly { version: number; sql: string }[] = [
     `,
   },
   {
-    // Erasure that erases (docs/privacy.md; security review 5, M2): no schema change. A file from
+    // Erasure that erases (docs/privacy.md): no schema change. A file from
     // before kept what its DELETEs freed, erased leads included; store/sqlite.ts rewrites such a
     // file once (VACUUM, which cannot run inside this migration's transaction) when it applies this.
     version: 5,
     sql: '-- the file is rewritten after the transaction (store/sqlite.ts)',
   },
   {
-    // Rate limits shared by every process on the file (security review 5, L4): one row per counter,
+    // Rate limits shared by every process on the file: one row per counter,
     // its key an HMAC naming the limit and its window (api/server/rateLimit.ts), never an address or
     // an email; `expires_at` (epoch ms) is when the store's own purge may delete it.
     version: 6,

@@ -176,8 +176,7 @@ export interface Store {
   /** Deletes what is older than the cutoffs: the retention sweep (api/server/retention.ts). */
   sweep(cutoffs: SweepCutoffs): Promise<SweepResult>
   /**
-   * A rate limit's counter, shared by every instance on the store (docs/api.md, "Rate limits";
-   * security review 5, L4): counts one hit on `key` unless it holds `limit` already; true when
+   * A rate limit's counter, shared by every instance on the store (docs/api.md, "Rate limits"): counts one hit on `key` unless it holds `limit` already; true when
    * counted. The key names its window (api/server/rateLimit.ts), so a new window is a new counter,
    * and the counter is gone after `expiresAt` (epoch ms, as `now`, the app's clock: DynamoDB's TTL,
    * SQLite's and memory's own purge), never by a delete of the retention sweep. Keys are HMACs:

@@ -60,7 +60,7 @@ export function sqliteStore(path: string): SqliteStore {
   let applied: number[]
   try {
     db.exec('PRAGMA busy_timeout = 5000')
-    // What a DELETE frees is overwritten with zeros (security review 5, M2): an erased lead leaves
+    // What a DELETE frees is overwritten with zeros: an erased lead leaves
     // no byte in the file's free pages, and `reclaim` below drops those pages from the file.
     db.exec('PRAGMA secure_delete = ON')
     const before = Number(db.get('PRAGMA user_version')?.user_version ?? 0)
