@@ -9,6 +9,9 @@ const port = Number(process.env.PORT ?? 4173)
 // Browser tests against the built dist/, served like S3 behind a CDN by scripts/serve.ts.
 export default defineConfig({
   testDir: 'tests/e2e',
+  // A full-page PNG of every page at two widths is for a person to look at: `npm run screenshots`.
+  // The visual baselines (look.spec.ts) are what `npm test` compares.
+  testIgnore: process.env.SCREENSHOTS ? [] : ['**/screenshots.spec.ts'],
   // Emptied when a run starts; kept after it: failures' traces and test-results/screenshots/.
   outputDir: 'test-results',
   fullyParallel: true,

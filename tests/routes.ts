@@ -71,5 +71,16 @@ export const routes: RouteCase[] = [
   })),
 ]
 
+/**
+ * The routes a browser test loads one by one: every page but the guides, and two guides (the first
+ * and the last of the index), since the guides share one template and tests/dist checks every
+ * guide's HTML.
+ */
+export const browserRoutes: RouteCase[] = (() => {
+  const articles = routes.filter((r) => r.path.startsWith('/guide/'))
+  const sample = new Set([articles[0]?.path, articles.at(-1)?.path])
+  return routes.filter((r) => !r.path.startsWith('/guide/') || sample.has(r.path))
+})()
+
 export const fullTitle = (l: Locale, page: string) => catalogs[l]['site.titleTemplate']!.replace('{page}', page)
 export const localized = (path: string, l: Locale) => (l === 'en' ? path : path === '/' ? '/ar' : `/ar${path}`)

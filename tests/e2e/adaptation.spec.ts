@@ -4,7 +4,7 @@
 // (2.4.7) and the skip link (2.4.1). docs/testing.md, "Accessibility".
 import { inflateSync } from 'node:zlib'
 import type { Locator, Page } from '@playwright/test'
-import { catalogs, localized, routes } from '../routes'
+import { browserRoutes, catalogs, localized } from '../routes'
 import { expect, expectAxeClean, hydrated, test } from './fixtures'
 
 const locales = ['en', 'ar'] as const
@@ -110,7 +110,7 @@ for (const l of locales) {
         await page.setViewportSize({ width: 320, height: 640 })
         if (cart) await fillCart(page, l)
         const problems: string[] = []
-        for (const path of [...routes.map((r) => r.path), '/missing']) {
+        for (const path of [...browserRoutes.map((r) => r.path), '/missing']) {
           const url = localized(path, l)
           await page.goto(url)
           await hydrated(page)

@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { gzipSync } from 'node:zlib'
 import { htmlOfPath } from '../../renderer/shared/paths'
 import { localized, routes } from '../routes'
 import { expect, hydrated, test } from './fixtures'
 
 // The JavaScript a first visit requests with no interaction (gzip -9 of the files as deployed):
-// the light runtime alone on a page without islands; React and the island on a page with one.
+// the light runtime alone on a page without islands; React and the island on a page with one. Each
+// page's first load is measured in tests/e2e/pages.spec.ts, against these budgets.
 // The budgets: 15.25 KiB for a page without islands (the runtime; /monitoring's live status part is
 // the runtime's own module, renderer/client/statusPage.ts, with the status rules it shares with the
 // banner: 15,381 B), and 95 KiB for a page with islands (React, react-dom and the island: /checkout
@@ -17,7 +17,6 @@ import { expect, hydrated, test } from './fixtures'
 // the checkout's banner shares with /monitoring (0.5 KiB), the riyal sign's accessible name and the
 // sales form's bands per market, the checkout's order controls and its empty cart's two plans.
 // docs/performance.md says why each is there.
-const KiB = 1024
 const pages = [...routes.flatMap((r) => [localized(r.path, 'en'), localized(r.path, 'ar')]), '/missing', '/ar/missing']
 
 /** Whether the built page places an island (renderer/islands/Island.tsx): only those may load React. */
@@ -27,29 +26,6 @@ const hasIsland = (url: string) => {
   } catch {
     return false
   }
-}
-
-for (const url of pages) {
-  const islands = hasIsland(url)
-  const budget = islands ? 95 * KiB : /\/monitoring$/.test(url) ? 15.25 * KiB : 15 * KiB
-  test(`${url} requests at most ${budget / KiB} KiB of JavaScript in its first load`, async ({ page }) => {
-    const scripts = new Set<string>()
-    page.on('request', (r) => {
-      const path = new URL(r.url()).pathname
-      if (path.endsWith('.js')) scripts.add(path)
-    })
-    await page.goto(url)
-    await hydrated(page)
-    if (islands) {
-      // An island hydrates when it comes into view: bring it there, as a visitor scrolling would.
-      await page.locator('[data-island] [data-island-root] > *').first().scrollIntoViewIfNeeded()
-      await page.locator('[data-island][data-state="hydrated"]').waitFor({ state: 'attached' })
-    }
-    await page.waitForLoadState('networkidle')
-    const bytes = [...scripts].reduce((sum, p) => sum + gzipSync(readFileSync(join('dist', p)), { level: 9 }).length, 0)
-    expect(bytes).toBeLessThanOrEqual(budget)
-    if (!islands) expect(scripts.size).toBeLessThanOrEqual(/\/monitoring$/.test(url) ? 5 : 3)
-  })
 }
 
 test('only the pages with a widget place an island (and so load React)', () => {

@@ -1,87 +1,8 @@
-// Every page finished in both languages, checked the way a visitor would notice.
+// Pages finished in both languages, checked the way a visitor would notice; each page's text, its
+// language and its FAQ, once per page: tests/e2e/pages.spec.ts.
 import { componentKeys } from '../../api/contract/status'
 import { catalogs, localized, routes } from '../routes'
 import { expect, hydrated, test } from './fixtures'
-
-const allIds = new Set([...Object.keys(catalogs.en), ...Object.keys(catalogs.ar)])
-const arabicLetters = /[\u0600-\u06ff]/g
-const latinLetters = /[A-Za-z]/g
-
-for (const route of routes) {
-  for (const locale of ['en', 'ar'] as const) {
-    const url = localized(route.path, locale)
-
-    test(`${url}: substantial text in its own language, no raw id, no other origin, FAQ JSON-LD equal to the FAQ`, async ({
-      page,
-      errors,
-      baseURL,
-    }) => {
-      const foreign: string[] = []
-      page.on('request', (r) => {
-        if (new URL(r.url()).origin !== new URL(baseURL!).origin) foreign.push(r.url())
-      })
-      await page.goto(url)
-      await hydrated(page)
-      await page.evaluate(() => document.fonts.ready)
-
-      // The switcher's label is the other language's name: leave it out of the language count.
-      const text = await page.locator('body').evaluate((body) => {
-        const clone = body.cloneNode(true) as HTMLElement
-        for (const e of clone.querySelectorAll('[data-locale-switch], script, style, pre, code')) e.remove()
-        return clone.innerText
-      })
-      const arabic = (text.match(arabicLetters) ?? []).length
-      const latin = (text.match(latinLetters) ?? []).length
-      if (locale === 'ar') {
-        expect(arabic, 'an Arabic page is written in Arabic').toBeGreaterThan(route.footer ? 1200 : 600)
-        expect(latin / arabic, 'Latin script is only brand names, codes and ids').toBeLessThan(0.2)
-      } else {
-        expect(arabic, 'no Arabic on an English page outside the language switcher').toBe(0)
-        expect(latin).toBeGreaterThan(route.footer ? 1200 : 600)
-      }
-
-      // No message id or placeholder is visible.
-      const ids = text.match(/\b[a-z]+(?:\.[a-zA-Z0-9]+){2,}\b/g) ?? []
-      expect(ids.filter((id) => allIds.has(id))).toEqual([])
-      expect(text).not.toMatch(/lorem ipsum|\bTODO\b|\bTBD\b|\{[a-zA-Z]+\}/i)
-
-      // FAQ: native disclosure elements, 5 to 8, and JSON-LD that says the same; none on guides.
-      const questions = page.locator('section[aria-labelledby="faq-title"] details')
-      const jsonLd = await page
-        .locator('script[type="application/ld+json"]')
-        .evaluateAll((s) => s.map((e) => JSON.parse(e.textContent!)))
-      const faqLd = jsonLd.filter((d) => d['@type'] === 'FAQPage')
-      if (route.faq) {
-        const count = await questions.count()
-        expect(count).toBeGreaterThanOrEqual(5)
-        expect(count).toBeLessThanOrEqual(8)
-        const visible = []
-        for (let i = 0; i < count; i++) {
-          const q = questions.nth(i)
-          await q.locator('summary').click()
-          visible.push({
-            name: (await q.locator('summary').innerText()).trim(),
-            text: (await q.locator('p').innerText()).trim(),
-          })
-        }
-        expect(faqLd).toHaveLength(1)
-        expect(
-          faqLd[0].mainEntity.map((e: { name: string; acceptedAnswer: { text: string } }) => ({
-            name: e.name,
-            text: e.acceptedAnswer.text,
-          })),
-        ).toEqual(visible)
-      } else {
-        expect(await questions.count()).toBe(0)
-        expect(faqLd).toEqual([])
-      }
-      expect(jsonLd.some((d) => d['@type'] === 'Organization')).toBe(route.path === '/')
-
-      expect(foreign).toEqual([])
-      expect(errors).toEqual([])
-    })
-  }
-}
 
 test('the home page names the organization in JSON-LD, from the site configuration', async ({ page }) => {
   await page.goto('/ar')

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import type { Page } from '@playwright/test'
-import { catalogs, guides, localized, routes } from '../routes'
+import { browserRoutes, catalogs, guides, localized } from '../routes'
 import { expect, hydrated, type TestWindow, test } from './fixtures'
 
 /** What a visitor (and a crawler) gets of a page: head tags, lang/dir, the body; islands hydrated. */
@@ -51,7 +51,7 @@ async function clickTo(page: Page, href: string) {
 
 // After a client-side navigation to a URL, the page is the same as after a full load of that URL,
 // for every route x locale, starting from a page in the other language.
-for (const route of routes) {
+for (const route of browserRoutes) {
   for (const locale of ['en', 'ar'] as const) {
     const url = localized(route.path, locale)
     const start = locale === 'en' ? '/ar/guide' : '/services'

@@ -9,7 +9,7 @@ import type { Page } from '@playwright/test'
 import { intlLocale } from '../../locales/intlLocale'
 import type { Locale } from '../../locales/locales'
 import type { MessageId } from '../../locales/messages'
-import { localized, routes, pageMessages } from '../routes'
+import { browserRoutes, localized, pageMessages } from '../routes'
 import { expect, expectAxeClean, hydrated, test } from './fixtures'
 
 const locales: Locale[] = ['en', 'ar']
@@ -421,7 +421,7 @@ for (const l of locales) {
 
     test('Label in Name: a link or button named by aria-label contains its visible words', async ({ page }) => {
       const problems: string[] = []
-      for (const route of routes) {
+      for (const route of browserRoutes) {
         const url = localized(route.path, l)
         await page.goto(url)
         await hydrated(page)
