@@ -15,9 +15,12 @@ import apiAr from './operator/api.ar.json' with { type: 'json' }
 import apiEn from './operator/api.en.json' with { type: 'json' }
 import commandsAr from './operator/commands.ar.json' with { type: 'json' }
 import commandsEn from './operator/commands.en.json' with { type: 'json' }
+import type { Locale } from './locales'
 
-export type Lang = 'en' | 'ar'
-export type Bilingual = { en: string; ar: string }
+/** A language of the operators' words: one of the site's (locales/locales.ts). */
+export type Lang = Locale
+/** A text in every one of the site's languages: a new locale is a type error until each has its own. */
+export type Bilingual = Record<Locale, string>
 
 const en = { ...apiEn, ...commandsEn } as Record<string, string>
 const ar = { ...apiAr, ...commandsAr } as Record<string, string>

@@ -56,6 +56,7 @@ import {
   type StatusStore,
   StatusUnreadableError,
 } from '../api/status/store'
+import type { Locale } from '../locales/locales'
 
 /** The stages an update posts; `resolved` is the resolve command's. */
 const updateStages = stages.filter((s) => s !== 'resolved')
@@ -176,7 +177,7 @@ function report(deliveries: readonly Delivery[]) {
 }
 
 /** `show` on a document it cannot read: what is wrong, and how to restore the last good revision. */
-function unreadableText(where: string, reason: string, last: HistoryEntry | undefined, lang: 'en' | 'ar'): string {
+function unreadableText(where: string, reason: string, last: HistoryEntry | undefined, lang: Locale): string {
   if (!last) return words('status.unreadable.empty', { where, reason })[lang]
   const entry = words(last.by ? 'status.history.entryBy' : 'status.history.entry', {
     at: last.at,

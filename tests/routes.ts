@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs'
 import { createIntl } from '@formatjs/intl'
 import { loadGuides } from '../build/guides'
 import { intlLocale } from '../locales/intlLocale'
-import type { Locale } from '../locales/locales'
+import { type Locale, localeCodes } from '../locales/locales'
 import type { MessageId } from '../locales/messages'
 import { pickMessages } from '../locales/pickMessages'
 
@@ -18,10 +18,10 @@ const areasOf = (catalog: Record<string, string>) => [...new Set(Object.keys(cat
  * match a page's text.
  */
 export const pageMessages = Object.fromEntries(
-  (['en', 'ar'] as const).map((l) => [l, pickMessages(catalogs[l], l, areasOf(catalogs[l])) as Record<string, never>]),
+  localeCodes.map((l) => [l, pickMessages(catalogs[l], l, areasOf(catalogs[l])) as Record<string, never>]),
 ) as Record<Locale, Record<string, never>>
 const intls = Object.fromEntries(
-  (['en', 'ar'] as const).map((l) => [l, createIntl({ locale: intlLocale(l), messages: pageMessages[l] })]),
+  localeCodes.map((l) => [l, createIntl({ locale: intlLocale(l), messages: pageMessages[l] })]),
 ) as Record<Locale, ReturnType<typeof createIntl>>
 
 /** A message as a page shows it: the site's facts filled in (locales/facts.ts), then `values`. */

@@ -37,6 +37,7 @@ export {
   statusPaths,
   worst,
 } from './statusRules'
+import type { Locale } from '../../locales/locales'
 
 /**
  * The components, in the page's order: the platform, then the payment methods with a row of their
@@ -71,7 +72,7 @@ export const StatusDocument = /* @__PURE__ */ (() => {
   // Not blank; the command trims what operators type.
   const Text = pipe(string(), regex(/\S/), maxLength(2000))
   /** A text in both of the site's languages: neither may be missing. */
-  const Bilingual = strictObject({ en: Text, ar: Text })
+  const Bilingual = strictObject({ en: Text, ar: Text } satisfies Record<Locale, typeof Text>)
   // UTC as toISOString writes it: one form, so that documents compare and sort as text.
   const Instant = pipe(string(), regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{3})?Z$/))
   const Count = pipe(number(), integer(), minValue(0))

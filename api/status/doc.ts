@@ -22,6 +22,7 @@ import {
   statusDays,
   worst,
 } from '../contract/status'
+import { type Locale, localeCodes } from '../../locales/locales'
 
 /** A refused change: what an operator typed that cannot be applied, with the reason in both languages. */
 export class StatusInputError extends Error {
@@ -35,7 +36,7 @@ const refuse = (id: OperatorId, values?: Parameters<typeof operatorText>[1]): ne
 }
 
 /** An instant as a market's wall clock, for operators and feed readers: `25 November 2026 at 10:30`. */
-export function wallClock(ms: number, timeZone: string, lang: 'en' | 'ar'): string {
+export function wallClock(ms: number, timeZone: string, lang: Locale): string {
   return new Intl.DateTimeFormat(lang === 'ar' ? 'ar-SA-u-nu-latn-ca-gregory' : 'en-GB', {
     day: 'numeric',
     month: 'long',
@@ -64,7 +65,7 @@ type TextName = 'title' | 'text'
 function checkTexts<N extends TextName>(texts: Record<N, Partial<Bilingual>>): Record<N, Bilingual> {
   const missing: string[] = []
   for (const [name, text] of Object.entries(texts) as [N, Partial<Bilingual>][])
-    for (const lang of ['en', 'ar'] as const) if (!text[lang]?.trim()) missing.push(`--${name}-${lang}`)
+    for (const lang of localeCodes) if (!text[lang]?.trim()) missing.push(`--${name}-${lang}`)
   if (missing.length)
     refuse('statusDoc.texts.missing', {
       missing: operatorList(missing.map((option) => operatorText('list.option', { option }))),

@@ -6,9 +6,10 @@ import ar from '../../locales/ar.json'
 import en from '../../locales/en.json'
 import { intlLocale } from '../../locales/intlLocale'
 import { dirOf } from '../../locales/locales'
+import type { Locale } from '../../locales/locales'
 
-const catalogs = { en, ar } as const
-type Lang = keyof typeof catalogs
+const catalogs = { en, ar } satisfies Record<Locale, unknown>
+type Lang = Locale
 
 /** An instant's date and 24-hour time in `timeZone`, as the site's pages write them (locales/intlLocale.ts). */
 function dayAndTime(ms: number, timeZone: string, lang: Lang): { date: string; time: string } {

@@ -27,6 +27,7 @@ import { cacheControlFor, contentTypeFor, STATUS_PREFIX } from '../../host/rules
 import { emptyDocument, settle, StatusInputError } from './doc'
 import { atomFeed } from './feed'
 import { statusSummary } from './summary'
+import { localeCodes } from '../../locales/locales'
 
 /** Keys inside the store (the bucket's `status/`, the folder's root). */
 export const keys = {
@@ -376,7 +377,7 @@ async function writeHistory(store: StatusStore, entry: HistoryEntry, at: number)
 async function writeFeeds(store: StatusStore, doc: StatusDocument, siteUrl: string, now: () => number) {
   let latest = doc
   for (let i = 0; i < 5; i++) {
-    for (const locale of ['en', 'ar'] as const) await store.write(keys.feed[locale], atomFeed(latest, locale, siteUrl))
+    for (const locale of localeCodes) await store.write(keys.feed[locale], atomFeed(latest, locale, siteUrl))
     await store.write(keys.summary, `${JSON.stringify(statusSummary(latest, now(), siteUrl))}\n`)
     const again = await store.read(keys.document)
     const parsed = again ? parseStored(again.body) : undefined

@@ -20,9 +20,10 @@ import { StatusSummary, type SummaryIndicator } from '../contract/statusSummary'
 import { isFresh } from '../contract/statusRules'
 import ar from '../../locales/ar.json'
 import en from '../../locales/en.json'
+import type { Locale } from '../../locales/locales'
 
-const catalogs = { en, ar } as const
-type Lang = keyof typeof catalogs
+const catalogs = { en, ar } satisfies Record<Locale, unknown>
+type Lang = Locale
 
 /** One catalog message in both languages. */
 const words = (id: string) => ({

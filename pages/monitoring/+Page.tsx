@@ -1,7 +1,7 @@
 import { FormattedMessage, useIntl } from 'react-intl'
 import { usePageContext } from 'vike-react/usePageContext'
 import { PageHero, SampleNote, Section } from '../../renderer/components/PageHero'
-import { dirOf } from '../../locales/locales'
+import { dirOf, type Locale } from '../../locales/locales'
 import { intlLocale } from '../../locales/intlLocale'
 import type { MessageId } from '../../locales/messages'
 import { scriptJson } from '../../renderer/islands/define'
@@ -230,7 +230,7 @@ function ServiceStatus() {
 
 export default function Page() {
   const { locale } = usePageContext()
-  const lang: 'en' | 'ar' = locale === 'ar' ? 'ar' : 'en'
+  const lang: Locale = locale
   return (
     <>
       <PageHero title="monitoring.hero.title" body="monitoring.hero.body">

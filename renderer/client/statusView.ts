@@ -21,13 +21,14 @@ import {
   worst,
 } from '../../api/contract/statusRules'
 import { escapeHtml as esc, formatMessage, type Html, type Message, type Value } from './messageFormat'
+import type { Locale } from '../../locales/locales'
 
 /** What the page embeds for the browser (JSON beside the view): no key named `messages` (tests/dist). */
 export interface StatusConfig {
   /** The BCP 47 tag of every format (locales/intlLocale.ts). */
   locale: string
   /** The document's language on this page: it speaks English and Arabic. */
-  lang: 'en' | 'ar'
+  lang: Locale
   rtl: boolean
   /** The components, in order, for the views without a document. */
   keys: readonly string[]

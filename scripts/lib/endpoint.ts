@@ -4,11 +4,12 @@
 // fragment; a refusal never repeats a value that may hold a secret.
 import { UsageError } from '../../api/server/cli'
 import { words } from './operatorWords'
+import type { Locale } from '../../locales/locales'
 
 /** Throws a UsageError in both languages naming `setting` (`--endpoint`, `S3_ENDPOINT`) when `value` is not one. */
 export function checkEndpoint(setting: string, value: string) {
   // An option keeps its dashes in front in Arabic.
-  const named = (lang: 'en' | 'ar') => ({
+  const named = (lang: Locale) => ({
     setting: lang === 'ar' && setting.startsWith('-') ? `\u200E${setting}` : setting,
     value,
   })

@@ -8,6 +8,7 @@ import { Cart, CheckoutSession, CreateSession, Quote, sessionIdPattern } from '.
 import { apiBase, endpoints, pages } from '../../api/contract/endpoints'
 import { PaymentEvent, PaymentEventReceived } from '../../api/contract/payments'
 import { ContactCreated, Health, Problem, SalesRequest, SupportRequest } from '../../api/contract/schemas'
+import { localeCodes } from '../../locales/locales'
 
 export const openApiPath = 'api/contract/openapi.json'
 
@@ -122,7 +123,7 @@ function openApiDocument(version: string): Record<string, unknown> {
                 in: 'query',
                 required: false,
                 description: 'The page’s language; else the session’s, else (for an unknown link) Accept-Language',
-                schema: { type: 'string', enum: ['en', 'ar'] },
+                schema: { type: 'string', enum: localeCodes },
               },
             ]
           : []),

@@ -17,8 +17,9 @@ import en from '../../locales/en.json'
 import { markets } from '../../site.config'
 import { StatusInputError, wallClock } from '../../api/status/doc'
 import { listed, words } from './operatorWords'
+import type { Locale } from '../../locales/locales'
 
-export type Lang = 'en' | 'ar'
+export type Lang = Locale
 
 /** The zone of a market code (`sa`), refused with the list when unknown. */
 export function zoneOf(market: string): string {
@@ -73,7 +74,7 @@ export function parseTime(text: string, zone: string): number {
   return at
 }
 
-const catalog = { en, ar } as Record<Lang, Record<string, string>>
+const catalog: Record<Lang, Record<string, string>> = { en, ar }
 const word = (lang: Lang, id: string) => catalog[lang][id] ?? id
 
 /** `show`: what the page says now, in one language. */

@@ -11,6 +11,7 @@ import { memoryStore } from '../../api/server/store/memory'
 import { catalogue } from '../../site.config'
 import { storeOfKind, type TestDynamo } from './dynalite'
 import { call, newKey, startApi, type TestApi } from './helpers'
+import type { Locale } from '../../locales/locales'
 
 const quotePath = '/api/v1/cart/quote'
 const sessionsPath = '/api/v1/checkout/sessions'
@@ -77,7 +78,7 @@ describe.each(['sqlite', 'memory', 'dynamodb'] as const)('checkout with the %s s
     await dynamo?.close()
   })
 
-  const createSession = async (cart: Cart = growth, locale: 'en' | 'ar' = 'en') => {
+  const createSession = async (cart: Cart = growth, locale: Locale = 'en') => {
     const answer = await call(api, sessionsPath, { body: { cart, locale } })
     expect(answer.status, answer.text).toBe(201)
     return answer.body as CheckoutSession

@@ -19,6 +19,7 @@ import { type RunningApi, startApiServer } from '../../api/server/serve'
 import type { Store } from '../../api/server/store/port'
 import { sqliteStore } from '../../api/server/store/sqlite'
 import { PreconditionFailed, type StatusStore } from '../../api/status/store'
+import type { Locale } from '../../locales/locales'
 
 export function tempDbPath(): string {
   return join(mkdtempSync(join(tmpdir(), 'rasid-api-')), 'nested', 'rasid.sqlite')
@@ -50,7 +51,7 @@ export async function startApi(
 }
 
 /** The consent versions this commit's pages send (locales/consent.ts): the archive holds them. */
-export const consentVersions = shownConsentVersions() as Record<'en' | 'ar', SalesRequest['consentVersion']>
+export const consentVersions = shownConsentVersions() as Record<Locale, SalesRequest['consentVersion']>
 
 /** A request as the lead keeps it: without the consent version (kept beside it) or the honeypot. */
 export function storedData<T extends { consentVersion: string; website?: string }>(request: T) {

@@ -15,6 +15,7 @@ import { checkoutDefaults } from '../../api/server/config'
 import { loadCatalog } from '../../locales/catalogs'
 import { type Brand, markets, methodFacts, methodsOf } from '../../site.config'
 import { call, startApi, type TestApi } from './helpers'
+import { type Locale, localeCodes } from '../../locales/locales'
 
 let offset = 0
 const clock = () => Date.now() + offset
@@ -41,7 +42,7 @@ beforeEach(() => {
   delivered.length = 0
 })
 
-async function open(market: string, locale: 'en' | 'ar') {
+async function open(market: string, locale: Locale) {
   const cart: Cart = { market: market as 'sa', billing: 'monthly', items: [{ sku: 'plan.growth', quantity: 1 }] }
   const answer = await call(api, '/api/v1/checkout/sessions', { body: { cart, locale } })
   expect(answer.status, answer.text).toBe(201)
@@ -85,7 +86,7 @@ function cardOf(brand: Brand, approve: boolean) {
  * Pays as the guide says for the method (its facts) and approves or declines. Returns the answer
  * that ends the flow (the 303) and the failure code the guide promises for the decline.
  */
-async function payWith(session: CheckoutSession, market: string, brand: Brand, approve: boolean, lang: 'en' | 'ar') {
+async function payWith(session: CheckoutSession, market: string, brand: Brand, approve: boolean, lang: Locale) {
   const flow = methodFacts[brand].sandbox
   const page = `${session.paymentUrl}?lang=${lang}`
   const base = `/api/v1/sandbox/pay/${session.id}`
@@ -133,7 +134,7 @@ async function payWith(session: CheckoutSession, market: string, brand: Brand, a
 
 const cases = markets.flatMap((m) => methodsOf(m).map((brand) => [m.code, brand] as const))
 
-describe.each(['en', 'ar'] as const)('in %s', (lang) => {
+describe.each(localeCodes)('in %s', (lang) => {
   const catalog = loadCatalog(lang)
 
   test('every market’s methods cover the twelve, each sold somewhere', () => {
@@ -176,7 +177,7 @@ describe('what the sandbox refuses', () => {
   if (stc.kind !== 'account') throw new Error('STC Pay is an account flow')
   const sa = stc.accounts.sa!
 
-  test.each(['en', 'ar'] as const)(
+  test.each(localeCodes)(
     'a number or a code not in the guide (%s): the form again, the field marked, nothing shown back or paid',
     async (lang) => {
       const t = (id: string) => loadCatalog(lang)[id]!
@@ -277,7 +278,7 @@ describe('what the sandbox refuses', () => {
     expect(delivered).toEqual([])
   })
 
-  test.each(['en', 'ar'] as const)(
+  test.each(localeCodes)(
     'a step answered too late (%s): a page in words, the way back to the method, nothing paid',
     async (lang) => {
       const session = await open('eg', lang)

@@ -13,6 +13,7 @@ import { checkoutDefaults } from '../../api/server/config'
 import { loadCatalog } from '../../locales/catalogs'
 import { intlLocale } from '../../locales/intlLocale'
 import { call, startApi, type TestApi } from './helpers'
+import { type Locale, localeCodes } from '../../locales/locales'
 
 const growth: Cart = { market: 'sa', billing: 'monthly', items: [{ sku: 'plan.growth', quantity: 1 }] }
 const cards = { approved: '4000 5500 1284 7360', challenge: '4000 5500 9930 2180', real: '4111 1111 1111 1111' }
@@ -29,7 +30,7 @@ beforeAll(async () => {
 })
 afterAll(() => api?.close())
 
-async function createSession(locale: 'en' | 'ar') {
+async function createSession(locale: Locale) {
   const answer = await call(api, '/api/v1/checkout/sessions', { body: { cart: growth, locale } })
   expect(answer.status, answer.text).toBe(201)
   return answer.body as CheckoutSession
@@ -63,7 +64,7 @@ const summaryOf = (html: string) => /<div class="summary"[^>]*>.*?<\/div><\/div>
 const inputOf = (html: string, id: string) => new RegExp(`<input id="${id}"[^>]*>`).exec(html)?.[0] ?? ''
 const bodyText = (html: string) => textOf(/<body>(.*)<\/body>/s.exec(html)?.[1] ?? '')
 
-describe.each(['en', 'ar'] as const)('the hosted page in %s', (lang) => {
+describe.each(localeCodes)('the hosted page in %s', (lang) => {
   const catalog = loadCatalog(lang)
   const t = (id: string) => catalog[id]!
   const prefix = `${t('sandbox.errorPrefix')} `
@@ -295,7 +296,7 @@ describe('a payment link that leads nowhere', () => {
   })
 })
 
-describe.each(['en', 'ar'] as const)('Meeza, Egypt’s first method, in %s', (lang) => {
+describe.each(localeCodes)('Meeza, Egypt’s first method, in %s', (lang) => {
   test('an EGP checkout pays with the guide’s Meeza test cards: approved, and declined in words', async () => {
     const egypt: Cart = { market: 'eg', billing: 'monthly', items: [{ sku: 'plan.growth', quantity: 1 }] }
     const open = async () => {
@@ -380,7 +381,7 @@ describe('the icon: no request for /favicon.ico, which the policy would refuse',
         .map(([name, ...sources]) => [name!, sources]),
     )
 
-  test.each(['en', 'ar'] as const)(
+  test.each(localeCodes)(
     'in %s: the payment page, the bank step and the unknown link name the empty data: icon, and only that image is allowed',
     async (lang) => {
       const session = await createSession(lang)

@@ -6,13 +6,12 @@ import { describe, expect, test } from 'vitest'
 import { composeRoot, pageHead } from '../../renderer/shared/shell'
 import { intlLocale } from '../../locales/intlLocale'
 import { catalogs, fullTitle, guides, localized, routes } from '../routes'
+import { localeCodes } from '../../locales/locales'
 
 const dist = 'dist'
 const files = (readdirSync(dist, { recursive: true }) as string[]).map((f) => f.split('\\').join('/'))
 const fileOf = (url: string) => (url === '/' ? 'index.html' : `${url.slice(1)}/index.html`)
-const urls = routes.flatMap((r) =>
-  (['en', 'ar'] as const).map((l) => ({ url: localized(r.path, l), locale: l, route: r })),
-)
+const urls = routes.flatMap((r) => localeCodes.map((l) => ({ url: localized(r.path, l), locale: l, route: r })))
 const read = (file: string) => readFileSync(join(dist, file), 'utf8')
 
 // Byte budgets of a first visit, gzip -9: the HTML is the first round trip, the stylesheet the one

@@ -11,10 +11,11 @@ import { privacySections } from '../../pages/privacy/sections'
 import { cookieMaxAge } from '../../renderer/client/cookie'
 import { facts, privacy } from '../../site.config'
 import { catalogs, shown } from '../routes'
+import { localeCodes } from '../../locales/locales'
 
 const dist = 'dist'
 const read = (file: string) => readFileSync(join(dist, file), 'utf8')
-const locales = ['en', 'ar'] as const
+const locales = localeCodes
 const html: Record<Locale, string> = { en: read('privacy/index.html'), ar: read('ar/privacy/index.html') }
 const main = (l: Locale) => /<main[^>]*>([\s\S]*?)<\/main>/.exec(html[l])![1]!
 const decode = (s: string) =>

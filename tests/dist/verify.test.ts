@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { verify, type Problem } from '../../scripts/verify'
 import { site } from '../../site.config'
 import { localized, routes } from '../routes'
+import { localeCodes } from '../../locales/locales'
 
 const dist = 'dist'
 const origin = site.origin
@@ -96,7 +97,7 @@ describe('pages', () => {
   test('every page deleted: each route of pages/ and each guide is missing in each language', () => {
     const problems = problemsAfter((dir) => {
       for (const route of routes)
-        for (const locale of ['en', 'ar'] as const) rmSync(join(dir, fileOf(localized(route.path, locale))))
+        for (const locale of localeCodes) rmSync(join(dir, fileOf(localized(route.path, locale))))
     })
     const missing = problems.filter((p) => p.check === 'pages' && p.message.startsWith('is missing')).map((p) => p.file)
     expect(missing.sort()).toEqual(routes.flatMap((r) => [fileOf(r.path), fileOf(localized(r.path, 'ar'))]).sort())

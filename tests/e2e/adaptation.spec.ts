@@ -6,8 +6,9 @@ import { inflateSync } from 'node:zlib'
 import type { Locator, Page } from '@playwright/test'
 import { browserRoutes, catalogs, localized } from '../routes'
 import { expect, expectAxeClean, hydrated, test } from './fixtures'
+import { localeCodes } from '../../locales/locales'
 
-const locales = ['en', 'ar'] as const
+const locales = localeCodes
 type L = (typeof locales)[number]
 
 async function fillCart(page: Page, l: L) {

@@ -9,6 +9,7 @@ import { intlLocale } from '../../locales/intlLocale'
 import { formatMoney } from '../../renderer/money'
 import { localized, pageMessages } from '../routes'
 import { expect, test } from './fixtures'
+import { localeCodes } from '../../locales/locales'
 
 const calculator = (page: Page) => page.locator('[data-island="FeeCalculator"]')
 const result = (page: Page, key: 'fee' | 'vat' | 'net') => page.locator(`[data-result="${key}"]`)
@@ -19,7 +20,7 @@ async function open(page: Page, l: Locale, query = '') {
   await expect(calculator(page)).toHaveAttribute('data-state', 'hydrated')
 }
 
-for (const l of ['en', 'ar'] as const) {
+for (const l of localeCodes) {
   const intl = createIntl({ locale: intlLocale(l), messages: pageMessages[l] })
   // As the page shows it (renderer/money.ts): the riyal's own sign in Intl's symbol's place.
   const money = (major: number, currency: string) => formatMoney(intl, Math.round(major * 100), currency)

@@ -8,15 +8,15 @@ import { gzipSync } from 'node:zlib'
 import { createIntl } from '@formatjs/intl'
 import type { Page } from '@playwright/test'
 import { intlLocale } from '../../locales/intlLocale'
-import type { Locale } from '../../locales/locales'
 import type { MessageId } from '../../locales/messages'
 import { formatMoney } from '../../renderer/money'
 import { localized, pageMessages } from '../routes'
 import { expect, hydrated, test } from './fixtures'
+import { localeCodes } from '../../locales/locales'
 
 const checkout = (page: Page) => page.locator('[data-island="Checkout"]')
 
-for (const l of ['en', 'ar'] as Locale[]) {
+for (const l of localeCodes) {
   const intl = createIntl({ locale: intlLocale(l), messages: pageMessages[l] })
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id: id as MessageId }, values)
   // As the page shows it (renderer/money.ts): the riyal's own sign in Intl's symbol's place.

@@ -14,6 +14,7 @@ import { formatMoney } from '../../renderer/money'
 import { localized, pageMessages } from '../routes'
 import { startContactStack } from './contactStack'
 import { expect, hydrated, test } from './fixtures'
+import { localeCodes } from '../../locales/locales'
 
 const checkout = (page: Page) => page.locator('[data-island="Checkout"]')
 const payState = (page: Page) => page.locator('[data-pay-state]')
@@ -71,7 +72,7 @@ function recordFetches() {
   }
 }
 
-for (const l of ['en', 'ar'] as Locale[]) {
+for (const l of localeCodes) {
   const intl = createIntl({ locale: intlLocale(l), messages: pageMessages[l] })
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id: id as MessageId }, values)
   const pay = (page: Page) => checkout(page).locator('[data-price-overview] button[type=button]')

@@ -11,6 +11,7 @@ import type { MessageId } from '../../locales/messages'
 import { pageMessages } from '../routes'
 import { type ContactStack, startContactStack } from './contactStack'
 import { test as base, expect } from './fixtures'
+import { localeCodes } from '../../locales/locales'
 
 const test = base.extend<{ stack: ContactStack }, { servers: ContactStack }>({
   servers: [
@@ -29,7 +30,7 @@ const test = base.extend<{ stack: ContactStack }, { servers: ContactStack }>({
   },
 })
 
-const locales: Locale[] = ['en', 'ar']
+const locales: Locale[] = localeCodes
 const t = (l: Locale, id: string, values?: Record<string, string | number>) =>
   createIntl({ locale: l === 'ar' ? 'ar-u-nu-latn' : l, messages: pageMessages[l] }).formatMessage(
     { id: id as MessageId },

@@ -3,6 +3,7 @@
 import { componentKeys } from '../../api/contract/status'
 import { catalogs, localized, routes } from '../routes'
 import { expect, hydrated, test } from './fixtures'
+import { localeCodes } from '../../locales/locales'
 
 test('the home page names the organization in JSON-LD, from the site configuration', async ({ page }) => {
   await page.goto('/ar')
@@ -21,7 +22,7 @@ test('the home page names the organization in JSON-LD, from the site configurati
 test.describe('small screens', () => {
   test.use({ viewport: { width: 320, height: 640 } })
 
-  for (const locale of ['en', 'ar'] as const) {
+  for (const locale of localeCodes) {
     test(`the header fits one row at 320 px and its menu works by keyboard (${locale})`, async ({ page }) => {
       for (const route of routes.filter((r) => !r.path.startsWith('/guide/'))) {
         await page.goto(localized(route.path, locale))
@@ -65,7 +66,7 @@ test.describe('small screens', () => {
 test.describe('the open menu on a phone (390 px)', () => {
   test.use({ viewport: { width: 390, height: 844 } })
 
-  for (const locale of ['en', 'ar'] as const) {
+  for (const locale of localeCodes) {
     test(`a sheet under the header, its links 52 px rows, its calls to action at its foot, "Close" to close it (${locale})`, async ({
       page,
     }) => {
@@ -214,7 +215,7 @@ test('the guide index groups the articles, and previous/next links walk through 
 })
 
 test('monitoring: every chart has a text equivalent, and time runs right to left in Arabic', async ({ page }) => {
-  for (const locale of ['en', 'ar'] as const) {
+  for (const locale of localeCodes) {
     await page.goto(localized('/monitoring', locale))
     // The preview's sample (its status folder has no document), rendered by the live view.
     await expect(page.locator('[data-status-view="live"]')).toBeAttached()

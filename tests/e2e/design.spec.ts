@@ -1,12 +1,13 @@
 import type { Page } from '@playwright/test'
 import { catalogs } from '../routes'
 import { expect, test } from './fixtures'
+import { localeCodes, type Locale } from '../../locales/locales'
 
 const ready = (page: Page) =>
   page.locator('[data-island="ThemePreview"][data-state="hydrated"]').waitFor({ state: 'attached' })
-const m = (locale: 'en' | 'ar', id: string) => catalogs[locale][`design.preview.${id}`]!
+const m = (locale: Locale, id: string) => catalogs[locale][`design.preview.${id}`]!
 
-for (const locale of ['en', 'ar'] as const) {
+for (const locale of localeCodes) {
   const base = locale === 'en' ? '/design' : '/ar/design'
   test(`the theme previewer hydrates without a mismatch and shows the hosted page in ${locale}`, async ({
     page,

@@ -1,5 +1,6 @@
 import { catalogs, fullTitle } from '../routes'
 import { expect, hydrated, manifestIn, notFoundDocument, type TestWindow, test } from './fixtures'
+import { localeCodes } from '../../locales/locales'
 
 for (const [locale, path] of [
   ['en', '/no-such-page'],
@@ -71,7 +72,7 @@ test('a path full of markup is shown as text, never run as HTML', async ({ page,
 test('the guide guard: a client-side navigation to an unknown slug ends on the 404 page of its language', async ({
   page,
 }) => {
-  for (const locale of ['en', 'ar'] as const) {
+  for (const locale of localeCodes) {
     await page.goto(locale === 'en' ? '/guide' : '/ar/guide')
     await hydrated(page)
     // Once the manifest is in, the guard knows the slug was never built and asks for no payload.
@@ -122,7 +123,7 @@ test('showError() shows Internal Server Error (500) in the page language; clearE
   expect(errors).toEqual(['[rasid] Payment service unavailable'])
 })
 
-for (const locale of ['en', 'ar'] as const) {
+for (const locale of localeCodes) {
   test(`showError({ statusCode: 404 }) shows Page Not Found with the path as text, in ${locale}`, async ({ page }) => {
     const path = locale === 'en' ? '/pricing' : '/ar/pricing'
     await page.goto(`${path}?q=<b>x</b>`)

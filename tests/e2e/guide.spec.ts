@@ -3,8 +3,9 @@
 // callouts (build/guides.ts) titled in the page's language.
 import { catalogs, guides, localized } from '../routes'
 import { expect, hydrated, test } from './fixtures'
+import { localeCodes } from '../../locales/locales'
 
-for (const l of ['en', 'ar'] as const) {
+for (const l of localeCodes) {
   const sidebar = (page: import('@playwright/test').Page) =>
     page.getByRole('navigation', { name: catalogs[l]['guide.nav.title'] })
 

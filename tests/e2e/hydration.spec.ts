@@ -4,6 +4,7 @@
 import type { Page, Route } from '@playwright/test'
 import { localized } from '../routes'
 import { expect, hydrated, test } from './fixtures'
+import { localeCodes } from '../../locales/locales'
 
 const calculator = (page: Page) => page.locator('[data-island="FeeCalculator"]')
 const results = (page: Page) => page.locator('[data-island="FeeCalculator"] [data-result]').allTextContents()
@@ -21,7 +22,7 @@ async function holdChunks(page: Page) {
   return { release, held }
 }
 
-for (const l of ['en', 'ar'] as const) {
+for (const l of localeCodes) {
   test.describe(`hydration (${l})`, () => {
     test('what is typed and chosen before the calculator hydrates is kept and computed', async ({ page, errors }) => {
       // What the same choice gives when it comes from the address.

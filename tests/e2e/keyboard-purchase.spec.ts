@@ -10,9 +10,9 @@
 // button keeps an edge in forced colours.
 import type { Page } from '@playwright/test'
 import type { CheckoutSession } from '../../api/contract/cart'
-import type { Locale } from '../../locales/locales'
 import { catalogs, localized } from '../routes'
 import { expect, expectAxeClean, hydrated, test } from './fixtures'
+import { localeCodes } from '../../locales/locales'
 
 /** The 3-D Secure success card of the test cards guide (locales/guides/en/test-cards.md), and the bank's code. */
 const card = { number: '4000 5500 9930 2180', expiry: '12/30', cvc: '123', name: 'Noura Al-Harbi', code: '123456' }
@@ -75,7 +75,7 @@ const skipLink = 'a.frame-skip-link'
 // two-core machine, more than the default 30 s.
 test.describe.configure({ timeout: 180_000 })
 
-for (const l of ['en', 'ar'] as Locale[]) {
+for (const l of localeCodes) {
   const t = (id: string) => catalogs[l][id]!
 
   test(`a newcomer buys the Growth plan with the keyboard alone (${l})`, async ({ page }) => {

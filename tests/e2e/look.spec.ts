@@ -6,7 +6,7 @@
 import type { Page } from '@playwright/test'
 import { localized } from '../routes'
 import { expect, hydrated, test } from './fixtures'
-import type { Locale } from '../../locales/locales'
+import { localeCodes } from '../../locales/locales'
 
 const pages = [
   ['home', '/'],
@@ -45,7 +45,7 @@ for (const { name: width, viewport } of widths) {
   test.describe(`the look at ${viewport.width} px`, () => {
     test.use({ viewport })
     for (const [name, path] of pages) {
-      for (const locale of ['en', 'ar'] as Locale[]) {
+      for (const locale of localeCodes) {
         for (const scheme of dark.has(name) && width === 'desktop'
           ? (['light', 'dark'] as const)
           : (['light'] as const)) {
@@ -82,7 +82,7 @@ for (const [name, path, width, selector] of parts) {
   const { viewport } = widths.find((w) => w.name === width)!
   test.describe(`the look of a part at ${viewport.width} px`, () => {
     test.use({ viewport })
-    for (const locale of ['en', 'ar'] as Locale[]) {
+    for (const locale of localeCodes) {
       test(`${name}, ${locale}`, async ({ page }) => {
         await settle(page, localized(path, locale))
         const part = page.locator(selector).first()

@@ -15,8 +15,9 @@ import type { MessageId } from '../../locales/messages'
 import { markets, methodsOf, otherCountry, whatsAppUrl } from '../../site.config'
 import { catalogs, localized, pageMessages } from '../routes'
 import { expect, hydrated, test } from './fixtures'
+import { localeCodes } from '../../locales/locales'
 
-const locales: Locale[] = ['en', 'ar']
+const locales: Locale[] = localeCodes
 const t = (l: Locale, id: string, values?: Record<string, string | number>) =>
   createIntl({ locale: intlLocale(l), messages: pageMessages[l] }).formatMessage({ id: id as MessageId }, values)
 

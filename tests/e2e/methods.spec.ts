@@ -15,13 +15,13 @@ import type { Page } from '@playwright/test'
 import type { CheckoutSession } from '../../api/contract/cart'
 import { testCards } from '../../api/server/checkout/cards'
 import { intlLocale } from '../../locales/intlLocale'
-import type { Locale } from '../../locales/locales'
 import type { MessageId } from '../../locales/messages'
 import { type Brand, markets, methodFacts, methodsOf } from '../../site.config'
 import { pageMessages } from '../routes'
 import { type ContactStack, startContactStack } from './contactStack'
 import { expect, expectAxeClean, test } from './fixtures'
 import { signFamily } from '../../api/server/checkout/fonts'
+import { localeCodes } from '../../locales/locales'
 
 // Two flows of a few page loads each per test: a busy two-core machine needs more than 30 s.
 test.describe.configure({ timeout: 90_000 })
@@ -61,7 +61,7 @@ const cases = (
   return true
 })
 
-for (const l of ['en', 'ar'] as Locale[]) {
+for (const l of localeCodes) {
   const intl = createIntl({ locale: intlLocale(l), messages: pageMessages[l] })
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id: id as MessageId }, values)
   const button = (page: Page, id: string) => page.getByRole('button', { name: t(id), exact: true })

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import type { Page } from '@playwright/test'
 import { browserRoutes, catalogs, guides, localized } from '../routes'
 import { expect, hydrated, type TestWindow, test } from './fixtures'
+import { localeCodes } from '../../locales/locales'
 
 /** What a visitor (and a crawler) gets of a page: head tags, lang/dir, the body; islands hydrated. */
 async function snapshot(page: Page) {
@@ -52,7 +53,7 @@ async function clickTo(page: Page, href: string) {
 // After a client-side navigation to a URL, the page is the same as after a full load of that URL,
 // for every route x locale, starting from a page in the other language.
 for (const route of browserRoutes) {
-  for (const locale of ['en', 'ar'] as const) {
+  for (const locale of localeCodes) {
     const url = localized(route.path, locale)
     const start = locale === 'en' ? '/ar/guide' : '/services'
     test(`navigating to ${url} from ${start} gives the page a full load gives`, async ({ page, errors }) => {

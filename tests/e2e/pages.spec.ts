@@ -14,6 +14,7 @@ import type { Locale } from '../../locales/locales'
 import { htmlOfPath } from '../../renderer/shared/paths'
 import { browserRoutes, catalogs, fullTitle, localized, type RouteCase } from '../routes'
 import { expect, expectAxeClean, hydrated, notFoundDocument, test } from './fixtures'
+import { localeCodes } from '../../locales/locales'
 
 const origin = 'https://www.rasid.example'
 const KiB = 1024
@@ -168,7 +169,7 @@ async function faqAsJsonLd(page: Page, route: RouteCase) {
 test.describe.configure({ timeout: 90_000 })
 
 for (const route of browserRoutes) {
-  for (const locale of ['en', 'ar'] as const) {
+  for (const locale of localeCodes) {
     const url = localized(route.path, locale)
     test(`${url}: in its language, within its script budget, accessible in both schemes, its FAQ as JSON-LD`, async ({
       page,

@@ -6,6 +6,7 @@ import type { Locale } from '../../locales/locales'
 import { facts } from '../../site.config'
 import { catalogs, localized } from '../routes'
 import { expect, hydrated, test } from './fixtures'
+import { localeCodes } from '../../locales/locales'
 
 /** On the notice, in `l`: its address, `<html lang dir>` and its h1. */
 async function onNotice(page: Page, l: Locale) {
@@ -21,7 +22,7 @@ async function contactForms(page: Page, l: Locale, hash = '') {
   await expect(page.locator('[data-island="ContactForms"]')).toHaveAttribute('data-state', 'hydrated')
 }
 
-for (const l of ['en', 'ar'] as Locale[]) {
+for (const l of localeCodes) {
   const notice = localized('/privacy', l)
 
   test.describe(`privacy notice (${l})`, () => {

@@ -4,12 +4,13 @@
 // (renderer/components/Money.tsx).
 import { localized } from '../routes'
 import { expect, hydrated, test } from './fixtures'
+import { localeCodes } from '../../locales/locales'
 
 const sign = '\u20C1'
 const names = { en: 'Saudi riyals', ar: 'ريال سعودي' } as const
 const signFile = /\/assets\/fonts\/riyal-sign-(400|700)\.[^/]+\.woff2$/
 
-for (const locale of ['en', 'ar'] as const) {
+for (const locale of localeCodes) {
   const url = localized('/pricing', locale)
 
   test(`${url} shows the riyal sign in its own face, named “${names[locale]}”`, async ({ page, context }) => {

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import type { Page, Request } from '@playwright/test'
 import { catalogs, fullTitle, guides } from '../routes'
 import { expect, headerLink, hydrated, manifestIn, test } from './fixtures'
+import { localeCodes } from '../../locales/locales'
 
 const buildId = () => (JSON.parse(readFileSync('dist/builds/latest.json', 'utf8')) as { id: string }).id
 const path = (r: Request) => new URL(r.url()).pathname
@@ -202,7 +203,7 @@ test.describe('prefetch', () => {
 })
 
 test.describe('a new deployment', () => {
-  for (const locale of ['en', 'ar'] as const) {
+  for (const locale of localeCodes) {
     test(`a changed latest.json on returning to the tab shows the ${locale} toast and the next navigation loads a document`, async ({
       page,
     }) => {
@@ -275,7 +276,7 @@ test('an island whose code is gone loads the page once more, then shows the erro
 })
 
 test.describe('toasts', () => {
-  for (const locale of ['en', 'ar'] as const) {
+  for (const locale of localeCodes) {
     test(`F8 focuses the notifications, placed bottom-${locale === 'en' ? 'right' : 'left'} in ${locale}`, async ({
       page,
     }) => {
@@ -400,7 +401,7 @@ test.describe('toast and tooltip timing', () => {
   })
 })
 
-for (const locale of ['en', 'ar'] as const) {
+for (const locale of localeCodes) {
   test(`a toast is swiped away towards its edge past 50 px, not before (${locale})`, async ({ page }) => {
     await page.route('**/builds/latest.json*', (route) =>
       route.fulfill({ contentType: 'application/json', body: '{"id":"next","timestamp":1}' }),

@@ -6,7 +6,7 @@ import { mkdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { localized, routes } from '../routes'
 import { expect, hydrated, test } from './fixtures'
-import type { Locale } from '../../locales/locales'
+import { localeCodes } from '../../locales/locales'
 
 const screenshotsDir = join('test-results', 'screenshots')
 const viewports = [
@@ -21,7 +21,7 @@ for (const viewport of viewports) {
   test.describe(`at ${viewport.width}x${viewport.height}`, () => {
     test.use({ viewport })
     for (const route of routes) {
-      for (const locale of ['en', 'ar'] as Locale[]) {
+      for (const locale of localeCodes) {
         const url = localized(route.path, locale)
         const file = join(screenshotsDir, `${locale}-${slugOf(route.path)}-${viewport.width}.png`)
         test(`${url} at ${viewport.width} px: ${file}`, async ({ page }) => {

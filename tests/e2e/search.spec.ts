@@ -8,6 +8,7 @@ import type { SearchHead } from '../../renderer/search/files'
 import { shardsOf } from '../../renderer/search/query'
 import { searchQueries } from '../searchQueries'
 import { expect, expectAxeClean, hydrated, type TestWindow, test } from './fixtures'
+import { localeCodes } from '../../locales/locales'
 
 // The guides' search box (docs/search.md): a form without a script; a combobox once focused.
 const KiB = 1024
@@ -24,7 +25,7 @@ async function open(page: Page, url: string) {
   await expect(box(page)).toHaveAttribute('aria-expanded', 'false')
 }
 
-for (const locale of ['en', 'ar'] as const) {
+for (const locale of localeCodes) {
   test(`${locale}: every query of the table finds its guide first`, async ({ page, errors }) => {
     await open(page, indexOf(locale))
     for (const c of searchQueries.filter((q) => q.locale === locale)) {
@@ -80,7 +81,7 @@ test('results update as the visitor types, with the title, the group and a marke
   await expect(first.locator('span').nth(2).locator('mark').first()).toHaveText(/^(webhooks?|sig\w*)$/i)
 })
 
-for (const locale of ['en', 'ar'] as const) {
+for (const locale of localeCodes) {
   test(`${locale}: the combobox by keyboard, with what a screen reader hears`, async ({ page }) => {
     const docs: string[] = []
     page.on('request', (r) => r.resourceType() === 'document' && docs.push(r.url()))
@@ -196,7 +197,7 @@ test('in Arabic the list mirrors: it lines up with the box on the right, its tex
   expect(await list.evaluate((el) => getComputedStyle(el).direction)).toBe('rtl')
 })
 
-for (const locale of ['en', 'ar'] as const) {
+for (const locale of localeCodes) {
   test(`${locale}: no accessibility violations with the list open`, async ({ page }) => {
     await open(page, indexOf(locale))
     await box(page).fill(locale === 'en' ? 'refund' : 'مدى')

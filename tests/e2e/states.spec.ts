@@ -7,12 +7,12 @@
 import { createIntl } from '@formatjs/intl'
 import type { Page } from '@playwright/test'
 import { intlLocale } from '../../locales/intlLocale'
-import type { Locale } from '../../locales/locales'
+import { type Locale, localeCodes } from '../../locales/locales'
 import type { MessageId } from '../../locales/messages'
 import { browserRoutes, localized, pageMessages } from '../routes'
 import { expect, expectAxeClean, hydrated, test } from './fixtures'
 
-const locales: Locale[] = ['en', 'ar']
+const locales: Locale[] = localeCodes
 const intls = Object.fromEntries(
   locales.map((l) => [l, createIntl({ locale: intlLocale(l), messages: pageMessages[l] })]),
 )

@@ -18,6 +18,7 @@ import { type RunningApi, startApiServer } from '../../api/server/serve'
 import { memoryStore } from '../../api/server/store/memory'
 import { catalogs } from '../routes'
 import { expect, expectAxeClean, hydrated, runCommand, test } from './fixtures'
+import { localeCodes, type Locale } from '../../locales/locales'
 
 // The preview, the local production path and the store's writes run as commands, in processes of
 // their own: their modules import the catalogs as JSON, which this test runner's loader refuses on
@@ -70,7 +71,7 @@ const readDoc = () => JSON.parse(readFileSync(join(statusDir, 'status.json'), 'u
 const focus = (page: Page) => page.evaluate(() => dispatchEvent(new Event('focus')))
 const component = (page: Page, key: string) => page.locator(`[data-component="${key}"]`)
 const view = (page: Page) => page.locator('[data-status-view]')
-const local = (lang: 'en' | 'ar', path: string) => `${origin}${lang === 'en' ? '' : '/ar'}${path}`
+const local = (lang: Locale, path: string) => `${origin}${lang === 'en' ? '' : '/ar'}${path}`
 
 /** An empty status folder: what a preview with no document serves (the sample). */
 function emptyStatus() {
@@ -296,7 +297,7 @@ test('maintenance scheduled with the command shows on both pages, and its cancel
     ...bilingual('text', 'Payouts pause for an hour.', 'تتوقف تحويلات المستحقات ساعة.'),
   )
   expect(out).toContain('payouts-upgrade')
-  for (const lang of ['en', 'ar'] as const) {
+  for (const lang of localeCodes) {
     await page.goto(local(lang, '/monitoring'))
     const card = page.locator('[data-maintenance="payouts-upgrade"]')
     await expect(card).toContainText(lang === 'en' ? 'Payouts upgrade' : 'ترقية تحويل المستحقات')
@@ -342,7 +343,7 @@ test('the checkout shows its banner while the hosted payment page is degraded, a
     ...bilingual('title', 'Hosted payment page slow', 'بطء صفحة الدفع المستضافة'),
     ...bilingual('text', 'The payment page loads slowly.', 'تُحمَّل صفحة الدفع ببطء.'),
   )
-  for (const lang of ['en', 'ar'] as const) {
+  for (const lang of localeCodes) {
     await page.goto(local(lang, '/checkout'))
     await hydrated(page)
     await expect(banner).toBeVisible()
@@ -387,7 +388,7 @@ test('an incident written 16 minutes ago stays on both pages, the measured parts
     ],
   })
   expect(readDoc().components.find((c) => c.key === 'api')?.probe?.failures).toBe(2)
-  for (const lang of ['en', 'ar'] as const) {
+  for (const lang of localeCodes) {
     await page.goto(local(lang, '/monitoring'))
     await hydrated(page)
     await expect(view(page)).toHaveAttribute('data-status-view', 'live')
@@ -492,7 +493,7 @@ test('a malformed document or a failed read keeps the last good one, with a noti
 
   // On a fresh tab, a 403 (S3's answer for a missing key to a reader that may not list the bucket)
   // is no document: said as such, in both languages, with no incident and no sample.
-  for (const lang of ['en', 'ar'] as const) {
+  for (const lang of localeCodes) {
     await page.route('**/status/status.json', (route) => route.fulfill({ status: 403, body: 'AccessDenied' }))
     await page.goto(local(lang, '/monitoring'))
     await hydrated(page)
@@ -595,7 +596,7 @@ test('a fresh deploy on the production path says "No status published yet" in bo
     expect(code, deployed).toBe(0)
     // Nothing seeds a document: the bucket's status/ is empty.
     expect((await fetch(`${edge}/status/status.json`)).status).toBe(404)
-    for (const lang of ['en', 'ar'] as const) {
+    for (const lang of localeCodes) {
       await page.goto(`${edge}${lang === 'en' ? '' : '/ar'}/monitoring`)
       await hydrated(page)
       await expect(view(page)).toHaveAttribute('data-status-view', 'none')

@@ -27,8 +27,9 @@ import {
   type WebKitDriver,
 } from './driver'
 import { builtTitle, type Site, startSite } from './site'
+import { localeCodes } from '../../locales/locales'
 
-const locales: Locale[] = ['en', 'ar']
+const locales: Locale[] = localeCodes
 /** The browser's preferred languages in each language's session. */
 const preferred: Record<Locale, string> = { en: 'en-US,en', ar: 'ar-SA,ar,en' }
 const dirOf = (l: Locale) => (l === 'ar' ? 'rtl' : 'ltr')

@@ -12,6 +12,7 @@ import ar from '../../locales/ar.json'
 import en from '../../locales/en.json'
 import { STATUS_HOST_READABLE_KEYS, statusHostRequestSource, viewerRequestSource } from '../../host/rules'
 import { type FunctionResponse, applyHeadersPolicy as throughCloudFront, viewerResponse } from '../../host/local/cdn'
+import { type Locale, localeCodes } from '../../locales/locales'
 
 const directive = (csp: string, name: string) =>
   csp
@@ -19,7 +20,7 @@ const directive = (csp: string, name: string) =>
     .map((d) => d.trim())
     .find((d) => d.startsWith(`${name} `))
 
-async function sandboxPage(lang: 'en' | 'ar') {
+async function sandboxPage(lang: Locale) {
   const app = createApp({ config: defaultConfig, store: memoryStore(), log: () => {} })
   const created = await app.request('/api/v1/checkout/sessions', {
     method: 'POST',
@@ -37,38 +38,35 @@ async function sandboxPage(lang: 'en' | 'ar') {
 }
 
 describe('the API’s response-headers policy (cloudfront/api-response-headers-policy.json)', () => {
-  it.each(['en', 'ar'] as const)(
-    'leaves the sandbox page (%s) its own CSP, and its style hash with it',
-    async (lang) => {
-      const page = await sandboxPage(lang)
-      const own = page.headers.get('Content-Security-Policy')!
-      const style = /<style>([\s\S]*?)<\/style>/.exec(page.html)?.[1]
-      expect(style).toBeDefined()
-      const hash = `'sha256-${createHash('sha256').update(style!, 'utf8').digest('base64')}'`
-      expect(directive(own, 'style-src')).toBe(`style-src ${hash}`)
+  it.each(localeCodes)('leaves the sandbox page (%s) its own CSP, and its style hash with it', async (lang) => {
+    const page = await sandboxPage(lang)
+    const own = page.headers.get('Content-Security-Policy')!
+    const style = /<style>([\s\S]*?)<\/style>/.exec(page.html)?.[1]
+    expect(style).toBeDefined()
+    const hash = `'sha256-${createHash('sha256').update(style!, 'utf8').digest('base64')}'`
+    expect(directive(own, 'style-src')).toBe(`style-src ${hash}`)
 
-      const seen = throughCloudFront(apiResponseHeadersPolicy(), page.headers)
-      expect(seen.get('Content-Security-Policy')).toBe(own)
-      expect(directive(seen.get('Content-Security-Policy')!, 'style-src')).toBe(`style-src ${hash}`)
-      expect(directive(seen.get('Content-Security-Policy')!, 'default-src')).toBe("default-src 'none'")
-      expect(directive(seen.get('Content-Security-Policy')!, 'form-action')).toBe("form-action 'self'")
-      expect(seen.get('Referrer-Policy')).toBe('no-referrer')
-      // What the API adds on every answer.
-      expect(seen.get('X-Content-Type-Options')).toBe('nosniff')
-      expect(seen.get('X-Frame-Options')).toBe('DENY')
-      expect(seen.get('Strict-Transport-Security')).toMatch(/^max-age=\d{8}; includeSubDomains; preload$/)
+    const seen = throughCloudFront(apiResponseHeadersPolicy(), page.headers)
+    expect(seen.get('Content-Security-Policy')).toBe(own)
+    expect(directive(seen.get('Content-Security-Policy')!, 'style-src')).toBe(`style-src ${hash}`)
+    expect(directive(seen.get('Content-Security-Policy')!, 'default-src')).toBe("default-src 'none'")
+    expect(directive(seen.get('Content-Security-Policy')!, 'form-action')).toBe("form-action 'self'")
+    expect(seen.get('Referrer-Policy')).toBe('no-referrer')
+    // What the API adds on every answer.
+    expect(seen.get('X-Content-Type-Options')).toBe('nosniff')
+    expect(seen.get('X-Frame-Options')).toBe('DENY')
+    expect(seen.get('Strict-Transport-Security')).toMatch(/^max-age=\d{8}; includeSubDomains; preload$/)
 
-      // The site's behaviour, whose viewer-response function sets each answer's policy, must never
-      // take /api/*: it would replace the page's, and the page would lose its style.
-      const headers = Object.fromEntries([...page.headers].map(([name, value]) => [name, { value }]))
-      const site = await viewerResponse()({
-        request: { method: 'GET', uri: '/', querystring: {}, headers: {} },
-        response: { statusCode: 200, headers },
-      })
-      expect(site.headers['content-security-policy']!.value).not.toBe(own)
-      expect(site.headers['content-security-policy']!.value).not.toContain(hash)
-    },
-  )
+    // The site's behaviour, whose viewer-response function sets each answer's policy, must never
+    // take /api/*: it would replace the page's, and the page would lose its style.
+    const headers = Object.fromEntries([...page.headers].map(([name, value]) => [name, { value }]))
+    const site = await viewerResponse()({
+      request: { method: 'GET', uri: '/', querystring: {}, headers: {} },
+      response: { statusCode: 200, headers },
+    })
+    expect(site.headers['content-security-policy']!.value).not.toBe(own)
+    expect(site.headers['content-security-policy']!.value).not.toContain(hash)
+  })
 
   it('gives a JSON answer, which sends no policy, one that loads nothing and is never framed', async () => {
     const app = createApp({ config: defaultConfig, store: memoryStore(), log: () => {} })

@@ -15,13 +15,14 @@ import {
   unrecordedConsent,
 } from '../../locales/consent'
 import { facts, privacy } from '../../site.config'
+import { localeCodes } from '../../locales/locales'
 
 const catalogs = loadCatalogs()
 const archive = JSON.parse(readFileSync(consentArchiveFile, 'utf8')) as Record<string, ArchivedConsent>
 
 describe('a consent version', () => {
   test('names its language and is stable for the same texts', () => {
-    for (const locale of ['en', 'ar'] as const) {
+    for (const locale of localeCodes) {
       const version = consentVersion(locale, catalogs[locale])
       expect(version).toMatch(consentVersionPattern)
       expect(version.startsWith(`${locale}-`)).toBe(true)
@@ -66,7 +67,7 @@ describe('a consent version', () => {
 describe('the archive', () => {
   test('holds the versions the catalogs show now, with their texts (npm run i18n:consent)', () => {
     expect(unrecordedConsent(catalogs, archive)).toEqual([])
-    for (const locale of ['en', 'ar'] as const) {
+    for (const locale of localeCodes) {
       const kept = archive[consentVersion(locale, catalogs[locale])]!
       expect(kept.locale).toBe(locale)
       expect(kept.texts).toEqual(consentTexts(catalogs[locale]))

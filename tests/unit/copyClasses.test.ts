@@ -14,6 +14,7 @@ import { intlLocale } from '../../locales/intlLocale'
 import type { MessageId } from '../../locales/messages'
 import type { Locale } from '../../locales/locales'
 import { site } from '../../site.config'
+import { localeCodes } from '../../locales/locales'
 
 const catalogs = loadCatalogs()
 const ids = (pattern: RegExp) => Object.keys(catalogs.en).filter((id) => pattern.test(id))
@@ -52,7 +53,7 @@ describe('the status page: one word for an incident and one name for the page', 
   })
 
   test('the FAQ quotes the sample tag as the page shows it', () => {
-    for (const locale of ['en', 'ar'] as const) {
+    for (const locale of localeCodes) {
       const tag = catalogs[locale]['monitoring.status.sampleTag']!
       expect(catalogs[locale]['monitoring.faq.data.answer'], locale).toContain(
         locale === 'en' ? `“${tag}”` : `«${tag}»`,
@@ -131,7 +132,7 @@ describe('the preview card’s alternative text names the image', () => {
     expect(problem('ar', alt('ar', '{page} على موقع رصيد', 'الصفحة غير موجودة'), 'الصفحة غير موجودة')).toBeDefined()
   })
 
-  test.each(['en', 'ar'] as const)('%s: site.cardAlt filled with every page title', (locale) => {
+  test.each(localeCodes)('%s: site.cardAlt filled with every page title', (locale) => {
     const titles = pageTitles(locale)
     expect(titles.length).toBeGreaterThan(15)
     const template = catalogs[locale]['site.cardAlt']!

@@ -16,6 +16,7 @@ import { intlLocale } from '../../locales/intlLocale'
 import type { Locale } from '../../locales/locales'
 import { approval } from '../../pages/monitoring/sample'
 import { approvalAlert, facts, markets, methodsOf, planFeatures } from '../../site.config'
+import { localeCodes } from '../../locales/locales'
 
 /** A message's literal text outside plural and select options (a branch is chosen by an argument's value). */
 function statedText(elements: MessageFormatElement[]): string {
@@ -166,7 +167,7 @@ describe('each fact is stated in one place', () => {
     expect(stated('نسبة التوفر خلال آخر 90 يومًا', 'ar')).toEqual([])
   })
 
-  for (const locale of ['en', 'ar'] as const) {
+  for (const locale of localeCodes) {
     test(`${locale}: no catalog message states a fact in its own words`, () => {
       const problems: string[] = []
       for (const [id, text] of Object.entries(loadCatalog(locale))) {
@@ -229,7 +230,7 @@ describe('the facts reach the pages from site.config.ts', () => {
       ['privacy.retention.browser', 'browserKeepDays'],
       ['privacy.rights.how', 'privacyReplyDays'],
     ] as const
-    for (const locale of ['en', 'ar'] as const) {
+    for (const locale of localeCodes) {
       const catalog = loadCatalog(locale)
       for (const [id, name] of cases) {
         // The catalog holds the fact's argument and no number; the page shows the fact's value.
@@ -262,7 +263,7 @@ describe('the facts reach the pages from site.config.ts', () => {
   })
 
   test('every plan lists features the catalogs name, and every market lists its methods in words', () => {
-    for (const locale of ['en', 'ar'] as const) {
+    for (const locale of localeCodes) {
       const catalog = loadCatalog(locale)
       for (const feature of Object.values(planFeatures).flat())
         expect(catalog[`pricing.feature.${feature}`]).toBeDefined()
@@ -332,7 +333,7 @@ describe('where data lives: the home page and the privacy notice agree, from one
     )
   })
 
-  test.each(['en', 'ar'] as const)(
+  test.each(localeCodes)(
     '%s: both pages name the same region for the site’s data, and the markets for payment data',
     (locale) => {
       const catalog = loadCatalog(locale)
@@ -351,7 +352,7 @@ describe('where data lives: the home page and the privacy notice agree, from one
     },
   )
 
-  test.each(['en', 'ar'] as const)('%s: no message states the site data’s place outside the fact', (locale) => {
+  test.each(localeCodes)('%s: no message states the site data’s place outside the fact', (locale) => {
     const catalog = loadCatalog(locale)
     // The place in brackets of the fact's branch ("Middle East (Bahrain)": Bahrain), and the code.
     const name = regionName(parse(catalog['home.trust.region.body']!))!
@@ -383,7 +384,7 @@ describe('the approval-rate alert: one rule, from one setting', () => {
     return into
   }
 
-  test.each(['en', 'ar'] as const)(
+  test.each(localeCodes)(
     '%s: both messages take the rule as arguments, and no message states a threshold',
     (locale) => {
       const catalog = loadCatalog(locale)

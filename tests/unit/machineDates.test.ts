@@ -108,7 +108,7 @@ describe('with an ICU that writes en-CA as 11/01/2026', () => {
 // The guard: no code of the site asks a locale for a pattern it is assumed to have. en-CA, sv-SE
 // (and their kin) are the locales picked for their YYYY-MM-DD; the site's own dates for people
 // take intlLocale() (locales/intlLocale.ts), so none of these has a reason to be in the code.
-const roots = ['renderer', 'pages', 'api', 'build', 'scripts', 'locales', 'infra']
+const roots = ['renderer', 'pages', 'api', 'build', 'scripts', 'bench', 'locales', 'infra']
 const rootFiles = ['site.config.ts', 'vite.config.ts', 'vike.config.ts', 'uno.config.ts']
 const skipped = new Set(['node_modules', 'cdk.out', 'dist'])
 const isoLocales = /(['"`])(en-CA|sv-SE|sv|fr-CA|lt-LT|lt|en-SE|af-ZA)(-u-[\w-]+)?\1/

@@ -4,9 +4,10 @@
 import { expect, test } from 'vitest'
 import { termProblems } from '../../build/terms'
 import { operatorCatalogs } from '../../locales/operator'
+import { localeCodes } from '../../locales/locales'
 
 test('every operator message follows the glossary', () => {
-  const problems = (['en', 'ar'] as const).flatMap((lang) =>
+  const problems = localeCodes.flatMap((lang) =>
     Object.entries(operatorCatalogs[lang]).flatMap(([id, text]) =>
       termProblems(text, lang).map((problem) => `${lang} ${id}: ${problem}`),
     ),

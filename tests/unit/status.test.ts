@@ -31,6 +31,7 @@ import {
   updateIncident,
 } from '../../api/status/doc'
 import { atomFeed } from '../../api/status/feed'
+import { localeCodes } from '../../locales/locales'
 
 const t0 = Date.parse('2026-11-25T07:30:00Z')
 const fresh = () => emptyDocument('Asia/Riyadh', t0)
@@ -261,7 +262,7 @@ describe('the document others read', () => {
 
   test('the feeds: Atom with the fields RFC 4287 requires, an entry per incident with every update, text escaped', () => {
     const doc = settle(open(fresh(), { title: both('Errors <5xx> & timeouts', 'أخطاء <5xx> ومهلات') }).doc, t0)
-    for (const lang of ['en', 'ar'] as const) {
+    for (const lang of localeCodes) {
       const xml = atomFeed(doc, lang, 'https://www.rasid.example')
       expect(xml).toMatch(/^<\?xml version="1.0" encoding="utf-8"\?>\n<feed xmlns="http:\/\/www.w3.org\/2005\/Atom"/)
       expect(xml).toContain(`xml:lang="${lang}"`)

@@ -31,6 +31,7 @@ import {
   type StatusContext,
   staticParts,
 } from '../../renderer/client/statusView'
+import { localeCodes } from '../../locales/locales'
 
 const catalogs = { en, ar } as Record<Locale, Record<string, string>>
 
@@ -103,7 +104,7 @@ describe('the message interpreter', () => {
       unit: 'minute',
     }
     let compared = 0
-    for (const locale of ['en', 'ar'] as const) {
+    for (const locale of localeCodes) {
       const catalog = catalogs[locale]
       const intl = createIntl({ locale: intlLocale(locale), messages: catalog })
       const ids = Object.keys(catalog).filter((id) => statusMessagePrefixes.some((p) => id.startsWith(p)))
@@ -160,7 +161,7 @@ describe('the message interpreter', () => {
 
 describe('the status view', () => {
   test('the build without a document: a neutral state, no figure, no sample, no incident', () => {
-    for (const locale of ['en', 'ar'] as const) {
+    for (const locale of localeCodes) {
       const html = renderStatus({ kind: 'loading' }, contextOf(locale, 0))
       const root = tree(html)
       expect(attrOf(byAttr(root, 'data-status-view')[0], 'data-status-view')).toBe('loading')
@@ -172,7 +173,7 @@ describe('the status view', () => {
   })
 
   test('"No status published yet" in both languages; a failed read with nothing to show says so; links for readers without JavaScript', () => {
-    for (const locale of ['en', 'ar'] as const) {
+    for (const locale of localeCodes) {
       const none = view({ kind: 'none' }, locale, t0)
       expect(textIn(none, 'data-status-summary', 'none')).toBe(catalogs[locale]['monitoring.status.none'])
       expect(byAttr(none, 'data-incident')).toHaveLength(0)
@@ -196,7 +197,7 @@ describe('the status view', () => {
   })
 
   test('no document to be had: the components by name, no bars; while one is awaited, the rows keep their place', () => {
-    for (const locale of ['en', 'ar'] as const) {
+    for (const locale of localeCodes) {
       for (const shown of [{ kind: 'none' }, { kind: 'loading', problem: 'unreachable' }] as const) {
         const html = renderStatus(shown, contextOf(locale, t0))
         expect(byAttr(tree(html), 'data-component')).toHaveLength(componentKeys.length)
@@ -229,7 +230,7 @@ describe('the status view', () => {
       text: both('Payouts paused.', 'تتوقف التحويلات.'),
       now: t0,
     }).doc
-    for (const locale of ['en', 'ar'] as const) {
+    for (const locale of localeCodes) {
       const html = renderStatus(live(doc), contextOf(locale, t0))
       expect(html).not.toContain('<img')
       const root = tree(html)
@@ -262,7 +263,7 @@ describe('the status view', () => {
   test('an incident 16 minutes old stays, with its state; the measured parts are stale, with their age; a stale probe raises nothing', () => {
     const written = t0 - 16 * minute - 20_000
     const doc = document({ incident: true, probedAt: written, apiFailures: 2 })
-    for (const locale of ['en', 'ar'] as const) {
+    for (const locale of localeCodes) {
       const root = view(live(doc), locale, t0)
       expect(byAttr(root, 'data-incident', 'card-errors')).toHaveLength(1)
       expect(attrOf(byAttr(root, 'data-component', 'checkout')[0], 'data-state')).toBe('partial')
@@ -301,7 +302,7 @@ describe('the status view', () => {
 
   test('time runs toward the reading direction’s end: today’s bar is the last on the right in English, on the left in Arabic', () => {
     const doc = document({ apiFailures: 2 })
-    for (const locale of ['en', 'ar'] as const) {
+    for (const locale of localeCodes) {
       const api = byAttr(view(live(doc), locale, t0), 'data-component', 'api')[0]!
       const today = elements(api, (e) => attrOf(e, 'data-day') === '89')[0]
       expect(attrOf(today, 'data-state')).toBe('major')
@@ -311,7 +312,7 @@ describe('the status view', () => {
 
   test('the sample is shown as one, with the preview’s notice; a document dated ahead says so', () => {
     const sample = sampleStatus({ en, ar })
-    for (const locale of ['en', 'ar'] as const) {
+    for (const locale of localeCodes) {
       const root = view(live(sample), locale, Date.parse(sample.updatedAt))
       expect(textIn(root, 'id', 'status-title')).toContain(catalogs[locale]['monitoring.status.sampleTag'])
       expect(textIn(root, 'data-status-notice', 'sample')).toBe(catalogs[locale]['monitoring.status.notice.sample'])
@@ -440,7 +441,7 @@ test('UnoCSS generates every class the view writes (its table in pages/, its own
     { kind: 'live', doc: document() },
   ]
   const classes = new Set<string>()
-  for (const locale of ['en', 'ar'] as const) {
+  for (const locale of localeCodes) {
     const ctx = contextOf(locale, t0)
     const { noscript } = staticParts(ctx, { document: '/d', summary: '/s', feed: '/f' })
     for (const html of [...shown.map((s) => renderStatus(s, ctx)), noscript])
