@@ -76,8 +76,11 @@ export function validSignature(header: string | string[] | undefined, body: stri
   })
 }
 
-/** Waits until `check` holds (polling), or fails after `ms`. */
-export async function until(check: () => boolean | Promise<boolean>, ms = 5000): Promise<void> {
+/**
+ * Waits until `check` holds (polling), or fails after `ms`: room for a machine whose cores are
+ * busy with other work; a check that holds returns at once.
+ */
+export async function until(check: () => boolean | Promise<boolean>, ms = 30_000): Promise<void> {
   const end = Date.now() + ms
   while (!(await check())) {
     if (Date.now() > end) throw new Error(`not within ${ms} ms: ${check.toString()}`)
