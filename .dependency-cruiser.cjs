@@ -85,6 +85,22 @@ module.exports = {
       to: { path: '^scripts/[^/]+\\.ts$' },
     },
     {
+      name: 'nothing-to-bench',
+      comment:
+        'bench/ is the measuring program (`npm run bench`): nothing imports it but itself and its tests; the product (pages, renderer, build, api, host, locales), the commands and the stack never do.',
+      severity: 'error',
+      from: { pathNot: '^(bench|tests)/' },
+      to: { path: '^bench/' },
+    },
+    {
+      name: 'bench-modes-lazy',
+      comment:
+        'bench/index.ts loads a mode (bench/modes/) with import() only when it runs, so that --help and wrong usage answer without loading a browser, the build or Lighthouse.',
+      severity: 'error',
+      from: { path: '^bench/index\\.ts$' },
+      to: { path: '^bench/modes/', dependencyTypesNot: ['dynamic-import'] },
+    },
+    {
       name: 'contract-only-valibot',
       comment:
         'api/contract runs in the browser, the server and the tests: it imports itself, valibot and the locale table (locales/locales.ts, which imports nothing), nothing else.',
@@ -102,17 +118,17 @@ module.exports = {
     {
       name: 'only-api-commands-and-tests-to-server',
       comment:
-        'The server is its own program: the site and the build reach the API through the contract only; commands (the preview), the stack (infra/, which bundles it and reads its table definition and problem document) and tests may use it.',
+        'The server is its own program: the site and the build reach the API through the contract only; commands (the preview), the bench (the commands’ helper, the SQLite store it checks), the stack (infra/, which bundles it and reads its table definition and problem document) and tests may use it.',
       severity: 'error',
-      from: { pathNot: '^(api|tests|scripts|infra)/' },
+      from: { pathNot: '^(api|tests|scripts|bench|infra)/' },
       to: { path: '^api/server/' },
     },
     {
       name: 'infra-only-what-it-deploys',
       comment:
-        'The stack (infra/) takes what it deploys from where it is made: the host rules with the CloudFront Functions made from them (host/rules.ts, renderer/shared), the headers policies (host/policies.ts), the table (api/server/store/dynamo.ts), the API’s problem document for the WAF (api/server/http.ts), the header CloudFront adds on the webhook’s origin (api/server/edgeOrigin.ts) and the font files the API’s bundle carries (api/contract/faces.ts); nothing else of the project.',
+        'The stack (infra/) takes what it deploys from where it is made: the host rules with the CloudFront Functions made from them (host/rules.ts, renderer/shared), the headers policies (host/policies.ts), the table (api/server/store/dynamo.ts), the API’s problem document for the WAF (api/server/http.ts), the header CloudFront adds on the webhook’s origin (api/server/edgeOrigin.ts) and the font files the API’s bundle carries (api/contract/faces.ts); nothing else of the project. Its tests (infra/**/*.test.ts) are tests: they hold the templates to the code that reads them.',
       severity: 'error',
-      from: { path: '^infra/' },
+      from: { path: '^infra/', pathNot: '^infra/.+\\.test\\.ts$' },
       to: {
         path: '^(api|build|host|pages|renderer|locales|scripts|tests)/',
         pathNot:
@@ -130,17 +146,17 @@ module.exports = {
     {
       name: 'only-commands-build-and-tests-to-status',
       comment:
-        'The status code is reached by the command (scripts/), the build (its feeds and sample, build/status.ts) and the tests; infra/ bundles its Lambda by path.',
+        'The status code is reached by the command (scripts/), the build (its feeds and sample, build/status.ts) and the tests, infra/’s too; infra/ bundles its Lambda by path.',
       severity: 'error',
-      from: { pathNot: '^(api/status|scripts|build|tests)/' },
+      from: { pathNot: '^((api/status|scripts|build|tests)/|infra/.+\\.test\\.ts$)' },
       to: { path: '^api/status/' },
     },
     {
       name: 'nothing-to-infra',
       comment:
-        'infra/ is a program of its own (npx cdk): nothing imports it but its tests (the template, and the bundles it makes).',
+        'infra/ is a program of its own (npx cdk): nothing imports it but its tests (the templates, beside it, and the bundles it makes).',
       severity: 'error',
-      from: { pathNot: '^(infra/|tests/unit/infra\\.test\\.ts$|tests/api/bundles\\.test\\.ts$)' },
+      from: { pathNot: '^(infra/|tests/api/bundles\\.test\\.ts$)' },
       to: { path: '^infra/' },
     },
     {

@@ -17,18 +17,20 @@ export default {
     'build/searchWorker.ts',
     // The API server's AWS Lambda handler (docs/api.md; `npm run api` adds api/server/node.ts).
     'api/server/lambda.ts',
-    // The status probe's Lambda handler (infra/stack.ts bundles it by path; docs/status.md).
+    // The status probe's Lambda handler (infra/constructs/statusProbe.ts bundles it by path; docs/status.md).
     'api/status/lambda.ts',
     // The AWS CDK app (`npm run infra:synth`, infra/cdk.json).
     'infra/app.ts',
     // The test tiers (the Vitest plugin adds tests/dist/setup.ts from vitest.config.ts).
     'tests/{unit,api,dist}/**/*.test.ts',
+    // The stacks' tests, beside the units they check (the unit tier).
+    'infra/**/*.test.ts',
     'tests/e2e/**/*.spec.ts',
     // Programs a test starts in a child process (tests/api/failClosed.test.ts: a Lambda cold start).
     'tests/api/fixtures/*.ts',
     '*.config.ts',
   ],
-  project: ['{api,host,pages,renderer,locales,build,scripts,tests,infra}/**/*.{ts,tsx}', '*.ts'],
+  project: ['{api,host,pages,renderer,locales,build,scripts,bench,tests,infra}/**/*.{ts,tsx}', '*.ts'],
   // build/css.ts copies the font files out of these packages by path; nothing imports them.
   ignoreDependencies: [
     '@fontsource/inter',

@@ -13,7 +13,8 @@ export default defineConfig({
   },
   test: {
     projects: [
-      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
+      // The stacks' tests sit beside their units in infra/ (infra/testing.ts synthesizes them unbundled).
+      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts', 'infra/**/*.test.ts'] } },
       { extends: true, test: { name: 'api', include: ['tests/api/**/*.test.ts'] } },
       {
         extends: true,

@@ -4,7 +4,8 @@
 // Offline: no lookups, no account needed. A setting refused (a production synthesis that would
 // alarm no one, a URL that is not https) is one line naming it, and exit 1.
 import { App } from 'aws-cdk-lib'
-import { rasid, SettingsError, settingsFrom } from './stack'
+import { SettingsError, settingsFrom } from './settings'
+import { rasid } from './stack'
 
 const app = new App()
 const fromEnvironment = (name: string) => process.env[`RASID_${name.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`]

@@ -7,13 +7,28 @@
 import { cpSync, mkdirSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join, relative } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { AssetHashType, DockerImage } from 'aws-cdk-lib'
 import * as lambda from 'aws-cdk-lib/aws-lambda'
 import { buildSync, formatMessagesSync } from 'esbuild'
 
 /** The Node.js that the functions run on, and what the bundle is compiled for. */
-export const functionsRuntime = lambda.Runtime.NODEJS_24_X
+const functionsRuntime = lambda.Runtime.NODEJS_24_X
 const target = 'node24'
+
+/** The project's root: where the functions' entries are, and the catalogs the stack quotes. */
+export const projectRoot = join(fileURLToPath(new URL('.', import.meta.url)), '..')
+
+/**
+ * What both functions share: one CommonJS `index.handler` on Node 24, arm64, with text logs.
+ * tests/api/bundles.test.ts loads and invokes what this makes.
+ */
+export const bundledFunction = {
+  handler: 'index.handler',
+  runtime: functionsRuntime,
+  architecture: lambda.Architecture.ARM_64,
+  loggingFormat: lambda.LoggingFormat.TEXT,
+} satisfies Partial<lambda.FunctionProps>
 
 export class BundleWarning extends Error {}
 

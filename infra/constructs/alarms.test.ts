@@ -1,0 +1,183 @@
+// The alarms (./alarms.ts): on the API, the table, the status probe's checks, the replication and
+// the CDN, each telling its stack's topic, which wakes the operators' email and pager.
+import { App } from 'aws-cdk-lib'
+import { Annotations, Match, Template } from 'aws-cdk-lib/assertions'
+import { describe, expect, it } from 'vitest'
+import { probeMetricNamespace, probeMetrics } from '../../api/status/lambda'
+import { settingsFrom } from '../settings'
+import { rasid } from '../stack'
+import { prod, staging, synth, prodContext, resources, idOf, logGroupOf } from '../testing'
+
+describe('the probe’s alarms', () => {
+  const alarmOf = (t: Template, prefix: string) =>
+    resources(t, 'AWS::CloudWatch::Alarm').find(([id]) => id.startsWith(prefix))?.[1].Properties
+  /** What CloudWatch makes of the probe's line for `component` (api/status/lambda.ts). */
+  const emitted = (component: string) => {
+    const [line] = probeMetrics([{ component, ok: false, ms: 12 }], 0)
+    const emf = JSON.parse(line!) as {
+      _aws: { CloudWatchMetrics: { Namespace: string; Dimensions: string[][]; Metrics: { Name: string }[] }[] }
+    } & Record<string, unknown>
+    const [directive] = emf._aws.CloudWatchMetrics
+    return {
+      namespace: directive!.Namespace,
+      dimensions: directive!.Dimensions.flat().map((name) => ({ Name: name, Value: emf[name] })),
+      metrics: directive!.Metrics.map((m) => m.Name),
+      up: emf.Up,
+    }
+  }
+
+  it('page when a checked component fails two 1-minute runs in a row, on the metric the probe logs', () => {
+    const topic = [{ Ref: idOf(prod.site, 'AWS::SNS::Topic') }]
+    for (const [prefix, component] of [
+      ['StatusSiteDown', 'site'],
+      ['StatusApiDown', 'api'],
+    ] as const) {
+      const made = emitted(component)
+      expect(made.metrics).toContain('Up')
+      expect(made.up).toBe(0)
+      expect(alarmOf(prod.site, prefix), prefix).toMatchObject({
+        Namespace: probeMetricNamespace,
+        MetricName: 'Up',
+        Dimensions: made.dimensions,
+        Statistic: 'Minimum',
+        Period: 60,
+        EvaluationPeriods: 2,
+        DatapointsToAlarm: 2,
+        Threshold: 1,
+        ComparisonOperator: 'LessThanThreshold',
+        AlarmActions: topic,
+        OKActions: topic,
+      })
+      expect(made.namespace).toBe('Rasid/Status')
+    }
+    // The site is checked on every run: its metric missing is the probe not running, an alarm too.
+    expect(alarmOf(prod.site, 'StatusSiteDown')).toMatchObject({ TreatMissingData: 'breaching' })
+    expect(alarmOf(prod.site, 'StatusSiteDown')!.AlarmDescription).toMatch(/stopped reporting/)
+    // The API's silence is the site's alarm already; it is not counted twice.
+    expect(alarmOf(prod.site, 'StatusApiDown')).toMatchObject({ TreatMissingData: 'notBreaching' })
+    // The probe checks the API on every run (PROBE_API_URL is always set), so its alarm always exists.
+    expect(alarmOf(staging.site, 'StatusApiDown')).toBeDefined()
+  })
+
+  it('watch the payment page only where the probe checks it (paymentPageUrl: PROBE_PAYMENT_URL)', () => {
+    expect(alarmOf(prod.site, 'StatusCheckoutDown')).toBeUndefined()
+    const withPayment = synth({ ...prodContext, paymentPageUrl: 'https://checkout.moyasar.com/' })
+    expect(alarmOf(withPayment.site, 'StatusCheckoutDown')).toMatchObject({
+      Namespace: 'Rasid/Status',
+      MetricName: 'Up',
+      Dimensions: emitted('checkout').dimensions,
+      EvaluationPeriods: 2,
+      DatapointsToAlarm: 2,
+      ComparisonOperator: 'LessThanThreshold',
+      TreatMissingData: 'notBreaching',
+      AlarmActions: [{ Ref: idOf(withPayment.site, 'AWS::SNS::Topic') }],
+      OKActions: [{ Ref: idOf(withPayment.site, 'AWS::SNS::Topic') }],
+    })
+  })
+
+  it('keep the alarm on the probe itself failing', () => {
+    expect(alarmOf(prod.site, 'StatusProbeErrors')).toMatchObject({ MetricName: 'Errors', Threshold: 3 })
+  })
+})
+
+describe('alarms', () => {
+  it('exist for the API, the table and the CDN, and each tells its stack’s topic when it fires and when it clears', () => {
+    const names = (t: Template) => resources(t, 'AWS::CloudWatch::Alarm').map(([id]) => id.replace(/[0-9A-F]{8}$/, ''))
+    expect(names(prod.site).sort()).toEqual(
+      [
+        'Api5xx',
+        'ApiErrors',
+        'ApiReleaseErrors',
+        'ApiThrottles',
+        'ForwardFailed',
+        'TableErrors',
+        'TableThrottled',
+        'WebhookRefused',
+        'StatusProbeErrors',
+        'StatusSiteDown',
+        'StatusApiDown',
+        'StatusReplicationFailed',
+      ].sort(),
+    )
+    expect(names(prod.edge)).toEqual(['Cdn5xx'])
+    expect(prod.stacks.edge.region).toBe('us-east-1')
+    prod.edge.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      Namespace: 'AWS/CloudFront',
+      MetricName: '5xxErrorRate',
+      Dimensions: Match.arrayWith([{ Name: 'Region', Value: 'Global' }]),
+    })
+    for (const t of [prod.site, prod.edge, staging.site, staging.edge]) {
+      const topic = idOf(t, 'AWS::SNS::Topic')
+      const alarms = resources(t, 'AWS::CloudWatch::Alarm')
+      expect(alarms.length).toBeGreaterThan(0)
+      for (const [id, a] of alarms) {
+        expect(a.Properties!.AlarmActions, id).toEqual([{ Ref: topic }])
+        expect(a.Properties!.OKActions, id).toEqual([{ Ref: topic }])
+      }
+    }
+    for (const pattern of [
+      '{ $.status >= 500 }',
+      '{ $.msg = "forward" && $.level = "error" }',
+      '{ $.path = "/api/v1/webhooks/payments" && $.status >= 400 }',
+    ])
+      prod.site.hasResourceProperties('AWS::Logs::MetricFilter', {
+        FilterPattern: pattern,
+        LogGroupName: { Ref: logGroupOf(prod.site, 'ApiLogs') },
+      })
+    for (const metric of ['ThrottledRequests', 'SystemErrors'])
+      expect(JSON.stringify(prod.site.findResources('AWS::CloudWatch::Alarm'))).toContain(`"MetricName":"${metric}"`)
+  })
+})
+
+describe('alarm destinations', () => {
+  it('subscribe the operators’ email and the pager’s HTTPS endpoint to both stacks’ topics', () => {
+    for (const t of [prod.site, prod.edge]) {
+      const topic = { Ref: idOf(t, 'AWS::SNS::Topic') }
+      t.hasResourceProperties('AWS::SNS::Subscription', {
+        Protocol: 'email',
+        Endpoint: 'ops@rasid.example',
+        TopicArn: topic,
+      })
+      t.hasResourceProperties('AWS::SNS::Subscription', {
+        Protocol: 'https',
+        Endpoint: 'https://pager.rasid.example/hooks/alarms',
+        TopicArn: topic,
+      })
+      t.resourceCountIs('AWS::SNS::Subscription', 2)
+    }
+    // Either one alone is enough.
+    const { alarmEmail: _, ...pagerOnly } = prodContext
+    const paged = synth(pagerOnly)
+    for (const t of [paged.site, paged.edge]) {
+      t.resourceCountIs('AWS::SNS::Subscription', 1)
+      t.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'https' })
+    }
+    const { alarmPagerUrl: __, ...emailOnly } = prodContext
+    synth(emailOnly).edge.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email' })
+  })
+
+  it('are required for production, which refuses to synthesize with neither and names both settings', () => {
+    const { alarmEmail: _, alarmPagerUrl: __, ...none } = prodContext
+    expect(() => synth(none)).toThrow(/alarmEmail.*alarmPagerUrl/)
+    expect(() =>
+      rasid(
+        new App(),
+        settingsFrom(() => undefined),
+      ),
+    ).toThrow(
+      /production synthesis needs an alarm destination: set alarmEmail \(RASID_ALARM_EMAIL\) or alarmPagerUrl \(RASID_ALARM_PAGER_URL\)/,
+    )
+    // Staging may go without: it synthesizes, and warns on each topic.
+    for (const stack of [staging.stacks.site, staging.stacks.edge]) {
+      Annotations.fromStack(stack).hasWarning(`/${stack.stackName}/Alarms`, Match.stringLikeRegexp('no subscriber'))
+      Template.fromStack(stack).resourceCountIs('AWS::SNS::Subscription', 0)
+    }
+    for (const stack of [prod.stacks.site, prod.stacks.edge])
+      Annotations.fromStack(stack).hasNoWarning('*', Match.stringLikeRegexp('no subscriber'))
+    // A pager is called over HTTPS only.
+    expect(() => settingsFrom((n) => ({ alarmPagerUrl: 'http://pager.example/x' })[n])).toThrow(
+      /alarmPagerUrl must be an https/,
+    )
+    expect(() => settingsFrom((n) => ({ alarmEmail: 'ops' })[n])).toThrow(/alarmEmail must be an email/)
+  })
+})
