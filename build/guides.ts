@@ -14,6 +14,7 @@ import { fillFacts } from './guideFacts'
 import { defaultLocale, dirOf, type Locale, localeCodes } from '../locales/locales'
 import { keepNamesTogether } from '../locales/keepTogether'
 import { localizePath } from '../locales/localizePath'
+import { escapeHtml } from '../renderer/shared/html'
 
 /** The index's sections, in order; each has a `guide.group.<name>` message. */
 export const guideGroups = ['start', 'payments', 'money', 'launch'] as const
@@ -207,10 +208,6 @@ const marked = new Marked({
 function signHtml(locale: Locale): string {
   const { sign, name } = currencySigns.SAR!
   return `<span role="img" aria-label="${escapeHtml(catalog(locale)[name]!)}">${sign}</span>`
-}
-
-function escapeHtml(s: string) {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 }
 
 /** The Markdown files under `dir`, relative to it, `/`-separated (none when `dir` does not exist). */

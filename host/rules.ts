@@ -2,6 +2,7 @@
 // server (`npm run preview`) and the CloudFront viewer-request function, which is generated here
 // from the rule in ./paths.ts so that production cannot disagree with the preview. Pure: no Node, no DOM.
 import { extensionOf, fileTypes, notFoundKey } from '../renderer/shared/paths'
+import { escapeHtml } from '../renderer/shared/html'
 
 /** Content-hashed files and the meta of a build never change under their name. */
 export const IMMUTABLE = 'public, max-age=31536000, immutable'
@@ -79,9 +80,6 @@ export interface StatusHostLink {
   en: string
   ar: string
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
 
 /** A catalog's sentence with the status host's link where `{host}` is (kept left to right in Arabic). */
 function statusHostSentence(message: string, url: string): string {

@@ -25,6 +25,7 @@ import {
 import { StatusInputError } from './doc'
 import { PreconditionFailed, type StatusStore } from './store'
 import { monitoringUrls } from './summary'
+import { setTimeout as sleep } from 'node:timers/promises'
 
 /** Where the subscriptions are kept in the store: private, beside the history. */
 export const subscriptionsKey = 'history/subscriptions.json'
@@ -125,8 +126,6 @@ function parse(current: { body: string } | undefined, where: string): StoredSubs
   }
   return parsed.output.subscriptions
 }
-
-const sleep = (ms: number) => new Promise((ok) => setTimeout(ok, ms))
 
 /**
  * Reads the subscriptions, applies `apply` and writes the list only over the version read; when

@@ -16,6 +16,7 @@ import {
   ResourceNotFoundException,
 } from '@aws-sdk/client-cloudfront-keyvaluestore'
 import { LIVE_KEY } from '../rules'
+import { setTimeout as sleep } from 'node:timers/promises'
 
 /** The store changed since it was read: someone else switched. Nothing was written. */
 export class KvsConflictError extends Error {}
@@ -32,7 +33,6 @@ export interface LiveStore {
 class KvsError extends Error {}
 
 const TRIES = 3
-const sleep = (ms: number) => new Promise((ok) => setTimeout(ok, ms))
 /** Node's codes for a connection that failed or dropped (what the SDK's own retries count too). */
 const NETWORK = new Set([
   'ECONNRESET',

@@ -4,6 +4,7 @@
 // arguments, plural (`=n`, the locale's categories with Intl.PluralRules, `#`) and select. The same
 // function formats them at build time, so the prerendered text and the browser's are one. Small on
 // purpose (the page's JavaScript budget): the build refuses a message using anything else. Pure.
+import { escapeHtml } from '../shared/html'
 
 /**
  * A message: its text alone, or its parts. A part is a literal, `0` for `#` (the innermost
@@ -19,9 +20,7 @@ export interface Html {
 }
 export type Value = string | number | Html
 
-const entities: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
-/** Text made safe in an element's content and in a quoted attribute alike. Throws on what is not text. */
-export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => entities[c]!)
+export { escapeHtml }
 
 /**
  * `message` with `values`, as HTML: its literals and string values escaped, numbers in the

@@ -30,6 +30,7 @@ import {
   tempDbPath,
 } from './helpers'
 import { freePort, type Receiver, startReceiver, until, validSignature } from './receiver'
+import { setTimeout as sleep } from 'node:timers/promises'
 
 const sales = '/api/v1/contact/sales'
 const support = '/api/v1/contact/support'
@@ -53,7 +54,6 @@ const quick = (url: string, extra: Partial<WebhookConfig> = {}): WebhookConfig =
 const leadOf = async (store: Store, id: string): Promise<ContactRecord | undefined> =>
   (await store.listContacts()).find((c) => c.id === id)
 const forwardLines = (api: TestApi) => api.logs.filter((line) => line.msg === 'forward')
-const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms))
 
 describe.each(['sqlite', 'memory', 'dynamodb'] as const)('forwarding with the %s store', (kind) => {
   let dynamo: TestDynamo | undefined

@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Page } from 'puppeteer-core'
+import { setTimeout as sleep } from 'node:timers/promises'
 
 export type EngineName = 'firefox' | 'webkit'
 
@@ -52,8 +53,6 @@ export interface Engine {
 export class SessionLost extends Error {
   override name = 'SessionLost'
 }
-
-const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms))
 
 /** The source that runs `fn` with `args` in the page. `__name`: what a transpiler's keepNames may insert. */
 const call = (fn: { toString(): string }, args: unknown[]) =>

@@ -28,6 +28,7 @@ import {
 } from './driver'
 import { builtTitle, type Site, startSite } from './site'
 import { localeCodes } from '../../locales/locales'
+import { setTimeout as sleep } from 'node:timers/promises'
 
 const locales: Locale[] = localeCodes
 /** The browser's preferred languages in each language's session. */
@@ -35,7 +36,6 @@ const preferred: Record<Locale, string> = { en: 'en-US,en', ar: 'ar-SA,ar,en' }
 const dirOf = (l: Locale) => (l === 'ar' ? 'rtl' : 'ltr')
 /** A site path in a language: `/pricing` -> `/ar/pricing`, `/` -> `/ar` (the site's own links). */
 const at = (path: string, l: Locale) => localized(path, l)
-const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms))
 
 type Probe = Window & { __probe?: number }
 
