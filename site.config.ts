@@ -402,11 +402,11 @@ export const facts = {
   browserKeepDays: 7,
   /** Days within which the privacy team answers a request about personal data (access, correction, erasure, objection). */
   privacyReplyDays: 30,
-  /** Days the API's database keeps its point-in-time backups (infra/stack.ts sets the table's recovery period from it). */
+  /** Days the API's database keeps its point-in-time backups (infra/constructs/table.ts sets the table's recovery period from it). */
   backupDays: 35,
   /**
    * Where this website's own data lives (what its forms and checkout send, docs/privacy.md): the
-   * AWS region of the API and its table (infra/stack.ts's default). Not where merchants' payment
+   * AWS region of the API and its table (infra/settings.ts's default). Not where merchants' payment
    * data is processed: that stays in data centres in the markets. The home page and the privacy
    * notice name it through `{siteDataRegion, select, me_south_1 {…}}` (locales/facts.ts), so a
    * move is a change here and a branch per message (tests/unit/facts.test.ts).

@@ -73,7 +73,7 @@ const BAD_REQUEST_PAGE =
 
 /**
  * Where the status host is, for the 503 page: its URL, and a sentence of each catalog with `{host}`
- * where the link goes (`edge.unavailable.statusHost`, locales/*.json; infra/stack.ts gives them).
+ * where the link goes (`edge.unavailable.statusHost`, locales/*.json; infra/constructs/site.ts gives them).
  */
 export interface StatusHostLink {
   url: string

@@ -1,7 +1,7 @@
 // The webhook's HTTP API answers only through CloudFront (docs/aws.md, "The
 // payment webhook"). CloudFront reaches the HTTP API on its own `execute-api` host, which anyone can
 // call too (an HTTP API has no WAF and no resource policy), so the distribution adds a secret header
-// to every request it sends that origin (infra/stack.ts), and the Lambda handler answers an API
+// to every request it sends that origin (infra/constructs/site.ts), and the Lambda handler answers an API
 // Gateway event without it as the contract's 404 before the app sees it. The function URL's events
 // are not checked: its IAM auth already lets only CloudFront (OAC) in.
 import { createHash, timingSafeEqual } from 'node:crypto'

@@ -19,7 +19,7 @@ import { type ApiConfig, configFromEnv, startWarnings } from './config'
 import { type Retention, sweepOnce } from './retention'
 import { createForwarder, type DrainResult } from './forward'
 import { resolveSecrets, secretIdVariable, secretSettings } from './secrets'
-import { dynamoStoreFromEnv } from './store/dynamo'
+import { dynamoStoreFromEnv } from './store/dynamoStore'
 import { memoryStore } from './store/memory'
 import type { Store } from './store/port'
 
@@ -96,9 +96,9 @@ export async function drainForwards(remainingMs?: number): Promise<DrainResult> 
 type ScheduledEvent = { source: string; 'detail-type': 'Scheduled Event' }
 /** The runbook's requeue (docs/aws.md): `aws lambda invoke --payload '{"rasid":"retry-failed-forwards"}'`. */
 type RetryEvent = { rasid: 'retry-failed-forwards' }
-/** The daily retention sweep's schedule (infra/stack.ts) sends `{"rasid":"retention-sweep"}` (docs/privacy.md). */
+/** The daily retention sweep's schedule (infra/constructs/api.ts) sends `{"rasid":"retention-sweep"}` (docs/privacy.md). */
 type SweepEvent = { rasid: 'retention-sweep' }
-/** The reconciliation's schedule (infra/stack.ts) sends `{"rasid":"reconcile-payments"}` (docs/aws.md). */
+/** The reconciliation's schedule (infra/constructs/api.ts) sends `{"rasid":"reconcile-payments"}` (docs/aws.md). */
 type ReconcileEvent = { rasid: 'reconcile-payments' }
 
 const isScheduled = (event: object): event is ScheduledEvent =>

@@ -1,4 +1,4 @@
-// The scheduled probe in AWS (infra/stack.ts, docs/status.md): a Lambda function of its own, run
+// The scheduled probe in AWS (infra/constructs/statusProbe.ts, docs/status.md): a Lambda function of its own, run
 // every minute by EventBridge, apart from the API so that it is not down with what it watches. It
 // checks the site, the API and the hosted payment page from outside and folds the results into the
 // status document in the site's bucket (./store.ts, conditional writes), and logs a metric per
@@ -23,7 +23,7 @@ export function probeConfig(env: Record<string, string | undefined>) {
 
 let client: S3Client | undefined
 
-/** The namespace of the probe's metrics; the stack's alarms (infra/stack.ts) watch `Up` by `Component`. */
+/** The namespace of the probe's metrics; the stack's alarms (infra/constructs/alarms.ts) watch `Up` by `Component`. */
 export const probeMetricNamespace = 'Rasid/Status'
 
 /**

@@ -33,7 +33,7 @@ export type ReconcileResult = {
   errors: number
 }
 
-/** How often the schedule runs (infra/stack.ts, serve.ts) and whom it asks about. */
+/** How often the schedule runs (infra/constructs/api.ts, serve.ts) and whom it asks about. */
 export const reconcileDefaults = {
   everyMs: 5 * 60 * 1000,
   /** A webhook usually lands within seconds: a session younger than this is left to it. */
