@@ -3,7 +3,7 @@
 // the region and credentials come from the standard AWS chain (AWS_REGION, the Lambda role).
 // `retention` sets DynamoDB's TTLs on what it writes (config.ts; the notice's periods when unset).
 import type { Retention } from './retention'
-import { dynamoStoreFromEnv } from './store/dynamo'
+import { dynamoStoreFromEnv } from './store/dynamoStore'
 import { memoryStore } from './store/memory'
 import type { Store } from './store/port'
 import { sqliteStore } from './store/sqlite'

@@ -1,8 +1,8 @@
 // A DynamoDB-protocol server for the API tests: dynalite, in memory (no LevelDB file, so no native
 // addon), on 127.0.0.1 with a free port, and a table made as docs/aws.md makes it.
 // dynalite 4.0.0 does not implement TransactWriteItems (nor UpdateTimeToLive). This file answers
-// it in front of dynalite, for the shape store/dynamo.ts sends: the Puts run one by one, in order,
-// one transaction at a time, and the first failed condition cancels the rest with DynamoDB's
+// it in front of dynalite, for the shape store/dynamoStore.ts sends: the Puts run one by one, in
+// order, one transaction at a time, and the first failed condition cancels the rest with DynamoDB's
 // TransactionCanceledException and its CancellationReasons. The store puts the conditional
 // idempotency record first and the leads after it, so a lost race writes nothing, as on DynamoDB;
 // what this cannot show is atomicity against a crash between two Puts (DynamoDB guarantees that).
@@ -12,7 +12,8 @@ import type { AddressInfo } from 'node:net'
 import { type AttributeValue, PutItemCommand, type PutItemCommandInput } from '@aws-sdk/client-dynamodb'
 import dynalite from 'dynalite'
 import { keyedLock } from '../../api/server/store/port'
-import { createTable, dynamoClient, dynamoStore } from '../../api/server/store/dynamo'
+import { createTable, dynamoClient } from '../../api/server/store/dynamo'
+import { dynamoStore } from '../../api/server/store/dynamoStore'
 import { memoryStore } from '../../api/server/store/memory'
 import type { Store } from '../../api/server/store/port'
 
