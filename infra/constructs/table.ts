@@ -7,7 +7,7 @@ import { tableDefinition } from '../../api/server/store/dynamo'
 import { facts } from '../../site.config'
 import type { Settings } from '../settings'
 
-/** The operations the API makes (api/server/store/dynamo.ts): what the alarms and the dashboard watch. */
+/** The operations the API makes (api/server/store/dynamoStore.ts): what the alarms and the dashboard watch. */
 export const perOperation = {
   operations: [
     dynamodb.Operation.GET_ITEM,

@@ -205,7 +205,12 @@ describe.each(['sqlite', 'memory', 'dynamodb'] as const)('forwarding with the %s
     const server = await api(await database(), quick(crm.url, { maxAttempts: 2 }))
     const created = await call(server, sales, { body: goodSales })
     const id = (created.body as ContactCreated).id
-    await until(async () => (await leadOf(server.store, id))?.forward?.status === 'failed')
+    // The store says failed first, then the forwarder logs it: wait for both.
+    await until(
+      async () =>
+        (await leadOf(server.store, id))?.forward?.status === 'failed' &&
+        forwardLines(server).some((line) => line.failed === true),
+    )
     expect(forwardLines(server).at(-1)).toMatchObject({
       level: 'error',
       leadId: id,

@@ -1,5 +1,5 @@
 // What a visitor depends on, in one engine (./firefox.test.ts, ./webkit.test.ts), in both languages:
-// every route of tests/routes.ts and an unknown address load with the right lang/dir, the runtime
+// every page of tests/routes.ts (the guides by two: `browserRoutes`) and an unknown address load with the right lang/dir, the runtime
 // started and every island hydrated; then the flows, once each: in-place navigation and history, the
 // language switch, the fee calculator, the cart and checkout to a paid return through the sandbox
 // page, both contact forms, the guide search, the status page and the mobile menu at 390 px.
@@ -15,7 +15,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Locale } from '../../locales/locales'
 import { componentKeys } from '../../api/contract/status'
-import { catalogs, localized, routes } from '../routes'
+import { browserRoutes, catalogs, localized } from '../routes'
 import {
   type Engine,
   type EngineName,
@@ -259,7 +259,7 @@ export function engineSuite(name: EngineName) {
         expect(seen).toMatch(/answer 404 GET \/engines-self-test/)
       })
 
-      for (const path of [...routes.map((r) => at(r.path, l)), at('/no-such-page', l)]) {
+      for (const path of [...browserRoutes.map((r) => at(r.path, l)), at('/no-such-page', l)]) {
         const unknown = path.endsWith('/no-such-page')
         check(
           `${path} loads: ${l}/${dirOf(l)}, runtime started, every island hydrated`,
