@@ -1,5 +1,5 @@
 // The copy rules a buyer would notice, applied to text as it is shown: the prerendered pages
-// (`npm run verify`, scripts/lib/verifyChecks.ts), and every catalog message rendered with real
+// (`npm run verify`, scripts/lib/verify/copy.ts), and every catalog message rendered with real
 // values and every state of the sandbox hosted page (tests/unit/copy.test.ts). Each rule has an
 // example that fails in that test. docs/content.md, "Copy checks".
 import type { Locale } from '../locales/locales'

@@ -1,12 +1,12 @@
 // `npm run verify [-- DIR] [--json]`: refuses a broken build before operations upload it to S3.
 // Checks a built output folder (dist/ by default) as the host will serve it and prints what is wrong;
-// the checks themselves are in scripts/lib/verifyChecks.ts.
+// the checks themselves are in scripts/lib/verify/, one file each.
 import { existsSync, statSync } from 'node:fs'
 import type { Bilingual } from '../locales/operator'
 import { parseCommand, runCommand, UsageError } from '../api/server/cli'
 import { site } from '../site.config'
 import { words } from './lib/operatorWords'
-import { checkNames, checks, loadBuild, type CheckName, type Problem } from './lib/verifyChecks'
+import { checkNames, checks, loadBuild, type CheckName, type Problem } from './lib/verify'
 
 export type { CheckName, Problem }
 
@@ -43,7 +43,7 @@ const usage = words('verify.usage', (lang) => ({
   checks: checkNames.map((c) => `  ${c.padEnd(9)} ${about[c][lang]}`).join('\n'),
 }))
 
-/** The report, in English: the checks' findings are written in English (scripts/lib/verifyChecks.ts). */
+/** The report, in English: the checks' findings are written in English (scripts/lib/verify/). */
 function report(dir: string, { pages, problems }: ReturnType<typeof verify>): string {
   const lines: string[] = []
   for (const check of checkNames) {

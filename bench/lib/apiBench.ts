@@ -1,4 +1,4 @@
-// The API part of `npm run bench` (scripts/bench.ts): throughput and latency of POST
+// The API part of `npm run bench` (bench/modes/api.ts): throughput and latency of POST
 // /api/v1/contact/sales on the SQLite store, then a check that the store holds every accepted lead
 // exactly once. The server is `npm run api` itself (api/server/node.ts) in a child process, so the
 // load generator here never shares its event loop or its core; it listens on 127.0.0.1 only.

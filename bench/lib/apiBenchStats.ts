@@ -1,5 +1,5 @@
 // The pure part of the API bench (./apiBench.ts): latency percentiles, and the check that every
-// accepted lead is in the store exactly once. No I/O, so tests/unit/apiBenchStats.test.ts covers it.
+// accepted lead is in the store exactly once. No I/O, so tests/unit/bench/apiBenchStats.test.ts covers it.
 
 /**
  * The nearest-rank percentile (the smallest value with at least p % of the values at or below it),

@@ -1,4 +1,4 @@
-// The CPU of a phone, for `npm run bench -- --inp` (scripts/lib/inpBench.ts): not a fixed slowdown,
+// The CPU of a phone, for `npm run bench -- --inp` (./inpBench.ts): not a fixed slowdown,
 // which is a different phone on every machine, but the rate at which the page's own CPU benchmark reads
 // a phone's score, as Chrome DevTools calibrates its "Mid-tier mobile" and "Low-tier mobile" CPU presets
 // (chrome-devtools-frontend, front_end/panels/mobile_throttling/CalibrationController.ts):
@@ -16,7 +16,7 @@
 //   (rounded to the hundredth, as Chromium takes it) and stops within 10 points of the score, at most
 //   8 steps. Where DevTools keeps the last rate tried, the bench keeps the one whose read came closest
 //   (the same when a read matched).
-// Pure: the benchmark is given as a function of the rate (tests/unit/cpuCalibration.test.ts).
+// Pure: the benchmark is given as a function of the rate (tests/unit/bench/cpuCalibration.test.ts).
 
 /** A phone to emulate: the score its CPU reads, and the time a tap must be answered in. */
 export interface Tier {
@@ -26,7 +26,7 @@ export interface Tier {
   phone: string
   /** Lighthouse's BenchmarkIndex on such a phone (DevTools' calibration targets). */
   score: number
-  /** Interaction to Next Paint must be under this, ms (issue 44). */
+  /** Interaction to Next Paint must be under this on such a phone, ms. */
   goal: number
 }
 

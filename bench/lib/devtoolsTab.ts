@@ -1,5 +1,5 @@
 // Chromium driven over the DevTools protocol with only the domains a measurement needs, for
-// `npm run bench -- --inp` (scripts/lib/inpBench.ts): Page (load events, a script for each new
+// `npm run bench -- --inp` (./inpBench.ts): Page (load events, a script for each new
 // document), Emulation (a phone, its CPU slowed), Input (touch, keys), Fetch (answering a document),
 // Runtime.evaluate, and Tracing with IO for a trace when asked (INP_TRACE). Not Playwright, and not Lighthouse or Puppeteer either: each of them enables the
 // Runtime domain on every page, and with it V8 collects source positions for each `Error` the page
@@ -12,7 +12,7 @@ import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import CDP from 'chrome-remote-interface'
-import { chromiumArgs, chromiumPath } from './chromium'
+import { chromiumArgs, chromiumPath } from '../../scripts/lib/chromium'
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms))
 

@@ -1,6 +1,6 @@
-// The table `npm run bench -- --inp` prints for each calibrated tier (scripts/lib/inpBench.ts): every
+// The table `npm run bench -- --inp` prints for each calibrated tier (./inpBench.ts): every
 // island page's two moments beside the one-field floor measured at the same rate, and whether each row
-// is under the tier's goal. Pure (tests/unit/inpTable.test.ts).
+// is under the tier's goal. Pure (tests/unit/bench/inpTable.test.ts).
 
 /** Event Timing reports no interaction under 16 ms: shown as "<16". */
 export const ms = (n: number) => (n < 16 ? '<16' : String(Math.round(n)))

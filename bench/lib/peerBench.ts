@@ -1,16 +1,17 @@
 // `npm run bench -- --guides 500[,2000]`: our build beside two Astro 7 peers, on the same synthetic
 // guides, the same Node 22 and the same machine, cold (every cache emptied) and warm (a second build
 // straight after, its caches kept), in one table (docs/development.md, "Against Astro").
-//   bare Astro           the peer kit's Astro site (../shared/peers/astro, read-only: worked on in a copy)
+//   bare Astro           the peer kit's Astro site (its astro/, read-only: worked on in a copy)
 //   like-for-like Astro  the same site plus what our build does for every page: an Open Graph image
 //                        (Satori + resvg) named in its head, and a Pagefind index of dist/ after the
-//                        build; the overlay scripts/peers/astro-like/ applied onto a copy of the peer
+//                        build; the overlay bench/peers/astro-like/ applied onto a copy of the peer
 //   ours                 `node build/run.mjs` (what `npm run build` runs) in a copy of the project,
 //                        its own node_modules/ of links to ours, so that emptying its caches touches
 //                        no other checkout's
-// Work folder: $PEERS_WORK, by default <tmp>/peers-kit (the one ../shared/peers/scale-vs-astro.sh
-// uses). Its npm installs happen once and are kept; the sources are copied afresh every run.
-// The table and its goals are pure (peerTable, tests/unit/peerBench.test.ts).
+// The kit: $PEERS_KIT, or the folder runPeerBench names by default; read-only. Work folder:
+// $PEERS_WORK, by default <tmp>/peers-kit (the one the kit's own scale-vs-astro.sh uses). Its npm
+// installs happen once and are kept; the sources are copied afresh every run.
+// The table and its goals are pure (peerTable, tests/unit/bench/peerBench.test.ts).
 import { spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import {
@@ -53,7 +54,7 @@ export interface Measured {
   warm?: Timed
 }
 
-/** The goals of issue 46: ours at most these times the peer's wall time, and flat per page. */
+/** The goals: ours at most these times each peer's wall time, and as many ms per page at every guide count. */
 export const goals = {
   like: { cold: 0.8, warm: 0.8 },
   bare: { warm: 1.0 },
@@ -264,7 +265,7 @@ export async function runPeerBench(options: PeerBenchOptions): Promise<PeerBench
   const kit = resolve(process.env.PEERS_KIT || join(root, '..', 'shared', 'peers'))
   if (!existsSync(join(kit, 'astro', 'package.json')) || !existsSync(join(kit, 'scripts', 'gen-content.mjs')))
     throw new PeerSetupError(`no peer kit at ${kit} (its astro/ and scripts/gen-content.mjs): set PEERS_KIT`)
-  const overlay = join(root, 'scripts', 'peers', 'astro-like', 'overlay')
+  const overlay = join(root, 'bench', 'peers', 'astro-like', 'overlay')
   const work = resolve(process.env.PEERS_WORK || join(tmpdir(), 'peers-kit'))
   const logs = join(work, 'logs')
   mkdirSync(logs, { recursive: true })
@@ -298,7 +299,7 @@ export async function runPeerBench(options: PeerBenchOptions): Promise<PeerBench
   const stamp = join(like, 'node_modules', '.overlay-lock')
   const lock = sha(join(like, 'package-lock.json'))
   if (!existsSync(stamp) || readFileSync(stamp, 'utf8') !== lock) {
-    log(`npm ci in ${like} (once per change of scripts/peers/astro-like/overlay/package-lock.json)`)
+    log(`npm ci in ${like} (once per change of bench/peers/astro-like/overlay/package-lock.json)`)
     npmInstall(like, logs, true)
     writeFileSync(stamp, lock)
   }

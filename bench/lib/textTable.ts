@@ -14,3 +14,14 @@ export function textTable(
       .trimEnd()
   return [line(head), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)]
 }
+
+/** Prints a plain table and a blank line: first column left-aligned, the others right-aligned. */
+export function printTable(head: string[], rows: (string | number)[][]) {
+  for (const line of textTable(
+    head,
+    rows.map((r) => r.map(String)),
+    [0],
+  ))
+    console.log(line)
+  console.log()
+}

@@ -18,7 +18,7 @@ import { type Locale, localeCodes } from '../../locales/locales'
 import { headIndexOptions, type SearchHead, searchIndexPath } from '../../renderer/search/files'
 import { searchGuides, shardsOf } from '../../renderer/search/query'
 import { searchQueries } from '../../tests/searchQueries'
-import { chromiumArgs, chromiumPath } from './chromium'
+import { chromiumArgs, chromiumPath } from '../../scripts/lib/chromium'
 import { serve } from '../../host/local/previewServer'
 
 const gz = (text: string | Buffer) => gzipSync(text, { level: 9 }).length

@@ -1,9 +1,12 @@
 // The checkout's calls to the API (docs/api.md, "Cart and checkout"), loaded by the island only once
-// there is a cart: the contract's schemas with valibot, and the HTTP client.
+// there is a cart or a return to follow: the contract's schemas with valibot, the HTTP client, and
+// what only follows a call (./payment.ts: the payment page a session may send the buyer to, the
+// status asked until it is final).
 import { get, post } from '../../api/client/http'
 import { runtimeConfig } from '../../api/client/runtimeConfig'
 import { type Cart, CheckoutSession, Quote } from '../../api/contract/cart'
 import type { Locale } from '../../locales/locales'
+import { allowedPaymentUrl, pollDelays, pollSession } from './payment'
 
 /** The API's own figures for a cart: its catalogue, and the discount code checked. */
 export function quote(cart: Cart) {
@@ -17,11 +20,20 @@ export function createSession(cart: Cart, locale: Locale, key: string) {
 }
 
 /** The true status of a session, from the API (a `status` in the return address is not trusted). */
-export function getSession(id: string) {
+function getSession(id: string) {
   return get(`/checkout/sessions/${encodeURIComponent(id)}`, { schema: CheckoutSession })
 }
 
-/** The runtime configuration's payment hosts. */
-export async function paymentHosts() {
-  return (await runtimeConfig()).paymentHosts
+/** A session after the return, asked with back-off for about a minute until it is over. */
+export function followSession(id: string) {
+  return pollSession(
+    () => getSession(id),
+    pollDelays(),
+    (ms) => new Promise((ok) => setTimeout(ok, ms)),
+  )
+}
+
+/** The payment page a new session names, if the browser may go there (the runtime configuration's hosts). */
+export async function paymentPage(session: CheckoutSession) {
+  return allowedPaymentUrl(session.paymentUrl, new URL(location.href), (await runtimeConfig()).paymentHosts)
 }

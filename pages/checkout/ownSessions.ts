@@ -1,27 +1,11 @@
 // What this browser keeps of its own payments (docs/api.md, "Cart and checkout"): the
-// Idempotency-Key of the cart being paid, and the ids of the sessions it started.
-import { keyFor } from '../../api/client/idempotency'
-import type { Cart } from '../../api/contract/cart'
+// Idempotency-Key of the cart being paid, and the ids of the sessions it started. The island reads
+// and forgets them here; what writes them runs only once the API's module is there
+// (./keepSession.ts).
 import { cartExpired } from '../../renderer/shared/dom'
 
 /** sessionStorage: the Idempotency-Key of the cart being paid, so that a second click pays once. */
-const payKeyStorage = 'rasid.checkout.key.v1'
-
-export function payKeyFor(cart: Cart): string {
-  let last: { key?: string; sent?: string } | undefined
-  try {
-    last = JSON.parse(sessionStorage.getItem(payKeyStorage) ?? 'null') ?? undefined
-  } catch {
-    // Unreadable: a new key.
-  }
-  const next = keyFor(cart, last, () => crypto.randomUUID())
-  try {
-    sessionStorage.setItem(payKeyStorage, JSON.stringify(next))
-  } catch {
-    // Not kept: a second click in this page still reuses it through the in-flight guard.
-  }
-  return next.key
-}
+export const payKeyStorage = 'rasid.checkout.key.v1'
 
 /**
  * localStorage: the ids of the last sessions this browser started. A return address is anyone's
@@ -29,7 +13,7 @@ export function payKeyFor(cart: Cart): string {
  * paid session would otherwise pass for the visitor's own). localStorage rather than the tab's
  * sessionStorage: the cart is the browser's, and a bank may send the buyer back in another tab.
  */
-const ownSessionsStorage = 'rasid.checkout.sessions.v2'
+export const ownSessionsStorage = 'rasid.checkout.sessions.v2'
 
 /** `{ ids, savedAt }`: dropped, like the cart, once untouched for the privacy notice's period (`cartExpired`). */
 export function ownSessions(now = Date.now()): string[] {
@@ -46,17 +30,6 @@ export function ownSessions(now = Date.now()): string[] {
     return stored.ids.filter((id): id is string => typeof id === 'string')
   } catch {
     return []
-  }
-}
-
-export function keepOwnSession(id: string) {
-  try {
-    const ids = [id, ...ownSessions().filter((o) => o !== id)].slice(0, 5)
-    localStorage.setItem(ownSessionsStorage, JSON.stringify({ ids, savedAt: Date.now() }))
-    // The first version's list, without a time: not kept beside this one.
-    localStorage.removeItem('rasid.checkout.sessions.v1')
-  } catch {
-    // Not kept: the return shows the neutral view and keeps the cart; the email confirms a payment.
   }
 }
 

@@ -1,23 +1,12 @@
 // The checkout's parts that only draw: the pay step's message, a price row, a notice, and the
-// message naming each product (./Checkout.island.tsx holds the state).
+// message naming each product (./Checkout.island.tsx holds the state, ./CartTable.tsx and
+// ./PayPanel.tsx draw the cart and its price).
 import type { ReactNode } from 'react'
 import { FormattedMessage } from 'react-intl'
-import type { ApiError } from '../../api/client/http'
-import type { CheckoutSession } from '../../api/contract/cart'
 import type { Sku } from '../../api/contract/pricing'
 import type { MessageId } from '../../locales/messages'
 import { Money } from '../../renderer/components/Money'
-
-export type PayState =
-  | { state: 'idle' }
-  | { state: 'creating' }
-  | { state: 'refused' }
-  | { state: 'error'; error: ApiError }
-  | { state: 'returning'; id: string; approved: boolean }
-  | { state: 'result'; session: CheckoutSession }
-  | { state: 'lost'; id: string }
-  /** A return address naming a session this browser did not start: nothing about it is shown or done. */
-  | { state: 'foreign' }
+import { type PayState, unreachable } from './payState'
 
 /** What the buyer is told about the pay step and the return, in the page's language. */
 export function PayMessage({ pay }: { pay: PayState }) {
@@ -27,15 +16,7 @@ export function PayMessage({ pay }: { pay: PayState }) {
   if (pay.state === 'foreign') return <FormattedMessage id="checkout.return.foreign" />
   if (pay.state === 'refused') return <FormattedMessage id="checkout.pay.refused" />
   if (pay.state === 'error')
-    return (
-      <FormattedMessage
-        id={
-          pay.error.kind === 'offline' || pay.error.kind === 'timeout' || pay.error.kind === 'server'
-            ? 'checkout.pay.unreachable'
-            : 'checkout.pay.failedToStart'
-        }
-      />
-    )
+    return <FormattedMessage id={unreachable(pay.error) ? 'checkout.pay.unreachable' : 'checkout.pay.failedToStart'} />
   if (pay.state !== 'result') return null
   const { session } = pay
   const total = (
@@ -73,6 +54,9 @@ export function PayMessage({ pay }: { pay: PayState }) {
   if (session.status === 'expired') return <FormattedMessage id="checkout.return.expired" />
   return <FormattedMessage id="checkout.return.processing" />
 }
+
+/** The cart's selects and the discount code's field. */
+export const selectClass = 'field mt-1'
 
 export const skuMessages: Record<Sku, MessageId> = {
   'plan.starter': 'checkout.sku.planStarter',

@@ -1,7 +1,7 @@
 // The contact forms' logic without React (docs/api.md, "Contact forms"): which fields each form
 // has, what a visitor typed turned into the contract's request, Arabic-Indic digits made Latin, and
 // the draft kept in sessionStorage so that a failed submit, an error or a reload loses nothing.
-// Pure but for the Storage it is handed: tests/unit/contactForm.test.ts.
+// Pure but for the Storage it is handed: tests/unit/contactForm.test.ts, tests/unit/contactDraft.test.ts.
 import type { ContactField } from '../../api/contract/fields'
 import { latinDigits } from '../../locales/digits'
 
@@ -34,6 +34,20 @@ export function normaliseField(field: ContactField, text: string): string {
   if (field === 'phone') return normalisePhone(text)
   if (field === 'email' || field === 'merchantId' || field === 'transactionId') return latinDigits(text).trim()
   return text
+}
+
+/**
+ * What the form's fields hold, from its FormData: text for inputs, selects and textareas, the
+ * ticked methods as a list, the consent as a flag.
+ */
+export function valuesOf(data: Pick<FormData, 'get' | 'getAll'>, kind: FormKind): FormValues {
+  const values: FormValues = {}
+  for (const field of formFields[kind]) {
+    if (field === 'methods') values.methods = data.getAll('methods').map(String)
+    else if (field === 'consent') values.consent = data.get('consent') === 'on'
+    else values[field] = String(data.get(field) ?? '')
+  }
+  return values
 }
 
 /**

@@ -41,6 +41,7 @@ const commands = [
   'i18n:consent',
   'i18n:verify',
   'docs:glossary',
+  'docs:architecture',
   'lock:complete',
 ]
 const notHere: Record<string, string> = {
@@ -56,6 +57,7 @@ const notHere: Record<string, string> = {
   'test:api': 'vitest',
   'test:dist': 'vitest',
   'test:e2e': 'playwright',
+  screenshots: 'playwright',
   'test:engines': 'vitest',
 }
 
@@ -138,6 +140,7 @@ const writes: Record<string, string[]> = {
   contract: ['api/contract/openapi.json'],
   'i18n:consent': ['locales/consent-versions.json', 'api/contract/consentVersions.ts'],
   'docs:glossary': ['docs/content.md'],
+  'docs:architecture': ['docs/architecture.md'],
   'lock:complete': ['package-lock.json'],
 }
 const mtimes = (script: string) => (writes[script] ?? []).map((f) => statSync(f).mtimeMs)

@@ -1,6 +1,6 @@
 // The commands' half of the operators' catalog (locales/operator/commands.<lang>.json):
 // both languages with the same ids and the same `{arguments}`, every id said by a command, and no
-// Arabic letter in the commands' code (scripts/): their words for operators (refusals, results,
+// Arabic letter in the commands' code (scripts/, bench/): their words for operators (refusals, results,
 // errors, help) come from the catalog, bar the files named below with their reason.
 // tests/unit/operatorCatalog.test.ts holds both pairs to the rules every operator message keeps.
 import { readdirSync, readFileSync } from 'node:fs'
@@ -12,11 +12,11 @@ import en from '../../locales/operator/commands.en.json'
 
 const root = join(import.meta.dirname, '../..')
 
-/** Files of scripts/ that may hold Arabic letters, and why: none of it is words for an operator. */
+/** Files of scripts/ and bench/ that may hold Arabic letters, and why: none of it is words for an operator. */
 const arabicAllowed: Record<string, string> = {
-  'scripts/bench.ts':
-    'the synthetic Arabic guides the search benchmark builds and searches (content, not operator words)',
-  'scripts/lib/apiBench.ts': 'the Arabic sales leads the API benchmark posts (request bodies, not operator words)',
+  'bench/lib/syntheticGuides.ts':
+    'the synthetic Arabic guides the build benchmark writes and builds (content, not operator words)',
+  'bench/lib/apiBench.ts': 'the Arabic sales leads the API benchmark posts (request bodies, not operator words)',
 }
 
 const arabic = /[\u0600-\u06FF\u0750-\u077F\u08A0-\u08FF\uFB50-\uFDFF\uFE70-\uFEFF]/
@@ -24,9 +24,12 @@ const arabic = /[\u0600-\u06FF\u0750-\u077F\u08A0-\u08FF\uFB50-\uFDFF\uFE70-\uFE
 /** A template's `{name}` arguments, sorted, each once. */
 const argumentsOf = (template: string) => [...new Set([...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!))].sort()
 
-const scripts = (readdirSync(join(root, 'scripts'), { recursive: true, encoding: 'utf8' }) as string[])
-  .filter((file) => /\.[cm]?tsx?$/.test(file))
-  .map((file) => `scripts/${file.split('\\').join('/')}`)
+const scripts = ['scripts', 'bench']
+  .flatMap((dir) =>
+    (readdirSync(join(root, dir), { recursive: true, encoding: 'utf8' }) as string[])
+      .filter((file) => /\.[cm]?tsx?$/.test(file))
+      .map((file) => `${dir}/${file.split('\\').join('/')}`),
+  )
   .sort()
 
 test('both languages have the same ids and the same {arguments} per id', () => {
@@ -54,7 +57,7 @@ test('a message in both languages, its arguments filled in, each language with i
   })
 })
 
-test('no Arabic letter in the commands’ code (scripts/) but in the named exceptions', () => {
+test('no Arabic letter in the commands’ code (scripts/, bench/) but in the named exceptions', () => {
   const found: string[] = []
   for (const file of scripts) {
     if (file in arabicAllowed) continue

@@ -96,7 +96,7 @@ test('OperatorId is the catalog’s ids, not any string', () => {
 
 test('every id the code passes to operatorText or cliText is in the catalog', () => {
   const unknown: string[] = []
-  for (const file of [...sources('api'), ...sources('scripts'), ...sources('locales')]) {
+  for (const file of [...sources('api'), ...sources('scripts'), ...sources('bench'), ...sources('locales')]) {
     const text = readFileSync(join(root, file), 'utf8')
     for (const call of text.matchAll(/\b(?:operatorText|cliText)\(\s*'([^']+)'/g))
       if (!(call[1]! in operatorCatalogs.en)) unknown.push(`${file}: ${call[1]}`)

@@ -1,6 +1,6 @@
-// The figures and the verdict of the API bench (`npm run bench -- --api`, scripts/lib/apiBench.ts).
+// The figures and the verdict of the API bench (`npm run bench -- --api`, bench/lib/apiBench.ts).
 import { describe, expect, it } from 'vitest'
-import { checkLeads, percentile, summarize } from '../../scripts/lib/apiBenchStats'
+import { checkLeads, percentile, summarize } from '../../../bench/lib/apiBenchStats'
 
 describe('percentile (nearest rank)', () => {
   const hundred = Array.from({ length: 100 }, (_, i) => i + 1)

@@ -1,4 +1,4 @@
-// The CPU calibration of `npm run bench -- --inp` (scripts/lib/cpuCalibration.ts), on fake benchmarks.
+// The CPU calibration of `npm run bench -- --inp` (bench/lib/cpuCalibration.ts), on fake benchmarks.
 import { describe, expect, it } from 'vitest'
 import {
   type Found,
@@ -8,7 +8,7 @@ import {
   maxSteps,
   midTier,
   tolerance,
-} from '../../scripts/lib/cpuCalibration'
+} from '../../../bench/lib/cpuCalibration'
 
 /** A machine whose BenchmarkIndex is `unthrottled` divided by the rate to the power `curve`; its reads, in order. */
 function machine(unthrottled: number, curve = 1) {

@@ -1,6 +1,6 @@
-// The table of `npm run bench -- --inp` for one calibrated tier (scripts/lib/inpTable.ts).
+// The table of `npm run bench -- --inp` for one calibrated tier (bench/lib/inpTable.ts).
 import { describe, expect, it } from 'vitest'
-import { type IslandRow, ms, over, tierTable } from '../../scripts/lib/inpTable'
+import { type IslandRow, ms, over, tierTable } from '../../../bench/lib/inpTable'
 
 const row = (page: string, firstTap: number, hydrated: number): IslandRow => ({
   page,

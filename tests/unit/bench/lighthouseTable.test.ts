@@ -1,4 +1,4 @@
-// The table of `npm run bench -- --lighthouse` (scripts/lib/lighthouseTable.ts).
+// The table of `npm run bench -- --lighthouse` (bench/lib/lighthouseTable.ts).
 import { describe, expect, it } from 'vitest'
 import {
   englishOf,
@@ -6,7 +6,7 @@ import {
   lighthouseHead,
   lighthouseRows,
   lighthouseSummary,
-} from '../../scripts/lib/lighthouseTable'
+} from '../../../bench/lib/lighthouseTable'
 
 const page = (url: string, lcps: number[], tbts = [0, 0, 0], score = 100): LighthousePage => ({
   url,

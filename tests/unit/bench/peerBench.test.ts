@@ -1,5 +1,5 @@
 // The table of `npm run bench -- --guides 500,2000` against the Astro peers, and the pure helpers
-// around it (scripts/lib/peerBench.ts).
+// around it (bench/lib/peerBench.ts).
 import { describe, expect, it } from 'vitest'
 import {
   guideCounts,
@@ -8,7 +8,7 @@ import {
   peerTable,
   strictFrontMatter,
   tableLines,
-} from '../../scripts/lib/peerBench'
+} from '../../../bench/lib/peerBench'
 
 const at = (guides: number, peer: Peer, cold: number, warm: number, pages = 1000, bytes = 10_240_000): Measured => ({
   guides,
