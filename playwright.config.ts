@@ -31,7 +31,7 @@ export default defineConfig({
   webServer: {
     command: `npx tsx scripts/serve.ts`,
     // The preview starts its own API; in memory here, so every run starts empty; and the status
-    // folder of its own, seeded with the build's sample (tests/e2e/status.spec.ts starts another).
+    // folder of its own, seeded with the build's sample (tests/e2e/statusStack.ts starts another).
     // Every test's leads come from 127.0.0.1: the per-address limit (5 in 10 min) would refuse the
     // keyboard-only forms of tests/e2e/states.spec.ts once other tests have sent theirs.
     env: {

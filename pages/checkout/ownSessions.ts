@@ -1,11 +1,29 @@
 // What this browser keeps of its own payments (docs/api.md, "Cart and checkout"): the
-// Idempotency-Key of the cart being paid, and the ids of the sessions it started. The island reads
-// and forgets them here; what writes them runs only once the API's module is there
-// (./keepSession.ts).
+// Idempotency-Key of the cart being paid, and the ids of the sessions it started (a session is
+// added to them by ./keepSession.ts, once the API's module is there).
+import { keyFor } from '../../api/client/idempotency'
+import type { Cart } from '../../api/contract/cart'
 import { cartExpired } from '../../renderer/shared/dom'
 
 /** sessionStorage: the Idempotency-Key of the cart being paid, so that a second click pays once. */
-export const payKeyStorage = 'rasid.checkout.key.v1'
+const payKeyStorage = 'rasid.checkout.key.v1'
+
+/** The key for paying `cart`: the last attempt's while the cart is the same, else a new one. */
+export function payKeyFor(cart: Cart): string {
+  let last: { key?: string; sent?: string } | undefined
+  try {
+    last = JSON.parse(sessionStorage.getItem(payKeyStorage) ?? 'null') ?? undefined
+  } catch {
+    // Unreadable: a new key.
+  }
+  const next = keyFor(cart, last, () => crypto.randomUUID())
+  try {
+    sessionStorage.setItem(payKeyStorage, JSON.stringify(next))
+  } catch {
+    // Not kept: a second click in this page still reuses it through the in-flight guard.
+  }
+  return next.key
+}
 
 /**
  * localStorage: the ids of the last sessions this browser started. A return address is anyone's

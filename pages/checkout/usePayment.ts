@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react'
 import type { Cart, CheckoutSession } from '../../api/contract/cart'
 import type { Locale } from '../../locales/locales'
 import { loadApi } from './loadApi'
-import { forgetPayKey, keepOwnSession, ownSessions, payKeyFor } from './ownSessions'
+import { forgetPayKey, ownSessions, payKeyFor } from './ownSessions'
 import { isOver, type PayState, returnOf, showsStatus } from './payState'
 
 /**
@@ -56,10 +56,9 @@ export function usePayment(cart: Cart | undefined, locale: Locale, update: (next
     setPay({ state: 'creating' })
     try {
       const api = await loadApi()
-      const result = await api.createSession(cart, locale, payKeyFor(cart))
+      const result = await api.startSession(cart, locale, payKeyFor(cart))
       if (!result.ok) return setPay({ state: 'error', error: result.error })
       const session = result.value
-      keepOwnSession(session.id)
       // Nothing to pay (Starter alone): the order is confirmed at once.
       if (session.status === 'paid') return settle(session)
       const target = await api.paymentPage(session)
