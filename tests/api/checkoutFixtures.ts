@@ -2,13 +2,14 @@
 // checkoutWebhook and checkoutSettings .test.ts): the endpoints, two carts, the sandbox's test cards
 // of the guide (docs/api.md, "Checkout"), forms posted and pages read as a browser does, payment
 // events signed as the provider signs them, and the steps of a session on a running server.
-import { expect } from 'vitest'
+import { afterAll, beforeAll, expect } from 'vitest'
 import type { Cart, CheckoutSession } from '../../api/contract/cart'
 import type { PaymentEvent } from '../../api/contract/payments'
 import { checkoutDefaults, sandboxWebhookSecret } from '../../api/server/config'
 import { signature } from '../../api/server/signature'
 import type { Locale } from '../../locales/locales'
-import { call, type TestApi } from './helpers'
+import { storeOfKind, type TestDynamo } from './dynalite'
+import { call, startApi, type TestApi } from './helpers'
 
 /** The stores checkout runs on, each in a describe block of its own. */
 export const storeKinds = ['sqlite', 'memory', 'dynamodb'] as const
@@ -38,6 +39,26 @@ export const cards = {
 }
 export const goodCard = (number: string) => ({ number, expiry: '12/30', cvc: '123', name: 'Noura' })
 export const roomyCheckout = { ...checkoutDefaults, rate: { limit: 10_000, windowMs: 60_000 } }
+
+/**
+ * A server on the `kind` store for the describe block it is called in, on the test's `clock`, with
+ * room in checkout's rate limit: started before its tests (handed to `started`), stopped after,
+ * with its DynamoDB stand-in.
+ */
+export function serveOn(kind: (typeof storeKinds)[number], clock: () => number, started: (api: TestApi) => void) {
+  let api: TestApi | undefined
+  let dynamo: TestDynamo | undefined
+  beforeAll(async () => {
+    const made = await storeOfKind(kind)
+    dynamo = made.dynamo
+    api = await startApi({ store: made.store, now: clock, config: { checkout: roomyCheckout } })
+    started(api)
+  })
+  afterAll(async () => {
+    await api?.close()
+    await dynamo?.close()
+  })
+}
 
 export async function form(api: { url: string }, path: string, fields: Record<string, string>) {
   const response = await fetch(`${api.url}${path}`, {

@@ -1,26 +1,18 @@
 // The sandbox's hosted payment page over HTTP on loopback (docs/api.md, "Checkout"), on each store:
 // the order in the buyer's language, the test cards of the guide (approved, declined, not a test
 // card, 3-D Secure), the way back to checkout, and Cancel.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import type { CheckoutSession } from '../../api/contract/cart'
-import { cards, form, goodCard, growth, page, roomyCheckout, sessionSteps, storeKinds } from './checkoutFixtures'
-import { storeOfKind, type TestDynamo } from './dynalite'
-import { startApi, type TestApi } from './helpers'
+import { cards, form, goodCard, growth, page, sessionSteps, storeKinds, serveOn } from './checkoutFixtures'
+import type { TestApi } from './helpers'
 
 /** The server's clock, and the bank page tokens': the test's. */
 const clock = () => Date.now()
 
 describe.each(storeKinds)('checkout with the %s store', (kind) => {
   let api: TestApi
-  let dynamo: TestDynamo | undefined
-  beforeAll(async () => {
-    const { store, dynamo: made } = await storeOfKind(kind)
-    dynamo = made
-    api = await startApi({ store, now: clock, config: { checkout: roomyCheckout } })
-  })
-  afterAll(async () => {
-    await api?.close()
-    await dynamo?.close()
+  serveOn(kind, clock, (started) => {
+    api = started
   })
 
   const { createSession, getSession } = sessionSteps(() => api, clock)

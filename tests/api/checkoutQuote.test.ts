@@ -1,27 +1,19 @@
 // Checkout's quotes over HTTP on loopback (docs/api.md, "Checkout"), on each store: a cart priced
 // with the server's catalogue, discount codes, and the carts and bodies it refuses.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { monthsPerYear, priceCart, type Quote } from '../../api/contract/cart'
 import type { Problem } from '../../api/contract/schemas'
 import { catalogue } from '../../site.config'
-import { growth, quotePath, roomyCheckout, sessionsPath, storeKinds } from './checkoutFixtures'
-import { storeOfKind, type TestDynamo } from './dynalite'
-import { call, startApi, type TestApi } from './helpers'
+import { growth, quotePath, sessionsPath, storeKinds, serveOn } from './checkoutFixtures'
+import { call, type TestApi } from './helpers'
 
 /** The server's clock: the test's. */
 const clock = () => Date.now()
 
 describe.each(storeKinds)('checkout with the %s store', (kind) => {
   let api: TestApi
-  let dynamo: TestDynamo | undefined
-  beforeAll(async () => {
-    const { store, dynamo: made } = await storeOfKind(kind)
-    dynamo = made
-    api = await startApi({ store, now: clock, config: { checkout: roomyCheckout } })
-  })
-  afterAll(async () => {
-    await api?.close()
-    await dynamo?.close()
+  serveOn(kind, clock, (started) => {
+    api = started
   })
 
   describe('POST /cart/quote', () => {

@@ -1,7 +1,7 @@
 // Checkout sessions over HTTP on loopback (docs/api.md, "Checkout"), on each store: created,
 // replayed, refused, paid at once when free, not found, expired. The server's clock is the test's
 // (`clock`), so expiry needs no waiting.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import type { Problem } from '../../api/contract/schemas'
 import {
   cards,
@@ -9,14 +9,13 @@ import {
   goodCard,
   growth,
   page,
-  roomyCheckout,
   sessionSteps,
   sessionsPath,
   starter,
+  serveOn,
   storeKinds,
 } from './checkoutFixtures'
-import { storeOfKind, type TestDynamo } from './dynalite'
-import { call, newKey, startApi, type TestApi } from './helpers'
+import { call, newKey, type TestApi } from './helpers'
 
 /** The server's clock: the test's, moved on by `offset` to see a session expire. */
 let offset = 0
@@ -24,15 +23,8 @@ const clock = () => Date.now() + offset
 
 describe.each(storeKinds)('checkout with the %s store', (kind) => {
   let api: TestApi
-  let dynamo: TestDynamo | undefined
-  beforeAll(async () => {
-    const { store, dynamo: made } = await storeOfKind(kind)
-    dynamo = made
-    api = await startApi({ store, now: clock, config: { checkout: roomyCheckout } })
-  })
-  afterAll(async () => {
-    await api?.close()
-    await dynamo?.close()
+  serveOn(kind, clock, (started) => {
+    api = started
   })
 
   const { createSession, getSession } = sessionSteps(() => api, clock)

@@ -2,12 +2,11 @@
 // event pays the order; a missing, tampered, stale or mismatched one changes nothing; a repeat is a
 // duplicate; events out of order never undo a payment. Signatures are made on the server's clock
 // (`clock`, the test's).
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import type { PaymentEvent } from '../../api/contract/payments'
 import type { Problem } from '../../api/contract/schemas'
-import { eventId, roomyCheckout, sessionSteps, signer, storeKinds, webhookPath } from './checkoutFixtures'
-import { storeOfKind, type TestDynamo } from './dynalite'
-import { call, startApi, type TestApi } from './helpers'
+import { eventId, sessionSteps, signer, storeKinds, webhookPath, serveOn } from './checkoutFixtures'
+import { call, type TestApi } from './helpers'
 
 /** The server's clock, and the signatures': the test's. */
 const clock = () => Date.now()
@@ -15,15 +14,8 @@ const signed = signer(clock)
 
 describe.each(storeKinds)('checkout with the %s store', (kind) => {
   let api: TestApi
-  let dynamo: TestDynamo | undefined
-  beforeAll(async () => {
-    const { store, dynamo: made } = await storeOfKind(kind)
-    dynamo = made
-    api = await startApi({ store, now: clock, config: { checkout: roomyCheckout } })
-  })
-  afterAll(async () => {
-    await api?.close()
-    await dynamo?.close()
+  serveOn(kind, clock, (started) => {
+    api = started
   })
 
   const { createSession, getSession, paidEvent, sendEvent } = sessionSteps(() => api, clock)

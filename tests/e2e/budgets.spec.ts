@@ -1,32 +1,10 @@
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
-import { htmlOfPath } from '../../renderer/shared/paths'
 import { localized, routes } from '../routes'
 import { expect, hydrated, test } from './fixtures'
+import { hasIsland } from './scriptBudget'
 
-// The JavaScript a first visit requests with no interaction (gzip -9 of the files as deployed):
-// the light runtime alone on a page without islands; React and the island on a page with one. Each
-// page's first load is measured in tests/e2e/pages.spec.ts, against these budgets.
-// The budgets: 15.25 KiB for a page without islands (the runtime; /monitoring's live status part is
-// the runtime's own module, renderer/client/statusPage.ts, with the status rules it shares with the
-// banner: 15,381 B), and 95 KiB for a page with islands (React, react-dom and the island: /checkout
-// 97,038 B, /contact-us about 96.4 KB). What the island pages carry besides React: the Intl worker
-// (about 0.4 KiB, taking ICU's 100-300 ms load off the main thread before an island hydrates), the
-// replay of what was typed before hydration (0.45 KiB), the table of each island's chunks asked for a
-// link per task and the island's hold on events until it has hydrated (1.4 KiB), the status rules
-// the checkout's banner shares with /monitoring (0.5 KiB), the riyal sign's accessible name and the
-// sales form's bands per market, the checkout's order controls and its empty cart's two plans.
-// docs/performance.md says why each is there.
+// What a page loads on a first visit: which pages load React, and which faces. The script budgets
+// and each page's first load against them: ./scriptBudget.ts, tests/e2e/pages.spec.ts.
 const pages = [...routes.flatMap((r) => [localized(r.path, 'en'), localized(r.path, 'ar')]), '/missing', '/ar/missing']
-
-/** Whether the built page places an island (renderer/islands/Island.tsx): only those may load React. */
-const hasIsland = (url: string) => {
-  try {
-    return readFileSync(join('dist', htmlOfPath(url)), 'utf8').includes('data-island=')
-  } catch {
-    return false
-  }
-}
 
 test('only the pages with a widget place an island (and so load React)', () => {
   expect(pages.filter(hasIsland)).toEqual([

@@ -11,9 +11,9 @@ import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import type { Page } from '@playwright/test'
 import type { Locale } from '../../locales/locales'
-import { htmlOfPath } from '../../renderer/shared/paths'
 import { browserRoutes, catalogs, fullTitle, localized, type RouteCase } from '../routes'
 import { expect, expectAxeClean, hydrated, notFoundDocument, test } from './fixtures'
+import { budgetOf, hasIsland } from './scriptBudget'
 import { localeCodes } from '../../locales/locales'
 
 const origin = 'https://www.rasid.example'
@@ -21,22 +21,6 @@ const KiB = 1024
 const allIds = new Set([...Object.keys(catalogs.en), ...Object.keys(catalogs.ar)])
 const arabicLetters = /[\u0600-\u06ff]/g
 const latinLetters = /[A-Za-z]/g
-
-/** Whether the built page places an island (renderer/islands/Island.tsx): only those may load React. */
-const hasIsland = (url: string) => {
-  try {
-    return readFileSync(join('dist', htmlOfPath(url)), 'utf8').includes('data-island=')
-  } catch {
-    return false
-  }
-}
-
-/**
- * The JavaScript budget of a first visit with no interaction (gzip -9 of the files as deployed; what
- * each budget holds: tests/e2e/budgets.spec.ts): the light runtime alone on a page without islands,
- * React and the island on a page with one.
- */
-const budgetOf = (url: string) => (hasIsland(url) ? 95 * KiB : /\/monitoring$/.test(url) ? 15.25 * KiB : 15 * KiB)
 
 /** Loads `url` counting the scripts it requests, brings its island into view, and checks the budget. */
 async function loadWithin(page: Page, url: string, status: number) {
