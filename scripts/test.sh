@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The whole test run on a fresh machine (`npm test`, and CI through .ci/run): Chromium, Firefox,
-# WebKit and Java, dependencies, then every check in order: typecheck, lint, dependency rules, knip,
-# the AWS stacks' synthesis, build, verify, and the test tiers (unit, api, dist, e2e, engines), then
-# the build on Node 24 (the API tier runs the Lambda bundles on it). A failed step does not stop the others, except that verify,
+# WebKit and Java, dependencies, then every check: typecheck, lint, dependency rules, knip, the AWS
+# stacks' synthesis, build, verify, and the test tiers (unit, api, dist, e2e, engines) in two lanes
+# (below), then the build on Node 24 (the API tier runs the Lambda bundles on it). A failed step does not stop the others, except that verify,
 # dist, e2e and engines need the build. Ends with each step's result and the runners' own summaries.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -53,6 +53,29 @@ step() {
   return "$code"
 }
 
+# quiet_step NAME COMMAND...: a step of a lane run beside the others (below): its output only in
+# $logs/NAME, its command in $logs/NAME.cmd and its exit code in $logs/NAME.code, until
+# print_lane shows them whole, so that two steps' lines never interleave.
+quiet_step() {
+  local name="$1"
+  shift
+  echo "$*" >"$logs/$name.cmd"
+  "$@" >"$logs/$name" 2>&1
+  local code=$?
+  echo "$code" >"$logs/$name.code"
+  return "$code"
+}
+# print_lane NAME...: each step's command, output and result, in order, once its lane has ended.
+print_lane() {
+  local name
+  for name in "$@"; do
+    [ -f "$logs/$name.code" ] || continue
+    printf '\n== %s: %s\n' "$name" "$(cat "$logs/$name.cmd")"
+    cat "$logs/$name"
+    if [ "$(cat "$logs/$name.code")" = 0 ]; then results+=("$name ok"); else results+=("$name FAILED"); status=1; fi
+  done
+}
+
 # Node 24, the current LTS and the Lambda functions' runtime (package.json `engines` also names 20
 # and 22): installed first, since the API tier runs the synthesized Lambda bundles on it
 # (tests/api/bundles.test.ts), and the build runs again on it at the end: what runs on Node 24 in
@@ -85,6 +108,15 @@ on_node24() { PATH="$node24_bin:$PATH" "$@"; }
 step node24 install_node24
 node24_ok=$?
 
+# Two lanes share the machine's cores: much of a test tier's time is spent waiting (on a browser, a
+# child process, a server's answer), and the other lane's work fills it. The unit and API tiers
+# need no build and start at once, beside the checks; the engines step starts beside the `dist`
+# and `e2e` steps once the build is there. Every server a test starts takes a free port, and no tier
+# writes dist/; what each lane printed is shown whole when it ends. Each tier holds on a busy
+# machine: that is what this is.
+( quiet_step unit npx vitest run --project unit; quiet_step api npx vitest run --project api ) &
+pure_lane=$!
+
 step typecheck npm run -s typecheck
 step lint npm run -s lint
 step deps npm run -s deps
@@ -92,18 +124,21 @@ step knip npm run -s knip
 # The AWS stacks (infra/) synthesized offline, the Lambda bundled: what `npx cdk deploy` would send.
 step infra npm run -s infra:synth
 if step build npm run -s build; then
-  # What CI would refuse to ship (scripts/verify.ts).
-  step verify npm run -s verify
-  step unit npx vitest run --project unit
-  step api npx vitest run --project api
-  step dist npx vitest run --project dist
-  step e2e npx playwright test
   # The visitor's pages and flows in Firefox ESR and WebKitGTK (tests/engines/); each test's line as
   # it ends (Vitest's default prints a file's only when the file ends, a few minutes later).
-  step engines npx vitest run --project engines --reporter=verbose
+  ( quiet_step engines npx vitest run --project engines --reporter=verbose ) &
+  engines_lane=$!
+  # What CI would refuse to ship (scripts/verify.ts).
+  step verify npm run -s verify
+  step dist npx vitest run --project dist
+  step e2e npx playwright test
+  wait "$pure_lane"
+  print_lane unit api
+  wait "$engines_lane"
+  print_lane engines
 else
-  step unit npx vitest run --project unit
-  step api npx vitest run --project api
+  wait "$pure_lane"
+  print_lane unit api
   results+=("verify, dist, e2e, engines skipped: no build")
 fi
 

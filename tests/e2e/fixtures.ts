@@ -87,6 +87,14 @@ export async function manifestIn(page: Page) {
  * none of), and took 2.7-3.4 s a call here against 1.0-1.2 s, with the same results.
  */
 export async function expectAxeClean(page: Page, state?: string) {
+  // Colours read mid-transition (a scheme just switched, a card's hover fading) are neither
+  // scheme's: axe judges the page once its transitions have ended, as a reader sees it (a spinner
+  // turns for as long as it is busy and is left to turn).
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY),
+  )
   const { violations } = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
     .setLegacyMode(true)
