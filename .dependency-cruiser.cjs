@@ -110,29 +110,38 @@ module.exports = {
     },
     {
       name: 'api-server-not-to-site',
-      comment: 'The API server ships alone (Node, Lambda): it never imports the site, the build or the commands.',
+      comment:
+        'The API server ships alone (Node, Lambda): it never imports the site, the build or the commands, nor the site’s settings (site.config.ts). The business rules it prices and plays by (markets, fees, methods, the catalogue, the privacy periods) are the contract’s.',
       severity: 'error',
       from: { path: '^api/server/' },
-      to: { path: '^(renderer|pages|build|scripts)/' },
+      to: { path: '^(renderer|pages|build|scripts)/|^site\\.config\\.ts$' },
     },
     {
       name: 'only-api-commands-and-tests-to-server',
       comment:
-        'The server is its own program: the site and the build reach the API through the contract only; commands (the preview), the bench (the commands’ helper, the SQLite store it checks), the stack (infra/, which bundles it and reads its table definition and problem document) and tests may use it.',
+        'The server is its own program: the site and the build reach the API through the contract only; the commands and the bench (through its entry, below), the stack (infra/, which bundles it and reads its table definition and problem document) and tests may use it.',
       severity: 'error',
       from: { pathNot: '^(api|tests|scripts|bench|infra)/' },
       to: { path: '^api/server/' },
     },
     {
+      name: 'commands-to-server-through-its-entry',
+      comment:
+        'The commands (npm run api, the preview) and the bench start the server and run its jobs through api/server/index.ts, what it offers them; its modules are its own. The commands’ helper and their words are in scripts/lib/cli/.',
+      severity: 'error',
+      from: { path: '^(scripts|bench)/' },
+      to: { path: '^api/server/', pathNot: '^api/server/index\\.ts$' },
+    },
+    {
       name: 'infra-only-what-it-deploys',
       comment:
-        'The stack (infra/) takes what it deploys from where it is made: the host rules with the CloudFront Functions made from them (host/rules.ts, renderer/shared), the headers policies (host/policies.ts), the table (api/server/store/dynamo.ts), the API’s problem document for the WAF (api/server/http.ts), the header CloudFront adds on the webhook’s origin (api/server/edgeOrigin.ts) and the font files the API’s bundle carries (api/contract/faces.ts); nothing else of the project. Its tests (infra/**/*.test.ts) are tests: they hold the templates to the code that reads them.',
+        'The stack (infra/) takes what it deploys from where it is made: the host rules with the CloudFront Functions made from them (host/rules.ts, renderer/shared), the headers policies (host/policies.ts), the table (api/server/store/dynamo.ts), the API’s problem document for the WAF (api/server/http.ts), the header CloudFront adds on the webhook’s origin (api/server/edgeOrigin.ts), the font files the API’s bundle carries (api/contract/faces.ts) and the backups’ period the privacy notice states (api/contract/privacy.ts); nothing else of the project. Its tests (infra/**/*.test.ts) are tests: they hold the templates to the code that reads them.',
       severity: 'error',
       from: { path: '^infra/', pathNot: '^infra/.+\\.test\\.ts$' },
       to: {
         path: '^(api|build|host|pages|renderer|locales|scripts|tests)/',
         pathNot:
-          '^(renderer/shared/[^/]+|host/rules\\.ts|host/policies\\.ts|api/server/store/dynamo\\.ts|api/server/http\\.ts|api/server/edgeOrigin\\.ts|api/contract/faces\\.ts)$',
+          '^(renderer/shared/[^/]+|host/rules\\.ts|host/policies\\.ts|api/server/store/dynamo\\.ts|api/server/http\\.ts|api/server/edgeOrigin\\.ts|api/contract/faces\\.ts|api/contract/privacy\\.ts)$',
       },
     },
     {

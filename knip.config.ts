@@ -15,7 +15,7 @@ export default {
     'build/index.ts',
     'build/postbuildWorker.ts',
     'build/searchWorker.ts',
-    // The API server's AWS Lambda handler (docs/api.md; `npm run api` adds api/server/node.ts).
+    // The API server's AWS Lambda handler (docs/api.md; `npm run api` is scripts/api.ts).
     'api/server/lambda.ts',
     // The status probe's Lambda handler (infra/constructs/statusProbe.ts bundles it by path; docs/status.md).
     'api/status/lambda.ts',

@@ -6,7 +6,7 @@ import { colors } from '@unocss/preset-wind4/colors'
 import { iconCollections, wordmarkHref } from './build/icons'
 import { accent, brand, neutral, tokenCss } from './renderer/brand/tokens'
 import { locales } from './locales/locales'
-import { markets } from './site.config'
+import { markets } from './api/contract/markets'
 import { signFaces } from './api/contract/faces'
 
 /** The riyal sign's family, in each language's stack after its face (api/contract/faces.ts). */

@@ -13,7 +13,7 @@
 // This file reads the options, prints the help and starts one mode (modes/<name>.ts, each loaded
 // only when it runs, so that `--help` and wrong usage load no browser, build or Lighthouse code);
 // what the modes share is in lib/.
-import { parseCommand, runCommand, UsageError } from '../api/server/cli'
+import { parseCommand, runCommand, UsageError } from '../scripts/lib/cli/command'
 import { guideCounts } from './lib/peerBench'
 
 const usage = `Usage: npm run bench [-- --runs N | --lighthouse | --guides N[,M] [--no-peers] | --search | --api | --deploy | --help]
@@ -51,8 +51,8 @@ const usage = `Usage: npm run bench [-- --runs N | --lighthouse | --guides N[,M]
   --api-requests N      measured API requests (default 2000)
   --api-concurrency N   API requests in flight at once (default 16)
   --deploy       the built dist/ as two builds, deployed one after the other to a local S3 while clients load
-                 every page and payload: the mixed-build window of an atomic deploy and of the old in-place
-                 one (from git), the switch and the rollback (bench/modes/deploy.ts)
+                 every page and payload: the mixed-build window, the switch and the rollback
+                 (bench/modes/deploy.ts)
 
 Exit codes: 0 done, 1 a part failed (the line says which), 2 wrong usage.`
 

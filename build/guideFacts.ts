@@ -18,7 +18,8 @@ import { intlLocale, weekdayName } from '../locales/intlLocale'
 import type { Locale } from '../locales/locales'
 import type { MessageId } from '../locales/messages'
 import { pickMessages } from '../locales/pickMessages'
-import { allMethods, type Brand, businessWeek, markets, methodFacts, methodsOf } from '../site.config'
+import { allMethods, type Brand, businessWeek, markets, methodsOf } from '../api/contract/markets'
+import { methodFacts } from '../api/contract/methodFacts'
 
 const intls = new Map<Locale, IntlShape>()
 /** The formatter of the guides' facts in `locale` (its guide, pricing and sandbox messages), made once. */

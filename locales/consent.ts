@@ -10,7 +10,8 @@
 // `npm run i18n:consent` adds the current versions to the archive; `npm run i18n:verify` and the
 // unit tests fail while they are missing from it.
 import { createHash } from 'node:crypto'
-import { facts, privacy } from '../site.config'
+import { facts } from '../site.config'
+import { privacy } from '../api/contract/privacy'
 import { loadCatalogs } from './catalogs'
 import type { Locale } from './locales'
 

@@ -9,7 +9,8 @@ import {
   type SelectElement,
   TYPE,
 } from '@formatjs/icu-messageformat-parser'
-import { approvalAlert, facts, markets, methodsOf } from '../site.config'
+import { approvalAlert, facts } from '../site.config'
+import { markets, methodsOf } from '../api/contract/markets'
 import { intlLocale } from './intlLocale'
 import type { Locale } from './locales'
 

@@ -1,7 +1,7 @@
 // Money in integer minor units (halalas, fils, piastres), never in floating point (docs/content.md).
 import { type AmountParts, amountParts, amountText } from '../api/contract/currencySign'
 import { bpOf } from '../api/contract/pricing'
-import type { Fee, Market } from '../site.config'
+import type { Fee, Market } from '../api/contract/markets'
 
 export interface FeeBreakdown {
   fee: number

@@ -7,7 +7,7 @@
 // any platform checks what it downloads. Idempotent.
 import { execFileSync } from 'node:child_process'
 import { readFileSync, writeFileSync } from 'node:fs'
-import { parseCommand, runCommand } from '../api/server/cli'
+import { parseCommand, runCommand } from './lib/cli/command'
 
 interface Entry {
   version: string

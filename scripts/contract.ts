@@ -1,7 +1,7 @@
 // `npm run contract`: writes api/contract/openapi.json from the contract (scripts/lib/openapi.ts).
 // tests/unit/contract.test.ts fails when the committed file differs from what this writes.
 import { writeFileSync } from 'node:fs'
-import { parseCommand, runCommand } from '../api/server/cli'
+import { parseCommand, runCommand } from './lib/cli/command'
 import { apiVersion } from '../api/contract/version'
 import { openApiPath, openApiText } from './lib/openapi'
 

@@ -4,7 +4,7 @@
 // mode, the status host and interruptions. Credentials and region come from the standard AWS
 // chain (environment, profile, SSO, role). What an operator reads is in English or Arabic
 // (`--lang ar`, DEPLOY_LANG), from the operators' catalog (locales/operator/commands.<lang>.json).
-import { readCommand, UsageError } from '../api/server/cli'
+import { readCommand, UsageError } from './lib/cli/command'
 import { type Options, optionsOf, spec } from './lib/deploy/options'
 import { failureText, run } from './lib/deploy/run'
 import { NoBuild } from './lib/deploy/words'

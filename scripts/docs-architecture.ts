@@ -4,7 +4,7 @@
 // there is not the graph's (`npm run deps` runs it, so the drawing cannot drift from the code).
 import { readFileSync, writeFileSync } from 'node:fs'
 import { cruise } from 'dependency-cruiser'
-import { parseCommand, runCommand } from '../api/server/cli'
+import { parseCommand, runCommand } from './lib/cli/command'
 
 const file = 'docs/architecture.md'
 const start = '<!-- imports:start (npm run docs:architecture) -->'

@@ -1,7 +1,7 @@
 // `npm run docs:glossary`: writes the glossary of locales/glossary.ts into docs/content.md, between
 // its glossary markers (tests/unit/terms.test.ts fails when the two differ).
 import { readFileSync, writeFileSync } from 'node:fs'
-import { parseCommand, runCommand } from '../api/server/cli'
+import { parseCommand, runCommand } from './lib/cli/command'
 import { glossaryTable } from '../build/terms'
 
 const file = 'docs/content.md'

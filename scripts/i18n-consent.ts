@@ -4,7 +4,7 @@
 // the consent box's text, the privacy notice or a retention fact, and commit the archive with the
 // change; a version already there is left as it is (the archive only grows).
 import { readFileSync, writeFileSync } from 'node:fs'
-import { parseCommand, runCommand } from '../api/server/cli'
+import { parseCommand, runCommand } from './lib/cli/command'
 import { loadCatalogs } from '../locales/catalogs'
 import {
   type ArchivedConsent,

@@ -2,7 +2,7 @@
 // message is not valid ICU, right-to-left copy (catalogs and guides) holds a Latin run without a
 // bidi isolate, or copy uses a word the glossary bans (locales/glossary.ts) or the brand with a
 // clitic. The build runs the same checks (build/verifyCatalogs.ts `verifyI18n`).
-import { parseCommand, runCommand } from '../api/server/cli'
+import { parseCommand, runCommand } from './lib/cli/command'
 import { formatProblems, verifyI18n } from '../build/verifyCatalogs'
 import { localeCodes } from '../locales/locales'
 

@@ -2,7 +2,7 @@
 // `site`, a local CloudFront KeyValueStore, and the edge running the stack's two functions over
 // them (host/local/localSite.ts). Deploy, switch and roll back with `npm run deploy` exactly as in
 // production, and watch the site change. The files are gone when it stops.
-import { parseCommand, runCommand } from '../api/server/cli'
+import { parseCommand, runCommand } from './lib/cli/command'
 import { startLocalSite } from '../host/local/localSite'
 
 const cmd = parseCommand({

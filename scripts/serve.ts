@@ -4,10 +4,8 @@
 // or the one at API_ORIGIN.
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import { parseCommand, runCommand } from '../api/server/cli'
-import { configFromEnv } from '../api/server/config'
-import { type RunningApi, startApiServer } from '../api/server/serve'
-import { storeFromEnv } from '../api/server/stores'
+import { parseCommand, runCommand } from './lib/cli/command'
+import { configFromEnv, type RunningApi, startApiServer, storeFromEnv } from '../api/server'
 import { serve } from '../host/local/previewServer'
 
 const usage = `Usage: npm run preview [-- --help]

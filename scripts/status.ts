@@ -18,15 +18,16 @@
 //
 // Times (`--at`, `--from`, `--to`) are the market's wall clock (`--market`, default sa), stored in
 // UTC. Output in English, or Arabic with `--lang ar` (STATUS_LANG, RASID_LANG). The arguments are
-// read, and failures said in one line, by the commands' shared helper (api/server/cli.ts): exit 0
+// read, and failures said in one line, by the commands' shared helper (scripts/lib/cli/command.ts): exit 0
 // done, 1 refused or failed (the reason in one line), 2 wrong usage (`--help` lists the commands).
 import { userInfo } from 'node:os'
 import { S3Client } from '@aws-sdk/client-s3'
 import { impacts, type Impact, type Stage, stages } from '../api/contract/status'
-import { parseCommand, type Resources, runCommand } from '../api/server/cli'
-import { markets, site } from '../site.config'
+import { parseCommand, type Resources, runCommand } from './lib/cli/command'
+import { markets } from '../api/contract/markets'
+import { site } from '../site.config'
 import { checkEndpoint } from './lib/endpoint'
-import { listed, words } from './lib/operatorWords'
+import { listed, words } from './lib/cli/words'
 import { parseTime, showText, zoneOf } from './lib/statusCli'
 import {
   cancelMaintenance,

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The whole test run on a fresh machine (`npm test`, and CI through .ci/run): Chromium, Firefox,
-# WebKit and Java, dependencies, then every check: typecheck, lint, dependency rules, knip, the AWS
-# stacks' synthesis, build, verify, and the test tiers (unit, api, dist, e2e, engines) in two lanes
-# (below), then the build on Node 24 (the API tier runs the Lambda bundles on it). A failed step does not stop the others, except that verify,
+# WebKit and Java, dependencies, then the build and every check: verify, typecheck, lint, dependency
+# rules, knip, the AWS stacks' synthesis and the test tiers (unit, api, dist, e2e, engines), in three
+# lanes (below), then the build on Node 24 (the API tier runs the Lambda bundles on it). A failed step does not stop the others, except that verify,
 # dist, e2e and engines need the build. Ends with each step's result and the runners' own summaries.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -47,22 +47,28 @@ step() {
   local name="$1"
   shift
   printf '\n== %s: %s\n' "$name" "$*"
+  local start=$SECONDS
   "$@" 2>&1 | tee "$logs/$name"
   local code="${PIPESTATUS[0]}"
-  if [ "$code" = 0 ]; then results+=("$name ok"); else results+=("$name FAILED"); status=1; fi
+  result "$name" "$code" $((SECONDS - start))
   return "$code"
+}
+# result NAME CODE SECONDS: the step's line in the summary, with how long it took.
+result() {
+  if [ "$2" = 0 ]; then results+=("$1 ok ($3 s)"); else results+=("$1 FAILED ($3 s)"); status=1; fi
 }
 
 # quiet_step NAME COMMAND...: a step of a lane run beside the others (below): its output only in
-# $logs/NAME, its command in $logs/NAME.cmd and its exit code in $logs/NAME.code, until
+# $logs/NAME, its command in $logs/NAME.cmd and its exit code and seconds in $logs/NAME.code, until
 # print_lane shows them whole, so that two steps' lines never interleave.
 quiet_step() {
   local name="$1"
   shift
   echo "$*" >"$logs/$name.cmd"
+  local start=$SECONDS
   "$@" >"$logs/$name" 2>&1
   local code=$?
-  echo "$code" >"$logs/$name.code"
+  echo "$code $((SECONDS - start))" >"$logs/$name.code"
   return "$code"
 }
 # print_lane NAME...: each step's command, output and result, in order, once its lane has ended.
@@ -72,7 +78,8 @@ print_lane() {
     [ -f "$logs/$name.code" ] || continue
     printf '\n== %s: %s\n' "$name" "$(cat "$logs/$name.cmd")"
     cat "$logs/$name"
-    if [ "$(cat "$logs/$name.code")" = 0 ]; then results+=("$name ok"); else results+=("$name FAILED"); status=1; fi
+    # shellcheck disable=SC2046 # the code and the seconds, two words
+    result "$name" $(cat "$logs/$name.code")
   done
 }
 
@@ -108,37 +115,43 @@ on_node24() { PATH="$node24_bin:$PATH" "$@"; }
 step node24 install_node24
 node24_ok=$?
 
-# Two lanes share the machine's cores: much of a test tier's time is spent waiting (on a browser, a
-# child process, a server's answer), and the other lane's work fills it. The unit and API tiers
-# need no build and start at once, beside the checks; the engines step starts beside the `dist`
-# and `e2e` steps once the build is there. Every server a test starts takes a free port, and no tier
-# writes dist/; what each lane printed is shown whole when it ends. Each tier holds on a busy
-# machine: that is what this is.
-( quiet_step unit npx vitest run --project unit; quiet_step api npx vitest run --project api ) &
-pure_lane=$!
-
-step typecheck npm run -s typecheck
-step lint npm run -s lint
-step deps npm run -s deps
-step knip npm run -s knip
-# The AWS stacks (infra/) synthesized offline, the Lambda bundled: what `npx cdk deploy` would send.
-step infra npm run -s infra:synth
+# Three lanes share the machine's cores: much of a test tier's time is spent waiting (on a browser, a
+# child process, a server's answer), and the other lanes' work fills it. The build comes first;
+# then the Chromium tier (the longest) runs here, beside a lane of the checks and the tiers that
+# need no build (typecheck, lint, dependency rules, knip, the stacks' synthesis, unit, api) and a
+# lane of the other tiers of the build (dist, then Firefox and WebKit). Every server a test starts
+# takes a free port and no step writes dist/ but the builds; what a lane printed is shown whole
+# when it ends, so that two steps' lines never interleave. Each tier holds on a busy machine: that
+# is what this is.
+checks() {
+  quiet_step typecheck npm run -s typecheck
+  quiet_step lint npm run -s lint
+  quiet_step deps npm run -s deps
+  quiet_step knip npm run -s knip
+  # The AWS stacks (infra/) synthesized offline, the Lambda bundled: what `npx cdk deploy` would send.
+  quiet_step infra npm run -s infra:synth
+  quiet_step unit npx vitest run --project unit
+  quiet_step api npx vitest run --project api
+}
 if step build npm run -s build; then
-  # The visitor's pages and flows in Firefox ESR and WebKitGTK (tests/engines/); each test's line as
-  # it ends (Vitest's default prints a file's only when the file ends, a few minutes later).
-  ( quiet_step engines npx vitest run --project engines --reporter=verbose ) &
-  engines_lane=$!
+  checks &
+  checks_lane=$!
+  {
+    quiet_step dist npx vitest run --project dist
+    # The visitor's pages and flows in Firefox ESR and WebKitGTK (tests/engines/), each test's line.
+    quiet_step engines npx vitest run --project engines --reporter=verbose
+  } &
+  built_lane=$!
   # What CI would refuse to ship (scripts/verify.ts).
   step verify npm run -s verify
-  step dist npx vitest run --project dist
   step e2e npx playwright test
-  wait "$pure_lane"
-  print_lane unit api
-  wait "$engines_lane"
-  print_lane engines
+  wait "$checks_lane"
+  print_lane typecheck lint deps knip infra unit api
+  wait "$built_lane"
+  print_lane dist engines
 else
-  wait "$pure_lane"
-  print_lane unit api
+  checks
+  print_lane typecheck lint deps knip infra unit api
   results+=("verify, dist, e2e, engines skipped: no build")
 fi
 
@@ -154,13 +167,13 @@ fi
 # Only for a tier that failed: Playwright numbers a flaky test's first failure the same way.
 for tier in unit api dist e2e engines; do
   [ -f "$logs/$tier" ] || continue
-  printf '%s\n' "${results[@]}" | grep -qx "$tier FAILED" || continue
+  printf '%s\n' "${results[@]}" | grep -q "^$tier FAILED" || continue
   sed -E 's/\x1b\[[0-9;]*m//g' "$logs/$tier" | grep -E '^ *FAIL  |^ *[0-9]+\) ' | sort -u | head -20 | sed "s/^ */$tier failed: /"
 done
 # Why, in a few lines each: the first lines of each failure's error, without stack or code frame.
 for tier in unit api dist e2e engines; do
   [ -f "$logs/$tier" ] || continue
-  printf '%s\n' "${results[@]}" | grep -qx "$tier FAILED" || continue
+  printf '%s\n' "${results[@]}" | grep -q "^$tier FAILED" || continue
   sed -E 's/\x1b\[[0-9;]*m//g' "$logs/$tier" | awk -v tier="$tier" '
     /^ *(FAIL  |[0-9]+\) )/ { left = 8; next }
     /^ *(Error Context:|[0-9]+ (failed|flaky|passed|skipped)$)/ { left = 0 }
@@ -173,7 +186,7 @@ if [ -f "$logs/e2e" ]; then
 fi
 # A browser session the engines step had to start again (once at most, tests/engines/suite.ts).
 [ -f "$logs/engines" ] && sed -E 's/\x1b\[[0-9;]*m//g' "$logs/engines" | grep -E '^engines note: ' | head -5
-printf '\n== npm test: %s\n' "$(IFS=','; echo "${results[*]}" | sed 's/,/, /g')"
+printf '\n== npm test: %s; %d s in all\n' "$(IFS=','; echo "${results[*]}" | sed 's/,/, /g')" "$SECONDS"
 for tier in unit api dist e2e engines; do
   [ -f "$logs/$tier" ] || continue
   sed -E 's/\x1b\[[0-9;]*m//g' "$logs/$tier" |

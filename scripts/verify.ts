@@ -3,9 +3,9 @@
 // the checks themselves are in scripts/lib/verify/, one file each.
 import { existsSync, statSync } from 'node:fs'
 import type { Bilingual } from '../locales/operator'
-import { parseCommand, runCommand, UsageError } from '../api/server/cli'
+import { parseCommand, runCommand, UsageError } from './lib/cli/command'
 import { site } from '../site.config'
-import { words } from './lib/operatorWords'
+import { words } from './lib/cli/words'
 import { checkNames, checks, loadBuild, type CheckName, type Problem } from './lib/verify'
 
 export type { CheckName, Problem }

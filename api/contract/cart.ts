@@ -1,6 +1,6 @@
 // The cart and checkout part of the contract: what a cart is, how it is priced, and the
 // checkout session the hosted payment page pays. The page prices a cart first with `priceCart` and
-// the site configuration's catalogue; `POST /cart/quote` gives the authoritative figures (the
+// the catalogue (./catalogue.ts); `POST /cart/quote` gives the authoritative figures (the
 // server's catalogue and discount codes); `POST /checkout/sessions` prices again and stores the
 // order. Money in integer minor units, rates in basis points. The products, the catalogue type and
 // priceCart are in ./pricing.ts (no valibot: the islands draw a cart from it). Pure: valibot and the

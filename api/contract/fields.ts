@@ -3,14 +3,14 @@
 // valibot (pages/contact-us/ContactForms.island.tsx loads the schemas only when a visitor starts on
 // a form). ./schemas.ts builds the schemas from it and re-exports it.
 
-/** The markets a lead can name (`site.config.ts` markets, plus `other`; tests/unit/contract.test.ts checks). */
+/** The markets a lead can name (./markets.ts, plus `other`; tests/unit/contract.test.ts checks). */
 export const contactMarkets = ['sa', 'ae', 'eg', 'other'] as const
 /** An amount as a band's name writes it: 200000 -> `200k`, 1000000 -> `1m`, 2500000 -> `2500k`. */
 const short = (n: number) => (n % 1e6 === 0 ? `${n / 1e6}m` : n % 1e3 === 0 ? `${n / 1e3}k` : String(n))
 
 /**
  * The names of the sales form's monthly card volume bands in a currency, from the edges between
- * them (site.config.ts, a market's `volumeBands`): `sar-under-200k`, `sar-200k-1m`, …,
+ * them (./markets.ts, a market's `volumeBands`): `sar-under-200k`, `sar-200k-1m`, …,
  * `sar-over-20m`. A name says its currency and amounts, so a lead reads the same whatever the
  * bands become later.
  */
@@ -26,7 +26,7 @@ export function volumeBandIds(currency: string, edges: readonly number[]): strin
 /**
  * Every monthly card volume band the API takes: first the form's bands before they followed the
  * market (US dollars' worth, whatever the market), still taken so that a page or a draft
- * from before is not refused; then each currency's (`volumeBandIds` of site.config.ts: the
+ * from before is not refused; then each currency's (`volumeBandIds` of ./markets.ts: the
  * markets' and another country's; tests/unit/contract.test.ts checks that each is here). A band
  * the form no longer offers stays in this list. @public
  */
@@ -57,7 +57,7 @@ export const volumeBands = [
   'usd-1m-5m',
   'usd-over-5m',
 ] as const
-/** The payment methods a lead may ask about (the fee schemes of `site.config.ts`). */
+/** The payment methods a lead may ask about (the fee schemes of ./markets.ts). */
 export const paymentMethods = [
   'mada',
   'meeza',

@@ -18,7 +18,7 @@ import {
 const paymentEventTypes = ['payment.paid', 'payment.failed', 'payment.cancelled'] as const
 export type PaymentEventType = (typeof paymentEventTypes)[number]
 
-/** The payment methods, as site.config.ts names them (`Brand`; tests/unit/contract.test.ts keeps the two alike). */
+/** The payment methods, as ./markets.ts names them (`Brand`; tests/unit/contract.test.ts keeps the two alike). */
 export const paymentMethods = [
   'mada',
   'meeza',

@@ -1,5 +1,5 @@
 // The API (docs/api.md): a Hono app made from its settings and store, so that `npm run api`
-// (node.ts), the Lambda handler (lambda.ts) and the tests run the same code. Every request and
+// (scripts/api.ts), the Lambda handler (lambda.ts) and the tests run the same code. Every request and
 // response follows the contract (api/contract/): JSON only, problems as RFC 9457 documents with
 // field errors as message ids, writes idempotent by Idempotency-Key, no caching, one log line per
 // request without personal data.
@@ -34,7 +34,7 @@ export type LogLine = Record<string, string | number | boolean>
 export type AppOptions = {
   config: ApiConfig
   store: Store
-  /** The TCP peer's address, from the runtime (node.ts, lambda.ts). */
+  /** The TCP peer's address, from the runtime (scripts/api.ts through ./serve.ts, lambda.ts). */
   socketAddress?: (c: Context) => string | undefined
   log?: (line: LogLine) => void
   now?: () => number

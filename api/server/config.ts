@@ -400,7 +400,7 @@ export function configFromEnv(env: Env, options: ConfigOptions = {}): ApiConfig 
 
 /**
  * How long leads and sessions are kept: LEAD_RETENTION_DAYS and SESSION_RETENTION_DAYS, by default
- * the privacy notice's periods (site.config.ts `facts`). Shorter is allowed; longer is refused,
+ * the privacy notice's periods (api/contract/privacy.ts). Shorter is allowed; longer is refused,
  * since the notice, which visitors were shown, promises those periods at most.
  */
 function retentionFrom(env: Env, checks: Checks): Retention {

@@ -3,8 +3,6 @@
 // DB_PATH, DDB_TABLE), oldest first; spam (a filled honeypot) is left out unless --spam. JSON
 // carries each lead's `forward` state as the store keeps it; CSV its `forwarded` column.
 import { contactFields } from '../contract/schemas'
-import { UsageError } from './cli'
-import { cliText } from './cliText'
 import type { ContactRecord, Store } from './store/port'
 
 /**
@@ -60,20 +58,6 @@ export function contactsAsCsv(contacts: ContactRecord[]): string {
 }
 
 export type ExportOptions = { since?: string; format: 'csv' | 'json'; spam: boolean }
-
-/** The options of `export contacts` (./node.ts reads them with ./cli.ts); a value it refuses is a UsageError. */
-export function exportOptions(values: { since?: string; format?: string; spam?: boolean }): ExportOptions {
-  const format = values.format ?? 'csv'
-  if (format !== 'csv' && format !== 'json') throw new UsageError(cliText('api.export.format', { value: format }))
-  let since: string | undefined
-  if (values.since !== undefined) {
-    const date = new Date(values.since)
-    if (!/^\d{4}-\d{2}-\d{2}/.test(values.since) || Number.isNaN(date.getTime()))
-      throw new UsageError(cliText('api.export.since', { value: values.since }))
-    since = date.toISOString()
-  }
-  return { since, format, spam: !!values.spam }
-}
 
 export async function exportContacts(store: Store, options: ExportOptions): Promise<string> {
   const all = await store.listContacts(options.since ? { since: options.since } : {})

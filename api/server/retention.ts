@@ -1,10 +1,10 @@
 // How long the API keeps what it holds (docs/privacy.md, "Retention"), and the sweep that deletes
-// the rest: leads and checkout sessions after the periods the privacy notice states (site.config.ts
-// `facts`, which LEAD_RETENTION_DAYS and SESSION_RETENTION_DAYS may shorten: config.ts), the
+// the rest: leads and checkout sessions after the periods the privacy notice states (api/contract/privacy.ts,
+// which LEAD_RETENTION_DAYS and SESSION_RETENTION_DAYS may shorten: config.ts), the
 // idempotency records after a day and payment events' ids after 30 days, as DynamoDB's TTLs do.
 // On Node (serve.ts) the sweep runs at start and every day; on Lambda (lambda.ts) a daily schedule
 // invokes it; DynamoDB's TTL deletes expired items too, and the stores read them as gone meanwhile.
-import { facts } from '../../site.config'
+import { privacyFacts } from '../contract/privacy'
 import type { Store, SweepCutoffs, SweepResult } from './store/port'
 
 /** A log line as app.ts writes them (not imported: app.ts reaches this module through config.ts). */
@@ -15,8 +15,8 @@ export type Retention = { leadDays: number; sessionDays: number }
 
 /** The privacy notice's periods. */
 export const defaultRetention: Retention = {
-  leadDays: facts.leadRetentionDays,
-  sessionDays: facts.sessionRetentionDays,
+  leadDays: privacyFacts.leadRetentionDays,
+  sessionDays: privacyFacts.sessionRetentionDays,
 }
 
 const dayMs = 24 * 60 * 60 * 1000

@@ -1,4 +1,4 @@
-// Runs the app on Node with @hono/node-server: `npm run api` (node.ts) and the tests (tests/api/).
+// Runs the app on Node with @hono/node-server: `npm run api` (scripts/api.ts) and the tests (tests/api/).
 // With a webhook configured (LEAD_WEBHOOK_URL), the forwarder runs in the same process (forward.ts).
 // The connections' limits and what happens to a body the app did not read: docs/api.md,
 // "Connections and timeouts".

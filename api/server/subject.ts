@@ -7,21 +7,11 @@
 // lead) is named in the notes, in English and Arabic (the operators' catalog), for the operator to
 // pass the request on.
 import { type Bilingual, operatorText } from '../../locales/operator'
-import { UsageError } from './cli'
 import { archivedConsent } from './consent'
 import { leadDeletedAfter, type Retention } from './retention'
 import type { ContactRecord, Store } from './store/port'
 
 export type SubjectCommand = { action: 'show' | 'erase'; email: string }
-
-/** `subject show|erase --email` (./node.ts reads the arguments with ./cli.ts); a missing or malformed address is a UsageError. */
-export function subjectOptions(action: SubjectCommand['action'], values: { email?: string }): SubjectCommand {
-  const email = values.email?.trim()
-  if (!email) throw new UsageError(operatorText('api.subject.emailMissing'))
-  // Not repeated in the message: a typo'd address is still someone's.
-  if (!/^[^\s@]+@[^\s@]+$/.test(email)) throw new UsageError(operatorText('api.subject.emailShape'))
-  return { action, email }
-}
 
 /** A note for the operator, in both languages. */
 type Note = Bilingual

@@ -1,6 +1,6 @@
 // The API part of `npm run bench` (bench/modes/api.ts): throughput and latency of POST
 // /api/v1/contact/sales on the SQLite store, then a check that the store holds every accepted lead
-// exactly once. The server is `npm run api` itself (api/server/node.ts) in a child process, so the
+// exactly once. The server is `npm run api` itself (scripts/api.ts) in a child process, so the
 // load generator here never shares its event loop or its core; it listens on 127.0.0.1 only.
 import { shownConsentVersions } from '../../locales/consent'
 import { type ChildProcess, spawn } from 'node:child_process'
@@ -18,7 +18,7 @@ import {
   type SalesRequest,
   volumeBands,
 } from '../../api/contract/schemas'
-import { sqliteStore } from '../../api/server/store/sqlite'
+import { sqliteStore } from '../../api/server'
 import { checkLeads, type LatencySummary, type LeadCheck, summarize } from './apiBenchStats'
 
 const salesPath = '/api/v1/contact/sales'
@@ -199,7 +199,7 @@ function createdId(answer: { status: number; text: string }): string | undefined
 type ChildApi = { url: string; port: number; child: ChildProcess; stop(): Promise<void> }
 
 /**
- * Starts `npm run api` (node --import tsx api/server/node.ts) with `env`, and waits for its first
+ * Starts `npm run api` (node --import tsx scripts/api.ts) with `env`, and waits for its first
  * log line, which names the URL. Its request log (one line per request) is read and dropped: a pipe
  * nobody reads would fill and block the server.
  */
@@ -210,7 +210,7 @@ async function startChildApi(env: Record<string, string>): Promise<ChildApi> {
     ([name]) => !/^(API_|DB_|DDB_|RATE_|LEAD_|PAYMENT_|MOYASAR_|DISCOUNT_|RASID_ENV$|TRUST_PROXY$|PORT$)/.test(name),
   )
   // The local sandbox, asked for by name (the server starts only with a provider named).
-  const child = spawn(process.execPath, ['--import', 'tsx', 'api/server/node.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/api.ts'], {
     env: { ...Object.fromEntries(inherited), RASID_ENV: 'local', PAYMENT_PROVIDER: 'sandbox', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
@@ -224,7 +224,7 @@ async function startChildApi(env: Record<string, string>): Promise<ChildApi> {
   const exited = new Promise<number | null>((ok) => child.once('exit', (code) => ok(code)))
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) {
-      // SIGTERM: the server closes, then the database, then exits 0 (api/server/node.ts).
+      // SIGTERM: the server closes, then the database, then exits 0 (scripts/api.ts).
       child.kill('SIGTERM')
       let timer: NodeJS.Timeout | undefined
       const code = await Promise.race([

@@ -1,24 +1,18 @@
 // `npm run bench -- --deploy`: what a visitor sees while a deploy runs, measured on 127.0.0.1
 // (docs/deploy.md). Two builds, A and B, made from dist/ (B differs from A in every page and
 // payload); A is deployed, then clients load every page and payload through the edge in a loop
-// while B is deployed, and each answer is put down to the build it came from. Measured twice:
-// - atomic: `npm run deploy` (releases and the key value store switch), the edge of `npm run s3:local`;
-// - in place: the deploy before atomic deploys (kept in git), which overwrote the pages at the
-//   bucket's root stage by stage, through the same edge reading the root as the old function did.
+// while B is deployed with `npm run deploy` (releases and the key value store switch) to the path
+// of `npm run s3:local`, and each answer is put down to the build it came from.
 // The mixed-build window is the time from the first answer of B to the last answer of A: how long
 // a visitor moving between pages could get pages of both builds. Also: the switch and the rollback.
 // Every request of a deploy to S3 goes through a proxy that holds it LINK_MS first, as a real link would.
-import { execFileSync, spawn } from 'node:child_process'
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
-import { createServer, request, type Server } from 'node:http'
+import { spawn } from 'node:child_process'
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { createServer, request } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { S3Client } from '@aws-sdk/client-s3'
-import { RELEASES } from '../../host/rules'
 import { pathOfHtml, payloadPath } from '../../renderer/shared/paths'
-import { copyBuildAs, startLocalS3, startLocalSite } from '../../host/local/localSite'
-import { s3Bucket } from '../../host/local/cdn'
-import { serveBucket } from '../../host/local/previewServer'
+import { copyBuildAs, startLocalSite } from '../../host/local/localSite'
 
 /**
  * Each request of the deploy to S3 waits this long first, as on a link to a region (a CI runner to
@@ -50,9 +44,6 @@ async function slowLink(target: string, ms: number): Promise<{ endpoint: string;
     },
   }
 }
-
-/** The last commit whose `npm run deploy` uploaded in place. */
-const IN_PLACE_DEPLOY = 'e0496b2:scripts/deploy.ts'
 
 interface Answer {
   build: string
@@ -151,45 +142,6 @@ export async function runDeployBench() {
     } finally {
       link.close()
       await site.stop()
-    }
-    // In place: the old deploy, at the bucket's root, through an edge reading the root.
-    // Named to end in deploy.ts: the old script runs its main only then.
-    const legacy = join('scripts', `.in-place-${process.pid}-deploy.ts`)
-    writeFileSync(legacy, execFileSync('git', ['show', IN_PLACE_DEPLOY], { encoding: 'utf8' }))
-    const s3 = await startLocalS3()
-    const client = new S3Client({
-      endpoint: s3.endpoint,
-      region: 'us-east-1',
-      forcePathStyle: true,
-      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-    })
-    const root = s3Bucket(client, 'site')
-    const slow = await slowLink(s3.endpoint, LINK_MS)
-    let edge: Server | undefined
-    try {
-      edge = await serveBucket(
-        { get: (key) => root.get(key.replace(new RegExp(`^${RELEASES}[^/]+/`), '')) },
-        async () => 'in-place',
-        0,
-      )
-      const origin = `http://127.0.0.1:${(edge.address() as { port: number }).port}`
-      const args = ['--bucket', 'site', '--endpoint', slow.endpoint]
-      await runDeploy(legacy, [...args, '--dir', a], s3.env)
-      const load = visitors(origin, paths)
-      const deployB = await runDeploy(legacy, [...args, '--dir', b], s3.env)
-      await new Promise((ok) => setTimeout(ok, 300))
-      await load.stop()
-      const s = summarize(load.answers)
-      console.log(
-        `in place: deploy of B ${(deployB.ms / 1000).toFixed(1)} s; ${s.answers} answers, ${s.other} neither A nor B, ${s.aAfterFirstB} of A after the first of B; mixed-build window ${s.windowMs.toFixed(0)} ms`,
-      )
-    } finally {
-      edge?.closeAllConnections()
-      edge?.close()
-      slow.close()
-      client.destroy()
-      await s3.stop()
-      rmSync(legacy, { force: true })
     }
   } finally {
     rmSync(work, { recursive: true, force: true })

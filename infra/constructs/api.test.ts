@@ -7,7 +7,7 @@ import { configFromEnv } from '../../api/server/config'
 import { EDGE_ORIGIN_HEADER, EDGE_ORIGIN_SETTING } from '../../api/server/edgeOrigin'
 import { secretIdVariable, secretSettings } from '../../api/server/secrets'
 import { tableDefinition } from '../../api/server/store/dynamo'
-import { facts } from '../../site.config'
+import { privacyFacts } from '../../api/contract/privacy'
 import {
   prod,
   staging,
@@ -261,7 +261,10 @@ describe('the API', () => {
     prod.site.hasResourceProperties('AWS::DynamoDB::Table', {
       TimeToLiveSpecification: { AttributeName: 'expiresAt', Enabled: true },
       // Backups kept as long as the privacy notice says an erased lead may remain in them.
-      PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true, RecoveryPeriodInDays: facts.backupDays },
+      PointInTimeRecoverySpecification: {
+        PointInTimeRecoveryEnabled: true,
+        RecoveryPeriodInDays: privacyFacts.backupDays,
+      },
     })
   })
 

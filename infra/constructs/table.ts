@@ -4,7 +4,7 @@ import { Duration, RemovalPolicy } from 'aws-cdk-lib'
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb'
 import type { Construct } from 'constructs'
 import { tableDefinition } from '../../api/server/store/dynamo'
-import { facts } from '../../site.config'
+import { privacyFacts } from '../../api/contract/privacy'
 import type { Settings } from '../settings'
 
 /** The operations the API makes (api/server/store/dynamoStore.ts): what the alarms and the dashboard watch. */
@@ -37,8 +37,11 @@ export class ApiTable {
       sortKey: keyOf(definition.KeySchema!, 'RANGE'),
       billingMode: definition.BillingMode as dynamodb.BillingMode,
       timeToLiveAttribute: 'expiresAt',
-      // As long as the privacy notice says an erased or expired lead may remain in backups (site.config.ts facts).
-      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true, recoveryPeriodInDays: facts.backupDays },
+      // As long as the privacy notice says an erased or expired lead may remain in backups (api/contract/privacy.ts).
+      pointInTimeRecoverySpecification: {
+        pointInTimeRecoveryEnabled: true,
+        recoveryPeriodInDays: privacyFacts.backupDays,
+      },
       deletionProtection: true,
       removalPolicy: RemovalPolicy.RETAIN,
     })

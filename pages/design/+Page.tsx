@@ -2,7 +2,8 @@ import { usePageContext } from 'vike-react/usePageContext'
 import { dirOf } from '../../locales/locales'
 import { PageHero } from '../../renderer/components/PageHero'
 import { Island } from '../../renderer/islands/Island'
-import { markets, methodsOf, site } from '../../site.config'
+import { markets, methodsOf } from '../../api/contract/markets'
+import { site } from '../../site.config'
 import ThemePreview from './ThemePreview.island'
 
 export default function Page() {

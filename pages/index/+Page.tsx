@@ -7,7 +7,8 @@ import { scriptJson } from '../../renderer/islands/define'
 import type { MessageId } from '../../locales/messages'
 import { locales, otherLocales } from '../../locales/locales'
 import { localizePath } from '../../locales/localizePath'
-import { markets, site } from '../../site.config'
+import { markets } from '../../api/contract/markets'
+import { site } from '../../site.config'
 import { HomeHero } from './HomeHero'
 
 const products: [string, string][] = [

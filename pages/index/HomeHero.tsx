@@ -3,7 +3,7 @@ import { Link } from '../../renderer/components/Link'
 import { Money } from '../../renderer/components/Money'
 import { MethodTile } from '../../renderer/components/PaymentMethods'
 import type { MessageId } from '../../locales/messages'
-import type { Brand } from '../../site.config'
+import type { Brand } from '../../api/contract/markets'
 
 /** The sample order the visual shows: a mada payment of ⃁ 249.00 and the day's payout. */
 const order = { amountMinor: 24_900, payoutMinor: 1_248_000, currency: 'SAR', link: 'pay.rasid.example/l/7Hk2' }

@@ -4,7 +4,7 @@ import type { MessageId } from '../../locales/messages'
 import { cookieMaxAge, cookieName } from '../../renderer/client/cookie'
 import { SampleNote } from '../../renderer/components/PageHero'
 import { Toc } from '../../renderer/components/Toc'
-import { privacy } from '../../site.config'
+import { privacy } from '../../api/contract/privacy'
 import { privacySections } from './sections'
 
 // The privacy notice (docs/content.md, "What each page carries"). Every word is a `privacy.*` message

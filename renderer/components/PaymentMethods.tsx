@@ -1,7 +1,7 @@
 import { FormattedMessage, useIntl } from 'react-intl'
 import type { MessageId } from '../../locales/messages'
 import { paymentMarkHref } from '../../build/icons'
-import { type Brand, type Market, markets, methodsOf } from '../../site.config'
+import { type Brand, type Market, markets, methodsOf } from '../../api/contract/markets'
 
 /** A mark's box (renderer/brand/paymentMarks.ts) at the tile's height. */
 const markSize = { md: { width: 58, height: 24 }, sm: { width: 48, height: 20 } }

@@ -2,8 +2,8 @@
 // `npm run status --endpoint`, S3_ENDPOINT): http(s), a host, perhaps a port and a path. Credentials
 // come from the AWS chain only, so a user or password in the URL is refused, and so are a query and a
 // fragment; a refusal never repeats a value that may hold a secret.
-import { UsageError } from '../../api/server/cli'
-import { words } from './operatorWords'
+import { UsageError } from './cli/command'
+import { words } from './cli/words'
 import type { Locale } from '../../locales/locales'
 
 /** Throws a UsageError in both languages naming `setting` (`--endpoint`, `S3_ENDPOINT`) when `value` is not one. */

@@ -14,9 +14,9 @@ import {
 import { isFresh } from '../../api/contract/statusRules'
 import ar from '../../locales/ar.json'
 import en from '../../locales/en.json'
-import { markets } from '../../site.config'
+import { markets } from '../../api/contract/markets'
 import { StatusInputError, wallClock } from '../../api/status/doc'
-import { listed, words } from './operatorWords'
+import { listed, words } from './cli/words'
 import type { Locale } from '../../locales/locales'
 
 export type Lang = Locale

@@ -29,7 +29,7 @@ import { keys } from '../../api/status/store'
 import { STATUS_PREFIX } from '../../host/rules'
 import { BundleWarning, bundleTo } from '../../infra/bundle'
 import { rasid, settingsFrom } from '../../infra/stack'
-import { catalogue } from '../../site.config'
+import { catalogue } from '../../api/contract/catalogue'
 import { startLocalS3 } from '../../host/local/localSite'
 import {
   answerOf,

@@ -3,7 +3,7 @@
 import { describe, expect, test } from 'vitest'
 import { monthsPerYear, priceCart, type Quote } from '../../api/contract/cart'
 import type { Problem } from '../../api/contract/schemas'
-import { catalogue } from '../../site.config'
+import { catalogue } from '../../api/contract/catalogue'
 import { growth, quotePath, sessionsPath, storeKinds, serveOn } from './checkoutFixtures'
 import { call, type TestApi } from './helpers'
 

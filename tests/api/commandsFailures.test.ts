@@ -1,4 +1,4 @@
-// What a failure of an `npm run` command says (api/server/cli.ts; docs/development.md, "The
+// What a failure of an `npm run` command says (scripts/lib/cli/command.ts; docs/development.md, "The
 // scripts"): real AWS SDK and network errors (the local S3, dynalite, a closed loopback port; never
 // AWS) turned into one line that names what failed and the setting to check, in English or Arabic;
 // and the same through the commands themselves, run as an operator runs them (commandRunner.ts).
@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb'
 import { GetObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { describeError, type Resources } from '../../api/server/cli'
+import { describeError, type Resources } from '../../scripts/lib/cli/command'
 import { startLocalS3 } from '../../host/local/localSite'
 import { freePort, type Run, removeTempDirs, run, stackLine, tempDir } from './commandRunner'
 import { dynaliteEnv, startDynalite, type TestDynamo } from './dynalite'

@@ -1,6 +1,6 @@
 // Every `npm run` command that takes arguments, run as an operator runs it (the file its script
 // runs, with tsx, as a child process: commandRunner.ts), through the commands' shared helper
-// (api/server/cli.ts; docs/development.md, "The scripts"): `--help` prints the usage and exits 0
+// (scripts/lib/cli/command.ts; docs/development.md, "The scripts"): `--help` prints the usage and exits 0
 // having started, opened and written nothing, a subcommand's its own, in English or Arabic. And
 // every script of package.json is such a command or said to take no arguments.
 import { existsSync, readdirSync } from 'node:fs'

@@ -1,13 +1,13 @@
 // Wrong usage of every `npm run` command that takes arguments, run as an operator runs it (the file
 // its script runs, with tsx, as a child process: commandRunner.ts), through the commands' shared
-// helper (api/server/cli.ts; docs/development.md, "The scripts"): an unknown option, an unknown
+// helper (scripts/lib/cli/command.ts; docs/development.md, "The scripts"): an unknown option, an unknown
 // command or a stray argument is one line on stderr that names it and the help to run, exit 2, in
 // English or Arabic; no stack trace ever, nothing started or written. Then the parser itself.
 import { spawn } from 'node:child_process'
 import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
-import { readCommand } from '../../api/server/cli'
+import { readCommand } from '../../scripts/lib/cli/command'
 import {
   answers,
   commands,

@@ -27,7 +27,7 @@ const contacts: ContactRecord[] = [
 
 const api = async (...args: string[]) => {
   try {
-    const { stdout, stderr } = await run(process.execPath, [tsx, 'api/server/node.ts', ...args], {
+    const { stdout, stderr } = await run(process.execPath, [tsx, 'scripts/api.ts', ...args], {
       env: { ...process.env, API_STORE: 'sqlite', DB_PATH: dbPath },
     })
     return { code: 0, stdout, stderr }

@@ -60,7 +60,7 @@ async function inTurn<T>(jobs: (() => Promise<T>)[]): Promise<T[]> {
 
 const lambda = (env: Record<string, string>) =>
   start(['tests/api/fixtures/lambdaStart.ts'], { AWS_LAMBDA_FUNCTION_NAME: 'rasid-api', API_STORE: 'memory', ...env })
-const node = (env: Record<string, string>) => start(['api/server/node.ts'], { PORT: '0', API_STORE: 'memory', ...env })
+const node = (env: Record<string, string>) => start(['scripts/api.ts'], { PORT: '0', API_STORE: 'memory', ...env })
 
 /** A refusal: exit 1, each setting named, every reason in both languages. */
 function expectRefused(result: Start, settings: string[]) {

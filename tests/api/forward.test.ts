@@ -368,7 +368,7 @@ describe('npm run api -- forward', () => {
   const tsx = resolve('node_modules/tsx/dist/cli.mjs')
   const command = async (env: Record<string, string>, ...args: string[]) => {
     try {
-      const { stdout, stderr } = await run(process.execPath, [tsx, 'api/server/node.ts', 'forward', ...args], {
+      const { stdout, stderr } = await run(process.execPath, [tsx, 'scripts/api.ts', 'forward', ...args], {
         env: { ...process.env, API_STORE: 'sqlite', ...env },
       })
       return { code: 0, stdout, stderr }

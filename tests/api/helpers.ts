@@ -146,7 +146,7 @@ export async function apiCommand(env: Record<string, string>, ...args: string[])
   try {
     const { stdout, stderr } = await promisify(execFile)(
       process.execPath,
-      [resolve('node_modules/tsx/dist/cli.mjs'), 'api/server/node.ts', ...args],
+      [resolve('node_modules/tsx/dist/cli.mjs'), 'scripts/api.ts', ...args],
       { env: { ...process.env, ...env } },
     )
     return { code: 0, stdout, stderr }

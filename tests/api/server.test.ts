@@ -388,9 +388,9 @@ describe('the SQLite file', () => {
     }
   })
 
-  test('`npm run api` (api/server/node.ts) creates it under DB_PATH, serves, and stops on SIGTERM', async () => {
+  test('`npm run api` (scripts/api.ts) creates it under DB_PATH, serves, and stops on SIGTERM', async () => {
     const dbPath = tempDbPath()
-    const child = spawn(process.execPath, ['--import', 'tsx', 'api/server/node.ts'], {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/api.ts'], {
       env: { ...process.env, PORT: '0', DB_PATH: dbPath, PAYMENT_PROVIDER: 'sandbox', RASID_ENV: '' },
       stdio: ['ignore', 'pipe', 'inherit'],
     })

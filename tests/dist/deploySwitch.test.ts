@@ -93,7 +93,7 @@ describe('npm run deploy: switching builds', () => {
     )
     const r = await deploy([...withFlag(site.deployArgs, '--endpoint', s3), '--dir', nextBuild('build-b')], site.env)
     expect(r.code).toBe(1)
-    // What failed, and what to check, in one line (api/server/cli.ts describeError).
+    // What failed, and what to check, in one line (scripts/lib/cli/command.ts describeError).
     expect(r.stderr).toMatch(
       /\ndeploy: Uploading releases\/build-b\/ar\/pricing\/index\.html failed: AWS denied access to the bucket "site" \(AccessDenied\): check the permissions of the credentials in use, and --bucket or SITE_BUCKET\n/,
     )

@@ -127,7 +127,7 @@ test('a third locale and a fourth market build and pass verify', { timeout: 240_
 
 /** The copy's `npm run api` (in memory, a free port), as a buyer's browser would reach it. */
 async function startCopyApi(): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, [resolve('node_modules/tsx/dist/cli.mjs'), 'api/server/node.ts'], {
+  const child = spawn(process.execPath, [resolve('node_modules/tsx/dist/cli.mjs'), 'scripts/api.ts'], {
     cwd: copy,
     env: {
       ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(VITEST|NODE_ENV|TEST)/.test(k))),

@@ -8,7 +8,8 @@ import { paymentMarks, vignetteHref } from '../../build/icons'
 import { brand } from '../../renderer/brand/tokens'
 import { vignetteKeys, vignetteSvg } from '../../renderer/brand/vignettes'
 import { locales } from '../../locales/locales'
-import { allMethods, site } from '../../site.config'
+import { allMethods } from '../../api/contract/markets'
+import { site } from '../../site.config'
 
 describe('the brand', () => {
   it('public/ holds the icons the mark makes (run `npx tsx scripts/brand-icons.ts` after changing it)', async () => {

@@ -10,7 +10,7 @@ import {
   stateFromQuery,
   stateToQuery,
 } from '../../pages/pricing/calculator'
-import { markets as siteMarkets } from '../../site.config'
+import { markets as siteMarkets } from '../../api/contract/markets'
 
 const markets: CalculatorMarket[] = siteMarkets.map((m) => ({ ...m, fees: [...m.fees] }))
 const market = (code: string) => markets.find((m) => m.code === code)!

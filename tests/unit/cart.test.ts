@@ -8,7 +8,8 @@ import { readCart } from '../../pages/checkout/cartCheck'
 import { cartCount } from '../../renderer/client/cartLink'
 import { draftMaxAgeMs } from '../../pages/contact-us/form'
 import { cartMaxAgeMs, storageKeys } from '../../renderer/shared/dom'
-import { catalogue, facts } from '../../site.config'
+import { catalogue } from '../../api/contract/catalogue'
+import { facts } from '../../site.config'
 import { memoryStorage } from './storage'
 
 const growth: Cart = { market: 'sa', billing: 'monthly', items: [{ sku: 'plan.growth', quantity: 1 }] }

@@ -10,7 +10,7 @@ import { focusAfterAdding, focusAfterRemoving, focusTarget } from '../../pages/c
 import { addressWithoutAdd, cartOnLoad, touchesCart } from '../../pages/checkout/cartStore'
 import { quoteOf } from '../../pages/checkout/quote'
 import { storageKeys } from '../../renderer/shared/dom'
-import { catalogue } from '../../site.config'
+import { catalogue } from '../../api/contract/catalogue'
 import { memoryStorage } from './storage'
 
 const growth: Cart = { market: 'sa', billing: 'monthly', items: [{ sku: 'plan.growth', quantity: 1 }] }

@@ -19,7 +19,7 @@ import {
 } from '../../api/server/config'
 import { signature, verifySignature } from '../../api/server/signature'
 import type { SessionRecord } from '../../api/server/store/port'
-import { catalogue } from '../../site.config'
+import { catalogue } from '../../api/contract/catalogue'
 
 const created = Date.parse('2026-11-01T10:00:00.000Z')
 const session = (status: SessionRecord['status'], extra: Partial<SessionRecord> = {}): SessionRecord => ({

@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, test } from 'vitest'
-import { words } from '../../scripts/lib/operatorWords'
+import { words } from '../../scripts/lib/cli/words'
 import ar from '../../locales/operator/commands.ar.json'
 import en from '../../locales/operator/commands.en.json'
 

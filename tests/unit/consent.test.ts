@@ -14,7 +14,8 @@ import {
   consentVersionPattern,
   unrecordedConsent,
 } from '../../locales/consent'
-import { facts, privacy } from '../../site.config'
+import { facts } from '../../site.config'
+import { privacy } from '../../api/contract/privacy'
 import { localeCodes } from '../../locales/locales'
 
 const catalogs = loadCatalogs()

@@ -17,7 +17,7 @@ import {
 } from '../../api/contract/schemas'
 import { apiVersion } from '../../api/contract/version'
 import { openApiPath, openApiText } from '../../scripts/lib/openapi'
-import { markets } from '../../site.config'
+import { markets } from '../../api/contract/markets'
 import { consentVersions } from '../../api/contract/consentVersions'
 
 const sales = {

@@ -30,7 +30,9 @@ import { loadCatalog } from '../../locales/catalogs'
 import { intlLocale } from '../../locales/intlLocale'
 import type { MessageId } from '../../locales/messages'
 import { type Locale, localeCodes } from '../../locales/locales'
-import { catalogue, markets, methodFacts, methodsOf } from '../../site.config'
+import { catalogue } from '../../api/contract/catalogue'
+import { markets, methodsOf } from '../../api/contract/markets'
+import { methodFacts } from '../../api/contract/methodFacts'
 
 describe('each rule fails on the example it exists for', () => {
   test('punctuation doubled after an amount', () => {

@@ -15,7 +15,9 @@ import { factValues, selectKey, withFacts } from '../../locales/facts'
 import { intlLocale } from '../../locales/intlLocale'
 import type { Locale } from '../../locales/locales'
 import { approval } from '../../pages/monitoring/sample'
-import { approvalAlert, facts, markets, methodsOf, planFeatures } from '../../site.config'
+import { approvalAlert, facts } from '../../site.config'
+import { markets, methodsOf } from '../../api/contract/markets'
+import { planFeatures } from '../../api/contract/catalogue'
 import { localeCodes } from '../../locales/locales'
 
 /** A message's literal text outside plural and select options (a branch is chosen by an argument's value). */

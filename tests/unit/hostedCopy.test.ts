@@ -20,7 +20,9 @@ import { bidiTextOf, parseHtml } from '../../build/html'
 import { loadCatalog } from '../../locales/catalogs'
 import { localeCodes } from '../../locales/locales'
 import { previewCard } from '../../pages/design/theme'
-import { catalogue, markets, methodFacts } from '../../site.config'
+import { catalogue } from '../../api/contract/catalogue'
+import { markets } from '../../api/contract/markets'
+import { methodFacts } from '../../api/contract/methodFacts'
 
 const guidesDir = join(__dirname, '../../locales/guides')
 /** Each guide of `locale`, its facts filled in as the build fills them. */

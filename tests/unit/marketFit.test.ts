@@ -15,7 +15,8 @@ import { statusSummary } from '../../api/status/summary'
 import ar from '../../locales/ar.json'
 import en from '../../locales/en.json'
 import { intlLocale } from '../../locales/intlLocale'
-import { allMethods, markets, methodsOf, otherCountry, whatsAppUrl } from '../../site.config'
+import { allMethods, markets, methodsOf, otherCountry } from '../../api/contract/markets'
+import { whatsAppUrl } from '../../site.config'
 
 const lead = {
   name: 'Mona Adel',

@@ -17,7 +17,8 @@ import { declineMessage } from '../../api/server/checkout/page'
 import { fillFacts } from '../../build/guideFacts'
 import { loadCatalog } from '../../locales/catalogs'
 import { localeCodes } from '../../locales/locales'
-import { allMethods, markets, methodFacts, methodsOf } from '../../site.config'
+import { allMethods, markets, methodsOf } from '../../api/contract/markets'
+import { methodFacts } from '../../api/contract/methodFacts'
 
 // Read as written: an Arabic page joins a short Latin name with no-break spaces and word joiners (locales/keepTogether.ts).
 const guide = (locale: string, slug: string) =>

@@ -8,7 +8,7 @@ import { intlLocale } from '../../locales/intlLocale'
 import { type Locale, localeCodes } from '../../locales/locales'
 import { CurrencySymbol, Money } from '../../renderer/components/Money'
 import { feeOf, formatMoney, moneyParts, vatIncluded } from '../../renderer/money'
-import { markets } from '../../site.config'
+import { markets } from '../../api/contract/markets'
 
 const fee = (market: string, scheme: string) => {
   const m = markets.find((x) => x.code === market)!

@@ -6,7 +6,7 @@ import type { ApiError, ApiResult } from '../../api/client/http'
 import { type CheckoutSession, priceCart, type SessionStatus, sessionStatuses } from '../../api/contract/cart'
 import { pollSession } from '../../pages/checkout/payment'
 import { isOver, returnOf, showsStatus, unreachable } from '../../pages/checkout/payState'
-import { catalogue } from '../../site.config'
+import { catalogue } from '../../api/contract/catalogue'
 
 const session = (status: SessionStatus): CheckoutSession => ({
   id: 'cs_unittest0001',

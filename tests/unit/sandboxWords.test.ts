@@ -8,7 +8,8 @@ import { declineMessage, payPage } from '../../api/server/checkout/page'
 import { priceCart } from '../../api/contract/pricing'
 import { loadCatalog } from '../../locales/catalogs'
 import { dirOf, localeCodes } from '../../locales/locales'
-import { catalogue, site } from '../../site.config'
+import { catalogue } from '../../api/contract/catalogue'
+import { site } from '../../site.config'
 
 describe.each(localeCodes)('the sandbox page in %s', (locale) => {
   const catalog = loadCatalog(locale)

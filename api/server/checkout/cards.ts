@@ -2,7 +2,7 @@
 // (locales/guides/en/test-cards.md), and what each does. Any other number is refused before
 // anything happens: the sandbox never takes, stores or logs a real card number.
 import { latinDigits } from '../../../locales/digits'
-import type { Brand } from '../../../site.config'
+import type { Brand } from '../../contract/markets'
 
 type CardOutcome =
   | { kind: 'success' }
@@ -10,7 +10,7 @@ type CardOutcome =
   | { kind: 'challenge' }
   | { kind: 'decline'; failureCode: string; challenge?: true }
 
-/** `brand`: the method (site.config.ts's Brand) the card pays with, the webhook event's `method`. */
+/** `brand`: the method (api/contract/markets.ts's Brand) the card pays with, the webhook event's `method`. */
 export type TestCard = { brand: Extract<Brand, 'mada' | 'meeza' | 'visa' | 'mastercard'>; outcome: CardOutcome }
 
 const ok: CardOutcome = { kind: 'success' }

@@ -1,11 +1,12 @@
 // The sandbox's payment methods that are not cards (docs/api.md, "Sandbox hosted payment page"):
-// what each plays is `methodFacts[brand].sandbox` in site.config.ts, the same facts the test cards
+// what each plays is `methodFacts[brand].sandbox` in api/contract/methodFacts.ts, the same facts the test cards
 // guide renders its test data from (`{{sandbox-table}}`), so the page takes exactly what the guide
 // says. A mobile number that is not the guide's is refused before anything happens: never stored,
 // logged or shown back, like a real card number.
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import { latinDigits } from '../../../locales/digits'
-import { type Brand, markets, methodFacts, methodsOf } from '../../../site.config'
+import { type Brand, markets, methodsOf } from '../../contract/markets'
+import { methodFacts } from '../../contract/methodFacts'
 
 /** `value` if it names a method sold in the market, else undefined (another market's, or none). */
 export function soldMethod(marketCode: string, value: unknown): Brand | undefined {

@@ -11,7 +11,9 @@ import { defaultTheme, fontStacks, readableOn, type Theme, textOn } from '../../
 import { intlLocale } from '../../../locales/intlLocale'
 import { dirOf, type Locale } from '../../../locales/locales'
 import type { MessageId } from '../../../locales/messages'
-import { type Brand, markets, methodFacts, methodsOf, site } from '../../../site.config'
+import { type Brand, markets, methodsOf } from '../../contract/markets'
+import { methodFacts } from '../../contract/methodFacts'
+import { companyName } from '../../../locales/company'
 import { familyOf, fontFaces, signFamily } from './fonts'
 import { type AmountParts, amountParts, amountText } from '../../contract/currencySign'
 
@@ -179,7 +181,7 @@ export type Page = { html: string; csp: string }
 
 function document(lang: Lang, title: string, body: string): Page {
   const dir = dirOf(lang)
-  const theme = defaultTheme(dir, site.name[lang])
+  const theme = defaultTheme(dir, companyName[lang])
   const style = css(theme, lang)
   const hash = createHash('sha256').update(style).digest('base64')
   const html = `<!doctype html>
@@ -238,7 +240,7 @@ function orderTable(quote: Quote, t: Words, lang: Lang): string {
 }
 
 /**
- * The method chooser: the order's market's methods (site.config.ts), named as the site names them,
+ * The method chooser: the order's market's methods (api/contract/markets.ts), named as the site names them,
  * as links (no script): the cards share the card form; each other method has its own flow. The
  * chosen one is `aria-current`.
  */
@@ -308,7 +310,7 @@ ${fieldHtml(t, { name: 'phone', label: t('sandbox.account.phone'), attrs: 'type=
 }
 
 const header = (t: Words, lang: Lang) =>
-  `<h1>${escapeHtml(t('sandbox.title', { merchant: site.name[lang] }))}</h1>\n<p class="note">${escapeHtml(t('sandbox.note'))}</p>`
+  `<h1>${escapeHtml(t('sandbox.title', { merchant: companyName[lang] }))}</h1>\n<p class="note">${escapeHtml(t('sandbox.note'))}</p>`
 
 /**
  * How long the page stays open (2.2.1 Timing Adjustable: said before the time runs out, in words
@@ -376,7 +378,7 @@ ${orderTable(quote, t, lang)}
 ${chooser(quote, t, lang, method, options.methodUrl ?? (() => options.action))}
 ${summary}`
   const cancel = `<form method="post" action="${escapeHtml(options.cancelAction)}"><button class="link" type="submit">${escapeHtml(t('sandbox.card.cancel'))}</button></form>`
-  const title = titleWith(t, t('sandbox.title', { merchant: site.name[lang] }), problem)
+  const title = titleWith(t, t('sandbox.title', { merchant: companyName[lang] }), problem)
   if (method && methodFacts[method].sandbox.kind !== 'card') {
     const error = invalid.get('phone') as FieldError | undefined
     return document(

@@ -3,7 +3,7 @@
 import type { BaseIssue } from 'valibot'
 import { type Cart, priceCart, type Quote } from '../../contract/cart'
 import type { CheckoutMessageId } from '../../contract/schemas'
-import { catalogue } from '../../../site.config'
+import { catalogue } from '../../contract/catalogue'
 
 /** The code as the cart wrote it, and its basis points when the server knows it (case-insensitive). */
 export function quoteCart(cart: Cart, discountCodes: Record<string, number>): Quote {

@@ -125,7 +125,7 @@ export type DynamoOptions = {
   config?: DynamoDBClientConfig
   /** Seconds since the epoch (tests). */
   now?: () => number
-  /** Days a lead and a session are kept (their TTL); the notice's (site.config.ts `facts`) when unset. */
+  /** Days a lead and a session are kept (their TTL); the notice's (api/contract/privacy.ts) when unset. */
   retention?: Retention
 }
 

@@ -2,7 +2,7 @@
 // delete, each one request that the AWS SDK tries again itself (its standard retry strategy, up to
 // MAX_ATTEMPTS tries with backoff and jitter: throttling, 500/502/503/504, timeouts and dropped
 // connections; never a refusal such as a 403 or a 404). A failure says what was being done, after
-// how many tries, and why (api/server/cli.ts `describeError`), in the operator's language. And the
+// how many tries, and why (scripts/lib/cli/command.ts `describeError`), in the operator's language. And the
 // limit on how many requests run at once (`--concurrency`).
 import {
   DeleteObjectCommand,
@@ -13,9 +13,9 @@ import {
   type S3ServiceException,
 } from '@aws-sdk/client-s3'
 import pLimit from 'p-limit'
-import { describeError, type Resources } from '../../../api/server/cli'
+import { describeError, type Resources } from '../cli/command'
 import type { Locale } from '../../../locales/locales'
-import { words } from '../operatorWords'
+import { words } from '../cli/words'
 import { md5, type Upload } from './build'
 import { DeployError, type Words } from './words'
 

@@ -17,7 +17,7 @@ import {
 } from '../../../host/rules'
 import { hostFiles } from '../../../renderer/shared/paths'
 import { site } from '../../../site.config'
-import { words } from '../operatorWords'
+import { words } from '../cli/words'
 import { NoBuild } from './words'
 
 export interface Upload {

@@ -4,9 +4,9 @@
 // for the whole site (the viewer-request function reads that key on each request: host/rules.ts).
 // Nothing a visitor sees changes before that write, and nothing of the old build is served after
 // it. Then the status host follows, and `--prune-keep` prunes.
-import { describeError } from '../../../api/server/cli'
+import { describeError } from '../cli/command'
 import { RELEASES } from '../../../host/rules'
-import { words } from '../operatorWords'
+import { words } from '../cli/words'
 import { assetsNamed, commitOf, readBuild } from './build'
 import { eachAtMost } from './bucket'
 import { type BuildRecord, type Deployer, recordKey } from './deployer'

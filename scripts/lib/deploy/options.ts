@@ -1,12 +1,12 @@
-// The command line of `npm run deploy`: its help, the options as api/server/cli.ts reads every
+// The command line of `npm run deploy`: its help, the options as scripts/lib/cli/command.ts reads every
 // command's (--help, --lang, one-line usage errors), and the settings they give, with the
 // environment's (docs/deploy.md), and what a failure names of each.
 import { hostname, userInfo } from 'node:os'
-import { type Command, type Resources, UsageError } from '../../../api/server/cli'
+import { type Command, type Resources, UsageError } from '../cli/command'
 import { BUILD_ID_PATTERN } from '../../../host/rules'
 import type { Locale } from '../../../locales/locales'
 import { checkEndpoint } from '../endpoint'
-import { words } from '../operatorWords'
+import { words } from '../cli/words'
 
 const usage = `Usage: npm run deploy -- [options]              upload dist/, check it, make it live
        npm run deploy -- --list                    the deployed builds and the last switches
@@ -154,7 +154,7 @@ export function optionsOf(
   }
 }
 
-/** The site's bucket and where it is, as a failure names them (api/server/cli.ts `describeError`). */
+/** The site's bucket and where it is, as a failure names them (scripts/lib/cli/command.ts `describeError`). */
 export const siteResources = (opts: Options): Resources => ({
   bucket: { name: opts.bucket, settings: ['--bucket', 'SITE_BUCKET'] },
   ...(opts.endpoint ? { endpoint: { url: opts.endpoint, settings: ['--endpoint'] } } : {}),

@@ -2,7 +2,7 @@
 // one conditional write to the store, recorded with the builds rolled back from; the status host
 // goes back with the site, from the build's own files in the site's bucket.
 import { bucketKey, cacheControlFor, contentTypeFor, isSharedKey } from '../../../host/rules'
-import { words } from '../operatorWords'
+import { words } from '../cli/words'
 import { md5, type Upload } from './build'
 import { type Deployer, switchKey } from './deployer'
 import { namedKind, nextWithdrawn, plainRollback, type SwitchRecord, withdrawnAfter } from './history'

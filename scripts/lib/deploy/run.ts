@@ -1,9 +1,9 @@
 // One run of `npm run deploy` in the mode its options name, with the clients it needs, and what a
 // failure says: one line of what failed and what to check, then, unless it just did, one naming
 // the live build (docs/deploy.md).
-import { describeError } from '../../../api/server/cli'
+import { describeError } from '../cli/command'
 import { liveStore } from '../../../host/local/kvs'
-import { words } from '../operatorWords'
+import { words } from '../cli/words'
 import { Bucket, s3Client } from './bucket'
 import { deployBuild } from './deploy'
 import { Deployer, type RunState } from './deployer'
@@ -52,7 +52,7 @@ export async function run(opts: Options) {
 /** What stderr says of a failure of `run`: a blank line, what failed, and which build is live. */
 export function failureText(err: unknown, opts: Options): string {
   const lang = opts.lang
-  // An AWS or network failure as one line: what failed and what to check (api/server/cli.ts).
+  // An AWS or network failure as one line: what failed and what to check (scripts/lib/cli/command.ts).
   const message = err instanceof DeployError ? err.message : describeError(err, lang, siteResources(opts))
   const lines = [`\ndeploy: ${message}`]
   // The last line names the live build, unless the message just did.

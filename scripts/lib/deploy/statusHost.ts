@@ -3,10 +3,10 @@
 // after the site's switch, so that it never shows a build the site does not; assets first and
 // pages last. Never the status document (`status/`): operations and the probe write it, and
 // replication brings it (docs/status.md).
-import { describeError } from '../../../api/server/cli'
+import { describeError } from '../cli/command'
 import { STATUS_HOST_FILES } from '../../../host/rules'
 import type { Locale } from '../../../locales/locales'
-import { words } from '../operatorWords'
+import { words } from '../cli/words'
 import { assetReferences, type Upload } from './build'
 import { eachAtMost } from './bucket'
 import type { Deployer } from './deployer'

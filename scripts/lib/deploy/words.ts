@@ -4,7 +4,7 @@
 // flags stay Latin in both. Every line is made in both languages; whoever prints it picks the
 // operator's (`--lang`, DEPLOY_LANG), which it is handed: nothing here holds a language.
 import type { Locale } from '../../../locales/locales'
-import { listed, words } from '../operatorWords'
+import { listed, words } from '../cli/words'
 import type { KeepReason, SwitchRecord } from './history'
 
 /** A line in each language. */

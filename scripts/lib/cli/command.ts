@@ -1,6 +1,6 @@
 // The one way an operator command reads its arguments and ends (docs/development.md, "The
-// scripts"): Node's parseArgs, its errors caught, for `npm run api` (./node.ts) and every command
-// of scripts/ (which may import api/server; api/server never imports scripts/).
+// scripts"): Node's parseArgs, its errors caught, for every command of scripts/, `npm run api`
+// (scripts/api.ts) among them, and the bench.
 //
 //   const cmd = parseCommand({ script: 'status', usage, options: { bucket: { type: 'string' } } })
 //   runCommand(cmd, async () => { ...; return 0 }, { about: () => ({ bucket: ... }) })
@@ -11,9 +11,9 @@
 // into one line: a UsageError (exit 2), a refusal that carries its own text in both languages, an
 // AWS or network error said as what failed and what to check, anything else as its message
 // (exit 1); no stack trace unless RASID_DEBUG is set. Every line in English or Arabic: `--lang ar`,
-// the command's variable (`langEnv`) or RASID_LANG; the words are in ./cliText.ts.
+// the command's variable (`langEnv`) or RASID_LANG; the words are in the operators' catalog (locales/operator.ts).
 import { parseArgs } from 'node:util'
-import { type Bilingual, cliText, type Lang } from './cliText'
+import { type Bilingual, operatorText as cliText, type Lang } from '../../../locales/operator'
 
 export type { Bilingual, Lang }
 

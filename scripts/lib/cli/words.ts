@@ -1,6 +1,6 @@
 // The commands' words for operators, from the operators' catalog (locales/operator.ts,
 // locales/operator/commands.<lang>.json): a message in both languages, or in the operator's.
-import { type Bilingual, type Lang, type OperatorId, operatorList, operatorText } from '../../locales/operator'
+import { type Bilingual, type Lang, type OperatorId, operatorList, operatorText } from '../../../locales/operator'
 
 type Values = Record<string, string | number>
 

@@ -1,24 +1,58 @@
 // `npm run api`: the API on http://127.0.0.1:$PORT (8787), storing in the SQLite file $DB_PATH
 // (.data/rasid.sqlite), created and migrated on first start. Settings: docs/api.md; it starts only
 // with a payment provider named (`PAYMENT_PROVIDER=sandbox npm run api` on this machine).
-// `npm run api -- export contacts ...` prints the leads instead (./exportContacts.ts);
+// `npm run api -- export contacts ...` prints the leads instead (api/server/exportContacts.ts);
 // `npm run api -- forward [--retry-failed]` delivers the leads due to the CRM webhook once and exits
-// (./forward.ts; the runbook's way to requeue failed ones, docs/aws.md);
-// `npm run api -- subject show|erase --email <address>` answers a data subject's request (./subject.ts);
-// `npm run api -- migrate` gives a DynamoDB table's older items the keys that request and the
-// retention sweep need (store/dynamo.ts `backfillPersonalDataKeys`; SQLite migrates when opened).
-// The arguments are read by ./cli.ts before anything is opened: `--help` after any of them prints
+// (api/server/forward.ts; the runbook's way to requeue failed ones, docs/aws.md);
+// `npm run api -- subject show|erase --email <address>` answers a data subject's request
+// (api/server/subject.ts); `npm run api -- migrate` gives a DynamoDB table's older items the keys
+// that request and the retention sweep need (`backfillPersonalDataKeys`; SQLite migrates when opened).
+// The arguments are read by ./lib/cli/command.ts before anything is opened: `--help` after any of them prints
 // its help, wrong usage is one line and exit 2, a failure one line and exit 1 (docs/development.md).
-import { parseCommand, type Resources, runCommand, UsageError } from './cli'
-import { cliText } from './cliText'
-import { type ApiConfig, ConfigError, configFromEnv, retentionFromEnv, startWarnings, webhookFromEnv } from './config'
-import { exportContacts, exportOptions } from './exportContacts'
-import { createForwarder } from './forward'
-import type { Retention } from './retention'
-import { startApiServer } from './serve'
-import { eraseSubject, showSubject, subjectOptions } from './subject'
-import { backfillPersonalDataKeys, dynamoOptionsFromEnv } from './store/dynamo'
-import { storeFromEnv } from './stores'
+import {
+  type ApiConfig,
+  backfillPersonalDataKeys,
+  ConfigError,
+  configFromEnv,
+  createForwarder,
+  dynamoOptionsFromEnv,
+  type ExportOptions,
+  eraseSubject,
+  exportContacts,
+  type Retention,
+  retentionFromEnv,
+  type SubjectCommand,
+  showSubject,
+  startApiServer,
+  startWarnings,
+  storeFromEnv,
+  webhookFromEnv,
+} from '../api/server'
+import { operatorText as cliText } from '../locales/operator'
+import { parseCommand, type Resources, runCommand, UsageError } from './lib/cli/command'
+
+/** The options of `export contacts`; a value it refuses is a UsageError. */
+function exportOptions(values: { since?: string; format?: string; spam?: boolean }): ExportOptions {
+  const format = values.format ?? 'csv'
+  if (format !== 'csv' && format !== 'json') throw new UsageError(cliText('api.export.format', { value: format }))
+  let since: string | undefined
+  if (values.since !== undefined) {
+    const date = new Date(values.since)
+    if (!/^\d{4}-\d{2}-\d{2}/.test(values.since) || Number.isNaN(date.getTime()))
+      throw new UsageError(cliText('api.export.since', { value: values.since }))
+    since = date.toISOString()
+  }
+  return { since, format, spam: !!values.spam }
+}
+
+/** `subject show|erase --email`; a missing or malformed address is a UsageError. */
+function subjectOptions(action: SubjectCommand['action'], values: { email?: string }): SubjectCommand {
+  const email = values.email?.trim()
+  if (!email) throw new UsageError(cliText('api.subject.emailMissing'))
+  // Not repeated in the message: a typo'd address is still someone's.
+  if (!/^[^\s@]+@[^\s@]+$/.test(email)) throw new UsageError(cliText('api.subject.emailShape'))
+  return { action, email }
+}
 
 const env = process.env
 const cmd = parseCommand({
