@@ -1,5 +1,5 @@
 // The site's facts inside guide Markdown: `{{name}}` placeholders that the build fills from
-// site.config.ts in the article's language, so a guide cannot state a settlement time, a
+// site.config.ts and api/contract/ (the markets, the methods) in the article's language, so a guide cannot state a settlement time, a
 // verification time or a market's methods that the pricing page does not (docs/content.md "Facts").
 //
 //   {{verification}}          inline: how long business verification takes ("2 business days")

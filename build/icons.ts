@@ -1,7 +1,7 @@
 // The brand's marks and the payment methods' marks. The brand's mark is an icon for UnoCSS's icon
 // preset (uno.config.ts `i-rasid-mark`): CSS at build time, in the one stylesheet once, a background
 // image in its own colours. The wordmarks and the payment methods' marks are SVG files,
-// one per brand (site.config.ts `Brand`) under a name that holds a hash of its bytes
+// one per brand (api/contract/markets.ts `Brand`) under a name that holds a hash of its bytes
 // (`/assets/pay/<brand>.<hash>.svg`): only the pages that show a method load its mark, never
 // before the first paint, and the stylesheet every page waits for stays the same size.
 import { createHash } from 'node:crypto'

@@ -2,7 +2,7 @@
 // (docs/privacy.md, "Consent on record"): a hash of everything the visitor was shown about their
 // data in their language (the consent box's text, `contact.field.consent`, and the whole privacy
 // notice, every `privacy.*` message) and of the facts those texts state (the retention periods) and
-// the notice's settings (`privacy` in site.config.ts: its contact, the data's region, its date), so
+// the notice's settings (`privacy` in api/contract/privacy.ts: its contact, the data's region, its date), so
 // that changing a word, a number or where the data lives is a new version. The page sends its version with the
 // form; the API stores it with the lead, and accepts only the versions of
 // `locales/consent-versions.json`, the archive that keeps each version's exact texts (listed for the

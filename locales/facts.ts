@@ -1,7 +1,7 @@
-// Facts a merchant acts on (site.config.ts `facts`, the fee rows' settlement days, the markets and
+// Facts a merchant acts on (site.config.ts `facts` with the privacy periods, the fee rows' settlement days, the markets and
 // their methods) reach the messages as ICU arguments, filled in here when a page's messages are
 // picked at build time: the catalogs say `{verificationDays, plural, one {…} other {…}}`, the page
-// gets the chosen branch with the number in it. A fact changes in site.config.ts, never in a sentence
+// gets the chosen branch with the number in it. A fact changes in site.config.ts or api/contract/, never in a sentence
 // (docs/content.md "Facts"; tests/unit/facts.test.ts finds each fact in one place).
 import {
   type MessageFormatElement,

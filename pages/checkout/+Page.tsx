@@ -25,7 +25,7 @@ const needs: readonly ComponentKey[] = [
   'api',
 ]
 
-/** The methods' markets (site.config.ts): the banner names a method only for a cart in one of them. */
+/** The methods' markets (api/contract/markets.ts): the banner names a method only for a cart in one of them. */
 const needMarkets = Object.fromEntries(
   needs
     .filter((key) => (allMethods as readonly string[]).includes(key))

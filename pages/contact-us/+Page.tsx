@@ -183,7 +183,7 @@ function MarketLine({ market, phone }: { market: Market; phone: ReactNode }) {
   )
 }
 
-/** A team's WhatsApp number in each market that has one (site.config.ts `whatsApp`), as wa.me links. */
+/** A team's WhatsApp number in each market that has one (api/contract/markets.ts `whatsApp`), as wa.me links. */
 function WhatsApp({ channel }: { channel: 'sales' | 'support' }) {
   const withWhatsApp = markets.filter((m) => m.whatsApp)
   if (!withWhatsApp.length) return null
@@ -215,7 +215,7 @@ function WhatsApp({ channel }: { channel: 'sales' | 'support' }) {
   )
 }
 
-/** Support's business hours in each market (site.config.ts: its weekend, hours and zone), a line each. */
+/** Support's business hours in each market (api/contract/markets.ts: its weekend, hours and zone), a line each. */
 function SupportHours() {
   const intl = useIntl()
   const { locale } = usePageContext()

@@ -1,4 +1,4 @@
-import { memo, type ReactNode, type SyntheticEvent, useEffect, useRef, useState } from 'react'
+import { memo, type ReactNode, type SyntheticEvent, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import {
   type ContactField,
@@ -24,7 +24,7 @@ import { useDraft } from './useDraft'
 const loadSend = lazy(() => import('./send'))
 
 /**
- * Each country's monthly card volume bands (site.config.ts, a market's `volumeBands`): its
+ * Each country's monthly card volume bands (api/contract/markets.ts, a market's `volumeBands`): its
  * currency and the edges between the bands; `other` is another country's, and the list shown until
  * a country is chosen.
  */
@@ -69,10 +69,13 @@ export const ContactForm = memo(function ContactForm({
   const failing = hasErrors || status.state === 'failed'
   useEffect(() => onFailing(failing), [failing, onFailing])
 
-  useEffect(() => {
+  // In the commit that shows the summary or the sent heading, before the browser paints: the sent
+  // view replaces the focused Send button, and an effect after paint would leave focus on the
+  // document in between (a screen reader would announce the page).
+  useLayoutEffect(() => {
     if (attempt > 0) summary.current?.focus()
   }, [attempt])
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (status.state === 'sent') sent.current?.focus()
   }, [status.state])
 

@@ -28,7 +28,7 @@ interface Props {
   locale: string
   /** The brand that processes the payment ("Payments by Rasid"). */
   brand: string
-  /** The payment methods in display order, mada first (site.config.ts). */
+  /** The payment methods in display order, mada first (api/contract/markets.ts). */
   methods: readonly string[]
   /** The sample order. */
   order: { number: string; amount: number; currency: string }

@@ -19,7 +19,7 @@ import {
 } from './calculator'
 
 interface Props {
-  /** The markets and their fees (site.config.ts), in display order. */
+  /** The markets and their fees (api/contract/markets.ts), in display order. */
   markets: CalculatorMarket[]
   /** The first state: the first market's worked example. */
   initial: CalculatorState

@@ -4,7 +4,7 @@
 import { type FeeBreakdown, feeOf } from '../../renderer/money'
 import { latinDigits } from '../../locales/digits'
 
-/** What the calculator needs of a market (site.config.ts), as island props: JSON only. */
+/** What the calculator needs of a market (api/contract/markets.ts), as island props: JSON only. */
 export interface CalculatorMarket {
   code: string
   currency: string

@@ -9,7 +9,7 @@ import { privacySections } from './sections'
 
 // The privacy notice (docs/content.md, "What each page carries"). Every word is a `privacy.*` message
 // (the consent version is a hash of them and the consent box's text); the numbers are facts of
-// site.config.ts filled in at build time (locales/facts.ts), the address and region come from
+// site.config.ts and api/contract/privacy.ts filled in at build time (locales/facts.ts), the address and region come from
 // `privacy`. The article's classes are the guide article's (uno.config.ts `guide-*`, guide.css's
 // `.guide-prose`): the notice adds no CSS to the one stylesheet.
 
@@ -97,7 +97,7 @@ export default function Page() {
     retention: (
       <>
         {p('privacy.retention.body')}
-        {/* The numbers are site.config.ts `facts`; the cookie's lifetime is the runtime's own. */}
+        {/* The numbers are api/contract/privacy.ts `privacyFacts`; the cookie's lifetime is the runtime's own. */}
         {list(
           ['leads', 'sessions', 'browser', 'cookie', 'backups'].map((k) => `privacy.retention.${k}`),
           {

@@ -24,7 +24,7 @@ export const storageKeys = {
 
 /**
  * A cart untouched this long is dropped when next read, and counts as none (the privacy notice's
- * `browserKeepDays`, site.config.ts `facts`: tests/unit/cart.test.ts holds them equal); so is the
+ * `browserKeepDays`, api/contract/privacy.ts: tests/unit/cart.test.ts holds them equal); so is the
  * checkout's list of the browser's own sessions.
  */
 export const cartMaxAgeMs = 7 * 24 * 60 * 60 * 1000

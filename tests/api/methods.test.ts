@@ -1,6 +1,6 @@
 // Every method sold, paid in the sandbox (docs/api.md, "Sandbox hosted payment page"): for each
 // market and each of its methods, in both languages, the approve and the decline path of the test
-// flow the guide gives (site.config.ts `methodFacts`, the data the test cards guide renders),
+// flow the guide gives (api/contract/methodFacts.ts, the data the test cards guide renders),
 // over HTTP on loopback. Each ends with the webhook event, verified by its signature (the provider
 // below sees only deliveries whose signature passed), of the right type, method and decline code,
 // and the redirect to the site's checkout. Then what is refused: numbers and codes not in the guide

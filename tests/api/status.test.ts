@@ -235,7 +235,9 @@ test('the local S3 refuses a write over another version, as S3 does (412), and o
 
 /** `npm run status` as an operator runs it. */
 function status(env: Record<string, string>, ...args: string[]) {
-  const child = spawn('npx', ['tsx', 'scripts/status.ts', ...args], { env: { ...process.env, ...env } })
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/status.ts', ...args], {
+    env: { ...process.env, ...env },
+  })
   let out = ''
   child.stdout.on('data', (d) => (out += d))
   child.stderr.on('data', (d) => (out += d))

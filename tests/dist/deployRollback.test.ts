@@ -248,7 +248,7 @@ describe('npm run deploy: rollbacks that mean what they say', () => {
     await deployEach(site, ['build-a'])
     const { args, stalledNow } = await stallingUploads(site)
     let signal: (s?: NodeJS.Signals) => void = () => {}
-    const interrupted = deploy([...args, '--dir', nextBuild('build-b')], site.env, (k) => (signal = k), 'tsx')
+    const interrupted = deploy([...args, '--dir', nextBuild('build-b')], site.env, (k) => (signal = k))
     await stalledNow
     signal('SIGTERM')
     const r = await interrupted
@@ -281,7 +281,6 @@ describe('npm run deploy: rollbacks that mean what they say', () => {
       [...withFlag(site.deployArgs, '--kvs-endpoint', kvs), '--rollback'],
       site.env,
       (k) => (signal = k),
-      'tsx',
     )
     await atTheStore
     signal('SIGTERM')
@@ -318,12 +317,7 @@ describe('npm run deploy: rollbacks that mean what they say', () => {
     expect(await visitorSees(site, all)).toBe('build-a')
     const { args, stalledNow } = await stallingUploads(site)
     let signal: (s?: NodeJS.Signals) => void = () => {}
-    const interrupted = deploy(
-      [...args, '--dir', nextBuild('build-c'), '--lang', 'ar'],
-      site.env,
-      (k) => (signal = k),
-      'tsx',
-    )
+    const interrupted = deploy([...args, '--dir', nextBuild('build-c'), '--lang', 'ar'], site.env, (k) => (signal = k))
     await stalledNow
     signal('SIGINT')
     const r = await interrupted

@@ -18,7 +18,7 @@ export type Site = Awaited<ReturnType<typeof startLocalSite>>
 export const work = mkdtempSync(join(tmpdir(), 'deploy-'))
 export const dist = 'dist'
 export const distId = (JSON.parse(readFileSync('dist/builds/latest.json', 'utf8')) as { id: string }).id
-// Each deploy is a child process of its own (about 2 s to start tsx and the SDK).
+// Each deploy is a child process of its own (about 1 s to load tsx and the SDK).
 vi.setConfig({ testTimeout: 90_000, hookTimeout: 60_000 })
 
 const sites: Site[] = []
@@ -48,19 +48,17 @@ export interface Run {
 
 /**
  * The deploy in a process group of its own; `onSpawn` gets what kills it (SIGKILL) or signals the
- * whole group, as Ctrl-C does a terminal's. `tsx` runs it as `npm run deploy` does, without npx in
- * between, where the exit code of an interrupted deploy matters (npx dies of the signal itself).
+ * whole group, as Ctrl-C does a terminal's. One process, Node with tsx's loader, as `npm run
+ * deploy` runs the script (npm's and tsx's own processes in between only relay the exit code).
  */
 export function deploy(
   args: string[],
   env: Record<string, string | undefined>,
   onSpawn?: (kill: (signal?: NodeJS.Signals) => void) => void,
-  via: 'npx' | 'tsx' = 'npx',
 ): Promise<Run> {
   const started = Date.now()
   return new Promise((done) => {
-    const [command, first] = via === 'npx' ? ['npx', ['tsx']] : ['node_modules/.bin/tsx', []]
-    const child = spawn(command, [...first, 'scripts/deploy.ts', ...args], {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/deploy.ts', ...args], {
       env: { ...process.env, ...env, AWS_EC2_METADATA_DISABLED: 'true', DEPLOY_BY: env.DEPLOY_BY ?? 'ops-test' },
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,

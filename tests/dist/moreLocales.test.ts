@@ -1,4 +1,4 @@
-// Locales and markets are declared once (locales/locales.ts, site.config.ts): a copy of the project
+// Locales and markets are declared once (locales/locales.ts, api/contract/markets.ts): a copy of the project
 // with a third locale (the English catalog and guides under German's code, which has the same plural categories) and a fourth market builds,
 // and `npm run verify` passes on it: every route in three languages, reciprocal hreflang links, the
 // sitemap, the 404 page, and the new market's prices shown only when it is chosen. The copy's API
@@ -39,9 +39,9 @@ beforeAll(() => {
   )
   cpSync(join(copy, 'locales/en.json'), join(copy, 'locales/de.json'))
   cpSync(join(copy, 'locales/guides/en'), join(copy, 'locales/guides/de'), { recursive: true })
-  edit('site.config.ts', (t) => t.replace("ar: 'رصيد' }", "ar: 'رصيد', de: 'Rasid' }"))
-  // The market: a row of site.config.ts and its names in every catalog.
-  edit('site.config.ts', (t) =>
+  edit('locales/company.ts', (t) => t.replace("ar: 'رصيد' }", "ar: 'رصيد', de: 'Rasid' }"))
+  // The market: a row of api/contract/markets.ts and its names in every catalog.
+  edit('api/contract/markets.ts', (t) =>
     t.replace(
       /export const markets: readonly Market\[\] = \[\n/,
       `$&  {

@@ -1,5 +1,5 @@
 // The privacy notice as built (pages/privacy/, docs/content.md "What each page carries"): the same
-// sections under the same anchors in both languages, the facts of site.config.ts in its text, its
+// sections under the same anchors in both languages, the facts of site.config.ts and api/contract/privacy.ts in its text, its
 // contact and region from the configuration, and a link to it in the footer of every page.
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -55,7 +55,7 @@ describe('the privacy notice', () => {
     ])
   })
 
-  test('states the retention and reply times of site.config.ts `facts`, and the cookie’s own lifetime', () => {
+  test('states the retention and reply times of api/contract/privacy.ts, and the cookie’s own lifetime', () => {
     const cases = [
       ['privacy.retention.leads', facts.leadRetentionDays],
       ['privacy.retention.sessions', facts.sessionRetentionDays],
@@ -75,7 +75,7 @@ describe('the privacy notice', () => {
     }
   })
 
-  test('names its contact and region from site.config.ts `privacy`, and its date in each language’s way', () => {
+  test('names its contact and region from api/contract/privacy.ts `privacy`, and its date in each language’s way', () => {
     for (const l of locales) {
       expect(main(l).match(new RegExp(`href="mailto:${privacy.email}"`, 'g'))).toHaveLength(2)
       expect(main(l)).toContain(`<code>${privacy.region}</code>`)

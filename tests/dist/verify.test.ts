@@ -74,7 +74,7 @@ const problem = (check: Problem['check'], file: string, text: string) => ({
 /** Runs the CLI as operators do, `npx tsx scripts/verify.ts ...args`, without blocking: the CLI tests run side by side. */
 function cli(...args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn('npx', ['tsx', 'scripts/verify.ts', ...args])
+    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/verify.ts', ...args])
     const out = { stdout: '', stderr: '' }
     child.stdout.setEncoding('utf8').on('data', (s: string) => (out.stdout += s))
     child.stderr.setEncoding('utf8').on('data', (s: string) => (out.stderr += s))

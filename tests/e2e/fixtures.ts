@@ -39,11 +39,11 @@ export const test = base.extend<{ errors: string[]; csp: undefined }>({
 })
 
 /**
- * `npx tsx <script> …args` as an operator runs it, in a child process (never a synchronous one: the
+ * `<script> …args` as `npm run` runs it (Node with tsx's loader), in a child process (never a synchronous one: the
  * servers a test starts answer from this process); its exit code and everything it printed.
  */
 export function runCommand(script: string, args: string[], env: Record<string, string | undefined> = {}) {
-  const child = spawn('npx', ['tsx', script, ...args], { env: { ...process.env, ...env } })
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { env: { ...process.env, ...env } })
   let out = ''
   child.stdout.on('data', (d) => (out += d))
   child.stderr.on('data', (d) => (out += d))

@@ -282,7 +282,7 @@ for (const l of locales) {
     })
 
     // The banner names a method only for a cart in a market that sells it
-    // (site.config.ts), read as the page runs and again when the cart's market changes.
+    // (api/contract/markets.ts), read as the page runs and again when the cart's market changes.
     for (const [on, shows, hides] of [
       ['fawry', 'eg', 'sa'],
       ['mada', 'sa', 'eg'],

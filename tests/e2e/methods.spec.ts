@@ -1,5 +1,5 @@
 // Paying on the sandbox hosted payment page in a real browser, as the test cards guide tells a
-// developer to (its test data are site.config.ts `methodFacts`, which the guide's `{{sandbox-table}}`
+// developer to (its test data are api/contract/methodFacts.ts, which the guide's `{{sandbox-table}}`
 // renders, and the buttons are named by the page's own words, which the guide quotes): a card and an
 // account with its one-time code, in both languages, approved and then declined, each ending on the
 // site's checkout return that says paid or not paid in the page's language; the method steps under

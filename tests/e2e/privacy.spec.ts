@@ -1,6 +1,6 @@
 // The privacy notice in a real browser, both languages: the footer's link, each contact form's
 // consent box and the checkout's pay step lead to the notice in the page's language, and the
-// notice states the retention and reply times of site.config.ts `facts` (docs/content.md "Facts").
+// notice states the retention and reply times of api/contract/privacy.ts (docs/content.md "Facts").
 import type { Page } from '@playwright/test'
 import type { Locale } from '../../locales/locales'
 import { facts } from '../../site.config'
@@ -73,7 +73,7 @@ for (const l of localeCodes) {
       await onNotice(page, l)
     })
 
-    test('states the retention and reply times of site.config.ts, each section under its anchor', async ({ page }) => {
+    test('states the retention and reply times the contract keeps, each section under its anchor', async ({ page }) => {
       await page.goto(notice)
       await hydrated(page)
       const number = (n: number) => new RegExp(`(^|\\D)${n}(\\D|$)`)

@@ -48,7 +48,7 @@ describe('the stored cart', () => {
     expect(storage.getItem(storageKeys.cart)).toBeNull()
   })
   test('a cart untouched longer than the privacy notice says is dropped quietly, and counts as none', () => {
-    // The notice's period (site.config.ts facts) is the one the browser applies.
+    // The notice's period (api/contract/privacy.ts) is the one the browser applies.
     expect(cartMaxAgeMs).toBe(facts.browserKeepDays * 24 * 60 * 60 * 1000)
     // A form's draft is kept no longer than the notice says either.
     expect(draftMaxAgeMs).toBeLessThanOrEqual(cartMaxAgeMs)

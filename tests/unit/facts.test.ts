@@ -1,4 +1,4 @@
-// Facts a merchant acts on live in one place, site.config.ts (docs/content.md "Facts"): no catalog
+// Facts a merchant acts on live in one place, site.config.ts or api/contract/ (docs/content.md "Facts"): no catalog
 // message and no guide states a settlement or reply time, verification time, support hours, a VAT
 // rate, a market's list of methods or a plan's features in its own words. Messages take the facts as
 // ICU arguments (locales/facts.ts), guides as placeholders (build/guideFacts.ts).
@@ -63,7 +63,7 @@ const statedFacts: Record<Locale, { fact: string; pattern: RegExp }[]> = {
   ],
 }
 /**
- * A retention period (site.config.ts `leadRetentionDays`, `sessionRetentionDays`, `browserKeepDays`,
+ * A retention period (api/contract/privacy.ts `leadRetentionDays`, `sessionRetentionDays`, `browserKeepDays`,
  * `privacyReplyDays`): a length of time in days, weeks, months or years. In the privacy notice
  * (`privacy.*`) every such length is one; elsewhere, one next to a word of keeping or deleting.
  * Arabic-Indic digits count as digits; a year of a law's name («لسنة 2020») is not a length, nor
@@ -199,7 +199,7 @@ describe('each fact is stated in one place', () => {
   }
 })
 
-describe('the facts reach the pages from site.config.ts', () => {
+describe('the facts reach the pages from where they are kept', () => {
   const render = (text: string, locale: Locale) => statedText(withFacts(parse(text), locale))
 
   test('a fact argument becomes its value, in the branch its number picks', () => {

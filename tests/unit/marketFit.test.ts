@@ -1,5 +1,5 @@
 // The market's own details: each market's sales
-// volume bands, urgent line and WhatsApp numbers are facts of site.config.ts; the API takes every
+// volume bands, urgent line and WhatsApp numbers are facts of api/contract/markets.ts; the API takes every
 // band the form offers in every market, and every band it took before; and the status document has
 // a component for each method the review names, not measured unless a check measures it.
 import * as v from 'valibot'

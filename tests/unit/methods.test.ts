@@ -1,4 +1,4 @@
-// Each method's facts (site.config.ts `methodFacts`) agree with the markets, the contract and the
+// Each method's facts (api/contract/methodFacts.ts) agree with the markets, the contract and the
 // catalogs, and the guides say them: the test cards guide carries every market's test data for
 // every method it sells (the data the sandbox plays, api/server/checkout/methods.ts), and each
 // decline code of a flow has the guide's row, the hosted page's sentence and the checkout's words.
