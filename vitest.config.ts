@@ -17,6 +17,9 @@ export default defineConfig({
     // tier in 118 s, dist in 202 s), though most of a file's time is spent waiting on a child
     // process or a server; two at once took 72 s and 113 s, with less CPU in all.
     maxWorkers: availableParallelism(),
+    // Room for a test that starts servers and processes on a machine busy with the other lanes of
+    // npm test (scripts/test.sh): Vitest's 5 s ran out for one under load. A test that needs more says so.
+    testTimeout: 30_000,
     projects: [
       // The stacks' tests sit beside their units in infra/ (infra/testing.ts synthesizes them unbundled).
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts', 'infra/**/*.test.ts'] } },

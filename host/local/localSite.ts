@@ -7,12 +7,42 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, wri
 import { createServer, type IncomingMessage, request, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { createHash, randomUUID } from 'node:crypto'
+import { mkdir, rename, writeFile } from 'node:fs/promises'
+import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
+import { buffer } from 'node:stream/consumers'
 import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3'
 import S3rver from 's3rver'
 import { s3Bucket } from './cdn'
 import { startKvsServer } from './kvsServer'
 import { serveBucket } from './previewServer'
+
+type S3rverObject = { bucket: string; key: string; content: Buffer | NodeJS.ReadableStream; metadata: unknown }
+type S3rverStore = {
+  getResourcePath(bucket: string, key: string, resource: 'object'): string
+  putMetadata(bucket: string, key: string, metadata: unknown, md5: string): Promise<void>
+  putObject(object: S3rverObject): Promise<{ size: number; md5: string }>
+}
+// S3 never shows a reader half an object. s3rver's store answers a PUT of a body it has whole before
+// the file is written, and writes it in place, so a read soon after could get part of it (seen as a
+// document that is "not JSON" when two operators wrote at once on a busy machine). Here its store
+// writes the object to a file beside it and renames it once whole (a listing skips that file: it
+// lists only names ending in s3rver's object suffix).
+const filesystemStore = createRequire(import.meta.url)('s3rver/lib/stores/filesystem.js') as {
+  prototype: S3rverStore
+}
+filesystemStore.prototype.putObject = async function putWhole(this: S3rverStore, object: S3rverObject) {
+  const path = this.getResourcePath(object.bucket, object.key, 'object')
+  await mkdir(dirname(path), { recursive: true })
+  const content = Buffer.isBuffer(object.content) ? object.content : await buffer(object.content)
+  const part = `${path}.${randomUUID()}.part`
+  await writeFile(part, content)
+  await rename(part, path)
+  const md5 = createHash('md5').update(content).digest('hex')
+  await this.putMetadata(object.bucket, object.key, object.metadata, md5)
+  return { size: content.length, md5 }
+}
 
 export async function startLocalS3(port = 0, buckets = ['site']) {
   const directory = mkdtempSync(join(tmpdir(), 's3rver-'))
