@@ -130,8 +130,8 @@ checks() {
   quiet_step knip npm run -s knip
   # The AWS stacks (infra/) synthesized offline, the Lambda bundled: what `npx cdk deploy` would send.
   quiet_step infra npm run -s infra:synth
-  # One file at a time beside the other lanes (a file per core, as when run alone, only made the
-  # lanes fight for the cores: 887 s in all against 838).
+  # Each Vitest tier one file at a time beside the other lanes: a file per core, as when a tier runs
+  # alone, only made the lanes fight for the cores (887 s in all against 838).
   quiet_step unit npx vitest run --project unit --maxWorkers=1
   quiet_step api npx vitest run --project api --maxWorkers=1
 }
@@ -139,7 +139,7 @@ if step build npm run -s build; then
   checks &
   checks_lane=$!
   {
-    quiet_step dist npx vitest run --project dist
+    quiet_step dist npx vitest run --project dist --maxWorkers=1
     # The visitor's pages and flows in Firefox ESR and WebKitGTK (tests/engines/), each test's line.
     quiet_step engines npx vitest run --project engines --reporter=verbose
   } &
