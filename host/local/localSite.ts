@@ -120,21 +120,11 @@ async function conditionalWrites(origin: string, port: number, env: Record<strin
       if (body) upstream.end(body)
       else req.pipe(upstream)
     })
-  /** `bucket/key` of an object's request, or undefined for a bucket's (a listing). */
-  const objectOf = (req: IncomingMessage) => {
-    const [bucket, ...rest] = decodeURIComponent(new URL(req.url ?? '/', origin).pathname.slice(1)).split('/')
-    const key = rest.join('/')
-    return bucket && key ? `${bucket}/${key}` : undefined
-  }
   const front = createServer((req, res) => {
     const ifMatch = req.headers['if-match']
     const ifNoneMatch = req.headers['if-none-match']
-    if (req.method !== 'PUT' || (!ifMatch && !ifNoneMatch)) {
-      // S3 never answers a read with half a write; s3rver writes the file in place and can. So a
-      // key's reads and writes take turns here, as conditional writes do below.
-      const object = objectOf(req)
-      return void (object ? serialized(object, () => pass(req, res)) : pass(req, res))
-    }
+    // A write lands whole (the store's putObject above), so only a conditional one waits its turn.
+    if (req.method !== 'PUT' || (!ifMatch && !ifNoneMatch)) return void pass(req, res)
     const chunks: Buffer[] = []
     req.on('data', (c: Buffer) => chunks.push(c))
     req.on('end', () => {

@@ -60,15 +60,14 @@ for (const route of browserRoutes) {
   }) => {
     const loaded: Record<string, Awaited<ReturnType<typeof snapshot>>> = {}
     // English first: once a language is remembered, a full load of / goes to its home page.
-    const order = localeCodes
-    for (const locale of order) {
+    for (const locale of localeCodes) {
       await page.goto(localized(route.path, locale))
       await hydrated(page)
       loaded[locale] = await snapshot(page)
     }
     const docs = documents(page)
-    // Now on the page in the last language: to the first, then back.
-    for (const locale of [...order.slice(0, -1), order.at(-1)!]) {
+    // Now on the page in the last language: to the first, then on to each in turn, back to the last.
+    for (const locale of localeCodes) {
       const url = localized(route.path, locale)
       await test.step(`to ${url}`, async () => {
         await clickTo(page, url)
