@@ -18,8 +18,10 @@ export type Site = Awaited<ReturnType<typeof startLocalSite>>
 export const work = mkdtempSync(join(tmpdir(), 'deploy-'))
 export const dist = 'dist'
 export const distId = (JSON.parse(readFileSync('dist/builds/latest.json', 'utf8')) as { id: string }).id
-// Each deploy is a child process of its own (about 1 s to load tsx and the SDK).
-vi.setConfig({ testTimeout: 90_000, hookTimeout: 60_000 })
+// Each deploy is a child process of its own (about 1 s to load tsx and the SDK, alone). A test of
+// several deploys took 16 s alone and ran past 90 s beside npm test's other lanes on a slow run:
+// room for that, a hang still ends.
+vi.setConfig({ testTimeout: 240_000, hookTimeout: 120_000 })
 
 const sites: Site[] = []
 /** A bucket, a key value store and an edge of their own for each test. */
