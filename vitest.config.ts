@@ -20,6 +20,8 @@ export default defineConfig({
     // Room for a test that starts servers and processes on a machine busy with the other lanes of
     // npm test (scripts/test.sh): Vitest's 5 s ran out for one under load. A test that needs more says so.
     testTimeout: 30_000,
+    // The same for a hook: a copy of dist/ or a server's start took more than Vitest's 10 s under load.
+    hookTimeout: 60_000,
     projects: [
       // The stacks' tests sit beside their units in infra/ (infra/testing.ts synthesizes them unbundled).
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts', 'infra/**/*.test.ts'] } },
