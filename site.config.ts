@@ -21,10 +21,16 @@ export const site = {
   /** Where a merchant signs in to their dashboard (the header's "Sign in"): `<dashboard>/<locale>/sign-in`. */
   dashboard: 'https://dashboard.rasid.example',
   /**
-   * The footer's registration lines: sample values, which the footer says are samples (Rasid is a
-   * fictional brand; docs/content.md "Sample numbers").
+   * The licence and registration lines of the footer and the home page's licence card: sample
+   * values, each line says so (Rasid is a fictional brand; docs/content.md "Sample figures"). A
+   * licence number per central bank (SAMA, the Central Bank of the UAE, the Central Bank of
+   * Egypt), the Saudi commercial registration (10 digits) and VAT registration number (15 digits).
    */
-  registration: { licence: 'PSP-2026-0000', cr: '1010000000', vat: '300000000000003' },
+  registration: {
+    licence: { sa: '000000', ae: '000000', eg: '000000' },
+    cr: '1010000000',
+    vat: '300000000000003',
+  },
 } as const
 
 /** A phone number's WhatsApp link: `https://wa.me/` and its digits, without `+` or spaces. */

@@ -1,11 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs'
-import { join, relative, resolve, sep } from 'node:path'
+import { join, posix, relative, resolve, sep } from 'node:path'
 import { Marked } from 'marked'
 import hljs from 'highlight.js/lib/core'
 import bash from 'highlight.js/lib/languages/bash'
 import http from 'highlight.js/lib/languages/http'
 import javascript from 'highlight.js/lib/languages/javascript'
 import json from 'highlight.js/lib/languages/json'
+import php from 'highlight.js/lib/languages/php'
 import python from 'highlight.js/lib/languages/python'
 import typescript from 'highlight.js/lib/languages/typescript'
 import { currencySigns } from '../api/contract/currencySign'
@@ -14,11 +15,33 @@ import { fillFacts } from './guideFacts'
 import { defaultLocale, dirOf, type Locale, localeCodes } from '../locales/locales'
 import { keepNamesTogether } from '../locales/keepTogether'
 import { localizePath } from '../locales/localizePath'
+import type { MessageId } from '../locales/messages'
 import { escapeHtml } from '../renderer/shared/html'
 
-/** The index's sections, in order; each has a `guide.group.<name>` message. */
-export const guideGroups = ['start', 'payments', 'money', 'launch'] as const
-type GuideGroup = (typeof guideGroups)[number]
+/**
+ * The docs tree's sections, in reading order: each is a folder of `locales/guides/<locale>/`, the
+ * first segment of its articles' addresses (`payments/refunds.md` is `/guide/payments/refunds`, a
+ * folder's `index.md` the folder's own address), with a `guide.group.<name>` message (`groupMessage`). The sidebar,
+ * the index and the previous / next links follow this order, then each article's `order`.
+ */
+export const guideGroups = [
+  'getting-started',
+  'payments',
+  'saved-cards',
+  'disputes',
+  'payouts',
+  'in-store',
+  'platforms',
+  'webhooks',
+  'testing',
+  'going-live',
+  'reference',
+] as const
+export type GuideGroup = (typeof guideGroups)[number]
+
+/** A section's name in the catalogs: `in-store` -> `guide.group.inStore` (message ids are camelCase). */
+export const groupMessage = (group: GuideGroup) =>
+  `guide.group.${group.replace(/-(\w)/g, (_, c: string) => c.toUpperCase())}` as MessageId
 
 export interface GuideSummary {
   slug: string
@@ -42,7 +65,7 @@ export interface Guide extends GuideSummary {
 }
 
 // Code is highlighted at build time: the browser gets classes (styled in uno.config.ts), no script.
-const languages = { bash, http, javascript, json, python, typescript } as const
+const languages = { bash, http, javascript, json, php, python, typescript } as const
 for (const [name, lang] of Object.entries(languages)) hljs.registerLanguage(name, lang)
 hljs.registerAliases(['js'], { languageName: 'javascript' })
 hljs.registerAliases(['ts'], { languageName: 'typescript' })
@@ -81,7 +104,7 @@ function styledSpans(html: string): string {
 }
 
 /** The languages a fenced code block may name. */
-const codeLanguages = ['bash', 'sh', 'js', 'ts', 'json', 'http', 'python'] as const
+const codeLanguages = ['bash', 'sh', 'js', 'ts', 'json', 'http', 'python', 'php'] as const
 
 // Read from the project root, not imported: this module also runs under Playwright's loader, which
 // wants import attributes on JSON.
@@ -101,12 +124,14 @@ class ContentError extends Error {
 }
 
 /** What one parse collects besides the HTML: set before each parse (parsing is synchronous). */
-let current: { locale: Locale; file: string; toc: TocEntry[]; ids: Set<string> } = {
-  locale: defaultLocale,
-  file: '',
-  toc: [],
-  ids: new Set(),
-}
+let current: {
+  locale: Locale
+  file: string
+  slug: string
+  slugs: ReadonlySet<string>
+  toc: TocEntry[]
+  ids: Set<string>
+} = { locale: defaultLocale, file: '', slug: '', slugs: new Set(), toc: [], ids: new Set() }
 
 /** `Verify the signature` -> `verify-the-signature`; Arabic letters stay (ids may be any text). */
 function slugify(text: string): string {
@@ -195,11 +220,14 @@ const marked = new Marked({
     },
   },
   walkTokens(token) {
-    // `./api-keys.md` in an article is the guide page of that slug, in the article's language.
-    if (token.type === 'link' && /^\.{0,2}\/?[\w/-]+\.md(#.*)?$/.test(token.href)) {
+    // `../payments/refunds.md` in an article is the guide page of that file, resolved from the
+    // article's own folder, in the article's language; a link to no article fails the build.
+    if (token.type === 'link' && /^\.{0,2}\/?[\w/.-]+\.md(#.*)?$/.test(token.href)) {
       const [file, hash] = token.href.split('#')
-      const slug = file!.replace(/^\.?\//, '').replace(/\.md$/, '')
-      token.href = `${localizePath(`/guide/${slug}`, current.locale)}${hash ? `#${hash}` : ''}`
+      const target = slugOf(posix.join(posix.dirname(current.slug), file!))
+      if (!current.slugs.has(target))
+        throw new ContentError(current.file, `the link ${token.href} names no article (${target})`)
+      token.href = `${localizePath(`/guide/${target}`, current.locale)}${hash ? `#${hash}` : ''}`
     }
   },
 })
@@ -221,8 +249,11 @@ export function listMarkdown(dir: string): string[] {
   return entries.filter((f) => f.endsWith('.md')).map((f) => f.split(sep).join('/'))
 }
 
-/** Parses one guide file: `---` front matter with title, description, order and group, then Markdown. */
-function parseGuide(file: string, slug: string, source: string, locale: Locale): Guide {
+/** `payments/refunds.md` -> `payments/refunds`; `webhooks/index.md` -> `webhooks`. */
+const slugOf = (file: string) => file.replace(/\.md$/, '').replace(/(^|\/)index$/, '')
+
+/** Parses one guide file: `---` front matter with title, description and order, then Markdown. */
+function parseGuide(file: string, slug: string, source: string, locale: Locale, slugs: ReadonlySet<string>): Guide {
   const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n([\s\S]*)$/.exec(source)
   if (!match) throw new ContentError(file, 'missing front matter (a --- block with title, description and order)')
   const meta: Record<string, string> = {}
@@ -232,12 +263,15 @@ function parseGuide(file: string, slug: string, source: string, locale: Locale):
     if (!kv) throw new ContentError(file, `front matter line is not "key: value": ${line}`)
     meta[kv[1]!] = kv[2]!.replace(/^"(.*)"$/, '$1')
   }
-  for (const key of ['title', 'description', 'order', 'group']) {
+  for (const key of ['title', 'description', 'order']) {
     if (!meta[key]) throw new ContentError(file, `front matter lacks "${key}"`)
   }
-  const group = meta.group as GuideGroup
+  if (meta.group) throw new ContentError(file, 'front matter "group": an article\'s section is its folder now')
+  const group = slug.split('/')[0] as GuideGroup
+  if (!slug.includes('/') && !/(^|\/)index\.md$/.test(file))
+    throw new ContentError(file, `an article belongs in a section's folder: one of ${guideGroups.join(', ')}`)
   if (!guideGroups.includes(group))
-    throw new ContentError(file, `front matter "group" is "${meta.group}", not one of ${guideGroups.join(', ')}`)
+    throw new ContentError(file, `the folder "${group}" is not a section: one of ${guideGroups.join(', ')}`)
   const order = Number(meta.order)
   if (!Number.isInteger(order)) throw new ContentError(file, `front matter "order" is not an integer: ${meta.order}`)
   if (!match[2]!.trim()) throw new ContentError(file, 'the article has no body')
@@ -247,7 +281,14 @@ function parseGuide(file: string, slug: string, source: string, locale: Locale):
   } catch (e) {
     throw new ContentError(file, (e as Error).message)
   }
-  current = { locale, file, toc: [], ids: new Set() }
+  current = {
+    locale,
+    file,
+    slug: /(^|\/)index\.md$/.test(file) ? `${slug}/index` : slug,
+    slugs,
+    toc: [],
+    ids: new Set(),
+  }
   // Wide tables scroll inside their own box instead of widening the page on a phone: a region in
   // the tab order, so a keyboard can scroll it (WCAG 2.1.1), named by the heading above it and its
   // own column headers (two tables under one heading get two names). `_` never occurs in a heading's id.
@@ -265,11 +306,17 @@ function parseGuide(file: string, slug: string, source: string, locale: Locale):
     .replace(/<\/table>/g, '</table></div>')
     // An amount in riyals written as "SAR 75.00" shows the riyal's own sign, named, as the pages
     // show it (docs/content.md, "Sample numbers and money"); `SAR` in code stays the API's value.
-    // A short name («3-D Secure», and in Arabic prose any short Latin name) never breaks across
-    // lines (locales/keepTogether.ts). Tags, code and preformatted text are kept as they are.
+    // Arabic prose writes the sign itself after the figure, where Intl puts the symbol («75.00 ⃁»):
+    // named the same way, joined to its figure. A short name («3-D Secure», and in Arabic prose any
+    // short Latin name) never breaks across lines (locales/keepTogether.ts). Tags, code and
+    // preformatted text are kept as they are.
     .replace(
-      /(<pre[\s\S]*?<\/pre>|<code[\s\S]*?<\/code>|<[^>]+>)|\bSAR[ \u00A0](\d[\d,]*(?:\.\d+)?)\b/g,
-      (_match, kept?: string, riyals?: string) => kept ?? `${signHtml(locale)}\u00A0${riyals}`,
+      /(<pre[\s\S]*?<\/pre>|<code[\s\S]*?<\/code>|<[^>]+>)|\bSAR[ \u00A0](\d[\d,]*(?:\.\d+)?)\b|(?:(\d[\d,]*(?:\.\d+)?)[ \u00A0])?\u20C1/g,
+      (_match, kept?: string, riyals?: string, figure?: string) =>
+        kept ??
+        (riyals !== undefined
+          ? `${signHtml(locale)}\u00A0${riyals}`
+          : `${figure !== undefined ? `${figure}\u00A0` : ''}${signHtml(locale)}`),
     )
     .replace(
       /(<pre[\s\S]*?<\/pre>|<code[\s\S]*?<\/code>|<[^>]+>)|[^<]+/g,
@@ -296,6 +343,8 @@ const loaded = new Map<string, Record<Locale, Guide[]>>()
 function readGuides(root: string): Record<Locale, Guide[]> {
   const result = {} as Record<Locale, Guide[]>
   const slugSets: Record<string, Set<string>> = {}
+  /** Each locale's files by slug, folder-relative: the file an article's other language is missing. */
+  const fileOf: Record<string, Map<string, string>> = {}
   // Each article's fact placeholders, sorted: the languages of an article state the same facts.
   const facts = new Map<string, { locale: Locale; list: string }>()
   for (const locale of localeCodes) {
@@ -303,9 +352,10 @@ function readGuides(root: string): Record<Locale, Guide[]> {
     const files = listMarkdown(dir)
     if (!files.length) throw new ContentError(dir, 'no guide articles found')
     const bySlug = new Map<string, string>()
+    const slugs = new Set(files.map(slugOf))
     result[locale] = files
       .map((f) => {
-        const slug = f.replace(/\.md$/, '').replace(/(^|\/)index$/, '')
+        const slug = slugOf(f)
         const other = bySlug.get(slug)
         if (other !== undefined)
           throw new ContentError(
@@ -326,23 +376,29 @@ function readGuides(root: string): Record<Locale, Guide[]> {
             join(dir, f),
             `its fact placeholders (${list}) differ from the ${first.locale} article's (${first.list})`,
           )
-        return parseGuide(join(dir, f), slug, source, locale)
+        return parseGuide(join(dir, f), slug, source, locale, slugs)
       })
-      .sort((a, b) => a.order - b.order || a.slug.localeCompare(b.slug))
+      .sort(
+        (a, b) =>
+          guideGroups.indexOf(a.group) - guideGroups.indexOf(b.group) ||
+          a.order - b.order ||
+          a.slug.localeCompare(b.slug),
+      )
     slugSets[locale] = new Set(result[locale].map((g) => g.slug))
+    fileOf[locale] = bySlug
   }
   const [first, ...rest] = localeCodes
   for (const locale of rest) {
     for (const slug of slugSets[first!]!) {
       if (!slugSets[locale]!.has(slug))
         throw new ContentError(
-          join(root, locale, `${slug}.md`),
+          join(root, locale, fileOf[first!]!.get(slug)!),
           `missing: the ${first} guide "${slug}" has no ${locale} version`,
         )
     }
     for (const slug of slugSets[locale]!) {
       if (!slugSets[first!]!.has(slug))
-        throw new ContentError(join(root, locale, `${slug}.md`), `no ${first} version of this guide`)
+        throw new ContentError(join(root, locale, fileOf[locale]!.get(slug)!), `no ${first} version of this guide`)
     }
   }
   return result

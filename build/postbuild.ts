@@ -10,13 +10,14 @@
 //   (renderer/client/inline/localize404.ts, bundled by build/inlineScript.ts);
 // - builds/latest.json and builds/meta/<id>.json (build/manifest.ts);
 // - every page's social card, assets/cards/<key>.png (build/cards/, docs/cards.md);
-// - sitemap.xml and robots.txt (build/sitemap.ts);
+// - sitemap.xml and robots.txt (build/sitemap.ts); _redirects, the pages that moved (build/redirects.ts);
 // - search/<locale>.json and search/<locale>.<n>.json, the guide search's indexes (build/search.ts);
 // - _headers with the security headers, and their CloudFront policy in cloudfront/ beside dist/
 //   (build/headers.ts, host/policies.ts).
 // It fails, naming each file and why, on what the host could not serve: a file whose extension
 // has no Content-Type, a page whose path reads as a file (renderer/shared/paths.ts).
 import {
+  copyFileSync,
   cpSync,
   existsSync,
   mkdirSync,
@@ -50,6 +51,8 @@ import { writeStatus } from './status'
 import { type SearchFile, writeSearchIndexes } from './search'
 import { scriptImports } from './scriptImports'
 import { writeSitemap } from './sitemap'
+import { writeRedirects } from './redirects'
+import { referenceFile } from './reference/document'
 import { writeWebManifests } from './brandIcons'
 import { writeMarkFiles } from './icons'
 
@@ -119,6 +122,9 @@ export async function postbuild(
   const prefixes = localeCodes.map((l) => (l === defaultLocale ? '' : `/${l}`))
   writeManifest(to, buildMeta(build.id, build.timestamp, buildMatcher(readRouteInfo(), prefixes), prerendered))
   writeSitemap(to, prerendered)
+  writeRedirects(to, prerendered)
+  // The API's OpenAPI document, for download (build/reference/document.ts), as it is in the repository.
+  copyFileSync(referenceFile(), join(to, 'openapi.yaml'))
   writeWebManifests(to)
   writeMarkFiles(to)
   const config = runtimeConfigFromEnv(process.env)

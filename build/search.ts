@@ -16,7 +16,7 @@ import {
   shardOf,
 } from '../renderer/search/files'
 import { termsOf, words } from '../renderer/search/text'
-import type { Guide } from './guides'
+import { type Guide, groupMessage } from './guides'
 import { decodeHtmlText } from './html'
 import { buildThread } from './thread'
 
@@ -42,7 +42,7 @@ export function searchDocs(guides: readonly Guide[], catalog: Catalog): SearchDo
   return guides.map((g) => ({
     u: g.slug,
     t: g.title,
-    g: catalog[`guide.group.${g.group}`] ?? g.group,
+    g: catalog[groupMessage(g.group)] ?? g.group,
     d: g.description,
     h: g.toc.map((t) => decodeHtmlText(t.html)).join('\n'),
     b: proseOf(g.html),

@@ -1,5 +1,6 @@
 // The build's thread for its sources (build/search.ts `sourcesThread`), started with the build while
-// Vike starts and renders: first the checks of the catalogs and the guides (build/verifyCatalogs.ts),
+// Vike starts and renders: first the checks of the catalogs and the guides (build/verifyCatalogs.ts)
+// and of the API's OpenAPI document (build/reference/validate.ts),
 // whose verdict stops the build at once; then the guide search's indexes, which the post-build
 // writes into dist/search/.
 //
@@ -17,6 +18,7 @@ import { bundleKey, prune, treeHash } from './bundleCache'
 import { guidesRoot, loadGuides } from './guides'
 import { type SearchFile, type SearchReply, searchIndexFiles } from './search'
 import { buildStoppers } from './verifyCatalogs'
+import { referenceStoppers } from './reference/validate'
 
 const port = parentPort!
 const root = process.cwd()
@@ -37,7 +39,7 @@ try {
     writeFileSync(join(kept, 'complete'), '') // its time is its last use
     port.postMessage({ files } satisfies SearchReply)
   } else {
-    const stoppers = buildStoppers()
+    const stoppers = buildStoppers() ?? (await referenceStoppers())
     port.postMessage({ checked: stoppers } satisfies SearchReply)
     if (!stoppers) {
       const files = searchIndexFiles(loadGuides(), loadCatalogs())

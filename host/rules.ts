@@ -3,6 +3,7 @@
 // from the rule in ./paths.ts so that production cannot disagree with the preview. Pure: no Node, no DOM.
 import { extensionOf, fileTypes, notFoundKey } from '../renderer/shared/paths'
 import { escapeHtml } from '../renderer/shared/html'
+import { LOCATION_METADATA } from './redirects'
 
 /** Content-hashed files and the meta of a build never change under their name. */
 export const IMMUTABLE = 'public, max-age=31536000, immutable'
@@ -269,7 +270,9 @@ function handler(event) {
  * The viewer-response function (cloudfront-js-2.0): the Content-Security-Policy of the build that
  * answered, from its object's `x-amz-meta-csp`, so that a build's inline-script hashes switch with
  * its pages (a policy fixed in the distribution would lag a deploy that changed them); the fallback
- * where the object has none; and S3's own `x-amz-*` headers removed.
+ * where the object has none; a moved page's object (`x-amz-meta-location`, host/redirects.ts) answered
+ * as a 301 to its new address, revalidated like a page so that a rollback takes it back; and S3's
+ * own `x-amz-*` headers removed.
  */
 export function viewerResponseSource(): string {
   return `// Written from host/rules.ts: do not edit.
@@ -279,6 +282,13 @@ function handler(event) {
   var headers = response.headers;
   var csp = headers['x-amz-meta-${CSP_METADATA}'];
   headers['content-security-policy'] = { value: csp && csp.value ? csp.value : fallback };
+  var moved = headers['x-amz-meta-${LOCATION_METADATA}'];
+  if (moved && moved.value && response.statusCode === 200) {
+    response.statusCode = 301;
+    response.statusDescription = 'Moved Permanently';
+    headers['location'] = { value: moved.value };
+    headers['cache-control'] = { value: ${JSON.stringify(REVALIDATE)} };
+  }
   for (var name in headers) {
     if (name.indexOf('x-amz-') === 0) delete headers[name];
   }

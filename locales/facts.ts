@@ -33,6 +33,9 @@ export const factValues: Readonly<Record<string, number | string>> = {
   methodCount: new Set(markets.flatMap(methodsOf)).size,
   ...Object.fromEntries(markets.map((m) => [`${m.code}SettlementDays`, fastestSettlement(m.code)])),
   ...Object.fromEntries(markets.map((m) => [`${m.code}VatPercent`, m.vatBp / 100])),
+  // Whether the UAE's and Egypt's cards settle in the same time, so a sentence names them once
+  // ("within 2 business days in the UAE and Egypt"): a select on `same`, anything else `other`.
+  aeEgSettlement: fastestSettlement('ae') === fastestSettlement('eg') ? 'same' : 'different',
 }
 
 const isFact = (name: string) => Object.hasOwn(factValues, name)

@@ -4,6 +4,7 @@ import type { PageContext } from 'vike/types'
 import type { MessageId } from '../locales/messages'
 import { intlLocale } from '../locales/intlLocale'
 import { areaOf } from './pageData'
+import { groupMessage } from '../build/guides'
 import type { CardText } from '../build/cards/key'
 import { locales } from '../locales/locales'
 import { site } from '../site.config'
@@ -67,7 +68,7 @@ export function pageCard(pageContext: PageContext): { text: CardText; alt: strin
       locale,
       dir: locales.find((l) => l.code === locale)!.dir,
       title,
-      line: group ? intl.formatMessage({ id: `guide.group.${group}` as MessageId }) : pageDescription(pageContext),
+      line: group ? intl.formatMessage({ id: groupMessage(group) }) : pageDescription(pageContext),
       brand: site.name[locale],
     },
     alt: intl.formatMessage({ id: 'site.cardAlt' }, { page: title }),

@@ -10,4 +10,6 @@ export const consentVersions = [
   'ar-9393f5e12223',
   'en-5935d18c4b8a',
   'ar-a3668f0be1dd',
+  'en-d4ce69e155c4',
+  'ar-879a3e75d958',
 ] as const

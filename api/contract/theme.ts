@@ -67,7 +67,7 @@ export function themeToQuery(theme: Theme, defaults: Theme): string {
   return s ? `?${s}` : ''
 }
 
-/** The configuration a merchant pastes into the dashboard or sends with a payment session. */
+/** The configuration a merchant pastes into the dashboard or sends with a payment. */
 export function themeConfig(theme: Theme, locale: string) {
   return {
     brandColor: theme.color,

@@ -82,9 +82,11 @@ export function writeGuides(dir: string, n: number) {
         `${s(3)} ${s(4)} ${s(5)}`,
         `${s(6)} ${s(7)} ${s(8)}`,
       ].join('\n\n')
+      const section = join(dir, locale, guideGroups[i % guideGroups.length]!)
+      mkdirSync(section, { recursive: true })
       writeFileSync(
-        join(dir, locale, `bench-${id}.md`),
-        `---\ntitle: ${title}\ndescription: ${description}\norder: ${100 + i}\ngroup: ${guideGroups[i % guideGroups.length]}\n---\n${body}\n`,
+        join(section, `bench-${id}.md`),
+        `---\ntitle: ${title}\ndescription: ${description}\norder: ${100 + i}\n---\n${body}\n`,
       )
     }
   }

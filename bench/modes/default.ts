@@ -84,7 +84,7 @@ export async function defaultMode(runs: number) {
   // Cold cache, Fast 3G (1.6 Mbit/s, 150 ms RTT), 4x slower CPU: first and largest contentful paint,
   // layout shift (the fonts arriving must not move anything), and when the page is hydrated.
   const timings: (string | number)[][] = []
-  for (const url of ['/', '/ar', '/pricing', '/design', '/ar/guide/api-keys']) {
+  for (const url of ['/', '/ar', '/pricing', '/design', '/ar/guide/getting-started/api-keys']) {
     const context = await browser.newContext()
     const page = await context.newPage()
     const cdp = await context.newCDPSession(page)

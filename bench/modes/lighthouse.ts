@@ -107,8 +107,8 @@ export async function lighthouseMode(only?: string[]) {
       '/ar/contact-us',
       '/checkout',
       '/ar/checkout',
-      '/guide/api-keys',
-      '/ar/guide/api-keys',
+      '/guide/getting-started/api-keys',
+      '/ar/guide/getting-started/api-keys',
     ]
     for (const url of urls) {
       // Lighthouse's default config: a mobile device, simulated slow 4G and 4x CPU; performance only.

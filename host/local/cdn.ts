@@ -20,6 +20,7 @@ import {
   viewerResponseSource,
 } from '../rules'
 import { hostFiles, notFoundKey } from '../../renderer/shared/paths'
+import { LOCATION_METADATA, parseRedirects, REDIRECTS_FILE, redirectKey } from '../redirects'
 import { loadCatalog } from '../../locales/catalogs'
 import { sampleStatus } from '../../pages/monitoring/sample'
 
@@ -121,10 +122,10 @@ export function folderBucket(
   // The status document and its feeds (docs/status.md) from the folder `npm run status` writes, if given.
   const statusRoot = options.statusDir ? resolve(options.statusDir) : undefined
   const cache = new Map<string, { mtime: number; object: StoredObject }>()
-  let build: { mtime: number; id: string; csp: string } | undefined
+  let build: { mtime: number; id: string; csp: string; moved: Map<string, string> } | undefined
   const current = () => {
     const mtime = statSync(join(root, 'builds', 'latest.json')).mtimeMs
-    if (build?.mtime !== mtime) build = { mtime, id: buildIdOf(root), csp: buildCsp(root) }
+    if (build?.mtime !== mtime) build = { mtime, id: buildIdOf(root), csp: buildCsp(root), moved: movedOf(root) }
     return build
   }
   const fileOf = (key: string): { file: string; release: boolean; root?: string } | undefined => {
@@ -154,6 +155,9 @@ export function folderBucket(
         if (!stat.isFile()) return undefined
         mtime = stat.mtimeMs
       } catch {
+        // A moved page: the empty object `npm run deploy` stores at its old key (host/redirects.ts).
+        const location = found.release ? current().moved.get(found.file) : undefined
+        if (location !== undefined) return redirectObject(key, current().csp, location)
         // A preview whose status folder has no document yet: the sample, marked as one.
         return found.root && found.file === 'status.json' && options.statusSample ? sampleObject(key) : undefined
       }
@@ -170,6 +174,25 @@ export function folderBucket(
       cache.set(path, { mtime, object })
       return object
     },
+  }
+}
+
+/** The keys of a build's moved pages and their new addresses, from its _redirects (none without one). */
+function movedOf(root: string): Map<string, string> {
+  const file = join(root, REDIRECTS_FILE)
+  if (!existsSync(file)) return new Map()
+  return new Map([...parseRedirects(readFileSync(file, 'utf8'))].map(([from, to]) => [redirectKey(from), to]))
+}
+
+/** A moved page's object as the deploy stores it: empty, with the build's policy and the new address. */
+function redirectObject(key: string, csp: string, location: string): StoredObject {
+  const body = Buffer.alloc(0)
+  return {
+    body,
+    contentType: contentTypeFor(key),
+    cacheControl: cacheControlFor(key),
+    etag: md5(body),
+    metadata: { [CSP_METADATA]: csp, [LOCATION_METADATA]: location },
   }
 }
 

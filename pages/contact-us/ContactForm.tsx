@@ -149,7 +149,8 @@ export const ContactForm = memo(function ContactForm({
     )
 
   const bands = volumes[market] ?? volumes.other!
-  // Option text only: the currency by name, millions in words (./bandAmount.ts).
+  // Option text only: the currency by name, millions in words (./bandAmount.ts); a band names its
+  // currency once, after its upper edge ("50,000 to 250,000 US dollars").
   const amount = (n: number, bare?: boolean) => bandAmount(intl.locale, bands.currency, n, bare)
   const volumeLabels = [
     intl.formatMessage({ id: 'contact.volume.under' }, { amount: amount(bands.edges[0]!) }),
@@ -158,7 +159,7 @@ export const ContactForm = memo(function ContactForm({
       .map((edge, i) =>
         intl.formatMessage(
           { id: 'contact.volume.between' },
-          { lower: amount(bands.edges[i]!, bands.edges[i]! >= 1e6), upper: amount(edge) },
+          { lower: amount(bands.edges[i]!, true), upper: amount(edge) },
         ),
       ),
     intl.formatMessage({ id: 'contact.volume.over' }, { amount: amount(bands.edges.at(-1)!) }),

@@ -6,7 +6,8 @@
  * the currency by its name, never a symbol or its own sign (which an option cannot name, and which
  * pickers draw in the system font); whole figures under a million, round millions in words
  * ("5 million", «5 ملايين», and «مليون» alone for one). `bare`: without the currency, for the
- * lower edge of a band in millions, whose upper edge names it («من مليون إلى 5 ملايين دولار أمريكي»).
+ * lower edge of a band, whose upper edge names it ("50,000 to 250,000 US dollars", «من مليون إلى 5
+ * ملايين دولار أمريكي»).
  */
 export function bandAmount(locale: string, currency: string, n: number, bare?: boolean): string {
   const text = new Intl.NumberFormat(locale, {

@@ -1,5 +1,6 @@
 import { FormattedMessage, useIntl } from 'react-intl'
 import { usePageContext } from 'vike-react/usePageContext'
+import { licenceLines } from '../../renderer/components/Footer'
 import { Link } from '../../renderer/components/Link'
 import { Card, SampleNote, Section, Steps } from '../../renderer/components/PageHero'
 import { MarketMethods } from '../../renderer/components/PaymentMethods'
@@ -145,12 +146,16 @@ export default function Page() {
                 <span className="text-sm text-brand-100">
                   <FormattedMessage id={`home.trust.${key}.body` as MessageId} />
                 </span>
-                {/* The licence itself, as the footer gives it: a sample value, said to be one. */}
-                {key === 'licence' && (
-                  <span className="mt-2 block w-fit rounded-md border border-brand-700 px-2 py-1 text-xs text-brand-100">
-                    <FormattedMessage id="footer.licence" values={{ licence: site.registration.licence }} />
-                  </span>
-                )}
+                {/* The licences themselves, as the footer gives them: sample values, each said to be one. */}
+                {key === 'licence' &&
+                  licenceLines.map(([id, licence]) => (
+                    <span
+                      key={id}
+                      className="mt-2 block w-fit rounded-md border border-brand-700 px-2 py-1 text-xs text-brand-100"
+                    >
+                      <FormattedMessage id={id} values={{ licence }} />
+                    </span>
+                  ))}
               </span>
             </li>
           ))}

@@ -174,7 +174,7 @@ export default function Page() {
           <Link href="/pricing" className="btn-primary">
             <FormattedMessage id="services.cta.pricing" />
           </Link>
-          <Link href="/guide/payouts-and-settlement" className="btn-secondary">
+          <Link href="/guide/payouts" className="btn-secondary">
             <FormattedMessage id="services.cta.guide" />
           </Link>
         </div>

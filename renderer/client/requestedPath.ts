@@ -1,6 +1,9 @@
 import { pathToken } from '../shared/dom'
 
-/** The address the visitor asked for, as they typed it (decoded when it can be), for "Page not found: <path>". */
+/**
+ * The address the visitor asked for, as they typed it (decoded when it can be), for the 404 line
+ * ("There is no page at <path>.").
+ */
 function requestedPath(): string {
   const raw = location.pathname + location.search + location.hash
   try {

@@ -38,6 +38,16 @@ const columns: Column[] = [
 ]
 
 /**
+ * The licence lines, one per central bank, with the sample number of site.config.ts beside its
+ * sample note: the footer shows them, and so does the home page's licence card.
+ */
+export const licenceLines: [id: MessageId, licence: string][] = [
+  ['footer.licence', site.registration.licence.sa],
+  ['footer.licenceAe', site.registration.licence.ae],
+  ['footer.licenceEg', site.registration.licence.eg],
+]
+
+/**
  * The closing call to action before the footer, on the marketing pages (renderer/+Layout.tsx): a
  * full-width ink-green band with both of the home page's calls to action.
  */
@@ -117,9 +127,11 @@ export function Footer() {
             <FormattedMessage id="footer.registration" />
           </p>
           <ul className="mt-2 flex flex-wrap gap-x-6 gap-y-1">
-            <li>
-              <FormattedMessage id="footer.licence" values={{ licence: registration.licence }} />
-            </li>
+            {licenceLines.map(([id, licence]) => (
+              <li key={id}>
+                <FormattedMessage id={id} values={{ licence }} />
+              </li>
+            ))}
             <li>
               <FormattedMessage id="footer.cr" values={{ cr: registration.cr }} />
             </li>

@@ -19,6 +19,7 @@ export const fileTypes: Readonly<Record<string, string>> = {
   '.xml': 'application/xml; charset=utf-8',
   '.atom': 'application/atom+xml; charset=utf-8',
   '.txt': 'text/plain; charset=utf-8',
+  '.yaml': 'application/yaml; charset=utf-8',
   '.svg': 'image/svg+xml',
   '.woff2': 'font/woff2',
   '.woff': 'font/woff',
@@ -30,7 +31,7 @@ export const fileTypes: Readonly<Record<string, string>> = {
 }
 
 /** Files of dist/ that configure a host and are not part of the site: never uploaded nor served. */
-export const hostFiles: readonly string[] = ['_headers']
+export const hostFiles: readonly string[] = ['_headers', '_redirects']
 
 /** The document the host answers an unknown address with, with status 404. */
 export const notFoundKey = '404.html'

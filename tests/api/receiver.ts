@@ -58,7 +58,7 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * The check a CRM makes, written from the site's webhooks guide (locales/guides/en/webhooks.md),
+ * The check a CRM makes, written from the site's webhooks guide (locales/guides/en/webhooks/index.md),
  * not from the server's code: `t` and `v1` from `Rasid-Signature`, the HMAC-SHA256 of `t.body`,
  * compared in constant time, the timestamp within 5 minutes.
  */

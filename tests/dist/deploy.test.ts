@@ -16,6 +16,7 @@ import {
   dist,
   distId,
   files,
+  uploaded,
   freshSite,
   head,
   keys,
@@ -92,7 +93,7 @@ describe('npm run deploy: a first deploy', () => {
   it('puts the build under its release, the assets and meta beside, and 404.html at the root', async () => {
     expect(first.code, first.stderr).toBe(0)
     const expected = [
-      ...files(dist).map((f) => bucketKey(distId, f)),
+      ...uploaded(dist).map((f) => bucketKey(distId, f)),
       '404.html',
       `deploys/builds/${distId}.json`,
     ].sort()
@@ -102,7 +103,9 @@ describe('npm run deploy: a first deploy', () => {
     expect(all.filter((k) => k.startsWith('status/'))).toEqual([])
     expect(all.filter((k) => k.startsWith('deploys/switches/'))).toHaveLength(1)
     expect(first.stdout).toMatch(new RegExp(`Switched the live build from none to ${distId} in \\d+ ms`))
-    expect(first.stdout).toMatch(new RegExp(`Deployed build ${distId} to s3://site/: ${files(dist).length} uploaded`))
+    expect(first.stdout).toMatch(
+      new RegExp(`Deployed build ${distId} to s3://site/: ${uploaded(dist).length} uploaded`),
+    )
   })
 
   it("gives each object its Content-Type, Cache-Control, and the build's policy on its own files", async () => {
@@ -136,10 +139,25 @@ describe('npm run deploy: a first deploy', () => {
     expect(listed.stdout).toMatch(new RegExp(`deploy\\s+none -> ${distId}\\s+by ops-test`))
   })
 
+  it('answers a moved page with a 301 to its new address in the live build, through the edge', async () => {
+    for (const path of ['/guide/refunds', '/ar/guide/refunds/']) {
+      const res = await fetch(`${site.edge}${path}`, { redirect: 'manual' })
+      expect([path, res.status, res.headers.get('location')]).toEqual([
+        path,
+        301,
+        path.startsWith('/ar') ? '/ar/guide/payments/refunds' : '/guide/payments/refunds',
+      ])
+      expect(res.headers.get('cache-control')).toBe(REVALIDATE)
+    }
+    const moved = await head(site, bucketKey(distId, 'guide/refunds/index.html'))
+    expect([moved.ContentLength, moved.Metadata?.location]).toEqual([0, '/guide/payments/refunds'])
+    expect((await fetch(`${site.edge}/guide/payments/refunds`)).status).toBe(200)
+  })
+
   it('skips every unchanged file the second time', async () => {
     const again = await run(site)
     expect(again.code, again.stderr).toBe(0)
-    expect(again.stdout).toMatch(new RegExp(`: 0 uploaded \\(0 B\\) in [\\d.]+ s, ${files(dist).length} unchanged`))
+    expect(again.stdout).toMatch(new RegExp(`: 0 uploaded \\(0 B\\) in [\\d.]+ s, ${uploaded(dist).length} unchanged`))
     expect(again.stdout).toMatch(/was live already/)
   })
 })

@@ -6,12 +6,13 @@
 // through the edge. Importing it registers the cleanup of the file that imports it: every site it
 // started and its work folder after the file, every proxy after each test.
 import { spawn } from 'node:child_process'
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer, type IncomingMessage, request, type Server } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3'
 import { afterAll, afterEach, expect, vi } from 'vitest'
+import { parseRedirects, REDIRECTS_FILE, redirectKey } from '../../host/redirects'
 import { copyBuildAs, startLocalSite } from '../../host/local/localSite'
 
 export type Site = Awaited<ReturnType<typeof startLocalSite>>
@@ -141,6 +142,15 @@ export const files = (dir: string) =>
     .map((f) => f.split('\\').join('/'))
     .filter((f) => f.includes('.') && f !== '_headers' && !f.startsWith('status/'))
     .sort()
+
+/** What a deploy stores as the build's: its files, and an empty object at each moved page's old key (host/redirects.ts). */
+export const uploaded = (dir: string) => {
+  const redirects = join(dir, REDIRECTS_FILE)
+  const moved = existsSync(redirects)
+    ? [...parseRedirects(readFileSync(redirects, 'utf8')).keys()].map(redirectKey)
+    : []
+  return [...files(dir), ...moved].sort()
+}
 
 /**
  * Another build of the site, as the next commit gives: a new id everywhere it is written, one

@@ -74,7 +74,10 @@ test('sources that passed the checks are kept (build/searchWorker.ts), and a gui
 }, () => {
   // The builds above left this copy's checks and search indexes under their key.
   expect(readdirSync(join(copy, 'node_modules', '.cache', 'rasid-sources')).length).toBeGreaterThan(0)
-  appendFileSync(join(copy, 'locales', 'guides', 'ar', 'api-keys.md'), '\nراجع صفحة الحالة قبل الإطلاق.\n')
+  appendFileSync(
+    join(copy, 'locales', 'guides', 'ar', 'getting-started', 'api-keys.md'),
+    '\nراجع صفحة الحالة قبل الإطلاق.\n',
+  )
   let failure: { status?: number; stderr?: string } = {}
   try {
     runIn(copy, 'build/index.ts', [], { BUILD_ID: 'third-build', BUILD_TIMESTAMP: '1700000000000' })
@@ -83,5 +86,5 @@ test('sources that passed the checks are kept (build/searchWorker.ts), and a gui
   }
   expect(failure.status).toBe(1)
   expect(failure.stderr).toContain('Copy uses words the glossary bans')
-  expect(failure.stderr).toContain('locales/guides/ar/api-keys.md')
+  expect(failure.stderr).toContain('locales/guides/ar/getting-started/api-keys.md')
 })

@@ -137,7 +137,7 @@ for (const l of locales) {
       let checked = 0
       for (const width of [375, 320]) {
         await page.setViewportSize({ width, height: 700 })
-        for (const path of ['/services', '/pricing', '/design', '/guide/webhooks', '/guide/refunds']) {
+        for (const path of ['/services', '/pricing', '/design', '/guide/webhooks', '/guide/payments/refunds']) {
           const url = localized(path, l)
           await page.goto(url)
           await hydrated(page)

@@ -18,7 +18,7 @@ const cardTags = (page: Page) =>
   }))
 
 test('after a client-side navigation, the head names the new page’s card', async ({ page, errors }) => {
-  await page.goto('/ar/guide/api-keys')
+  await page.goto('/ar/guide/getting-started/api-keys')
   const target = await cardTags(page)
   await page.goto('/ar/pricing')
   const before = await cardTags(page)
@@ -28,11 +28,14 @@ test('after a client-side navigation, the head names the new page’s card', asy
     if (r.resourceType() === 'document') documents.push(r.url())
   })
   await page.evaluate(() => {
-    const a = Object.assign(document.createElement('a'), { href: '/ar/guide/api-keys', textContent: 'go' })
+    const a = Object.assign(document.createElement('a'), {
+      href: '/ar/guide/getting-started/api-keys',
+      textContent: 'go',
+    })
     document.body.append(a)
     a.click()
   })
-  await expect(page).toHaveURL(/\/ar\/guide\/api-keys$/)
+  await expect(page).toHaveURL(/\/ar\/guide\/getting-started\/api-keys$/)
   await expect(page.locator('h1')).toHaveText('مفاتيح API')
   expect(await cardTags(page)).toEqual(target)
   expect(target.alt).toMatch(/مفاتيح API/)

@@ -4,19 +4,27 @@
 import { catalogs, guides, localized } from '../routes'
 import { expect, hydrated, test } from './fixtures'
 import { localeCodes } from '../../locales/locales'
+import { groupMessage } from '../../build/guides'
 
 for (const l of localeCodes) {
   const sidebar = (page: import('@playwright/test').Page) =>
     page.getByRole('navigation', { name: catalogs[l]['guide.nav.title'] })
 
-  test(`the sidebar lists every article on the start side, the current one marked (${l})`, async ({ page }) => {
+  test(`the sidebar lists every section and the current section's articles on the start side, the current one marked (${l})`, async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 1280, height: 800 })
     await page.goto(localized('/guide/webhooks', l))
     await hydrated(page)
     const nav = sidebar(page)
     const links = nav.getByRole('link')
-    await expect(links).toHaveCount(guides[l].length)
-    for (const g of guides[l]) await expect(nav.getByRole('link', { name: g.title, exact: true })).toBeVisible()
+    const sections = [...new Set(guides[l].map((g) => g.group))]
+    const own = guides[l].filter((g) => g.group === 'webhooks')
+    // One link per other section (to its first article), one per article of this one.
+    await expect(links).toHaveCount(sections.length - 1 + own.length)
+    for (const g of own) await expect(nav.getByRole('link', { name: g.title, exact: true })).toBeVisible()
+    for (const group of sections.filter((s) => s !== 'webhooks'))
+      await expect(nav.getByRole('link', { name: catalogs[l][groupMessage(group)], exact: true })).toBeVisible()
     const current = nav.locator('a[aria-current="page"]')
     await expect(current).toHaveCount(1)
     await expect(current).toHaveText(guides[l].find((g) => g.slug === 'webhooks')!.title)
@@ -26,16 +34,18 @@ for (const l of localeCodes) {
     const title = (await page.getByRole('heading', { level: 1 }).boundingBox())!
     if (l === 'en') expect(box.x + box.width).toBeLessThan(title.x)
     else expect(box.x).toBeGreaterThan(title.x + title.width)
-    // Another article: it is marked there.
-    const next = guides[l].find((g) => g.slug === 'refunds')!
-    await nav.getByRole('link', { name: next.title, exact: true }).click()
-    await expect(page).toHaveURL(new RegExp(`${localized('/guide/refunds', l)}$`))
-    await expect(sidebar(page).locator('a[aria-current="page"]')).toHaveText(next.title)
+    // Another section: its first article opens, and is marked there among its section's articles.
+    const payments = guides[l].filter((g) => g.group === 'payments')
+    await nav.getByRole('link', { name: catalogs[l][groupMessage('payments')], exact: true }).click()
+    await expect(page).toHaveURL(new RegExp(`${localized(`/guide/${payments[0]!.slug}`, l)}$`))
+    await expect(sidebar(page).locator('a[aria-current="page"]')).toHaveText(payments[0]!.title)
+    for (const g of payments)
+      await expect(sidebar(page).getByRole('link', { name: g.title, exact: true })).toBeVisible()
   })
 
   test(`on a phone the sidebar is a disclosure above the article that opens (${l})`, async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 800 })
-    await page.goto(localized('/guide/api-keys', l))
+    await page.goto(localized('/guide/getting-started/api-keys', l))
     await hydrated(page)
     const nav = sidebar(page)
     const first = nav.getByRole('link', { name: guides[l][0]!.title, exact: true })
@@ -54,7 +64,7 @@ for (const l of localeCodes) {
     await page.goto(localized('/guide/getting-started', l))
     const warning = page.getByRole('note').filter({ hasText: catalogs[l]['guide.callout.warning']! })
     await expect(warning).toBeVisible()
-    await page.goto(localized('/guide/api-keys', l))
+    await page.goto(localized('/guide/getting-started/api-keys', l))
     await expect(page.getByRole('note').filter({ hasText: catalogs[l]['guide.callout.note']! })).toBeVisible()
   })
 }

@@ -14,7 +14,7 @@ import { catalogs, localized } from '../routes'
 import { expect, expectAxeClean, hydrated, test } from './fixtures'
 import { localeCodes } from '../../locales/locales'
 
-/** The 3-D Secure success card of the test cards guide (locales/guides/en/test-cards.md), and the bank's code. */
+/** The 3-D Secure success card of the test cards guide (locales/guides/en/testing/test-cards.md), and the bank's code. */
 const card = { number: '4000 5500 9930 2180', expiry: '12/30', cvc: '123', name: 'Noura Al-Harbi', code: '123456' }
 
 /** What has focus: `body` when nothing does. */

@@ -124,8 +124,8 @@ test('the switcher keeps route, query and hash, navigates client-side and sets l
 })
 
 test('the switcher on a guide article keeps the slug', async ({ page }) => {
-  await page.goto('/ar/guide/api-keys')
-  await expect(page.locator('header a[hreflang="en"]')).toHaveAttribute('href', '/guide/api-keys')
+  await page.goto('/ar/guide/getting-started/api-keys')
+  await expect(page.locator('header a[hreflang="en"]')).toHaveAttribute('href', '/guide/getting-started/api-keys')
 })
 
 test('a client-side navigation writes the cookie of the page it lands on', async ({ page, context }) => {

@@ -25,8 +25,8 @@ const t = (l: Locale, id: string, values?: Record<string, string | number>) =>
 /**
  * The words of a country's five bands, as the form should show them in `l`: an
  * option is text only, so the currency by its name (never a symbol, nor the riyal's sign); whole
- * figures under a million, round millions in words, «مليون» alone for one; a band in millions
- * names its currency once, after its upper edge.
+ * figures under a million, round millions in words, «مليون» alone for one; a band names its
+ * currency once, after its upper edge.
  */
 function bandLabels(l: Locale, currency: string, edges: readonly number[]) {
   const amount = (n: number, bare?: boolean) => bandAmount(intlLocale(l), currency, n, bare)
@@ -34,9 +34,7 @@ function bandLabels(l: Locale, currency: string, edges: readonly number[]) {
     t(l, 'contact.volume.under', { amount: amount(edges[0]!) }),
     ...edges
       .slice(1)
-      .map((edge, i) =>
-        t(l, 'contact.volume.between', { lower: amount(edges[i]!, edges[i]! >= 1e6), upper: amount(edge) }),
-      ),
+      .map((edge, i) => t(l, 'contact.volume.between', { lower: amount(edges[i]!, true), upper: amount(edge) })),
     t(l, 'contact.volume.over', { amount: amount(edges.at(-1)!) }),
   ]
 }
@@ -45,15 +43,15 @@ function bandLabels(l: Locale, currency: string, edges: readonly number[]) {
 const usdBands: Record<Locale, string[]> = {
   en: [
     'Under 50,000 US dollars',
-    '50,000 US dollars to 250,000 US dollars',
-    '250,000 US dollars to 1 million US dollars',
+    '50,000 to 250,000 US dollars',
+    '250,000 to 1 million US dollars',
     '1 million to 5 million US dollars',
     'Over 5 million US dollars',
   ],
   ar: [
     'أقل من 50,000 دولار أمريكي',
-    'من 50,000 دولار أمريكي إلى 250,000 دولار أمريكي',
-    'من 250,000 دولار أمريكي إلى مليون دولار أمريكي',
+    'من 50,000 إلى 250,000 دولار أمريكي',
+    'من 250,000 إلى مليون دولار أمريكي',
     'من مليون إلى 5 ملايين دولار أمريكي',
     'أكثر من 5 ملايين دولار أمريكي',
   ],

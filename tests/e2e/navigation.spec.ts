@@ -84,7 +84,7 @@ for (const route of browserRoutes) {
 test('focus moves to the new heading, a polite live region announces the page, scroll starts at the top', async ({
   page,
 }) => {
-  await page.goto('/ar/guide/api-keys')
+  await page.goto('/ar/guide/getting-started/api-keys')
   await hydrated(page)
   await page.mouse.wheel(0, 2000)
   await page.locator('footer a[href="/ar/monitoring"]').click()

@@ -12,6 +12,22 @@ test('/pricing/ and /pricing?query are the same page, never redirected', async (
   }
 })
 
+test('a guide that moved answers its old address with a 301 to the new one, in each language, and opens there', async ({
+  page,
+  request,
+}) => {
+  for (const [old, now] of [
+    ['/guide/refunds', '/guide/payments/refunds'],
+    ['/ar/guide/go-live-checklist/', '/ar/guide/going-live/checklist'],
+  ] as const) {
+    const res = await request.get(old, { maxRedirects: 0 })
+    expect([old, res.status(), res.headers().location]).toEqual([old, 301, now])
+  }
+  await page.goto('/ar/guide/refunds')
+  await expect(page).toHaveURL(/\/ar\/guide\/payments\/refunds$/)
+  await expect(page.locator('main article h1')).toBeVisible()
+})
+
 test('a page can be read and its links followed without JavaScript', async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false })
   const page = await context.newPage()

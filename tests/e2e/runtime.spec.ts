@@ -66,9 +66,9 @@ test.describe('client-side navigation from _payload.json', () => {
     ['/ar', catalogs.ar['nav.services']!, '/ar/services', catalogs.ar['services.hero.title']!],
     [
       '/ar/guide',
-      guides.ar.find((g) => g.slug === 'api-keys')!.title,
-      '/ar/guide/api-keys',
-      guides.ar.find((g) => g.slug === 'api-keys')!.title,
+      guides.ar.find((g) => g.slug === 'getting-started/api-keys')!.title,
+      '/ar/guide/getting-started/api-keys',
+      guides.ar.find((g) => g.slug === 'getting-started/api-keys')!.title,
     ],
   ] as const) {
     test(`${start} -> ${target} requests the payload, not a document`, async ({ page, errors }) => {
@@ -140,13 +140,13 @@ test.describe('prefetch', () => {
   }) => {
     const payloads: string[] = []
     page.on('request', (r) => r.url().includes('_payload.json') && payloads.push(path(r)))
-    await page.route('**/guide/api-keys/_payload.json*', (route) => route.abort(), { times: 1 })
+    await page.route('**/guide/getting-started/api-keys/_payload.json*', (route) => route.abort(), { times: 1 })
     await page.goto('/')
     await hydrated(page)
     await page.evaluate(() => {
       // Links added after the page's links were watched: only intent prefetches them.
       const links = [
-        ['/guide/api-keys', false],
+        ['/guide/getting-started/api-keys', false],
         ['/guide/getting-started', true],
         ['/checkout', false],
       ] as const
@@ -158,15 +158,15 @@ test.describe('prefetch', () => {
       }
     })
     await page.locator('[data-test="/guide/getting-started"]').dispatchEvent('pointerover')
-    await page.locator('[data-test="/guide/api-keys"]').dispatchEvent('pointerover')
+    await page.locator('[data-test="/guide/getting-started/api-keys"]').dispatchEvent('pointerover')
     await page.locator('[data-test="/checkout"]').focus()
-    await expect.poll(() => payloads).toContain('/guide/api-keys/_payload.json')
+    await expect.poll(() => payloads).toContain('/guide/getting-started/api-keys/_payload.json')
     await expect.poll(() => payloads).toContain('/checkout/_payload.json')
     expect(payloads).not.toContain('/guide/getting-started/_payload.json')
     // The failed prefetch was forgotten: the navigation fetches again and renders.
-    await page.locator('[data-test="/guide/api-keys"]').click()
+    await page.locator('[data-test="/guide/getting-started/api-keys"]').click()
     await expect(page.locator('h1')).toHaveText('API keys')
-    expect(payloads.filter((p) => p === '/guide/api-keys/_payload.json')).toHaveLength(2)
+    expect(payloads.filter((p) => p === '/guide/getting-started/api-keys/_payload.json')).toHaveLength(2)
   })
 
   test('once the manifest is in, a link to a page that was not prerendered is not prefetched', async ({ page }) => {
@@ -178,15 +178,15 @@ test.describe('prefetch', () => {
     await manifestIn(page)
     await page.evaluate(async () => {
       await new Promise((turn) => setTimeout(turn, 50))
-      for (const href of ['/guide/retired-article', '/ar/guide/api-keys']) {
+      for (const href of ['/guide/retired-article', '/ar/guide/getting-started/api-keys']) {
         const a = Object.assign(document.createElement('a'), { href, textContent: href })
         a.dataset.test = href
         document.querySelector('main')!.append(a)
       }
     })
     await page.locator('[data-test="/guide/retired-article"]').hover()
-    await page.locator('[data-test="/ar/guide/api-keys"]').hover()
-    await expect.poll(() => payloads).toContain('/ar/guide/api-keys/_payload.json')
+    await page.locator('[data-test="/ar/guide/getting-started/api-keys"]').hover()
+    await expect.poll(() => payloads).toContain('/ar/guide/getting-started/api-keys/_payload.json')
     expect(payloads).not.toContain('/guide/retired-article/_payload.json')
   })
 

@@ -77,7 +77,7 @@ export function pageFlows({ e, l, check, go, started, state, arrived, mark }: Se
     await go(at('/guide', l))
     expect(await started()).toBe(true)
     const query = l === 'en' ? 'refund' : 'الاسترداد'
-    const expected = builtTitle(at('/guide/refunds', l)).split(' · ')[0]
+    const expected = builtTitle(at('/guide/payments/refunds', l)).split(' · ')[0]
     await e.click('#guide-search')
     const combobox = await e.waitFor(
       10_000,
@@ -92,7 +92,7 @@ export function pageFlows({ e, l, check, go, started, state, arrived, mark }: Se
     expect(found?.[0], `"${query}": ${JSON.stringify(found)}`).toBe(expected)
     await mark(5)
     await e.key('Enter')
-    expect(await arrived(at('/guide/refunds', l)), 'Enter opens the first result').toBe(true)
+    expect(await arrived(at('/guide/payments/refunds', l)), 'Enter opens the first result').toBe(true)
     expect((await state()).probe, 'in place').toBe(5)
   })
 

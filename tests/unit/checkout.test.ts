@@ -108,7 +108,7 @@ describe('session state', () => {
 
 describe('test cards', () => {
   test('the sandbox knows exactly the cards of the test cards guide, with their outcomes', () => {
-    const guide = readFileSync(new URL('../../locales/guides/en/test-cards.md', import.meta.url), 'utf8')
+    const guide = readFileSync(new URL('../../locales/guides/en/testing/test-cards.md', import.meta.url), 'utf8')
     const rows = [...guide.matchAll(/^\| `([\d ]{19})` \| ([^|]+) \| ([^|]+) \|$/gm)]
     const fromGuide = Object.fromEntries(
       rows.map(([, number, , result]) => [number!.replace(/ /g, ''), result!.trim()]),

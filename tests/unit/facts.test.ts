@@ -126,11 +126,11 @@ function stated(text: string, locale: Locale, { guide = false, notice = false } 
  * how long an unpaid payment or an old key lasts, and the webhook retry schedule.
  */
 const notSiteFacts: Record<string, RegExp> = {
-  'refunds.md': /refund|instalment|hold|استرداد|الأقساط|المبلغ المحجوز|Usually|عادةً|تُعاد|يعود|بنك/i,
-  'accept-a-payment.md': /pending|cancelled|24|hold|المعلّقة|الحجز/i,
-  'api-keys.md': /24/,
-  'webhooks.md': /attempt|retry|retries|محاولة|المحاولات|إعادة/i,
-  'go-live-checklist.md': /first days|الأيام الأولى/,
+  'payments/refunds.md': /refund|instalment|hold|استرداد|الأقساط|المبلغ المحجوز|Usually|عادةً|تُعاد|يعود|بنك/i,
+  'payments/accept-a-payment.md': /pending|cancelled|24|hold|المعلّقة|الحجز/i,
+  'getting-started/api-keys.md': /24/,
+  'webhooks/index.md': /attempt|retry|retries|محاولة|المحاولات|إعادة/i,
+  'going-live/checklist.md': /first days|الأيام الأولى/,
 }
 
 describe('each fact is stated in one place', () => {
@@ -311,8 +311,8 @@ describe('where data lives: the home page and the privacy notice agree, from one
   const pages = ['home.trust.region.body', 'privacy.storage.body'] as const
   /** Where merchants' card and payment data is processed and stored, as both pages say it. */
   const paymentData: Record<Locale, string> = {
-    en: 'processed and stored in data centres in Saudi Arabia, the UAE and Egypt',
-    ar: 'مراكز بيانات في المملكة العربية السعودية والإمارات العربية المتحدة ومصر',
+    en: 'processed and stored in that country: Saudi payments in Saudi Arabia, Emirati payments in the UAE, Egyptian payments in Egypt',
+    ar: 'داخل بلد كل سوق: مدفوعات السعودية في السعودية، ومدفوعات الإمارات في الإمارات، ومدفوعات مصر في مصر',
   }
   const render = (text: string, locale: Locale) => statedText(withFacts(parse(text), locale))
   /** The words a message's select on the fact gives for the fact's value (its place's name), or undefined. */

@@ -5,7 +5,13 @@ import type { GuideSummary } from '../../build/guides'
 import { sectionWindow } from '../../pages/guide/article/GuideNav'
 
 const section = (n: number): GuideSummary[] =>
-  Array.from({ length: n }, (_, i) => ({ slug: `g${i}`, title: `G${i}`, description: '', order: i, group: 'start' }))
+  Array.from({ length: n }, (_, i) => ({
+    slug: `g${i}`,
+    title: `G${i}`,
+    description: '',
+    order: i,
+    group: 'getting-started',
+  }))
 const slugs = (list: GuideSummary[]) => list.map((g) => g.slug)
 
 describe('a section of the sidebar', () => {

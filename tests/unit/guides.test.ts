@@ -12,24 +12,24 @@ function site(files: Record<string, string>) {
   }
   return root
 }
-const article = (title: string, order = 1, body = 'Some text.\n', group = 'start') =>
-  `---\ntitle: ${title}\ndescription: About ${title}\norder: ${order}\ngroup: ${group}\n---\n${body}`
+const article = (title: string, order = 1, body = 'Some text.\n') =>
+  `---\ntitle: ${title}\ndescription: About ${title}\norder: ${order}\n---\n${body}`
 
 describe('guides', () => {
   test('the real guides exist in both languages with the same slugs', () => {
     const guides = loadGuides()
-    // docs/content.md: at least 8 articles, these slugs, in both languages.
-    expect(guides.en.length).toBeGreaterThanOrEqual(8)
+    // docs/content.md: at least 20 articles, these slugs among them, in both languages.
+    expect(guides.en.length).toBeGreaterThanOrEqual(20)
     expect(guides.en.map((g) => g.slug)).toEqual(
       expect.arrayContaining([
         'getting-started',
-        'api-keys',
-        'accept-a-payment',
+        'getting-started/api-keys',
+        'payments/accept-a-payment',
         'webhooks',
-        'refunds',
-        'payouts-and-settlement',
-        'test-cards',
-        'go-live-checklist',
+        'payments/refunds',
+        'payouts',
+        'testing/test-cards',
+        'going-live/checklist',
       ]),
     )
     expect(guides.ar.map((g) => g.slug)).toEqual(guides.en.map((g) => g.slug))
@@ -55,8 +55,8 @@ describe('guides', () => {
   test('code is highlighted at build time, left to right, with a copy button in the page language; headings make the table of contents', () => {
     const code = '```python\n# a comment, not a heading\nx = 1\n```\n'
     const root = site({
-      'en/a.md': article('A', 1, `## First step\n\n${code}\n### Detail\n\n## First step\n`),
-      'ar/a.md': article('أ', 1, `## الخطوة الأولى\n\n${code}`),
+      'en/payments/a.md': article('A', 1, `## First step\n\n${code}\n### Detail\n\n## First step\n`),
+      'ar/payments/a.md': article('أ', 1, `## الخطوة الأولى\n\n${code}`),
     })
     const { en, ar } = loadGuides(root)
     expect(en[0]!.html).toContain('<div class="code-block" dir="ltr">')
@@ -79,7 +79,9 @@ describe('guides', () => {
 
   test('a quote opening with [!NOTE] or [!WARNING] is a callout titled in the article language; another quote stays a quote', () => {
     const body = '> [!WARNING]\n> Check the **signature**.\n\n> [!NOTE]\n> Sandbox only.\n\n> Said once.\n'
-    const { en, ar } = loadGuides(site({ 'en/a.md': article('A', 1, body), 'ar/a.md': article('أ', 1, body) }))
+    const { en, ar } = loadGuides(
+      site({ 'en/payments/a.md': article('A', 1, body), 'ar/payments/a.md': article('أ', 1, body) }),
+    )
     expect(en[0]!.html).toContain(
       '<div class="callout callout-warning" role="note"><p class="callout-title"><span class="i-lucide-triangle-alert size-4" aria-hidden="true"></span>Important</p><p>Check the <strong>signature</strong>.</p>',
     )
@@ -90,29 +92,48 @@ describe('guides', () => {
     expect(en[0]!.html).not.toContain('[!')
   })
 
-  test('nested slugs, order, left-to-right code and localized links', () => {
+  test("sections, nested slugs, order, left-to-right code and links resolved from the article's folder", () => {
     const root = site({
-      'en/b.md': article('B', 2, 'See [A](./a.md).\n\n```js\nconst a = 1 < 2\n```\n'),
-      'en/webhooks/retries.md': article('Retries', 3),
-      'en/a.md': article('A', 1),
-      'ar/b.md': article('ب', 2, 'راجع [أ](./a.md).\n'),
+      'en/payments/b.md': article(
+        'B',
+        2,
+        'See [A](./a.md) and [R](../webhooks/retries.md#x).\n\n```js\nconst a = 1 < 2\n```\n',
+      ),
+      'en/webhooks/retries.md': article('Retries', 3, 'Back to [B](../payments/b.md).\n'),
+      'en/webhooks/index.md': article('Webhooks', 1, 'See [retries](./retries.md).\n'),
+      'en/payments/a.md': article('A', 1),
+      'en/getting-started/index.md': article('Start', 9),
+      'ar/payments/b.md': article('ب', 2, 'راجع [أ](./a.md).\n'),
       'ar/webhooks/retries.md': article('إعادة', 3),
-      'ar/a.md': article('أ', 1),
+      'ar/webhooks/index.md': article('Webhook', 1),
+      'ar/payments/a.md': article('أ', 1),
+      'ar/getting-started/index.md': article('البدء', 9),
     })
     const guides = loadGuides(root)
-    expect(guides.en.map((g) => g.slug)).toEqual(['a', 'b', 'webhooks/retries'])
-    const b = guides.en[1]!
+    // The sections' order first (getting-started before payments before webhooks), then `order`.
+    expect(guides.en.map((g) => g.slug)).toEqual([
+      'getting-started',
+      'payments/a',
+      'payments/b',
+      'webhooks',
+      'webhooks/retries',
+    ])
+    expect(guides.en.map((g) => g.group)).toEqual(['getting-started', 'payments', 'payments', 'webhooks', 'webhooks'])
+    const b = guides.en[2]!
     expect(b.html).toMatch(
       /<div class="code-block" dir="ltr">.*<pre tabindex="0" role="group" aria-label="js code"><code class="hljs language-js"><span class="hk">const<\/span> a = <span class="hn">1<\/span> &lt; <span class="hn">2/s,
     )
-    expect(b.html).toContain('href="/guide/a"')
-    expect(guides.ar[1]!.html).toContain('href="/ar/guide/a"')
+    expect(b.html).toContain('href="/guide/payments/a"')
+    expect(b.html).toContain('href="/guide/webhooks/retries#x"')
+    expect(guides.en[3]!.html).toContain('href="/guide/webhooks/retries"')
+    expect(guides.en[4]!.html).toContain('href="/guide/payments/b"')
+    expect(guides.ar[2]!.html).toContain('href="/ar/guide/payments/a"')
   })
 
   test('inline code is text, never markup, in the body and the table of contents', () => {
     const body =
       'Send `Authorization: <img src=x onerror=alert(1)>` and compare `a < b && c`, `"quoted"` and `<b>`.\n\n## The `<form>` tag\n'
-    const root = site({ 'en/x.md': article('X', 1, body), 'ar/x.md': article('س', 1, body) })
+    const root = site({ 'en/payments/x.md': article('X', 1, body), 'ar/payments/x.md': article('س', 1, body) })
     const [guide] = loadGuides(root).en
     expect(guide!.html).toContain(
       '<code dir="ltr" class="wrap">Authorization: &lt;img src=x onerror=alert(1)&gt;</code> and compare <code dir="ltr">a &lt; b &amp;&amp; c</code>, <code dir="ltr">&quot;quoted&quot;</code> and <code dir="ltr">&lt;b&gt;</code>',
@@ -124,54 +145,75 @@ describe('guides', () => {
   test.each([
     [
       'a slug missing in Arabic',
-      { 'en/a.md': article('A'), 'en/b.md': article('B'), 'ar/a.md': article('أ') },
-      /ar\/b\.md: missing: the en guide "b" has no ar version/,
+      { 'en/payments/a.md': article('A'), 'en/payments/b.md': article('B'), 'ar/payments/a.md': article('أ') },
+      /ar\/payments\/b\.md: missing: the en guide "payments\/b" has no ar version/,
     ],
-    ['no front matter', { 'en/a.md': 'Just text', 'ar/a.md': article('أ') }, /en\/a\.md: missing front matter/],
+    [
+      'no front matter',
+      { 'en/payments/a.md': 'Just text', 'ar/payments/a.md': article('أ') },
+      /en\/payments\/a\.md: missing front matter/,
+    ],
     [
       'no title',
-      { 'en/a.md': '---\ndescription: x\norder: 1\n---\nText', 'ar/a.md': article('أ') },
-      /en\/a\.md: front matter lacks "title"/,
+      { 'en/payments/a.md': '---\ndescription: x\norder: 1\n---\nText', 'ar/payments/a.md': article('أ') },
+      /en\/payments\/a\.md: front matter lacks "title"/,
     ],
     [
       'a bad order',
-      { 'en/a.md': article('A', 'first' as never), 'ar/a.md': article('أ') },
-      /en\/a\.md: front matter "order" is not an integer/,
+      { 'en/payments/a.md': article('A', 'first' as never), 'ar/payments/a.md': article('أ') },
+      /en\/payments\/a\.md: front matter "order" is not an integer/,
     ],
     [
       'a second h1',
-      { 'en/a.md': article('A', 1, '# Title again\n'), 'ar/a.md': article('أ') },
-      /en\/a\.md: the body must not have a level-1 heading/,
+      { 'en/payments/a.md': article('A', 1, '# Title again\n'), 'ar/payments/a.md': article('أ') },
+      /en\/payments\/a\.md: the body must not have a level-1 heading/,
     ],
     [
-      'no group',
-      { 'en/a.md': '---\ntitle: A\ndescription: x\norder: 1\n---\nText', 'ar/a.md': article('أ') },
-      /en\/a\.md: front matter lacks "group"/,
+      'an article outside a section',
+      { 'en/a.md': article('A'), 'ar/a.md': article('أ') },
+      /en\/a\.md: an article belongs in a section's folder: one of getting-started, payments,/,
     ],
     [
-      'an unknown group',
-      { 'en/a.md': article('A', 1, 'Text', 'misc'), 'ar/a.md': article('أ') },
-      /en\/a\.md: front matter "group" is "misc", not one of start, payments, money, launch/,
+      'an unknown section',
+      { 'en/misc/a.md': article('A'), 'ar/misc/a.md': article('أ') },
+      /en\/misc\/a\.md: the folder "misc" is not a section/,
+    ],
+    [
+      'a group in the front matter',
+      {
+        'en/payments/a.md': '---\ntitle: A\ndescription: x\norder: 1\ngroup: start\n---\nText',
+        'ar/payments/a.md': article('أ'),
+      },
+      /en\/payments\/a\.md: front matter "group": an article's section is its folder/,
+    ],
+    [
+      'a link to no article',
+      { 'en/payments/a.md': article('A', 1, 'See [B](./b.md).\n'), 'ar/payments/a.md': article('أ') },
+      /en\/payments\/a\.md: the link \.\/b\.md names no article \(payments\/b\)/,
     ],
     [
       'a duplicate slug',
-      { 'en/a.md': article('A'), 'en/a/index.md': article('A again'), 'ar/a.md': article('أ') },
-      /en\/(a|a\/index)\.md: duplicate slug "a"/,
+      {
+        'en/payments/a.md': article('A'),
+        'en/payments/a/index.md': article('A again'),
+        'ar/payments/a.md': article('أ'),
+      },
+      /en\/payments\/(a|a\/index)\.md: duplicate slug "payments\/a"/,
     ],
     [
       'a slug only in Arabic',
-      { 'en/a.md': article('A'), 'ar/a.md': article('أ'), 'ar/c.md': article('ج') },
-      /ar\/c\.md: no en version of this guide/,
+      { 'en/payments/a.md': article('A'), 'ar/payments/a.md': article('أ'), 'ar/payments/c.md': article('ج') },
+      /ar\/payments\/c\.md: no en version of this guide/,
     ],
     [
       'a code block in an unknown language',
-      { 'en/a.md': article('A', 1, '```ruby\nputs 1\n```\n'), 'ar/a.md': article('أ') },
-      /en\/a\.md: code block language "ruby" is not one of/,
+      { 'en/payments/a.md': article('A', 1, '```ruby\nputs 1\n```\n'), 'ar/payments/a.md': article('أ') },
+      /en\/payments\/a\.md: code block language "ruby" is not one of/,
     ],
     [
       'a code block without a language',
-      { 'en/a.md': article('A', 1, '```\nputs 1\n```\n'), 'ar/a.md': article('أ') },
-      /en\/a\.md: a code block has no language/,
+      { 'en/payments/a.md': article('A', 1, '```\nputs 1\n```\n'), 'ar/payments/a.md': article('أ') },
+      /en\/payments\/a\.md: a code block has no language/,
     ],
   ])('fails the build with file and reason: %s', (_, files, message) => {
     expect(() => loadGuides(site(files))).toThrow(message)

@@ -1,7 +1,7 @@
 // The copy classes of the hosted payment page, the design page's promise about it and the guides
 // that quote it (docs/content.md, "Copy checks"): each rule first fails on the example
 // it exists for, then holds over the catalogs, the guides and what the hosted page renders.
-import { readdirSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { priceCart } from '../../api/contract/pricing'
@@ -18,6 +18,7 @@ import {
 import { fillFacts } from '../../build/guideFacts'
 import { bidiTextOf, parseHtml } from '../../build/html'
 import { loadCatalog } from '../../locales/catalogs'
+import { listMarkdown } from '../../build/guides'
 import { localeCodes } from '../../locales/locales'
 import { previewCard } from '../../pages/design/theme'
 import { catalogue } from '../../api/contract/catalogue'
@@ -27,12 +28,10 @@ import { methodFacts } from '../../api/contract/methodFacts'
 const guidesDir = join(__dirname, '../../locales/guides')
 /** Each guide of `locale`, its facts filled in as the build fills them. */
 const guidesOf = (locale: string) =>
-  readdirSync(join(guidesDir, locale))
-    .filter((f) => f.endsWith('.md'))
-    .map((file) => ({
-      file,
-      markdown: fillFacts(readFileSync(join(guidesDir, locale, file), 'utf8'), locale as 'en'),
-    }))
+  listMarkdown(join(guidesDir, locale)).map((file) => ({
+    file,
+    markdown: fillFacts(readFileSync(join(guidesDir, locale, file), 'utf8'), locale as 'en'),
+  }))
 
 /** The hosted page's buttons and links, as a guide may quote them. */
 const buttonIds = [
@@ -136,7 +135,7 @@ describe.each(localeCodes)('in %s', (locale) => {
   })
 
   test('the test cards guide tells the customer what the hosted page tells them, for every code (item 49)', () => {
-    const guide = readFileSync(join(guidesDir, locale, 'test-cards.md'), 'utf8')
+    const guide = readFileSync(join(guidesDir, locale, 'testing', 'test-cards.md'), 'utf8')
     const rows = [...guide.matchAll(/^\| `([a-z_]+)` \| [^|]+ \| (?:"([^"]+)"|«(.+?)»)/gmu)]
     expect(rows.length).toBe(10)
     for (const [, code, en, ar] of rows)
@@ -154,9 +153,9 @@ describe.each(localeCodes)('in %s', (locale) => {
     expect(typeof card === 'object' && card.outcome.kind).toBe('success')
   })
 
-  test('the design page promises the language the hosted page keeps: the session’s, no switch (item 28)', async () => {
+  test('the design page promises the language the hosted page keeps: the payment’s, no switch (item 28)', async () => {
     expect(t('design.faq.languages.answer')).not.toMatch(/browser|switch|متصفح|التبديل/)
-    expect(t('design.faq.languages.answer')).toMatch(/payment session|جلسة (ال)?دفع/)
+    expect(t('design.faq.languages.answer')).toMatch(/payment|عملية (ال)?دفع/)
     const quote = priceCart(
       { market: 'sa', billing: 'monthly', items: [{ sku: 'plan.growth', quantity: 1 }] },
       catalogue,

@@ -187,7 +187,7 @@ describe('a status component for the methods of every market', () => {
       expect((en as Record<string, string>)[`status.component.${key}`], key).toBeTruthy()
       expect((ar as Record<string, string>)[`status.component.${key}`], key).toBeTruthy()
     }
-    expect((ar as Record<string, string>)['status.component.fawry']).toBe('مدفوعات فوري')
+    expect((ar as Record<string, string>)['status.component.fawry']).toBe('فوري')
     // Every market has its national scheme or its own methods on the page, and each one is sold.
     const rowsOf = (code: string) => methodsOf(byCode(code)).filter(has)
     expect(rowsOf('sa')).toEqual(['mada', 'applePay', 'stcPay', 'tabby', 'tamara'])
@@ -227,7 +227,7 @@ describe('a status component for the methods of every market', () => {
       expect(c.measured, key).toBe(false)
       expect(c, key).not.toHaveProperty('availability')
     }
-    expect(summary.components.find((c) => c.key === 'meeza')!.name).toEqual({ en: 'Meeza cards', ar: 'بطاقات ميزة' })
+    expect(summary.components.find((c) => c.key === 'meeza')!.name).toEqual({ en: 'Meeza', ar: 'ميزة' })
     expect(summary.components.find((c) => c.key === 'checkout')!.measured).toBe(true)
   })
 

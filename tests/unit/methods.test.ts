@@ -69,7 +69,7 @@ describe.each(localeCodes)('the guides in %s', (locale) => {
   const intl = createIntl({ locale, messages: catalog as Record<string, never> })
 
   test('the test cards guide gives each market’s test data for each method it sells, and the page’s own labels', () => {
-    const rows = guide(locale, 'test-cards')
+    const rows = guide(locale, 'testing/test-cards')
       .split('\n')
       .filter((line) => line.startsWith('| '))
     for (const market of markets)
@@ -100,7 +100,7 @@ describe.each(localeCodes)('the guides in %s', (locale) => {
         methodFacts[b].sandbox.kind === 'card' ? [] : [(methodFacts[b].sandbox as { failureCode: string }).failureCode],
       ),
     )
-    const text = guide(locale, 'test-cards')
+    const text = guide(locale, 'testing/test-cards')
     for (const code of codes) {
       expect(text, code).toMatch(new RegExp(`^\\| \`${code}\` \\|`, 'm'))
       expect(declineMessage(code), code).not.toBe('sandbox.declined.other')
@@ -110,9 +110,9 @@ describe.each(localeCodes)('the guides in %s', (locale) => {
   })
 
   test('refunds, capture and currency: every method, from the facts', () => {
-    const refunds = guide(locale, 'refunds')
+    const refunds = guide(locale, 'payments/refunds')
     for (const brand of allMethods) expect(refunds).toMatch(new RegExp(`^\\| ${catalog[`method.${brand}`]} \\|`, 'm'))
-    const accept = guide(locale, 'accept-a-payment')
+    const accept = guide(locale, 'payments/accept-a-payment')
     for (const brand of ['meeza', 'fawry', 'tamara', 'googlePay', 'instapay'] as const)
       expect(accept, brand).toContain(catalog[`method.${brand}`])
     expect(accept).not.toContain('{{')

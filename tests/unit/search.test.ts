@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { loadGuides } from '../../build/guides'
+import { groupMessage, loadGuides } from '../../build/guides'
 import { buildSearchIndexes, loadSearchIndexes, proseOf, searchDocs } from '../../build/search'
 import { loadCatalogs } from '../../locales/catalogs'
 import { localeCodes } from '../../locales/locales'
@@ -86,7 +86,7 @@ describe('search index', () => {
   it('finds guides by their first chunk alone, before the prose arrives', () => {
     const headOnly = (ix: Indexes): Indexes => ({ ...ix, body: new Map() })
     expect(searchGuides(headOnly(indexes.en), 'webhooks')[0]?.id).toBe('webhooks')
-    expect(searchGuides(headOnly(indexes.ar), 'الاسترداد')[0]?.id).toBe('refunds')
+    expect(searchGuides(headOnly(indexes.ar), 'الاسترداد')[0]?.id).toBe('payments/refunds')
   })
 
   it('falls back to any word when no guide has every word', () => {
@@ -97,10 +97,10 @@ describe('search index', () => {
   it('holds every guide of each language, with its title, group, description and headings', () => {
     for (const locale of localeCodes) {
       expect(indexes[locale].head.documentCount).toBe(guides[locale].length)
-      const refunds = indexes[locale].head.getStoredFields('refunds')!
-      const guide = guides[locale].find((g) => g.slug === 'refunds')!
+      const refunds = indexes[locale].head.getStoredFields('payments/refunds')!
+      const guide = guides[locale].find((g) => g.slug === 'payments/refunds')!
       expect(refunds.t).toBe(guide.title)
-      expect(refunds.g).toBe(catalogs[locale][`guide.group.${guide.group}`])
+      expect(refunds.g).toBe(catalogs[locale][groupMessage(guide.group)])
       expect(refunds.d).toBe(guide.description)
       expect(String(refunds.h).split('\n')).toHaveLength(guide.toc.length)
     }

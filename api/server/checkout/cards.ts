@@ -1,5 +1,5 @@
 // The sandbox's test cards: exactly the table of the test cards guide
-// (locales/guides/en/test-cards.md), and what each does. Any other number is refused before
+// (locales/guides/en/testing/test-cards.md), and what each does. Any other number is refused before
 // anything happens: the sandbox never takes, stores or logs a real card number.
 import { latinDigits } from '../../../locales/digits'
 import type { Brand } from '../../contract/markets'

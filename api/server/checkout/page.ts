@@ -79,7 +79,7 @@ const fieldOf: Record<FieldError | CodeError, Field> = {
 }
 
 /**
- * A decline in words (3.1.2, 3.3.3): the guide's decline codes (locales/guides/en/test-cards.md),
+ * A decline in words (3.1.2, 3.3.3): the guide's decline codes (locales/guides/en/testing/test-cards.md),
  * each a sentence with what the buyer can do, worded as the checkout's return message words them
  * (`checkout.return.failed`); any other code reads as `other`. Never the raw code.
  */

@@ -3,8 +3,8 @@ import { useData } from 'vike-react/useData'
 import { GuideSearch } from '../../../renderer/components/GuideSearch'
 import { Link } from '../../../renderer/components/Link'
 import { Toc } from '../../../renderer/components/Toc'
+import { groupMessage } from '../../../build/guides'
 import { GuideNav } from './GuideNav'
-import type { MessageId } from '../../../locales/messages'
 import type { PageData } from '../../../renderer/pageData'
 
 // The article's classes are shortcuts (uno.config.ts `guide-*`): they are on every guide page, where
@@ -40,7 +40,7 @@ export default function Page() {
             /
           </span>
           <span className="guide-crumb">
-            <FormattedMessage id={`guide.group.${guide.group}` as MessageId} />
+            <FormattedMessage id={groupMessage(guide.group)} />
           </span>
         </nav>
         <h1 className="guide-title">{guide.title}</h1>

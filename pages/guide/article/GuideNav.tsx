@@ -1,7 +1,6 @@
 import { FormattedMessage, useIntl } from 'react-intl'
-import { type GuideSummary, guideGroups } from '../../../build/guides'
+import { type GuideSummary, groupMessage, guideGroups } from '../../../build/guides'
 import { Link } from '../../../renderer/components/Link'
-import type { MessageId } from '../../../locales/messages'
 
 /** At most this many articles of a section in the sidebar: the ones around the current page. */
 const PER_SECTION = 10
@@ -18,10 +17,11 @@ export function sectionWindow(list: GuideSummary[], current: string): { shown: G
 }
 
 /**
- * The guides' sidebar: every section with its articles, the current one marked. On the start side
+ * The guides' sidebar: every section of the docs tree, in order; the current page's section with
+ * its articles, the current one marked, and each other section as one link to its first article,
+ * so that a page's size grows with its own section and not with the whole tree. On the start side
  * from lg (renderer/styles/guide.css `docs-*`); on a phone a "Guides" disclosure above the article.
- * A long section lists the articles around the current one and links to the rest on the index, so
- * a page's size does not grow with the number of guides.
+ * A long section lists the articles around the current one and links to the rest on the index.
  */
 export function GuideNav({ guides, current }: { guides: GuideSummary[]; current: string }) {
   const intl = useIntl()
@@ -36,8 +36,14 @@ export function GuideNav({ guides, current }: { guides: GuideSummary[]; current:
         {guideGroups.map((group) => {
           const list = guides.filter((g) => g.group === group)
           if (!list.length) return null
+          const name = intl.formatMessage({ id: groupMessage(group) })
+          if (!list.some((g) => g.slug === current))
+            return (
+              <p key={group} className="docs-nav-section docs-nav-group">
+                <Link href={`/guide/${list[0]!.slug}`}>{name}</Link>
+              </p>
+            )
           const { shown, more } = sectionWindow(list, current)
-          const name = intl.formatMessage({ id: `guide.group.${group}` as MessageId })
           return (
             <div key={group} className="docs-nav-section">
               <p id={`docs-nav-${group}`} className="docs-nav-group">

@@ -1,10 +1,9 @@
 import { FormattedMessage } from 'react-intl'
 import { useData } from 'vike-react/useData'
-import { guideGroups } from '../../../build/guides'
+import { groupMessage, guideGroups } from '../../../build/guides'
 import { GuideSearch } from '../../../renderer/components/GuideSearch'
 import { Link } from '../../../renderer/components/Link'
 import { PageHero } from '../../../renderer/components/PageHero'
-import type { MessageId } from '../../../locales/messages'
 import type { PageData } from '../../../renderer/pageData'
 
 export default function Page() {
@@ -22,7 +21,7 @@ export default function Page() {
         return (
           <section key={group} aria-labelledby={`group-${group}`} className="mt-10">
             <h2 id={`group-${group}`} className="text-lg ink-strong">
-              <FormattedMessage id={`guide.group.${group}` as MessageId} />
+              <FormattedMessage id={groupMessage(group)} />
             </h2>
             <ol className="mt-3 grid gap-3 sm:grid-cols-2">
               {list.map((g) => (

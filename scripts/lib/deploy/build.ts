@@ -16,6 +16,7 @@ import {
   STATUS_PREFIX,
 } from '../../../host/rules'
 import { hostFiles } from '../../../renderer/shared/paths'
+import { LOCATION_METADATA, parseRedirects, REDIRECTS_FILE, redirectKey } from '../../../host/redirects'
 import { site } from '../../../site.config'
 import { words } from '../cli/words'
 import { NoBuild } from './words'
@@ -85,6 +86,25 @@ export function readBuild(dir: string): { id: string; builtAt: number; uploads: 
       metadata: isSharedKey(path) ? undefined : { [CSP_METADATA]: csp },
     }
   })
+  // A moved page (host/redirects.ts): an empty object at its old key, whose metadata the
+  // viewer-response function answers with a 301 to the new address of this build.
+  const redirects = join(root, REDIRECTS_FILE)
+  if (existsSync(redirects)) {
+    const built = new Set(paths)
+    for (const [from, to] of parseRedirects(readFileSync(redirects, 'utf8'))) {
+      const path = redirectKey(from)
+      if (built.has(path)) continue
+      const body = Buffer.alloc(0)
+      uploads.push({
+        key: bucketKey(id, path),
+        body,
+        md5: md5(body),
+        contentType: contentTypeFor(path),
+        cacheControl: cacheControlFor(path),
+        metadata: { [CSP_METADATA]: csp, [LOCATION_METADATA]: to },
+      })
+    }
+  }
   uploads.sort((a, b) => (a.key < b.key ? -1 : 1))
   return { id, builtAt, uploads }
 }

@@ -18,7 +18,7 @@ describe('englishOf', () => {
   it('is the English page of an Arabic one, else nothing', () => {
     expect(englishOf('/ar')).toBe('/')
     expect(englishOf('/ar/pricing')).toBe('/pricing')
-    expect(englishOf('/ar/guide/api-keys')).toBe('/guide/api-keys')
+    expect(englishOf('/ar/guide/getting-started/api-keys')).toBe('/guide/getting-started/api-keys')
     expect(englishOf('/pricing')).toBeUndefined()
     expect(englishOf('/archive')).toBeUndefined()
   })
