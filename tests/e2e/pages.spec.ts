@@ -42,7 +42,9 @@ async function loadWithin(page: Page, url: string, status: number) {
     await page.waitForLoadState('networkidle')
     const bytes = [...scripts].reduce((sum, p) => sum + gzipSync(readFileSync(join('dist', p)), { level: 9 }).length, 0)
     expect(bytes).toBeLessThanOrEqual(budgetOf(url))
-    if (!islands) expect(scripts.size).toBeLessThanOrEqual(/\/monitoring$/.test(url) ? 5 : 3)
+    // /monitoring: the runtime, its chunks and the live status view's (the bundler splits the HTML
+    // escape the status view and the message formatter share into one of its own).
+    if (!islands) expect(scripts.size).toBeLessThanOrEqual(/\/monitoring$/.test(url) ? 6 : 3)
   })
 }
 
