@@ -13,7 +13,8 @@ export const site = {
   name: companyName,
   /** The one public origin: canonical and hreflang links, sitemap.xml, robots.txt, JSON-LD. Set SITE_ORIGIN at build time to override. */
   origin: (process.env.SITE_ORIGIN ?? 'https://www.rasid.example').replace(/\/$/, ''),
-  email: { sales: 'sales@rasid.example', support: 'support@rasid.example' },
+  /** `security` is where a vulnerability is reported: dist/.well-known/security.txt and the security guide. */
+  email: { sales: 'sales@rasid.example', support: 'support@rasid.example', security: 'security@rasid.example' },
   /** Sales phone line (E.164), shown left to right on both pages: the Saudi line, which answers urgent calls too. */
   phone: markets.find((m) => m.code === 'sa')!.urgentPhone,
   /** The brand's green (renderer/brand/tokens.ts `brand[700]`): the browser's toolbar and the phone's icons. */

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join, posix, relative, resolve, sep } from 'node:path'
+import { transformSync } from 'esbuild'
 import { Marked } from 'marked'
 import hljs from 'highlight.js/lib/core'
 import bash from 'highlight.js/lib/languages/bash'
@@ -12,6 +13,9 @@ import typescript from 'highlight.js/lib/languages/typescript'
 import { currencySigns } from '../api/contract/currencySign'
 import { loadCatalog } from '../locales/catalogs'
 import { fillFacts } from './guideFacts'
+import { loadReference, referenceFile } from './reference/document'
+import { referenceOperations, referenceSources, requestOf } from './reference/pages'
+import { samplesOf } from './reference/samples'
 import { defaultLocale, dirOf, type Locale, localeCodes } from '../locales/locales'
 import { keepNamesTogether } from '../locales/keepTogether'
 import { localizePath } from '../locales/localizePath'
@@ -131,7 +135,9 @@ let current: {
   slugs: ReadonlySet<string>
   toc: TocEntry[]
   ids: Set<string>
-} = { locale: defaultLocale, file: '', slug: '', slugs: new Set(), toc: [], ids: new Set() }
+  /** The request blocks so far: each one's tabs get ids of their own. */
+  tabs: number
+} = { locale: defaultLocale, file: '', slug: '', slugs: new Set(), toc: [], ids: new Set(), tabs: 0 }
 
 /** `Verify the signature` -> `verify-the-signature`; Arabic letters stay (ids may be any text). */
 function slugify(text: string): string {
@@ -146,13 +152,84 @@ function slugify(text: string): string {
   )
 }
 
+/** A highlighted code block with its copy button (renderer/client/codeCopy.ts drives it). */
+function codeBlock(text: string, language: string): string {
+  const html = styledSpans(hljs.highlight(text, { language, ignoreIllegals: true }).value)
+  const m = catalog(current.locale)
+  const [copy, label] = [m['guide.code.copy']!, m['guide.code.label']!.replace('{language}', language)].map(escapeHtml)
+  // The button: its words once on the article's prose (pages/guide/article/+Page.tsx),
+  // found by its class and its label by aria-live (renderer/client/codeCopy.ts); the page's
+  // language, and its direction, which an Arabic page's button sets against the block's ltr.
+  return (
+    `<div class="code-block" dir="ltr">` +
+    `<div class="code-bar"><span class="code-lang">${escapeHtml(language)}</span>` +
+    `<button type="button" class="code-copy"${dirOf(current.locale) === 'rtl' ? ' dir="rtl"' : ''}>` +
+    `<span class="i-lucide-copy size-4" aria-hidden="true"></span><span aria-live="polite">${copy}</span></button></div>` +
+    // Scrolls sideways: in the tab order for the arrow keys (WCAG 2.1.1), a group named by its language.
+    `<pre tabindex="0" role="group" aria-label="${label}"><code class="hljs language-${escapeHtml(language)}">${html}</code></pre></div>\n`
+  )
+}
+
+/**
+ * JSON, JavaScript and TypeScript samples parse, so a reader never pastes a broken one: a `json`
+ * block is one JSON value, a `js` or `ts` block a module (top-level `await` allowed).
+ */
+function checkSyntax(text: string, language: string) {
+  let reason = ''
+  if (language === 'json') {
+    try {
+      JSON.parse(text)
+    } catch (e) {
+      reason = (e as Error).message
+    }
+  } else if (language === 'js' || language === 'ts') {
+    try {
+      transformSync(text, { loader: language, format: 'esm', logLevel: 'silent' })
+    } catch (e) {
+      const first = (e as { errors?: { text: string; location?: { line: number } }[] }).errors?.[0]
+      reason = first ? `line ${first.location?.line ?? '?'} of the block: ${first.text}` : (e as Error).message
+    }
+  }
+  if (reason) throw new ContentError(current.file, `a ${language} code block does not parse: ${reason}`)
+}
+
+/**
+ * ```` ```request createPayment ```` : the document's example of that operation in four languages,
+ * as tabs (renderer/client/codeTabs.ts remembers the reader's choice), each panel a code block.
+ */
+function requestTabs(operationId: string | undefined): string {
+  const operation = referenceOperations().find((o) => o.operationId === operationId && !o.webhook)
+  if (!operation)
+    throw new ContentError(
+      current.file,
+      `the request block names ${operationId ? `"${operationId}", no operation` : 'no operation'} of ${relative(process.cwd(), referenceFile())}: write \`\`\`request <operationId>`,
+    )
+  const n = ++current.tabs
+  const samples = samplesOf(requestOf(loadReference(), operation))
+  const tabs = samples
+    .map(
+      (s, i) =>
+        `<button type="button" role="tab" id="code-tab-${n}-${s.id}" aria-controls="code-panel-${n}-${s.id}" aria-selected="${i === 0}"${i ? ' tabindex="-1"' : ''} data-lang="${s.id}">${s.label}</button>`,
+    )
+    .join('')
+  const panels = samples
+    .map(
+      (s, i) =>
+        `<div role="tabpanel" id="code-panel-${n}-${s.id}" aria-labelledby="code-tab-${n}-${s.id}" data-lang="${s.id}"${i ? ' hidden' : ''}>${codeBlock(s.code, s.fence).trimEnd()}</div>`,
+    )
+    .join('')
+  const label = escapeHtml(catalog(current.locale)['guide.code.tabs']!)
+  return `<div class="code-tabs" dir="ltr"><div class="code-tablist" role="tablist" aria-label="${label}">${tabs}</div>${panels}</div>\n`
+}
+
 const marked = new Marked({
   gfm: true,
   renderer: {
     // Code reads left to right in both languages, highlighted now, with a copy button the runtime
     // drives (renderer/client/codeCopy.ts) in the page's language.
     code({ text, lang }) {
-      const language = (lang ?? '').trim().split(/\s/)[0]!
+      const [language = '', ...rest] = (lang ?? '').trim().split(/\s+/)
+      if (language === 'request') return requestTabs(rest[0])
       if (!language)
         throw new ContentError(
           current.file,
@@ -163,22 +240,8 @@ const marked = new Marked({
           current.file,
           `code block language "${language}" is not one of ${codeLanguages.join(', ')}`,
         )
-      const html = styledSpans(hljs.highlight(text, { language, ignoreIllegals: true }).value)
-      const m = catalog(current.locale)
-      const [copy, label] = [m['guide.code.copy']!, m['guide.code.label']!.replace('{language}', language)].map(
-        escapeHtml,
-      )
-      // The button: its words once on the article's prose (pages/guide/article/+Page.tsx),
-      // found by its class and its label by aria-live (renderer/client/codeCopy.ts); the page's
-      // language, and its direction, which an Arabic page's button sets against the block's ltr.
-      return (
-        `<div class="code-block" dir="ltr">` +
-        `<div class="code-bar"><span class="code-lang">${escapeHtml(language)}</span>` +
-        `<button type="button" class="code-copy"${dirOf(current.locale) === 'rtl' ? ' dir="rtl"' : ''}>` +
-        `<span class="i-lucide-copy size-4" aria-hidden="true"></span><span aria-live="polite">${copy}</span></button></div>` +
-        // Scrolls sideways: in the tab order for the arrow keys (WCAG 2.1.1), a group named by its language.
-        `<pre tabindex="0" role="group" aria-label="${label}"><code class="hljs language-${escapeHtml(language)}">${html}</code></pre></div>\n`
-      )
+      checkSyntax(text, language)
+      return codeBlock(text, language)
     },
     // A callout: a quote whose first line is `[!NOTE]` or `[!WARNING]` (GitHub's alert syntax) is a
     // note in a tinted panel, titled in the article's language; any other quote stays a quote.
@@ -253,7 +316,15 @@ export function listMarkdown(dir: string): string[] {
 const slugOf = (file: string) => file.replace(/\.md$/, '').replace(/(^|\/)index$/, '')
 
 /** Parses one guide file: `---` front matter with title, description and order, then Markdown. */
-function parseGuide(file: string, slug: string, source: string, locale: Locale, slugs: ReadonlySet<string>): Guide {
+function parseGuide(
+  file: string,
+  name: string,
+  slug: string,
+  source: string,
+  locale: Locale,
+  slugs: ReadonlySet<string>,
+): Guide {
+  const index = /(^|\/)index\.md$/.test(name)
   const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n([\s\S]*)$/.exec(source)
   if (!match) throw new ContentError(file, 'missing front matter (a --- block with title, description and order)')
   const meta: Record<string, string> = {}
@@ -268,7 +339,7 @@ function parseGuide(file: string, slug: string, source: string, locale: Locale, 
   }
   if (meta.group) throw new ContentError(file, 'front matter "group": an article\'s section is its folder now')
   const group = slug.split('/')[0] as GuideGroup
-  if (!slug.includes('/') && !/(^|\/)index\.md$/.test(file))
+  if (!slug.includes('/') && !index)
     throw new ContentError(file, `an article belongs in a section's folder: one of ${guideGroups.join(', ')}`)
   if (!guideGroups.includes(group))
     throw new ContentError(file, `the folder "${group}" is not a section: one of ${guideGroups.join(', ')}`)
@@ -284,10 +355,11 @@ function parseGuide(file: string, slug: string, source: string, locale: Locale, 
   current = {
     locale,
     file,
-    slug: /(^|\/)index\.md$/.test(file) ? `${slug}/index` : slug,
+    slug: index ? `${slug}/index` : slug,
     slugs,
     toc: [],
     ids: new Set(),
+    tabs: 0,
   }
   // Wide tables scroll inside their own box instead of widening the page on a phone: a region in
   // the tab order, so a keyboard can scroll it (WCAG 2.1.1), named by the heading above it and its
@@ -349,8 +421,13 @@ function readGuides(root: string): Record<Locale, Guide[]> {
   const facts = new Map<string, { locale: Locale; list: string }>()
   for (const locale of localeCodes) {
     const dir = join(root, locale)
-    const files = listMarkdown(dir)
-    if (!files.length) throw new ContentError(dir, 'no guide articles found')
+    const written = listMarkdown(dir)
+    if (!written.length) throw new ContentError(dir, 'no guide articles found')
+    // The API reference's pages, written from the OpenAPI document, beside the site's own articles
+    // (another set of articles, as a test's, has none).
+    const generated = root === guidesRoot ? referenceSources(locale) : new Map<string, string>()
+    const files = [...written, ...generated.keys()]
+    const pathOf = (f: string) => (generated.has(f) ? referenceFile() : join(dir, f))
     const bySlug = new Map<string, string>()
     const slugs = new Set(files.map(slugOf))
     result[locale] = files
@@ -363,7 +440,7 @@ function readGuides(root: string): Record<Locale, Guide[]> {
             `duplicate slug "${slug}": ${relative(process.cwd(), join(dir, other))} has it too`,
           )
         bySlug.set(slug, f)
-        const source = readFileSync(join(dir, f), 'utf8')
+        const source = generated.get(f) ?? readFileSync(join(dir, f), 'utf8')
         const list =
           [...source.matchAll(/\{\{\s*([\w-]+)\s*\}\}/g)]
             .map((m) => m[1])
@@ -373,10 +450,10 @@ function readGuides(root: string): Record<Locale, Guide[]> {
         if (!first) facts.set(slug, { locale, list })
         else if (first.list !== list)
           throw new ContentError(
-            join(dir, f),
+            pathOf(f),
             `its fact placeholders (${list}) differ from the ${first.locale} article's (${first.list})`,
           )
-        return parseGuide(join(dir, f), slug, source, locale, slugs)
+        return parseGuide(pathOf(f), f, slug, source, locale, slugs)
       })
       .sort(
         (a, b) =>

@@ -10,7 +10,8 @@
 //   (renderer/client/inline/localize404.ts, bundled by build/inlineScript.ts);
 // - builds/latest.json and builds/meta/<id>.json (build/manifest.ts);
 // - every page's social card, assets/cards/<key>.png (build/cards/, docs/cards.md);
-// - sitemap.xml and robots.txt (build/sitemap.ts); _redirects, the pages that moved (build/redirects.ts);
+// - sitemap.xml and robots.txt (build/sitemap.ts); .well-known/security.txt (build/securityTxt.ts);
+//   _redirects, the pages that moved (build/redirects.ts);
 // - search/<locale>.json and search/<locale>.<n>.json, the guide search's indexes (build/search.ts);
 // - _headers with the security headers, and their CloudFront policy in cloudfront/ beside dist/
 //   (build/headers.ts, host/policies.ts).
@@ -52,6 +53,7 @@ import { type SearchFile, writeSearchIndexes } from './search'
 import { scriptImports } from './scriptImports'
 import { writeSitemap } from './sitemap'
 import { writeRedirects } from './redirects'
+import { writeSecurityTxt } from './securityTxt'
 import { referenceFile } from './reference/document'
 import { writeWebManifests } from './brandIcons'
 import { writeMarkFiles } from './icons'
@@ -123,6 +125,7 @@ export async function postbuild(
   writeManifest(to, buildMeta(build.id, build.timestamp, buildMatcher(readRouteInfo(), prefixes), prerendered))
   writeSitemap(to, prerendered)
   writeRedirects(to, prerendered)
+  writeSecurityTxt(to, build.timestamp)
   // The API's OpenAPI document, for download (build/reference/document.ts), as it is in the repository.
   copyFileSync(referenceFile(), join(to, 'openapi.yaml'))
   writeWebManifests(to)

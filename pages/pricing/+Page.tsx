@@ -8,7 +8,7 @@ import { Money } from '../../renderer/components/Money'
 import { MethodTile } from '../../renderer/components/PaymentMethods'
 import { feeOf, toMajor } from '../../renderer/money'
 import { catalogue, planFeatures } from '../../api/contract/catalogue'
-import { markets, type Market, schemeBrands } from '../../api/contract/markets'
+import { type Fee, markets, type Market, posFeeRows, schemeBrands } from '../../api/contract/markets'
 import type { CalculatorMarket } from './calculator'
 import FeeCalculator from './FeeCalculator.island'
 
@@ -169,6 +169,72 @@ function RateStrip() {
   )
 }
 
+/** A market's fee rows: a region named by its caption, in the tab order so a keyboard can scroll it (WCAG 2.1.1); on a phone its rows stack. */
+function FeeRows({ market, rows, caption }: { market: Market; rows: readonly Fee[]; caption: MessageId }) {
+  const intl = useIntl()
+  const money = useMoney()
+  const percent = (bp: number) => intl.formatNumber(bp / 10000, { style: 'percent', maximumFractionDigits: 2 })
+  const id = `${caption === 'pricing.fees.caption' ? 'fees' : 'pos-fees'}-${market.code}`
+  return (
+    <section
+      aria-labelledby={id}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (WCAG 2.1.1)
+      tabIndex={0}
+      className="overflow-x-auto rounded-xl border border-neutral-200 dark:border-neutral-800"
+    >
+      <table className="table-stack w-full text-start text-sm [--stack-cols:2]">
+        <caption id={id} className="px-4 pt-4 text-start ink-strong">
+          <FormattedMessage
+            id={caption}
+            values={{
+              market: <FormattedMessage id={`pricing.marketName.${market.code}` as MessageId} />,
+              currency: <FormattedMessage id={`pricing.currencyName.${market.code}` as MessageId} />,
+            }}
+          />
+        </caption>
+        <thead>
+          <tr className="border-b border-neutral-200 text-neutral-600 dark:border-neutral-800 dark:text-neutral-400">
+            <th scope="col" className="px-4 py-3 text-start font-medium">
+              <FormattedMessage id="pricing.fees.method" />
+            </th>
+            <th scope="col" className="px-4 py-3 text-start font-medium">
+              <FormattedMessage id="pricing.fees.fee" />
+            </th>
+            <th scope="col" className="px-4 py-3 text-start font-medium">
+              <FormattedMessage id="pricing.fees.settlement" />
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((f) => (
+            <tr key={f.scheme} className="table-line">
+              <th scope="row" className="table-row-head">
+                <FormattedMessage id={`pricing.scheme.${f.scheme}` as MessageId} />
+              </th>
+              <td className="whitespace-nowrap px-4 py-3 tabular-nums">
+                {f.fixedMinor ? (
+                  <FormattedMessage
+                    id="pricing.fees.rate"
+                    values={{
+                      rate: <bdi>{percent(f.rateBp)}</bdi>,
+                      fixed: <bdi>{money(f.fixedMinor, market.currency)}</bdi>,
+                    }}
+                  />
+                ) : (
+                  <bdi>{percent(f.rateBp)}</bdi>
+                )}
+              </td>
+              <td className="stack-end px-4 py-3">
+                <FormattedMessage id="pricing.fees.days" values={{ days: f.settlementDays }} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  )
+}
+
 function FeeTable({ market }: { market: Market }) {
   const intl = useIntl()
   const money = useMoney()
@@ -177,59 +243,7 @@ function FeeTable({ market }: { market: Market }) {
   const breakdown = feeOf(market.exampleMinor, example, market.vatBp)
   return (
     <div data-market={market.code} className="mt-6">
-      {/* A region named by the caption, in the tab order so a keyboard can scroll it (WCAG 2.1.1); on a phone its rows stack. */}
-      <section
-        aria-labelledby={`fees-${market.code}`}
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (WCAG 2.1.1)
-        tabIndex={0}
-        className="overflow-x-auto rounded-xl border border-neutral-200 dark:border-neutral-800"
-      >
-        <table className="table-stack w-full text-start text-sm [--stack-cols:2]">
-          <caption id={`fees-${market.code}`} className="px-4 pt-4 text-start ink-strong">
-            <FormattedMessage
-              id="pricing.fees.caption"
-              values={{
-                market: <FormattedMessage id={`pricing.marketName.${market.code}` as MessageId} />,
-                currency: <FormattedMessage id={`pricing.currencyName.${market.code}` as MessageId} />,
-              }}
-            />
-          </caption>
-          <thead>
-            <tr className="border-b border-neutral-200 text-neutral-600 dark:border-neutral-800 dark:text-neutral-400">
-              <th scope="col" className="px-4 py-3 text-start font-medium">
-                <FormattedMessage id="pricing.fees.method" />
-              </th>
-              <th scope="col" className="px-4 py-3 text-start font-medium">
-                <FormattedMessage id="pricing.fees.fee" />
-              </th>
-              <th scope="col" className="px-4 py-3 text-start font-medium">
-                <FormattedMessage id="pricing.fees.settlement" />
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {market.fees.map((f) => (
-              <tr key={f.scheme} className="table-line">
-                <th scope="row" className="table-row-head">
-                  <FormattedMessage id={`pricing.scheme.${f.scheme}` as MessageId} />
-                </th>
-                <td className="whitespace-nowrap px-4 py-3 tabular-nums">
-                  <FormattedMessage
-                    id="pricing.fees.rate"
-                    values={{
-                      rate: <bdi>{percent(f.rateBp)}</bdi>,
-                      fixed: <bdi>{money(f.fixedMinor, market.currency)}</bdi>,
-                    }}
-                  />
-                </td>
-                <td className="stack-end px-4 py-3">
-                  <FormattedMessage id="pricing.fees.days" values={{ days: f.settlementDays }} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </section>
+      <FeeRows market={market} rows={market.fees} caption="pricing.fees.caption" />
       <ul className="mt-4 grid gap-2 text-sm text-neutral-600 dark:text-neutral-300">
         <li>
           <FormattedMessage
@@ -404,6 +418,17 @@ export default function Page() {
       <Section id="fees" title="pricing.fees.title" intro="pricing.fees.body" className="mt-16">
         {markets.map((m) => (
           <FeeTable key={m.code} market={m} />
+        ))}
+        <h3 id="in-store" className="mt-10 text-lg font-semibold ink-strong">
+          <FormattedMessage id="pricing.pos.title" />
+        </h3>
+        <p className="mt-2 text-sm ink-muted">
+          <FormattedMessage id="pricing.pos.body" />
+        </p>
+        {markets.map((m) => (
+          <div key={m.code} data-market={m.code} className="mt-4">
+            <FeeRows market={m} rows={posFeeRows(m)} caption="pricing.pos.caption" />
+          </div>
         ))}
         <Island
           of={FeeCalculator}

@@ -6,6 +6,7 @@ import { dataAttrs, events, type SwapDetail } from '../shared/dom'
 import { getAppManifest } from './appManifest'
 import { startCartLink } from './cartLink'
 import { startCodeCopy } from './codeCopy'
+import { applyCodeLanguage, startCodeTabs } from './codeTabs'
 import { connection } from './connection'
 import { writeLocaleCookie } from './cookie'
 import { type AppError, clearError, forgetError, showError } from './errorState'
@@ -52,10 +53,12 @@ export function startRuntime(loaders: RuntimeLoaders) {
     updateLocaleSwitch()
     hydrateIslands()
     watchLinks()
+    applyCodeLanguage()
   })
 
   startTooltips()
   startCodeCopy()
+  startCodeTabs()
   watchStatusBanner()
   watchStatusPage()
   watchGuideSearch()

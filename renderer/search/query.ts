@@ -28,6 +28,12 @@ export interface Hit {
 
 const BOOST = { t: 4, h: 2, g: 1.5, d: 1.5 }
 const PROSE = 0.5
+/**
+ * A page of the API reference (`reference/...`) weighs this much of a guide that matches as well:
+ * a word asked is first the guide that explains it; the reference, where every field is, follows.
+ */
+const REFERENCE = 0.5
+const weightOfPage = (id: string) => (id === 'reference' || id.startsWith('reference/') ? REFERENCE : 1)
 /** The terms are made already (`termsOf`): MiniSearch takes them as they are. */
 const asIs = { tokenize: (s: string) => [s], processTerm: (s: string) => s }
 
@@ -88,9 +94,10 @@ export function searchGuides(indexes: Indexes, text: string): Hit[] {
       for (const r of results) {
         const f = found.get(r.id as string)
         if (f) {
-          f.score += r.score * weight
+          f.score += r.score * weight * weightOfPage(r.id as string)
           f.terms.push(...r.terms)
-        } else found.set(r.id as string, { score: r.score * weight, terms: [...r.terms] })
+        } else
+          found.set(r.id as string, { score: r.score * weight * weightOfPage(r.id as string), terms: [...r.terms] })
       }
     }
     add(indexes.head.search(word, { ...asIs, boost: BOOST }), 1)

@@ -20,6 +20,8 @@ export const events = {
 export const storageKeys = {
   /** The cart: `{ v: 1, cart, savedAt }` (pages/checkout/cart.ts), versioned in the key. */
   cart: 'rasid.cart.v1',
+  /** The code tabs' language the reader chose last (renderer/client/codeTabs.ts): `curl`, `node`, `python` or `php`. */
+  codeLanguage: 'rasid.codeLanguage',
 } as const
 
 /**

@@ -1,4 +1,4 @@
-// dist/sitemap.xml and dist/robots.txt (build/sitemap.ts), as the build wrote them (tests/dist: after `npm run build`).
+// dist/sitemap.xml, dist/robots.txt (build/sitemap.ts) and dist/.well-known/security.txt (build/securityTxt.ts), as the build wrote them (tests/dist: after `npm run build`).
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
@@ -83,4 +83,35 @@ test('dist/robots.txt allows everything and points to the sitemap on site.origin
     expect.arrayContaining(['User-agent: *', 'Allow: /', `Sitemap: ${site.origin}/sitemap.xml`]),
   )
   expect(robots).toBe(robotsTxt())
+})
+
+test('dist/.well-known/security.txt says, as RFC 9116 asks, whom to write, until when, and the policy in both languages', () => {
+  const text = read('.well-known/security.txt')
+  const fields = text
+    .trim()
+    .split('\n')
+    .map((line) => /^([\w-]+): (.+)$/.exec(line)!)
+  const values = (name: string) => fields.filter((f) => f[1] === name).map((f) => f[2]!)
+  expect(values('Contact')).toEqual([`mailto:${site.email.security}`])
+  expect(values('Canonical')).toEqual([`${site.origin}/.well-known/security.txt`])
+  // One Expires, less than a year after the build (the RFC's advice), in the future of it.
+  const { timestamp } = JSON.parse(read('builds/latest.json')) as { timestamp: number }
+  const [expires] = values('Expires')
+  expect(values('Expires')).toHaveLength(1)
+  expect(expires).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/)
+  const days = (Date.parse(expires!) - timestamp) / 86_400_000
+  expect(days).toBeGreaterThan(30)
+  expect(days).toBeLessThan(365)
+  // Each policy is a built page, and its anchor the heading of its section on that page.
+  const policies = values('Policy')
+  expect(policies).toHaveLength(2)
+  for (const policy of policies) {
+    const url = new URL(policy)
+    expect(url.origin).toBe(site.origin)
+    const html = read(join(url.pathname.slice(1), 'index.html'))
+    expect(html, policy).toContain(`id="${decodeURIComponent(url.hash.slice(1))}"`)
+    // The security guide names the same address.
+    expect(html).toContain(site.email.security)
+  }
+  expect(values('Preferred-Languages')).toEqual(['en, ar'])
 })

@@ -68,3 +68,51 @@ for (const l of localeCodes) {
     await expect(page.getByRole('note').filter({ hasText: catalogs[l]['guide.callout.note']! })).toBeVisible()
   })
 }
+
+test('code tabs: the reader picks a language by click or by keys, every block follows, and the choice holds on the next page', async ({
+  page,
+}) => {
+  await page.goto('/guide/reference/payments')
+  await hydrated(page)
+  const groups = page.locator('.code-tabs')
+  expect(await groups.count()).toBeGreaterThan(3)
+  const shown = () =>
+    groups.evaluateAll((all) =>
+      all.map((g) =>
+        [...g.querySelectorAll<HTMLElement>('[role="tabpanel"]')].filter((p) => !p.hidden).map((p) => p.dataset.lang),
+      ),
+    )
+  const first = groups.first()
+  const tablist = first.getByRole('tablist', { name: catalogs.en['guide.code.tabs'] })
+  await expect(tablist.getByRole('tab')).toHaveText(['cURL', 'Node.js', 'Python', 'PHP'])
+  await expect(tablist.getByRole('tab', { name: 'cURL' })).toHaveAttribute('aria-selected', 'true')
+  expect(new Set((await shown()).flat())).toEqual(new Set(['curl']))
+
+  await tablist.getByRole('tab', { name: 'Python' }).click()
+  await expect(tablist.getByRole('tab', { name: 'Python' })).toHaveAttribute('aria-selected', 'true')
+  for (const panels of await shown()) expect(panels).toEqual(['python'])
+  await expect(first.getByRole('tabpanel')).toContainText('requests.post(')
+
+  // The arrows move along the tabs and choose (wrapping at the ends); Home and End go to the ends.
+  await tablist.getByRole('tab', { name: 'Python' }).focus()
+  await page.keyboard.press('ArrowRight')
+  await expect(tablist.getByRole('tab', { name: 'PHP' })).toBeFocused()
+  await expect(tablist.getByRole('tab', { name: 'PHP' })).toHaveAttribute('aria-selected', 'true')
+  await page.keyboard.press('ArrowRight')
+  await expect(tablist.getByRole('tab', { name: 'cURL' })).toBeFocused()
+  await page.keyboard.press('End')
+  await expect(tablist.getByRole('tab', { name: 'PHP' })).toBeFocused()
+  await page.keyboard.press('ArrowLeft')
+  await expect(tablist.getByRole('tab', { name: 'Python' })).toBeFocused()
+  await tablist.getByRole('tab', { name: 'Node.js' }).click()
+  for (const panels of await shown()) expect(panels).toEqual(['node'])
+
+  // Another page, in the other language, in a full load: the reader's language is shown there.
+  await page.goto('/ar/guide/reference/refunds')
+  await hydrated(page)
+  const arabic = page.locator('.code-tabs').first().getByRole('tablist', { name: catalogs.ar['guide.code.tabs'] })
+  await expect(arabic.getByRole('tab', { name: 'Node.js' })).toHaveAttribute('aria-selected', 'true')
+  await expect(page.locator('.code-tabs').first().getByRole('tabpanel')).toContainText('await fetch(')
+  // The tabs read left to right on an Arabic page, as the code does.
+  await expect(page.locator('.code-tabs').first()).toHaveCSS('direction', 'ltr')
+})

@@ -39,18 +39,22 @@ test.describe('the preview serves like S3 and CloudFront', () => {
     }
   })
 
-  test('cache lifetimes: assets and build meta immutable for a year; payloads, latest.json, sitemap and robots revalidated', async ({
+  test('cache lifetimes: assets and build meta immutable for a year; payloads, latest.json, sitemap, robots, security.txt and the OpenAPI document revalidated', async ({
     request,
   }) => {
     const cache = async (url: string) => (await request.get(url)).headers()['cache-control']
     expect(await cache(stylesheet)).toBe(immutable)
     expect(await cache(`/builds/meta/${latest.id}.json`)).toBe(immutable)
-    for (const url of ['/builds/latest.json', `/guide/_payload.json?${latest.id}`, '/sitemap.xml', '/robots.txt', '/'])
+    const revalidated = ['/builds/latest.json', `/guide/_payload.json?${latest.id}`, '/sitemap.xml', '/robots.txt', '/']
+    for (const url of [...revalidated, '/.well-known/security.txt', '/openapi.yaml'])
       expect(await cache(url), url).toBe(revalidate)
     expect((await request.get('/guide/_payload.json')).headers()['content-type']).toBe(
       'application/json; charset=utf-8',
     )
     expect((await request.get('/sitemap.xml')).headers()['content-type']).toBe('application/xml; charset=utf-8')
+    // RFC 9116's file and the API's OpenAPI document, each as its type.
+    expect((await request.get('/.well-known/security.txt')).headers()['content-type']).toBe('text/plain; charset=utf-8')
+    expect((await request.get('/openapi.yaml')).headers()['content-type']).toBe('application/yaml; charset=utf-8')
   })
 
   test('compression as the client accepts, and a 304 for an unchanged file', async ({ request }) => {
