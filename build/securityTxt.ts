@@ -1,30 +1,49 @@
 // dist/.well-known/security.txt (RFC 9116): where a researcher reports a vulnerability. The contact
 // is site.config.ts's security address; the policy is the security guide's "Report a vulnerability"
-// section in both languages; the file expires 180 days after the build (the RFC asks for less than
+// section in each language; the file expires 180 days after the build (the RFC asks for less than
 // a year), so a site left unbuilt says its contact may be stale instead of keeping it for ever.
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { site } from '../site.config'
 import { defaultLocale, localeCodes } from '../locales/locales'
 import { localizePath } from '../locales/localizePath'
 
 const securityTxtPath = '.well-known/security.txt'
-/** The security guide's section that the policy points at, by its heading's id in each language. */
-const reportSection = {
-  path: '/guide/going-live/security',
-  id: { en: 'report-a-vulnerability', ar: 'الإبلاغ-عن-ثغرة-أمنية' },
-} as const
+/** The security guide, and its section's id in the default language's article. */
+const policy = { path: '/guide/going-live/security', id: 'report-a-vulnerability' }
 const validDays = 180
 
-function securityTxt(timestamp: number, origin: string = site.origin): string {
+/**
+ * The section's id in each language's built page: the heading at the place the default language's
+ * has it (an article's languages have the same headings). Throws when a page or the heading is missing.
+ */
+function policyIds(dist: string): string[] {
+  const ids = localeCodes.map((l) => {
+    const file = join(dist, localizePath(policy.path, l).slice(1), 'index.html')
+    let html: string
+    try {
+      html = readFileSync(file, 'utf8')
+    } catch {
+      throw new Error(`security.txt: the security guide ${file} was not built`)
+    }
+    return [...html.matchAll(/<h2 id="([^"]+)"/g)].map((m) => m[1]!)
+  })
+  const at = ids[localeCodes.indexOf(defaultLocale)]!.indexOf(policy.id)
+  if (at < 0) throw new Error(`security.txt: the security guide has no heading "${policy.id}" in ${defaultLocale}`)
+  return ids.map((list, i) => {
+    if (!list[at])
+      throw new Error(`security.txt: the ${localeCodes[i]} security guide lacks the heading of "${policy.id}"`)
+    return list[at]
+  })
+}
+
+function securityTxt(timestamp: number, ids: string[], origin: string): string {
   const expires = new Date(timestamp + validDays * 24 * 60 * 60 * 1000)
   expires.setUTCMilliseconds(0)
   return [
     `Contact: mailto:${site.email.security}`,
     `Expires: ${expires.toISOString().replace('.000Z', 'Z')}`,
-    ...localeCodes.map(
-      (l) => `Policy: ${origin}${localizePath(reportSection.path, l)}#${encodeURIComponent(reportSection.id[l])}`,
-    ),
+    ...localeCodes.map((l, i) => `Policy: ${origin}${localizePath(policy.path, l)}#${encodeURIComponent(ids[i]!)}`),
     `Preferred-Languages: ${[defaultLocale, ...localeCodes.filter((l) => l !== defaultLocale)].join(', ')}`,
     `Canonical: ${origin}/${securityTxtPath}`,
     '',
@@ -32,6 +51,7 @@ function securityTxt(timestamp: number, origin: string = site.origin): string {
 }
 
 export function writeSecurityTxt(dist: string, timestamp: number, origin: string = site.origin) {
+  const text = securityTxt(timestamp, policyIds(dist), origin)
   mkdirSync(join(dist, '.well-known'), { recursive: true })
-  writeFileSync(join(dist, securityTxtPath), securityTxt(timestamp, origin))
+  writeFileSync(join(dist, securityTxtPath), text)
 }

@@ -13,6 +13,7 @@ import { defaultLocale, type Locale, locales } from '../locales/locales'
 import { bidiAdvice, codeCommentRuns, markdownProse, markdownRuns, messageRuns } from './bidi'
 import { termProblems } from './terms'
 import { guidesRoot, listMarkdown } from './guides'
+import { documentTexts, loadReference, referenceFile } from './reference/document'
 
 /** What a message needs from its caller: argument names with their kind, and rich-text tags. */
 function signature(
@@ -161,9 +162,19 @@ export function verifyBidi(targets: { file: string; locale: string }[], guidesRo
       for (const run of codeCommentRuns(source))
         problems.push({ file: relative(process.cwd(), file), line: run.line, reason: bidiAdvice(run.text, 'comment') })
     }
+    for (const { where, text } of referenceTexts(target.locale))
+      for (const run of markdownRuns(text))
+        problems.push({
+          file: relative(process.cwd(), referenceFile()),
+          id: where,
+          reason: bidiAdvice(run.text, 'markdown'),
+        })
   }
   return problems
 }
+
+/** The OpenAPI document's texts in `locale` (the reference's pages are written from them). */
+const referenceTexts = (locale: string) => documentTexts(loadReference(), locale, locale === defaultLocale)
 
 /**
  * The glossary check of build/terms.ts over every locale among `targets`: each message of its
@@ -189,6 +200,9 @@ export function verifyTerms(targets: { file: string; locale: string }[], guidesR
             problems.push({ file: relative(process.cwd(), file), line: i + 1, reason })
         })
     }
+    for (const { where, text } of referenceTexts(locale))
+      for (const reason of termProblems(markdownProse(text), locale))
+        problems.push({ file: relative(process.cwd(), referenceFile()), id: where, reason })
   }
   return problems
 }

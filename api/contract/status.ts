@@ -41,8 +41,8 @@ import type { Locale } from '../../locales/locales'
 
 /**
  * The components, in the page's order: the platform, then the payment methods with a row of their
- * own (each market's national scheme, mada and Meeza; Apple Pay and STC Pay; Fawry; Tabby and
- * Tamara), then payouts. A component the probe does not check shows "Not measured"
+ * own (each market's national scheme, mada and Meeza; Visa and Mastercard; Apple Pay, Google Pay
+ * and STC Pay; Egypt's mobile wallets and InstaPay; Fawry; Tabby and Tamara), then payouts. A component the probe does not check shows "Not measured"
  * (docs/status.md). A document written before a component was added gets its row, operational and
  * not measured, at its next write (api/status/doc.ts `settle`, `recordProbe`).
  */
@@ -53,8 +53,12 @@ export const componentKeys = [
   'webhooks',
   'mada',
   'meeza',
+  'cards',
   'applePay',
+  'googlePay',
   'stcPay',
+  'wallets',
+  'instapay',
   'fawry',
   'tabby',
   'tamara',

@@ -192,3 +192,35 @@ export function loadReference(file = referenceFile()): OpenApi {
   loaded = { file, doc }
   return doc
 }
+
+/**
+ * Every text of the document a reader of `locale` sees, with where it is: the English `summary`,
+ * `description` and tag names for the default language, each node's `x-<locale>` for another.
+ * The glossary and bidi checks read them as they read a guide's prose (build/verifyCatalogs.ts).
+ */
+export function documentTexts(doc: OpenApi, locale: string, english: boolean): { where: string; text: string }[] {
+  const texts: { where: string; text: string }[] = []
+  const visit = (node: unknown, where: string) => {
+    if (Array.isArray(node)) {
+      for (const [i, item] of node.entries()) visit(item, `${where}[${i}]`)
+      return
+    }
+    if (!node || typeof node !== 'object') return
+    for (const [key, value] of Object.entries(node)) {
+      const at = where ? `${where}.${key}` : key
+      if (key === `x-${locale}` && value && typeof value === 'object')
+        for (const [field, text] of Object.entries(value)) {
+          if (typeof text === 'string') texts.push({ where: `${at}.${field}`, text })
+        }
+      else if (
+        english &&
+        (key === 'summary' || key === 'description' || key === 'x-displayName') &&
+        typeof value === 'string'
+      )
+        texts.push({ where: at, text: value })
+      else if (key !== 'example' && key !== 'examples' && !key.startsWith('x-')) visit(value, at)
+    }
+  }
+  visit(doc, '')
+  return texts
+}

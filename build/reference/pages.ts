@@ -157,20 +157,25 @@ function objectsOf(doc: Doc, ops: ReferenceOperation[]): string[] {
   return names
 }
 
-function operationSection(doc: Doc, ref: ReferenceOperation, locale: Locale, m: Record<string, string>): string {
+/** An operation's page: `createPayment` -> `create-payment`. */
+const operationSlug = (operationId: string) => operationId.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)
+/** Where an operation's page is, under the reference: `payments/create-payment`. */
+export const operationPath = (ref: ReferenceOperation) => `${tagSlug(ref.tag)}/${operationSlug(ref.operationId)}`
+
+const endpointOf = (doc: Doc, ref: ReferenceOperation, m: Record<string, string>) =>
+  ref.webhook
+    ? `\`${ref.method.toUpperCase()}\` ${m['guide.reference.toYourEndpoint']} · \`${ref.path}\``
+    : `\`${ref.method.toUpperCase()} ${new URL(doc.servers[0]!.url).pathname}${ref.path}\``
+
+/** An operation's page: what it does, its parameters and body, the request, the response, the errors. */
+function operationPage(doc: Doc, ref: ReferenceOperation, locale: Locale, m: Record<string, string>): string {
   const { operation } = ref
-  const out: string[] = [`## ${words(operation, locale, 'summary')}`, '']
-  out.push(
-    ref.webhook
-      ? `\`${ref.method.toUpperCase()}\` ${m['guide.reference.toYourEndpoint']} · \`${ref.path}\``
-      : `\`${ref.method.toUpperCase()} ${new URL(doc.servers[0]!.url).pathname}${ref.path}\``,
-    '',
-  )
+  const out: string[] = [endpointOf(doc, ref, m), '']
   if (words(operation, locale)) out.push(words(operation, locale), '')
   const params = parametersOf(doc, ref)
   if (params.length) {
     out.push(
-      `**${m['guide.reference.parameters']}**`,
+      `## ${m['guide.reference.parameters']}`,
       '',
       `| ${m['guide.reference.name']} | ${m['guide.reference.where']} | ${m['guide.reference.type']} | ${m['guide.reference.required']} | ${m['guide.reference.description']} |`,
       '| --- | --- | --- | --- | --- |',
@@ -184,21 +189,21 @@ function operationSection(doc: Doc, ref: ReferenceOperation, locale: Locale, m: 
   const media = Object.values(operation.requestBody?.content ?? {})[0]
   const body = resolve<Schema>(doc, media?.schema)
   if (body?.properties && !ref.webhook)
-    out.push(`**${m['guide.reference.requestBody']}**`, '', fieldsTable(doc, body, locale, m), '')
-  if (!ref.webhook) out.push(`\`\`\`request ${ref.operationId}`, '```', '')
+    out.push(`## ${m['guide.reference.requestBody']}`, '', fieldsTable(doc, body, locale, m), '')
+  if (!ref.webhook) out.push(`## ${m['guide.reference.request']}`, '', `\`\`\`request ${ref.operationId}`, '```', '')
   else if (media?.example !== undefined)
-    out.push(`**${m['guide.reference.payload']}**`, '', '```json', JSON.stringify(media.example, null, 2), '```', '')
+    out.push(`## ${m['guide.reference.payload']}`, '', '```json', JSON.stringify(media.example, null, 2), '```', '')
   for (const [status, r] of Object.entries(operation.responses)) {
     const response = resolve<Response>(doc, r)!
     if (!/^2/.test(status)) continue
-    out.push(`**${m['guide.reference.response']}** (${status}): ${words(response, locale)}`, '')
+    out.push(`## ${m['guide.reference.response']}`, '', `\`${status}\`: ${words(response, locale)}`, '')
     const example = Object.values(response.content ?? {})[0]?.example
     if (example !== undefined) out.push('```json', JSON.stringify(example, null, 2), '```', '')
   }
   const errors = Object.entries(operation.responses).filter(([status]) => !/^2/.test(status))
   if (errors.length)
     out.push(
-      `**${m['guide.reference.errors']}**`,
+      `## ${m['guide.reference.errors']}`,
       '',
       `| ${m['guide.reference.status']} | ${m['guide.reference.code']} | ${m['guide.reference.meaning']} |`,
       '| --- | --- | --- |',
@@ -213,10 +218,66 @@ function operationSection(doc: Doc, ref: ReferenceOperation, locale: Locale, m: 
   return out.join('\n')
 }
 
-const front = (title: string, description: string, order: number) =>
-  `---\ntitle: ${title}\ndescription: ${cell(description)}\norder: ${order}\n---\n`
+/** The first example of a response that is the schema `name` itself (a retrieve's, a create's). */
+function exampleOf(ops: ReferenceOperation[], name: string): unknown {
+  for (const { operation, webhook } of ops) {
+    if (webhook) continue
+    const media = Object.values(operation.responses['200']?.content ?? {})[0]
+    if (refName(media?.schema) === name && media?.example !== undefined) return media.example
+  }
+  return undefined
+}
 
-/** The reference's pages in `locale`: `reference/index.md` and one `reference/<tag>.md` per tag, as Markdown. */
+/** A tag's page: its operations and events, each a link to its page, then its objects with every field. */
+function tagPage(doc: Doc, own: ReferenceOperation[], locale: Locale, m: Record<string, string>): string {
+  const list = (ops: ReferenceOperation[], title: string) =>
+    ops.length
+      ? [
+          `## ${title}`,
+          '',
+          `| ${m['guide.reference.operation']} | ${m['guide.reference.endpoint']} |`,
+          '| --- | --- |',
+          ...ops.map(
+            (o) =>
+              `| [${words(o.operation, locale, 'summary')}](./${operationSlug(o.operationId)}.md) | ${cell(endpointOf(doc, o, m))} |`,
+          ),
+          '',
+        ]
+      : []
+  const objects = objectsOf(doc, own).flatMap((name) => {
+    const schema = doc.components.schemas![name]!
+    const example = exampleOf(own, name)
+    return [
+      `## ${m['guide.reference.object']!.replace('{name}', name)}`,
+      '',
+      words(schema, locale),
+      '',
+      fieldsTable(doc, schema, locale, m),
+      '',
+      ...(example === undefined ? [] : ['```json', JSON.stringify(example, null, 2), '```', '']),
+    ]
+  })
+  return [
+    ...list(
+      own.filter((o) => !o.webhook),
+      m['guide.reference.operations']!,
+    ),
+    ...list(
+      own.filter((o) => o.webhook),
+      m['guide.reference.events']!,
+    ),
+    ...objects,
+  ].join('\n')
+}
+
+const front = (title: string, description: string, order: number) =>
+  `---\ntitle: ${title}\ndescription: ${cell(description).replace(/`/g, '')}\norder: ${order}\n---\n`
+
+/**
+ * The reference's pages in `locale`, as Markdown by file: `reference/index.md`; per tag
+ * `reference/<tag>/index.md`, and per operation or event `reference/<tag>/<operation>.md`. A page
+ * per operation keeps each page within a guide's bytes, however many operations a tag has.
+ */
 export function referenceSources(locale: Locale, doc: Doc = loadReference()): Map<string, string> {
   const m = loadCatalog(locale) as Record<string, string>
   const ops = referenceOperations(doc)
@@ -245,7 +306,7 @@ export function referenceSources(locale: Locale, doc: Doc = loadReference()): Ma
         '',
         `| ${m['guide.reference.section']} | ${m['guide.reference.description']} |`,
         '| --- | --- |',
-        ...doc.tags.map((t) => `| [${tagName(t)}](./${tagSlug(t.name)}.md) | ${cell(words(t, locale))} |`),
+        ...doc.tags.map((t) => `| [${tagName(t)}](./${tagSlug(t.name)}/index.md) | ${cell(words(t, locale))} |`),
         '',
         `## ${m['guide.reference.document']}`,
         '',
@@ -255,22 +316,27 @@ export function referenceSources(locale: Locale, doc: Doc = loadReference()): Ma
   )
   for (const [i, tag] of doc.tags.entries()) {
     const own = ops.filter((o) => o.tag === tag.name)
-    const objects = objectsOf(doc, own).map((name) => {
-      const schema = doc.components.schemas![name]!
-      return [
-        `## ${m['guide.reference.object']!.replace('{name}', name)}`,
-        '',
-        words(schema, locale),
-        '',
-        fieldsTable(doc, schema, locale, m),
-        '',
-      ].join('\n')
-    })
+    // After the index and the section's written articles (errors, limits), each tag then its operations.
+    const order = (i + 1) * 100
     pages.set(
-      `reference/${tagSlug(tag.name)}.md`,
-      front(tagName(tag), words(tag, locale), i + 1) +
-        [...objects, ...own.map((o) => operationSection(doc, o, locale, m))].join('\n'),
+      `reference/${tagSlug(tag.name)}/index.md`,
+      front(tagName(tag), words(tag, locale), order) + tagPage(doc, own, locale, m),
     )
+    for (const [j, op] of own.entries())
+      pages.set(
+        `reference/${operationPath(op)}.md`,
+        front(
+          words(op.operation, locale, 'summary'),
+          // An event's own words say when it is sent; an operation's say it with its request's tabs.
+          op.webhook
+            ? words(op.operation, locale)
+            : m['guide.reference.pageDescription']!.replace('{description}', words(op.operation, locale)).replace(
+                '{endpoint}',
+                `${op.method.toUpperCase()} ${new URL(doc.servers[0]!.url).pathname}${op.path}`,
+              ),
+          order + j + 1,
+        ) + operationPage(doc, op, locale, m),
+      )
   }
   return pages
 }

@@ -70,6 +70,7 @@ function curl({ method, url, body, idempotent }: SampleRequest): string {
 }
 
 function node({ method, url, body, idempotent }: SampleRequest): string {
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: the sample's own template literal, written out
   const headers = ['    Authorization: `Bearer ${process.env.RASID_SECRET_KEY}`,']
   if (body !== undefined) headers.push("    'Content-Type': 'application/json',")
   if (idempotent) headers.push("    'Idempotency-Key': crypto.randomUUID(),")

@@ -8,7 +8,7 @@ import { createServer, type IncomingMessage, request, type Server, type ServerRe
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { createHash, randomUUID } from 'node:crypto'
-import { mkdir, rename, writeFile } from 'node:fs/promises'
+import { mkdir, rename, rmdir, unlink, writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { buffer } from 'node:stream/consumers'
@@ -20,9 +20,16 @@ import { serveBucket } from './previewServer'
 
 type S3rverObject = { bucket: string; key: string; content: Buffer | NodeJS.ReadableStream; metadata: unknown }
 type S3rverStore = {
-  getResourcePath(bucket: string, key: string, resource: 'object'): string
+  getResourcePath(bucket: string, key: string, resource: 'object' | 'object.md5' | 'metadata.json'): string
+  getBucketPath(bucket: string): string
   putMetadata(bucket: string, key: string, metadata: unknown, md5: string): Promise<void>
   putObject(object: S3rverObject): Promise<{ size: number; md5: string }>
+  deleteObject(bucket: string, key: string): Promise<void>
+  getMetadata(bucket: string, key: string): Promise<unknown>
+  listObjects(
+    bucket: string,
+    options: { delimiter?: string; startAfter?: string; prefix?: string; maxKeys?: number },
+  ): Promise<{ objects: unknown[]; commonPrefixes: string[]; isTruncated: boolean }>
 }
 // S3 never shows a reader half an object. s3rver's store answers a PUT of a body it has whole before
 // the file is written, and writes it in place, so a read soon after could get part of it (seen as a
@@ -42,6 +49,96 @@ filesystemStore.prototype.putObject = async function putWhole(this: S3rverStore,
   const md5 = createHash('md5').update(content).digest('hex')
   await this.putMetadata(object.bucket, object.key, object.metadata, md5)
   return { size: content.length, md5 }
+}
+
+// A delete removes the object's files, then the folders it leaves empty. s3rver's own does the
+// second with no care for another delete of the same folder at once (a prune deletes hundreds of
+// keys side by side): one of two finds the folder gone and answers 500. Here a folder another
+// delete removed first, or one a write filled meanwhile, is left as it is, as S3 has no folders.
+filesystemStore.prototype.deleteObject = async function deleteObject(this: S3rverStore, bucket: string, key: string) {
+  const resources = ['object', 'object.md5', 'metadata.json'] as const
+  await Promise.all(
+    resources.map((r) =>
+      unlink(this.getResourcePath(bucket, key, r)).catch((err: NodeJS.ErrnoException) => {
+        if (err.code !== 'ENOENT') throw err
+      }),
+    ),
+  )
+  const parts = key.split('/').slice(0, -1)
+  for (; parts.length; parts.pop()) {
+    try {
+      await rmdir(join(this.getBucketPath(bucket), ...parts))
+    } catch (err) {
+      if (['ENOENT', 'ENOTEMPTY', 'EEXIST'].includes((err as NodeJS.ErrnoException).code!)) break
+      throw err
+    }
+  }
+}
+
+// A listing in S3 is in the keys' order, and a page goes on after the last key of the one before.
+// s3rver walks its folders instead (`a/b` before `a-c/`), so a page that ended in `payouts/...`
+// skipped `payouts-and-settlement/...` for good. Here the keys are sorted before the page is cut.
+const S3Object = createRequire(import.meta.url)('s3rver/lib/models/object.js') as new (
+  bucket: string,
+  key: string,
+  content: null,
+  metadata: unknown,
+) => unknown
+const objectSuffix = '._S3rver_object'
+filesystemStore.prototype.listObjects = async function listInOrder(this: S3rverStore, bucket, options) {
+  const { delimiter = '', startAfter = '', prefix = '', maxKeys = Number.POSITIVE_INFINITY } = options
+  const root = this.getBucketPath(bucket)
+  const keys: string[] = []
+  const walk = (dir: string) => {
+    let entries: import('node:fs').Dirent[]
+    try {
+      entries = readdirSync(dir, { withFileTypes: true })
+    } catch {
+      return // a folder a delete removed meanwhile
+    }
+    for (const entry of entries) {
+      const path = `${dir}/${entry.name}`
+      if (entry.isDirectory()) walk(path)
+      else if (entry.name.endsWith(objectSuffix)) keys.push(path.slice(root.length + 1, -objectSuffix.length))
+    }
+  }
+  walk(root)
+  const commonPrefixes = new Set<string>()
+  const page: string[] = []
+  let isTruncated = false
+  for (const key of keys.filter((k) => k.startsWith(prefix) && k > startAfter).sort()) {
+    const at = delimiter ? key.indexOf(delimiter, prefix.length) : -1
+    if (at !== -1) commonPrefixes.add(key.slice(0, at + 1))
+    else if (page.length < maxKeys) page.push(key)
+    else {
+      isTruncated = true
+      break
+    }
+  }
+  const metadata = await Promise.all(page.map((key) => this.getMetadata(bucket, key).catch(() => undefined)))
+  return {
+    objects: page.flatMap((key, i) =>
+      metadata[i] === undefined ? [] : [new S3Object(bucket, key, null, metadata[i])],
+    ),
+    commonPrefixes: [...commonPrefixes].sort(),
+    isTruncated,
+  }
+}
+
+// s3rver seals a listing's continuation token with DES, which OpenSSL 3 (Node 17 and later) refuses:
+// a listing past 1,000 keys (a few builds of the site side by side) answered 500. The token only has
+// to come back as it went out, so for s3rver alone `des` is a cipher that leaves its text as it is;
+// nothing else here uses DES, and every other algorithm is Node's own.
+const nodeCrypto = createRequire(import.meta.url)('node:crypto') as Record<string, unknown>
+const passThrough = () => ({
+  update: (data: string | Buffer, encoding?: BufferEncoding) =>
+    Buffer.isBuffer(data) ? data : Buffer.from(data, encoding),
+  final: () => Buffer.alloc(0),
+})
+for (const name of ['createCipheriv', 'createDecipheriv']) {
+  const own = nodeCrypto[name] as (algorithm: string, ...rest: unknown[]) => unknown
+  nodeCrypto[name] = (algorithm: string, ...rest: unknown[]) =>
+    algorithm === 'des' ? passThrough() : own(algorithm, ...rest)
 }
 
 export async function startLocalS3(port = 0, buckets = ['site']) {

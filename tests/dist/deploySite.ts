@@ -6,7 +6,7 @@
 // through the edge. Importing it registers the cleanup of the file that imports it: every site it
 // started and its work folder after the file, every proxy after each test.
 import { spawn } from 'node:child_process'
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { createServer, type IncomingMessage, request, type Server } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -14,6 +14,7 @@ import { GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, S3Client } f
 import { afterAll, afterEach, expect, vi } from 'vitest'
 import { parseRedirects, REDIRECTS_FILE, redirectKey } from '../../host/redirects'
 import { copyBuildAs, startLocalSite } from '../../host/local/localSite'
+import { hostFiles } from '../../renderer/shared/paths'
 
 export type Site = Awaited<ReturnType<typeof startLocalSite>>
 export const work = mkdtempSync(join(tmpdir(), 'deploy-'))
@@ -140,7 +141,7 @@ export const head = (site: Site & { client: S3Client }, key: string) =>
 export const files = (dir: string) =>
   (readdirSync(dir, { recursive: true }) as string[])
     .map((f) => f.split('\\').join('/'))
-    .filter((f) => f.includes('.') && f !== '_headers' && !f.startsWith('status/'))
+    .filter((f) => !hostFiles.includes(f) && !f.startsWith('status/') && statSync(join(dir, f)).isFile())
     .sort()
 
 /** What a deploy stores as the build's: its files, and an empty object at each moved page's old key (host/redirects.ts). */

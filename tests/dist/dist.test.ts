@@ -20,9 +20,9 @@ const KiB = 1024
 // CSS: one cached request shared by every page: 14,381 B before the brand's frame; with the mark,
 // the home hero, the bands, the grouped navigation, the footer's columns and the form controls'
 // kit, 18,111 B; with a guide's sidebar and callouts, the tables that stack on a phone and the
-// place of the services' vignettes, 19,366 B. The wordmarks, the payment marks and the vignettes
-// are files of their own (build/icons.ts), never in it.
-const budget = { css: 19 * KiB, html: 14 * KiB }
+// place of the services' vignettes, 19,366 B; with the code tabs of the API reference, 19,531 B.
+// The wordmarks, the payment marks and the vignettes are files of their own (build/icons.ts), never in it.
+const budget = { css: 19.5 * KiB, html: 14 * KiB }
 const gz = (s: string) => gzipSync(s, { level: 9 }).length
 type Tag = { attrs: Record<string, string> }
 

@@ -164,11 +164,23 @@ describe('each market’s support channels are facts', () => {
 })
 
 describe('a status component for the methods of every market', () => {
-  const methods = ['mada', 'meeza', 'applePay', 'stcPay', 'fawry', 'tabby', 'tamara'] as const
+  const methods = [
+    'mada',
+    'meeza',
+    'cards',
+    'applePay',
+    'googlePay',
+    'stcPay',
+    'wallets',
+    'instapay',
+    'fawry',
+    'tabby',
+    'tamara',
+  ] as const
   const t0 = Date.parse('2026-11-28T09:00:00Z')
   const has = (key: string) => (componentKeys as readonly string[]).includes(key)
 
-  test('mada, Meeza, Apple Pay, STC Pay, Fawry, Tabby and Tamara each have a row, named in both languages', () => {
+  test('mada, Meeza, the cards, Apple Pay, Google Pay, STC Pay, mobile wallets, InstaPay, Fawry, Tabby and Tamara each have a row, named in both languages', () => {
     expect(componentKeys).toEqual([
       'site',
       'api',
@@ -176,8 +188,12 @@ describe('a status component for the methods of every market', () => {
       'webhooks',
       'mada',
       'meeza',
+      'cards',
       'applePay',
+      'googlePay',
       'stcPay',
+      'wallets',
+      'instapay',
       'fawry',
       'tabby',
       'tamara',
@@ -191,9 +207,12 @@ describe('a status component for the methods of every market', () => {
     // Every market has its national scheme or its own methods on the page, and each one is sold.
     const rowsOf = (code: string) => methodsOf(byCode(code)).filter(has)
     expect(rowsOf('sa')).toEqual(['mada', 'applePay', 'stcPay', 'tabby', 'tamara'])
-    expect(rowsOf('ae')).toEqual(['applePay', 'tabby', 'tamara'])
-    expect(rowsOf('eg')).toEqual(['meeza', 'applePay', 'fawry'])
-    for (const key of methods) expect(allMethods, key).toContain(key)
+    expect(rowsOf('ae')).toEqual(['applePay', 'googlePay', 'tabby', 'tamara'])
+    expect(rowsOf('eg')).toEqual(['meeza', 'applePay', 'wallets', 'instapay', 'fawry'])
+    // The cards' row stands for Visa and Mastercard, which every market takes.
+    for (const code of ['sa', 'ae', 'eg'])
+      expect(methodsOf(byCode(code))).toEqual(expect.arrayContaining(['visa', 'mastercard']))
+    for (const key of methods.filter((m) => m !== 'cards')) expect(allMethods, key).toContain(key)
   })
 
   test('the probe measures none of them: "not measured" in the document and the summary; an operator may report on them', () => {
@@ -221,7 +240,7 @@ describe('a status component for the methods of every market', () => {
     expect(settled.components.find((c) => c.key === 'fawry')!.state).toBe('degraded')
 
     const summary = statusSummary(settled, t0, 'https://www.rasid.example')
-    expect(summary.components).toHaveLength(12)
+    expect(summary.components).toHaveLength(componentKeys.length)
     for (const key of methods) {
       const c = summary.components.find((x) => x.key === key)!
       expect(c.measured, key).toBe(false)
@@ -237,7 +256,7 @@ describe('a status component for the methods of every market', () => {
       ...old,
       components: old.components.filter((c) => !['meeza', 'fawry', 'tabby', 'tamara'].includes(c.key)),
     }
-    expect(before.components).toHaveLength(8)
+    expect(before.components).toHaveLength(componentKeys.length - 4)
     const next = settle(before, t0 + 60_000)
     expect(next.components.map((c) => c.key)).toEqual([...componentKeys])
     expect(next.components.find((c) => c.key === 'tabby')).toEqual({ key: 'tabby', state: 'operational', days: [] })

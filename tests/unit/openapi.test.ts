@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { parseYaml, stringifyYaml } from '@redocly/openapi-core'
-import { referenceFile } from '../../build/reference/document'
+import { documentTexts, type OpenApi, referenceFile } from '../../build/reference/document'
+import { termProblems } from '../../build/terms'
 import { referenceStoppers } from '../../build/reference/validate'
 
 const real = readFileSync(referenceFile(), 'utf8')
@@ -68,5 +69,24 @@ describe('the OpenAPI document', { timeout: 60_000 }, () => {
       doc.paths['/payments'].post.tags = ['nowhere']
     })
     expect(await referenceStoppers(file)).toMatch(/paths\.\/payments\.post: needs exactly one of the document's tags/)
+  })
+
+  it('gives the copy checks every text a reader sees in each language, and no example', () => {
+    const doc = parseYaml(real) as OpenApi
+    const ar = documentTexts(doc, 'ar', false)
+    const en = documentTexts(doc, 'en', true)
+    expect(ar.find((t) => t.where === 'paths./payments.post.x-ar.summary')?.text).toBe('إنشاء عملية دفع')
+    expect(en.find((t) => t.where === 'paths./payments.post.summary')?.text).toBe('Create a payment')
+    expect(ar.every((t) => /[\u0600-\u06ff]/.test(t.text) || !/[a-z]{4}/i.test(t.text.replace(/`[^`]*`/g, '')))).toBe(true)
+    expect([...ar, ...en].some((t) => /example/.test(t.where))).toBe(false)
+    // A banned word in the Arabic is found, where it is.
+    const texts = documentTexts(
+      { paths: { '/x': { post: { summary: 'Fail', 'x-ar': { summary: 'فشلت عملية الدفع' } } } } } as unknown as OpenApi,
+      'ar',
+      false,
+    )
+    expect(texts.flatMap((t) => termProblems(t.text, 'ar').map((r) => `${t.where}: ${r}`))).toEqual([
+      expect.stringMatching(/^paths\.\/x\.post\.x-ar\.summary: "فشلت" is not the glossary's word/),
+    ])
   })
 })

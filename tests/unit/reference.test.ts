@@ -7,7 +7,7 @@ import { transformSync } from 'esbuild'
 import { describe, expect, test } from 'vitest'
 import { loadGuides } from '../../build/guides'
 import { loadReference } from '../../build/reference/document'
-import { referenceOperations, requestOf, tagSlug } from '../../build/reference/pages'
+import { operationPath, referenceOperations, requestOf, tagSlug } from '../../build/reference/pages'
 import { sampleLanguages, samplesOf } from '../../build/reference/samples'
 import { localeCodes } from '../../locales/locales'
 
@@ -25,39 +25,39 @@ const decode = (html: string) =>
 const text = (html: string) => decode(html).replace(/\s+/g, ' ')
 
 describe('the API reference', () => {
-  test('a page per tag and an index, in the reference section, in both languages', () => {
+  test('an index, a page per tag and a page per operation or event, in the reference section, in both languages', () => {
+    const ops = referenceOperations(doc)
+    expect(ops.length).toBeGreaterThanOrEqual(38 + 16)
     for (const locale of localeCodes) {
       const index = page(locale, 'reference')!
-      expect(index).toBeDefined()
+      expect(index.html).toContain('href="/openapi.yaml"')
       for (const tag of doc.tags) {
         const p = page(locale, `reference/${tagSlug(tag.name)}`)!
         expect(p.group).toBe('reference')
         expect(p.title).toBe(locale === 'ar' ? tag['x-ar']!.name : tag['x-displayName'])
         expect(index.html).toContain(`href="${locale === 'ar' ? '/ar' : ''}/guide/reference/${tagSlug(tag.name)}"`)
+        // The tag's page links each of its operations' pages.
+        for (const op of ops.filter((o) => o.tag === tag.name))
+          expect(p.html).toContain(`href="${locale === 'ar' ? '/ar' : ''}/guide/reference/${operationPath(op)}"`)
       }
-      expect(index.html).toContain('href="/openapi.yaml"')
     }
   })
 
-  test('every operation and event has its section on its tag page, in the words of its language', () => {
-    const ops = referenceOperations(doc)
-    expect(ops.length).toBeGreaterThanOrEqual(38 + 16)
-    for (const op of ops)
+  test('every operation and event has its page, in the words of its language', () => {
+    for (const op of referenceOperations(doc))
       for (const locale of localeCodes) {
-        const p = page(locale, `reference/${tagSlug(op.tag)}`)!
-        const summary = locale === 'ar' ? op.operation['x-ar']!.summary! : op.operation.summary
-        expect(
-          p.toc.map((t) => text(t.html)),
-          `${op.operationId} in ${locale}`,
-        ).toContain(text(summary))
+        const p = page(locale, `reference/${operationPath(op)}`)!
+        expect(p, `${op.operationId} in ${locale}`).toBeDefined()
+        expect(p.title).toBe(locale === 'ar' ? op.operation['x-ar']!.summary! : op.operation.summary)
         const description = locale === 'ar' ? op.operation['x-ar']!.description! : op.operation.description!
         expect(text(p.html)).toContain(text(description.replace(/`/g, '')).slice(0, 40))
+        expect(p.description.length).toBeGreaterThanOrEqual(40)
       }
   })
 
   test('each request shows as four tabs from its example; the Arabic page keeps the code as it is', () => {
     for (const op of referenceOperations(doc).filter((o) => !o.webhook)) {
-      const [en, ar] = localeCodes.map((l) => page(l, `reference/${tagSlug(op.tag)}`)!.html)
+      const [en, ar] = localeCodes.map((l) => page(l, `reference/${operationPath(op)}`)!.html)
       const samples = samplesOf(requestOf(doc, op))
       for (const s of samples) {
         const code = s.code.split('\n')[1] ?? s.code
@@ -65,7 +65,7 @@ describe('the API reference', () => {
         expect(text(ar!)).toContain(code.trim().replace(/\s+/g, ' '))
       }
     }
-    const html = page('en', 'reference/payments')!.html
+    const html = page('en', 'reference/payments/create-payment')!.html
     const group = /<div class="code-tabs"[\s\S]*?<\/pre><\/div><\/div><\/div>/.exec(html)![0]
     expect([...group.matchAll(/role="tab" [^>]*data-lang="(\w+)"/g)].map((m) => m[1])).toEqual(
       sampleLanguages.map((l) => l.id),
@@ -73,7 +73,7 @@ describe('the API reference', () => {
     expect(group.match(/aria-selected="true"/g)).toHaveLength(1)
     expect(group.match(/role="tabpanel"[^>]* hidden/g)).toHaveLength(3)
     expect(group).toContain('role="tablist" aria-label="Code language"')
-    expect(page('ar', 'reference/payments')!.html).toContain('role="tablist" aria-label="لغة الشيفرة"')
+    expect(page('ar', 'reference/payments/create-payment')!.html).toContain('role="tablist" aria-label="لغة الشيفرة"')
   })
 
   test('the samples say the example: the same JSON body, code that parses, the key from the environment', () => {

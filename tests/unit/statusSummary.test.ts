@@ -116,7 +116,7 @@ describe('the summary of a document', () => {
   test('every component, named in both languages, in the order of the page', () => {
     expect(summary.components.map((c) => c.key)).toEqual([...componentKeys])
     expect(component('checkout').name).toEqual({ en: 'Hosted payment page', ar: ar['status.component.checkout'] })
-    for (const c of summary.components) expect(c.name.ar).toMatch(/[\u0600-\u06ff]|mada|STC|Apple|API/)
+    for (const c of summary.components) expect(c.name.ar).toMatch(/[\u0600-\u06ff]|mada|STC|Apple|Google|API/)
   })
 
   test('a stale probe result no longer sets the state, but is shown as measured, with its time, and stale', () => {
