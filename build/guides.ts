@@ -14,7 +14,7 @@ import { currencySigns } from '../api/contract/currencySign'
 import { loadCatalog } from '../locales/catalogs'
 import { fillFacts } from './guideFacts'
 import { loadReference, referenceFile } from './reference/document'
-import { referenceOperations, referenceSources, requestOf } from './reference/pages'
+import { isOperationFile, referenceOperations, referenceSources, requestOf } from './reference/pages'
 import { samplesOf } from './reference/samples'
 import { defaultLocale, dirOf, type Locale, localeCodes } from '../locales/locales'
 import { keepNamesTogether } from '../locales/keepTogether'
@@ -53,6 +53,11 @@ export interface GuideSummary {
   description: string
   order: number
   group: GuideGroup
+  /**
+   * A page of one operation or event of the API reference (build/reference/pages.ts): listed by
+   * its tag's page and the sidebar, not the index; in the search's first chunk by its title alone.
+   */
+  operation?: true
 }
 
 interface TocEntry {
@@ -453,7 +458,8 @@ function readGuides(root: string): Record<Locale, Guide[]> {
             pathOf(f),
             `its fact placeholders (${list}) differ from the ${first.locale} article's (${first.list})`,
           )
-        return parseGuide(pathOf(f), f, slug, source, locale, slugs)
+        const guide = parseGuide(pathOf(f), f, slug, source, locale, slugs)
+        return generated.has(f) && isOperationFile(f) ? { ...guide, operation: true as const } : guide
       })
       .sort(
         (a, b) =>

@@ -39,14 +39,28 @@ export function proseOf(html: string): string {
 }
 
 export function searchDocs(guides: readonly Guide[], catalog: Catalog): SearchDoc[] {
-  return guides.map((g) => ({
-    u: g.slug,
-    t: g.title,
-    g: catalog[groupMessage(g.group)] ?? g.group,
-    d: g.description,
-    h: g.toc.map((t) => decodeHtmlText(t.html)).join('\n'),
-    b: proseOf(g.html),
-  }))
+  return guides.map((g) => {
+    const headings = g.toc.map((t) => decodeHtmlText(t.html)).join('\n')
+    // An operation's page of the API reference is in the first chunk by its title (sixty-odd of
+    // them per language would double it); its description and headings are searched with its prose.
+    return g.operation
+      ? {
+          u: g.slug,
+          t: g.title,
+          g: catalog[groupMessage(g.group)] ?? g.group,
+          d: '',
+          h: '',
+          b: `${g.description}\n${headings}\n${proseOf(g.html)}`,
+        }
+      : {
+          u: g.slug,
+          t: g.title,
+          g: catalog[groupMessage(g.group)] ?? g.group,
+          d: g.description,
+          h: headings,
+          b: proseOf(g.html),
+        }
+  })
 }
 
 /**

@@ -13,12 +13,13 @@ const catalogs = Object.fromEntries(localeCodes.map((l) => [l, files[`../locales
   Record<string, string>
 >
 
-const summary = ({ slug, title, description, order, group }: Guide): GuideSummary => ({
+const summary = ({ slug, title, description, order, group, operation }: Guide): GuideSummary => ({
   slug,
   title,
   description,
   order,
   group,
+  ...(operation ? { operation } : {}),
 })
 // Every article page of a language has the same list: made once a build.
 const summaries = new Map<Guide[], GuideSummary[]>()

@@ -17,7 +17,7 @@ export const searchQueries: readonly SearchCase[] = [
   { locale: 'en', rule: 'plural and singular', query: 'signatures', first: 'webhooks' },
   { locale: 'en', rule: 'a typo', query: 'webhok', first: 'webhooks' },
   { locale: 'en', rule: 'a typo', query: 'setlement', first: 'payouts' },
-  { locale: 'en', rule: 'a typo', query: 'idempotancy', first: 'reference/errors' },
+  { locale: 'en', rule: 'a typo', query: 'chargebak', first: 'disputes' },
   { locale: 'en', rule: 'a word being typed', query: 'payo', first: 'payouts' },
   { locale: 'en', rule: 'a brand in Arabic script', query: 'تابي', first: 'testing/test-cards' },
   { locale: 'en', rule: 'a brand of two words', query: 'Apple Pay', first: 'payments/mobile-apps' },

@@ -157,6 +157,9 @@ function objectsOf(doc: Doc, ops: ReferenceOperation[]): string[] {
   return names
 }
 
+/** A file of `referenceSources` that is an operation's or an event's page (`reference/<tag>/<operation>.md`). */
+export const isOperationFile = (file: string) => /^reference\/[^/]+\/(?!index\.md$)[^/]+\.md$/.test(file)
+
 /** An operation's page: `createPayment` -> `create-payment`. */
 const operationSlug = (operationId: string) => operationId.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)
 /** Where an operation's page is, under the reference: `payments/create-payment`. */
@@ -171,7 +174,7 @@ const endpointOf = (doc: Doc, ref: ReferenceOperation, m: Record<string, string>
 function operationPage(doc: Doc, ref: ReferenceOperation, locale: Locale, m: Record<string, string>): string {
   const { operation } = ref
   const out: string[] = [endpointOf(doc, ref, m), '']
-  if (words(operation, locale)) out.push(words(operation, locale), '')
+  if (!ref.webhook && words(operation, locale)) out.push(words(operation, locale), '')
   const params = parametersOf(doc, ref)
   if (params.length) {
     out.push(
@@ -327,13 +330,11 @@ export function referenceSources(locale: Locale, doc: Doc = loadReference()): Ma
         `reference/${operationPath(op)}.md`,
         front(
           words(op.operation, locale, 'summary'),
-          // An event's own words say when it is sent; an operation's say it with its request's tabs.
+          // An event's own words say when it is sent (its page does not repeat them); an
+          // operation's lead names it and what its page holds, and its words follow on the page.
           op.webhook
             ? words(op.operation, locale)
-            : m['guide.reference.pageDescription']!.replace('{description}', words(op.operation, locale)).replace(
-                '{endpoint}',
-                `${op.method.toUpperCase()} ${new URL(doc.servers[0]!.url).pathname}${op.path}`,
-              ),
+            : m['guide.reference.pageDescription']!.replace('{summary}', words(op.operation, locale, 'summary')),
           order + j + 1,
         ) + operationPage(doc, op, locale, m),
       )

@@ -36,15 +36,20 @@ function choose(group: Element, language: string): boolean {
 }
 
 /** Every block of the page, in the reader's language where it has one. */
-export function applyCodeLanguage(root: ParentNode = document) {
+function applyCodeLanguage(root: ParentNode = document) {
   const groups = root.querySelectorAll('.code-tabs')
   // Storage is read only on a page with tabs: its first read costs a phone milliseconds.
   const language = groups.length ? remembered() : null
   if (language) for (const group of groups) choose(group, language)
 }
 
+let started = false
+
+/** Shows the reader's language on this page; the first time, listens to the tabs' clicks and keys. */
 export function startCodeTabs() {
   applyCodeLanguage()
+  if (started) return
+  started = true
   const pick = (tab: HTMLElement, focus: boolean) => {
     const language = tab.dataset.lang!
     remember(language)

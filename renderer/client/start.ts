@@ -6,7 +6,6 @@ import { dataAttrs, events, type SwapDetail } from '../shared/dom'
 import { getAppManifest } from './appManifest'
 import { startCartLink } from './cartLink'
 import { startCodeCopy } from './codeCopy'
-import { applyCodeLanguage, startCodeTabs } from './codeTabs'
 import { connection } from './connection'
 import { writeLocaleCookie } from './cookie'
 import { type AppError, clearError, forgetError, showError } from './errorState'
@@ -53,12 +52,11 @@ export function startRuntime(loaders: RuntimeLoaders) {
     updateLocaleSwitch()
     hydrateIslands()
     watchLinks()
-    applyCodeLanguage()
   })
 
   startTooltips()
   startCodeCopy()
-  startCodeTabs()
+  watchCodeTabs()
   watchStatusBanner()
   watchStatusPage()
   watchGuideSearch()
@@ -128,6 +126,18 @@ function watchStatusBanner() {
     void import('./statusBanner').then((m) => m.startStatusBanner())
   }
   afterPaint(check)
+  document.addEventListener(events.afterSwap, check)
+}
+
+/**
+ * The code tabs' script (./codeTabs.ts) only for a page that has tabs (the API reference, a guide's
+ * request), fetched when the first of them is shown; on each such page it shows the reader's language.
+ */
+function watchCodeTabs() {
+  const check = () => {
+    if (document.querySelector('.code-tabs')) void import('./codeTabs').then((m) => m.startCodeTabs())
+  }
+  check()
   document.addEventListener(events.afterSwap, check)
 }
 

@@ -146,9 +146,14 @@ test('pricing: billing and market switch the prices and fee table without a scri
   await expect(growth.locator('[data-market="sa"] [data-billing="yearly"]')).toContainText('2,990.00')
   await expect(growth.locator('[data-market="sa"] [data-billing="monthly"]')).toBeHidden()
 
-  const table = page.locator('table:visible')
-  await expect(table).toHaveCount(1)
+  // The market's fee table, then its POS terminals' (a percentage alone, settled as online).
+  const tables = page.locator('table:visible')
+  await expect(tables).toHaveCount(2)
+  const table = tables.first()
   await expect(table.locator('caption')).toContainText(arabicCurrency('sa'))
+  const pos = tables.nth(1)
+  await expect(pos.locator('tbody tr').first().locator('th')).toHaveText(catalogs.ar['pricing.scheme.mada']!)
+  await expect(pos.locator('tbody tr').first().locator('td').first()).toContainText('0.8')
   // mada first, named in Arabic; the fee in Latin digits with the market's currency.
   await expect(table.locator('tbody tr').first().locator('th')).toHaveText(catalogs.ar['pricing.scheme.mada']!)
   await expect(table.locator('tbody tr').first().locator('td').first()).toContainText('1.5')
@@ -158,10 +163,11 @@ test('pricing: billing and market switch the prices and fee table without a scri
   await expect(page.locator('[data-island="FeeCalculator"] form')).toBeHidden()
 
   await page.locator('#market-ae').check()
-  await expect(page.locator('table:visible caption')).toContainText(arabicCurrency('ae'))
-  await expect(page.locator('table:visible tbody tr').first().locator('td').first()).toContainText('2.9')
+  await expect(tables.first().locator('caption')).toContainText(arabicCurrency('ae'))
+  await expect(tables.first().locator('tbody tr').first().locator('td').first()).toContainText('2.9')
+  await expect(tables.nth(1).locator('tbody tr').first().locator('td').first()).toContainText('2.3')
   await page.locator('#market-eg').check()
-  await expect(page.locator('table:visible caption')).toContainText(arabicCurrency('eg'))
+  await expect(tables.first().locator('caption')).toContainText(arabicCurrency('eg'))
   await expect(page.locator('[data-market="eg"]').getByText('965.23')).toBeVisible()
   await context.close()
 })

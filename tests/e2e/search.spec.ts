@@ -38,7 +38,7 @@ for (const locale of localeCodes) {
   })
 }
 
-test('nothing of the search loads before a box is focused; on focus, its code and first chunk stay within 24 KiB', async ({
+test('nothing of the search loads before a box is focused; on focus, its code and first chunk stay within 28 KiB', async ({
   page,
 }) => {
   const requested: string[] = []
@@ -58,7 +58,8 @@ test('nothing of the search loads before a box is focused; on focus, its code an
   const bytes = onFocus
     .filter((p) => p.endsWith('.js') || p.endsWith('.json'))
     .reduce((sum, p) => sum + gzipSync(readFileSync(join('dist', p)), { level: 9 }).length, 0)
-  expect(bytes).toBeLessThanOrEqual(24 * KiB)
+  // docs/search.md: the site's articles with the API reference's pages, an operation's by its title.
+  expect(bytes).toBeLessThanOrEqual(28 * KiB)
   // A query fetches the shards of its words only (tests/unit/search.test.ts: fewer than all at scale).
   await box(page).fill('مدى')
   await expect(options(page).first()).toBeVisible()
@@ -128,7 +129,7 @@ for (const locale of localeCodes) {
     const target = await options(page).nth(1).getAttribute('href')
     await page.keyboard.press('Enter')
     await expect(page).toHaveURL(new RegExp(`${target}$`))
-    await expect(page.locator('h1')).toHaveText(titleOf(locale, target!.split('/').pop()!))
+    await expect(page.locator('h1')).toHaveText(titleOf(locale, decodeURI(target!).replace(/^(\/ar)?\/guide\//, '')))
     expect(docs).toHaveLength(1)
     // A query that finds nothing says so, with the query.
     await page.locator('#guide-search').fill('zzqqxx')

@@ -77,7 +77,9 @@ describe('the OpenAPI document', { timeout: 60_000 }, () => {
     const en = documentTexts(doc, 'en', true)
     expect(ar.find((t) => t.where === 'paths./payments.post.x-ar.summary')?.text).toBe('إنشاء عملية دفع')
     expect(en.find((t) => t.where === 'paths./payments.post.summary')?.text).toBe('Create a payment')
-    expect(ar.every((t) => /[\u0600-\u06ff]/.test(t.text) || !/[a-z]{4}/i.test(t.text.replace(/`[^`]*`/g, '')))).toBe(true)
+    expect(ar.every((t) => /[\u0600-\u06ff]/.test(t.text) || !/[a-z]{4}/i.test(t.text.replace(/`[^`]*`/g, '')))).toBe(
+      true,
+    )
     expect([...ar, ...en].some((t) => /example/.test(t.where))).toBe(false)
     // A banned word in the Arabic is found, where it is.
     const texts = documentTexts(

@@ -83,6 +83,25 @@ describe('search index', () => {
     },
   )
 
+  it.each([
+    ['en', 'an operation', 'Retrieve a payout', 'reference/payouts/retrieve-payout'],
+    ['ar', 'an operation', 'تقديم مستندات الاعتراض', 'reference/disputes/submit-dispute-evidence'],
+    ['en', 'a field', 'amount_refunded', 'reference/refunds'],
+    ['ar', 'a field', 'evidence_due_by', 'reference/disputes'],
+    ['en', 'an error code', 'idempotency_key_reused', 'reference/errors'],
+    ['ar', 'an error code', 'resource_missing', 'reference/payouts/retrieve-payout'],
+  ] as const)(
+    '%s: %s of the API reference, “%s”, finds %s on the first page of results',
+    (locale, _what, query, page) => {
+      // The guides that explain it may come first (a reference page weighs half as much).
+      expect(
+        searchGuides(indexes[locale], query)
+          .slice(0, 10)
+          .map((h) => h.id),
+      ).toContain(page)
+    },
+  )
+
   it('finds guides by their first chunk alone, before the prose arrives', () => {
     const headOnly = (ix: Indexes): Indexes => ({ ...ix, body: new Map() })
     expect(searchGuides(headOnly(indexes.en), 'webhooks')[0]?.id).toBe('webhooks')

@@ -33,40 +33,45 @@ export function GuideNav({ guides, current }: { guides: GuideSummary[]; current:
           <FormattedMessage id="guide.nav.title" />
           <span className="i-lucide-chevron-down faq-chevron ms-auto" aria-hidden="true" />
         </summary>
-        {guideGroups.map((group) => {
-          const list = guides.filter((g) => g.group === group)
-          if (!list.length) return null
-          const name = intl.formatMessage({ id: groupMessage(group) })
-          if (!list.some((g) => g.slug === current))
+        {/* On a wide screen the list scrolls in its own box when it is taller than the window: in
+            the tab order, so a keyboard can scroll it (WCAG 2.1.1). */}
+        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (WCAG 2.1.1) */}
+        <div className="docs-nav-list" tabIndex={0}>
+          {guideGroups.map((group) => {
+            const list = guides.filter((g) => g.group === group)
+            if (!list.length) return null
+            const name = intl.formatMessage({ id: groupMessage(group) })
+            if (!list.some((g) => g.slug === current))
+              return (
+                <p key={group} className="docs-nav-section docs-nav-group">
+                  <Link href={`/guide/${list[0]!.slug}`}>{name}</Link>
+                </p>
+              )
+            const { shown, more } = sectionWindow(list, current)
             return (
-              <p key={group} className="docs-nav-section docs-nav-group">
-                <Link href={`/guide/${list[0]!.slug}`}>{name}</Link>
-              </p>
+              <div key={group} className="docs-nav-section">
+                <p id={`docs-nav-${group}`} className="docs-nav-group">
+                  {name}
+                </p>
+                <ul aria-labelledby={`docs-nav-${group}`}>
+                  {shown.map((g) => (
+                    <li key={g.slug}>
+                      {/* Marked `aria-current="page"` on its own page by Link; no class: each is on every article. */}
+                      <Link href={`/guide/${g.slug}`}>{g.title}</Link>
+                    </li>
+                  ))}
+                  {more && (
+                    <li>
+                      <Link href={`/guide#group-${group}`} className="docs-nav-more">
+                        <FormattedMessage id="guide.nav.more" values={{ section: name }} />
+                      </Link>
+                    </li>
+                  )}
+                </ul>
+              </div>
             )
-          const { shown, more } = sectionWindow(list, current)
-          return (
-            <div key={group} className="docs-nav-section">
-              <p id={`docs-nav-${group}`} className="docs-nav-group">
-                {name}
-              </p>
-              <ul aria-labelledby={`docs-nav-${group}`}>
-                {shown.map((g) => (
-                  <li key={g.slug}>
-                    {/* Marked `aria-current="page"` on its own page by Link; no class: each is on every article. */}
-                    <Link href={`/guide/${g.slug}`}>{g.title}</Link>
-                  </li>
-                ))}
-                {more && (
-                  <li>
-                    <Link href={`/guide#group-${group}`} className="docs-nav-more">
-                      <FormattedMessage id="guide.nav.more" values={{ section: name }} />
-                    </Link>
-                  </li>
-                )}
-              </ul>
-            </div>
-          )
-        })}
+          })}
+        </div>
       </details>
     </nav>
   )

@@ -7,7 +7,8 @@ import { PageHero } from '../../../renderer/components/PageHero'
 import type { PageData } from '../../../renderer/pageData'
 
 export default function Page() {
-  const { guides = [] } = useData<PageData>()
+  // An operation's page of the API reference is listed on its tag's page, not here.
+  const guides = (useData<PageData>().guides ?? []).filter((g) => !g.operation)
   return (
     <>
       <PageHero title="guide.index.title" body="guide.index.body" />
