@@ -51,6 +51,9 @@ const subsetOptions = { targetFormat: 'woff2', keepFeatures: layoutFeatures, noH
 /** The self-hosted faces (api/contract/faces.ts, shared with the sandbox hosted payment page). @public */
 export { faces, signFaces } from '../api/contract/faces'
 
+/** The browsers of Vite's default build target (`baseline-widely-available`), as esbuild names them. */
+const cssTargets = ['chrome107', 'edge107', 'firefox104', 'safari16']
+
 const hash = (data: string | Buffer) => createHash('sha256').update(data).digest('base64url').slice(0, 10)
 
 /** The source files UnoCSS reads utilities from: every page, component, island, the runtime and the guide renderer. */
@@ -98,6 +101,13 @@ export function shownText(html: string): string {
 }
 
 /**
+ * A token the extractor read off TypeScript that is an index into a value, not a class:
+ * `m['guide.code.label']` or `m[1]` would become `margin:"guide.code.label"` and `margin:1`,
+ * invalid CSS. The site's arbitrary values are written `m-[…]`, never `m[…]`.
+ */
+const indexAccess = /^[A-Za-z_$][\w$]*\[(['"`]|\d+\])/
+
+/**
  * The utilities and preflight CSS, minified: what UnoCSS makes of the sources (not of the pages), so
  * the build starts it before the prerender, and it runs while Vite waits on its bundler.
  */
@@ -112,7 +122,7 @@ export async function utilityCss(root = process.cwd(), key?: string): Promise<st
   const uno = await createGenerator(config)
   const tokens = new Set<string>()
   for (const file of sourceFiles(root)) {
-    for (const t of await uno.applyExtractors(readFileSync(file, 'utf8'), file)) tokens.add(t)
+    for (const t of await uno.applyExtractors(readFileSync(file, 'utf8'), file)) if (!indexAccess.test(t)) tokens.add(t)
   }
   const { css } = await uno.generate([...tokens].sort(), { preflights: true, minify: true })
   if (cached) keep(cached, css)
@@ -218,8 +228,10 @@ export async function buildCss(
     const sizeAdjust = face.weight === 400 ? 'size-adjust:128%;' : ''
     fontCss += `@font-face{font-family:"${face.family}";font-style:normal;font-display:block;font-weight:${face.weight};${sizeAdjust}src:url(${href}) format("woff2");unicode-range:${face.range}}`
   }
-  // UnoCSS minifies what it generates, not the preflight CSS of renderer/styles/: esbuild minifies the whole.
-  const text = transformSync(fontCss + utilities, { loader: 'css', minify: true }).code
+  // UnoCSS minifies what it generates, not the preflight CSS of renderer/styles/: esbuild minifies the
+  // whole, and writes out the nested rules of a few utilities (`divide-y`) for the browsers the
+  // bundles target (Vite's default), which read no CSS nesting before Safari 16.5 and Chrome 112.
+  const text = transformSync(fontCss + utilities, { loader: 'css', minify: true, target: cssTargets }).code
   const href = `/assets/site.${hash(text)}.css`
   writeFileSync(join(dist, href), text)
   return { href, fonts, signFonts }

@@ -288,6 +288,29 @@ const marked = new Marked({
     },
   },
   walkTokens(token) {
+    // Raw HTML: only the isolate a right-to-left line needs around a Latin run, `<bdi>…</bdi>`, with
+    // no attribute; anything else (a script, a meta refresh, a frame) fails the build, named.
+    if (token.type === 'html') {
+      const other = [...token.text.matchAll(/<\/?[a-zA-Z!?][^>]*>?/g)]
+        .map((m) => m[0])
+        .find((tag) => !/^<\/?bdi>$/.test(tag))
+      if (other)
+        throw new ContentError(
+          current.file,
+          `raw HTML ${other.slice(0, 60)} is not allowed: a guide may use <bdi>…</bdi> only`,
+        )
+    }
+    // A link or an image goes to another article (`.md`), a place on the page (`#…`), a path of the
+    // site (`/…`), an `https:` address or an email (`mailto:`, as GFM links an address); any other
+    // scheme (`javascript:`, `data:`, `http:`) fails.
+    if (
+      (token.type === 'link' || token.type === 'image') &&
+      !/^(\.{0,2}\/[^/]|[\w.-]+\.md(#|$)|#|https:\/\/|mailto:)/.test(token.href)
+    )
+      throw new ContentError(
+        current.file,
+        `the ${token.type} ${token.href.slice(0, 60)} is not allowed: link an article (.md), a path of the site, an https: address or an email`,
+      )
     // `../payments/refunds.md` in an article is the guide page of that file, resolved from the
     // article's own folder, in the article's language; a link to no article fails the build.
     if (token.type === 'link' && /^\.{0,2}\/?[\w/.-]+\.md(#.*)?$/.test(token.href)) {

@@ -48,7 +48,10 @@ export function bundleTo(entry: string, outDir: string, { root, packageFiles = [
     format: 'cjs',
     target,
     minify: true,
+    // The map names each source's file and line for a stack trace (`--enable-source-maps`), without
+    // the sources' text: a leaked artifact shows no more of the code than the minified bundle does.
     sourcemap: true,
+    sourcesContent: false,
     // ES module code of ours or of a package may read its own address (`createRequire(import.meta.url)`):
     // in CommonJS that is the bundle's file.
     define: { 'import.meta.url': '__bundle_url' },

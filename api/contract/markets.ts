@@ -68,12 +68,6 @@ export interface Market {
   timeZone: string
   /** Fees in display order: mada first where it exists. */
   fees: Fee[]
-  /**
-   * Fees of a payment at a Rasid POS terminal (card present: tap or chip), in display order, with no
-   * fixed part. Settled as the online payments of the same method; the pricing page's in-store
-   * table shows them, and a scheme the terminals do not take in the market has no row.
-   */
-  posFees: readonly { scheme: Scheme; rateBp: number }[]
   /** Fee per dispute (chargeback), minor units, refunded when the merchant wins it. */
   disputeFeeMinor: number
   /** Growth plan's monthly fee, minor units; a year costs ten months. */
@@ -123,12 +117,6 @@ export const markets: readonly Market[] = [
       { scheme: 'tabby', rateBp: 550, fixedMinor: 100, settlementDays: 3 },
       { scheme: 'tamara', rateBp: 550, fixedMinor: 100, settlementDays: 3 },
     ],
-    posFees: [
-      { scheme: 'mada', rateBp: 80 },
-      { scheme: 'cards', rateBp: 180 },
-      { scheme: 'applePay', rateBp: 180 },
-      { scheme: 'googlePay', rateBp: 180 },
-    ],
     disputeFeeMinor: 7500,
     growthMonthlyMinor: 29900,
     growthDiscountBp: 30,
@@ -155,11 +143,6 @@ export const markets: readonly Market[] = [
       { scheme: 'tabby', rateBp: 550, fixedMinor: 100, settlementDays: 3 },
       { scheme: 'tamara', rateBp: 550, fixedMinor: 100, settlementDays: 3 },
     ],
-    posFees: [
-      { scheme: 'cards', rateBp: 230 },
-      { scheme: 'applePay', rateBp: 230 },
-      { scheme: 'googlePay', rateBp: 230 },
-    ],
     disputeFeeMinor: 7500,
     growthMonthlyMinor: 29900,
     growthDiscountBp: 30,
@@ -185,12 +168,6 @@ export const markets: readonly Market[] = [
       { scheme: 'wallets', rateBp: 250, fixedMinor: 300, settlementDays: 2 },
       { scheme: 'instapay', rateBp: 150, fixedMinor: 300, settlementDays: 2 },
       { scheme: 'fawry', rateBp: 250, fixedMinor: 500, settlementDays: 3 },
-    ],
-    posFees: [
-      { scheme: 'meeza', rateBp: 150 },
-      { scheme: 'cards', rateBp: 225 },
-      { scheme: 'applePay', rateBp: 225 },
-      { scheme: 'googlePay', rateBp: 225 },
     ],
     disputeFeeMinor: 30000,
     growthMonthlyMinor: 250000,
@@ -222,18 +199,4 @@ export const allMethods: readonly Brand[] = [...new Set(markets.flatMap(methodsO
 /** A market's business days, first to last ("Sunday to Thursday"): the five days after its weekend. */
 export function businessWeek(weekend: readonly Weekday[]): { first: Weekday; last: Weekday } {
   return { first: ((weekend.at(-1)! + 1) % 7) as Weekday, last: ((weekend[0]! + 6) % 7) as Weekday }
-}
-
-/**
- * A market's in-store fee rows as fee rows: no fixed part, and each settled as the online row of
- * its scheme (a scheme taken only in store, as Google Pay in Saudi Arabia, as the market's cards).
- */
-export function posFeeRows(market: Market): Fee[] {
-  const cards = market.fees.find((f) => f.scheme === 'cards')!
-  return market.posFees.map(({ scheme, rateBp }) => ({
-    scheme,
-    rateBp,
-    fixedMinor: 0,
-    settlementDays: (market.fees.find((f) => f.scheme === scheme) ?? cards).settlementDays,
-  }))
 }

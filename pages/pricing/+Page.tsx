@@ -8,7 +8,8 @@ import { Money } from '../../renderer/components/Money'
 import { MethodTile } from '../../renderer/components/PaymentMethods'
 import { feeOf, toMajor } from '../../renderer/money'
 import { catalogue, planFeatures } from '../../api/contract/catalogue'
-import { type Fee, markets, type Market, posFeeRows, schemeBrands } from '../../api/contract/markets'
+import { type Fee, markets, type Market, schemeBrands } from '../../api/contract/markets'
+import { posFeeRows } from '../../api/contract/posFees'
 import type { CalculatorMarket } from './calculator'
 import FeeCalculator from './FeeCalculator.island'
 
@@ -425,11 +426,16 @@ export default function Page() {
         <p className="mt-2 text-sm ink-muted">
           <FormattedMessage id="pricing.pos.body" />
         </p>
-        {markets.map((m) => (
-          <div key={m.code} data-market={m.code} className="mt-4">
-            <FeeRows market={m} rows={posFeeRows(m)} caption="pricing.pos.caption" />
-          </div>
-        ))}
+        {markets.map((m) => {
+          const rows = posFeeRows(m)
+          return (
+            rows.length > 0 && (
+              <div key={m.code} data-market={m.code} className="mt-4">
+                <FeeRows market={m} rows={rows} caption="pricing.pos.caption" />
+              </div>
+            )
+          )
+        })}
         <Island
           of={FeeCalculator}
           props={{

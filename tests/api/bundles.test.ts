@@ -139,12 +139,19 @@ const awsStandIns = () => ({
 })
 
 describe('the synthesized bundles', () => {
-  test('are CommonJS files for Node 24, with their source maps, the same code on both stages', () => {
+  test('are CommonJS files for Node 24, with their source maps (names, not the sources), the same code on both stages', () => {
     for (const name of ['Api', 'StatusProbe']) {
       const fn = prod.fn(name)
       expect(fn.resource.Properties).toMatchObject({ Runtime: 'nodejs24.x', Handler: 'index.handler' })
       expect(existsSync(join(fn.root, 'index.js')), name).toBe(true)
       expect(existsSync(join(fn.root, 'index.js.map')), name).toBe(true)
+      // The map names the sources for a stack trace, and carries none of their text.
+      const map = JSON.parse(readFileSync(join(fn.root, 'index.js.map'), 'utf8')) as {
+        sources: string[]
+        sourcesContent?: unknown[]
+      }
+      expect(map.sources.length, name).toBeGreaterThan(10)
+      expect(map.sourcesContent ?? [], name).toEqual([])
       expect(
         existsSync(join(fn.root, 'package.json')),
         `${name}: a package.json would change how Lambda loads it`,

@@ -2,6 +2,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
+import { validate as validateCss } from 'csstree-validator'
 import { describe, expect, test } from 'vitest'
 import { composeRoot, pageHead } from '../../renderer/shared/shell'
 import { intlLocale } from '../../locales/intlLocale'
@@ -137,6 +138,15 @@ describe('dist/', () => {
     const article = guides[locale].find((g) => `/guide/${g.slug}` === route.path)
     if (article) html = html.replace(article.html, '')
     expect(gz(html)).toBeLessThanOrEqual(budget.html)
+  })
+
+  test('the stylesheet is valid CSS to a real validator (csstree): no value made of code read as a class', () => {
+    const sheet = readdirSync(join(dist, 'assets')).find((f) => /^site\.[\w-]+\.css$/.test(f))!
+    const css = read(join('assets', sheet))
+    const errors = validateCss(css, sheet).map((e) => `${e.message} ${e.css ?? ''}`.trim())
+    expect(errors).toEqual([])
+    // What TypeScript's index access would have made (build/css.ts `indexAccess`).
+    expect(css).not.toMatch(/\.m\\\[/)
   })
 
   test('every page links the one stylesheet, font faces included, within its budget', () => {

@@ -51,7 +51,6 @@ beforeAll(() => {
     timeZone: 'Asia/Qatar',
     vatBp: 0,
     fees: [{ scheme: 'cards', rateBp: 250, fixedMinor: 100, settlementDays: 2 }],
-    posFees: [{ scheme: 'cards', rateBp: 200 }],
     disputeFeeMinor: 7500,
     growthMonthlyMinor: 29900,
     growthDiscountBp: 30,

@@ -236,6 +236,32 @@ describe('guides', () => {
       /en\/payments\/a\.md: code block language "ruby" is not one of/,
     ],
     [
+      'raw HTML other than <bdi>: a meta refresh',
+      {
+        'en/payments/a.md': article('A', 1, '<meta http-equiv="refresh" content="0;url=https://evil.example">\n'),
+        'ar/payments/a.md': article('أ'),
+      },
+      /en\/payments\/a\.md: raw HTML <meta http-equiv="refresh".* is not allowed: a guide may use <bdi>…<\/bdi> only/,
+    ],
+    [
+      'raw HTML other than <bdi>: a script inside a paragraph',
+      {
+        'en/payments/a.md': article('A', 1, 'Text <script>alert(1)</script> more.\n'),
+        'ar/payments/a.md': article('أ'),
+      },
+      /en\/payments\/a\.md: raw HTML <script> is not allowed/,
+    ],
+    [
+      'a javascript: link',
+      { 'en/payments/a.md': article('A', 1, '[Pay](javascript:alert(1))\n'), 'ar/payments/a.md': article('أ') },
+      /en\/payments\/a\.md: the link javascript:alert\(1\) is not allowed/,
+    ],
+    [
+      'a plain http: link',
+      { 'en/payments/a.md': article('A', 1, '[Docs](http://example.com/)\n'), 'ar/payments/a.md': article('أ') },
+      /en\/payments\/a\.md: the link http:\/\/example\.com\/ is not allowed/,
+    ],
+    [
       'a code block without a language',
       { 'en/payments/a.md': article('A', 1, '```\nputs 1\n```\n'), 'ar/payments/a.md': article('أ') },
       /en\/payments\/a\.md: a code block has no language/,

@@ -38,6 +38,16 @@ test('no install script runs unreviewed: each is denied in package.json, for a r
   expect(manifest.allowScripts).toEqual(Object.fromEntries(withScripts.map((name) => [name, false])))
 })
 
+test('install scripts are off for every npm, not only one that reads allowScripts: the project’s .npmrc', () => {
+  const settings = readFileSync('.npmrc', 'utf8')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line && !line.startsWith('#'))
+  expect(settings).toContain('ignore-scripts=true')
+  // No setting turns them back on, or points npm at another registry.
+  expect(settings.filter((line) => /^(ignore-scripts=false|registry=)/.test(line))).toEqual([])
+})
+
 test('the Node 24 that npm test installs is checked against its pinned sha512 before it is installed', () => {
   const script = readFileSync('scripts/test.sh', 'utf8')
   const version = /^node24_version=(\d+\.\d+\.\d+)$/m.exec(script)?.[1]

@@ -62,6 +62,9 @@ test('the sandbox reads numbers as the guide writes them, and only the market’
   expect(tokens.read('cs_b', token, 999)).toBeUndefined()
   expect(tokens.read('cs_a', token.replace('decline', 'approve'), 999)).toBeUndefined()
   expect(stepTokens('other').read('cs_a', token, 999)).toBeUndefined()
+  // A name the methods' table has only from its prototype is no method, even signed.
+  for (const name of ['constructor', 'toString', '__proto__'])
+    expect(tokens.read('cs_a', tokens.make('cs_a', name as 'tabby', 'approve', 1000), 999), name).toBeUndefined()
 })
 
 describe.each(localeCodes)('the guides in %s', (locale) => {

@@ -77,7 +77,8 @@ export function stepTokens(secret: string) {
       const [method, outcome, expires, given] = token.split('.')
       if (
         !method ||
-        !(method in methodFacts) ||
+        // Its own methods only: `in` would take `constructor` or `toString` from the prototype.
+        !Object.hasOwn(methodFacts, method) ||
         !outcomes.includes(outcome as StepOutcome) ||
         !/^\d{1,15}$/.test(expires ?? '') ||
         !/^[0-9a-f]{64}$/.test(given ?? '')

@@ -13,7 +13,7 @@
 // id: `evt_<paid|failed|cancelled>_<Moyasar's payment id>`, so that the store records one of them.
 // PAYMENT_PROVIDER=moyasar selects it (docs/aws.md, "Checkout in production"); no test touches the
 // network: `fetch` is given.
-import { timingSafeEqual } from 'node:crypto'
+import { createHash, timingSafeEqual } from 'node:crypto'
 import * as v from 'valibot'
 import { PaymentEvent } from '../../contract/payments'
 import type { PaymentPageRequest, PaymentProvider, WebhookVerdict } from './provider'
@@ -89,11 +89,9 @@ const types: Record<string, PaymentEvent['type']> = {
   payment_voided: 'payment.cancelled',
 }
 
-const sameText = (a: string, b: string) => {
-  const x = Buffer.from(a)
-  const y = Buffer.from(b)
-  return x.length === y.length && timingSafeEqual(x, y)
-}
+/** Equal texts, compared in constant time: their digests have one length, so not even a length leaks. */
+const sha256 = (text: string) => createHash('sha256').update(text).digest()
+const sameText = (a: string, b: string) => timingSafeEqual(sha256(a), sha256(b))
 
 export function moyasarProvider(options: MoyasarOptions): PaymentProvider {
   const doFetch = options.fetch ?? fetch
