@@ -343,9 +343,9 @@ describe('refused, with the reason in both languages, and nothing written', () =
     ['a password in the URL', { url: 'https://ops:pw@oncall.example.com/' }, /no user name or password/, /كلمة مرور/],
     [
       'an unknown component',
-      { url: 'https://a.example/', components: ['api', 'cards'] },
-      /Unknown component "cards"/,
-      /«\u200Ecards\u200E» غير معروف/,
+      { url: 'https://a.example/', components: ['api', 'visa'] },
+      /Unknown component "visa"/,
+      /«\u200Evisa\u200E» غير معروف/,
     ],
     ['no component', { url: 'https://a.example/', components: [] }, /at least one component/, /مكوّنًا واحدًا على الأقل/],
     [

@@ -30,6 +30,8 @@ const buildOf = (page: Page) => page.locator('meta[name="build-id"]').getAttribu
 
 test.describe.configure({ mode: 'serial' })
 test.beforeAll(async () => {
+  // A first deploy uploads every file of the build (about 700), beside the suite's other lanes: room for a busy machine.
+  test.setTimeout(240_000)
   site = await startLocalSite()
   await deploy('--dir', copyBuildAs(work, 'e2e-build-a'))
 })
