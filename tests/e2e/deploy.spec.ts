@@ -28,9 +28,10 @@ async function deploy(...args: string[]): Promise<string> {
 
 const buildOf = (page: Page) => page.locator('meta[name="build-id"]').getAttribute('content')
 
-test.describe.configure({ mode: 'serial' })
+// A deploy uploads the build's changed files (about 700 the first time, 400 pages for the next
+// build), beside the suite's other lanes: room for a busy machine, in the hook and in each test.
+test.describe.configure({ mode: 'serial', timeout: 240_000 })
 test.beforeAll(async () => {
-  // A first deploy uploads every file of the build (about 700), beside the suite's other lanes: room for a busy machine.
   test.setTimeout(240_000)
   site = await startLocalSite()
   await deploy('--dir', copyBuildAs(work, 'e2e-build-a'))
