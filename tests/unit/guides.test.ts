@@ -1,19 +1,10 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
 import { describe, expect, test } from 'vitest'
+import { guideSite } from './guideSite'
 import { loadGuides } from '../../build/guides'
 import { loadReference } from '../../build/reference/document'
 import { operationPath, referenceOperations, tagSlug } from '../../build/reference/pages'
 
-function site(files: Record<string, string>) {
-  const root = mkdtempSync(join(tmpdir(), 'guides-'))
-  for (const [name, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(root, name)), { recursive: true })
-    writeFileSync(join(root, name), text)
-  }
-  return root
-}
+const site = guideSite
 const article = (title: string, order = 1, body = 'Some text.\n') =>
   `---\ntitle: ${title}\ndescription: About ${title}\norder: ${order}\n---\n${body}`
 

@@ -1,10 +1,8 @@
 // The API reference's pages: every operation and event of the OpenAPI document on its tag's page in
 // both languages, in the document's words, with the request in four languages from its example.
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
 import { transformSync } from 'esbuild'
 import { describe, expect, test } from 'vitest'
+import { guideSite } from './guideSite'
 import { loadGuides } from '../../build/guides'
 import { loadReference } from '../../build/reference/document'
 import { operationPath, referenceOperations, requestOf, tagSlug } from '../../build/reference/pages'
@@ -109,14 +107,7 @@ describe('the API reference', () => {
   })
 })
 
-function site(files: Record<string, string>) {
-  const root = mkdtempSync(join(tmpdir(), 'guides-'))
-  for (const [name, body] of Object.entries(files)) {
-    mkdirSync(dirname(join(root, name)), { recursive: true })
-    writeFileSync(join(root, name), body)
-  }
-  return root
-}
+const site = guideSite
 const article = (body: string) => `---\ntitle: A\ndescription: About A\norder: 1\n---\n${body}`
 
 describe("a guide's code blocks", () => {
