@@ -125,7 +125,6 @@ export async function postbuild(
   writeManifest(to, buildMeta(build.id, build.timestamp, buildMatcher(readRouteInfo(), prefixes), prerendered))
   writeSitemap(to, prerendered)
   writeRedirects(to, prerendered)
-  writeSecurityTxt(to, build.timestamp)
   // The API's OpenAPI document, for download (build/reference/document.ts), as it is in the repository.
   copyFileSync(referenceFile(), join(to, 'openapi.yaml'))
   writeWebManifests(to)
@@ -140,8 +139,11 @@ export async function postbuild(
     apiOrigin ? [apiOrigin] : [],
   )
   writeCloudFront(join(dirname(resolve(to)), 'cloudfront'))
+  const pagesWritten = await written
+  // Read off the written security guide's headings: after the reader threads have written it.
+  writeSecurityTxt(to, build.timestamp)
   // The pages of the last build that this one has not, out of the folders taken over from it.
-  sweep(to, [...read.files, ...(await written), files.done()])
+  sweep(to, [...read.files, ...pagesWritten, files.done()])
   await Promise.all([cards, search, deleteAside(read.aside)])
   problems.push(...unservableFiles(to))
   if (problems.length)
