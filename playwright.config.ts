@@ -39,6 +39,8 @@ export default defineConfig({
       API_STORE: 'memory',
       STATUS_DIR: mkdtempSync(join(tmpdir(), 'rasid-e2e-status-')),
       RATE_ADDRESS_LIMIT: '100',
+      // Every test's checkout sessions come from 127.0.0.1 too (10 in 30 min in production).
+      RATE_SESSIONS_LIMIT: '10000',
     },
     url: `http://127.0.0.1:${port}/`,
     reuseExistingServer: false,

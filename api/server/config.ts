@@ -54,6 +54,12 @@ export type CheckoutConfig = {
   /** Quotes and new sessions per client address (RATE_CHECKOUT_LIMIT, RATE_CHECKOUT_WINDOW_S). */
   rate: RateRule
   /**
+   * New checkout sessions per client address, counted in the store across every instance
+   * (RATE_SESSIONS_LIMIT, RATE_SESSIONS_WINDOW_S): each is a page at the provider and a few lookups
+   * of the reconciliation, so a bot cannot open them by the thousand.
+   */
+  openSessions: RateRule
+  /**
    * Who hosts the payment page (PAYMENT_PROVIDER): the sandbox (test cards only, asked for by name,
    * never in production), or Moyasar (MOYASAR_SECRET_KEY, MOYASAR_WEBHOOK_TOKEN, SITE_ORIGIN), with
    * which the sandbox's routes do not exist at all (docs/aws.md, "Checkout in production").
@@ -88,6 +94,8 @@ export const checkoutDefaults: CheckoutConfig = {
   sessionTtlMs: 30 * 60 * 1000,
   // A buyer changes a cart a few times a minute at most; the contact forms' 5 in 10 minutes would stop a checkout.
   rate: { limit: 60, windowMs: 60 * 1000 },
+  // A buyer opens a session, maybe another after a decline or a change of plan: not ten in a page's lifetime.
+  openSessions: { limit: 10, windowMs: 30 * 60 * 1000 },
   provider: { kind: 'sandbox' },
 }
 
@@ -361,6 +369,10 @@ function checkoutFrom(env: Env, environment: Environment, checks: Checks): Check
     rate: {
       limit: checks.positive(env, 'RATE_CHECKOUT_LIMIT', checkoutDefaults.rate.limit),
       windowMs: checks.positive(env, 'RATE_CHECKOUT_WINDOW_S', checkoutDefaults.rate.windowMs / 1000) * 1000,
+    },
+    openSessions: {
+      limit: checks.positive(env, 'RATE_SESSIONS_LIMIT', checkoutDefaults.openSessions.limit),
+      windowMs: checks.positive(env, 'RATE_SESSIONS_WINDOW_S', checkoutDefaults.openSessions.windowMs / 1000) * 1000,
     },
   }
 }

@@ -26,7 +26,7 @@ import {
   writeFileSync,
 } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { basename, dirname, join, relative, resolve } from 'node:path'
+import { basename, dirname, join, relative, resolve, sep } from 'node:path'
 import { textTable } from './textTable'
 
 // ---------------------------------------------------------------- the table (pure)
@@ -359,8 +359,11 @@ export async function runPeerBench(options: PeerBenchOptions): Promise<PeerBench
       rmSync(to, { recursive: true, force: true })
       for (const f of readdirSync(guidesDir, { recursive: true }) as string[]) {
         if (!f.endsWith('.md')) continue
-        mkdirSync(dirname(join(to, f)), { recursive: true })
-        writeFileSync(join(to, f), strictFrontMatter(readFileSync(join(guidesDir, f), 'utf8')))
+        // The peers' route takes one segment (`[slug]`): a guide's section joins its name.
+        const [locale, ...path] = f.split(sep)
+        const flat = join(to, locale!, path.join('-'))
+        mkdirSync(dirname(flat), { recursive: true })
+        writeFileSync(flat, strictFrontMatter(readFileSync(join(guidesDir, f), 'utf8')))
       }
     }
 

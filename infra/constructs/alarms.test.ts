@@ -3,6 +3,10 @@
 import { App } from 'aws-cdk-lib'
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions'
 import { describe, expect, it } from 'vitest'
+import { sandboxProvider } from '../../api/server/checkout/provider'
+import { reconcileOnce } from '../../api/server/checkout/reconcile'
+import { checkoutDefaults } from '../../api/server/config'
+import { memoryStore } from '../../api/server/store/memory'
 import { probeMetricNamespace, probeMetrics } from '../../api/status/lambda'
 import { settingsFrom } from '../settings'
 import { rasid } from '../stack'
@@ -90,6 +94,7 @@ describe('alarms', () => {
         'ApiReleaseErrors',
         'ApiThrottles',
         'ForwardFailed',
+        'ReconcileBacklog',
         'TableErrors',
         'TableThrottled',
         'WebhookRefused',
@@ -126,6 +131,22 @@ describe('alarms', () => {
       })
     for (const metric of ['ThrottledRequests', 'SystemErrors'])
       expect(JSON.stringify(prod.site.findResources('AWS::CloudWatch::Alarm'))).toContain(`"MetricName":"${metric}"`)
+  })
+
+  it('page on a reconciliation backlog: three runs in a row that left due sessions, read off the run’s own log line', async () => {
+    prod.site.hasResourceProperties('AWS::Logs::MetricFilter', {
+      FilterPattern: '{ $.msg = "payment reconciliation" && $.unreached > 0 }',
+      LogGroupName: { Ref: logGroupOf(prod.site, 'ApiLogs') },
+    })
+    const backlog = resources(prod.site, 'AWS::CloudWatch::Alarm').find(([id]) => id.startsWith('ReconcileBacklog'))
+    expect(backlog?.[1].Properties).toMatchObject({ EvaluationPeriods: 3, DatapointsToAlarm: 3, Threshold: 1 })
+    // The line the filter reads: its message and the count it compares, as a run logs them.
+    const lines: Record<string, unknown>[] = []
+    await reconcileOnce(memoryStore(), sandboxProvider(checkoutDefaults), {
+      sessionTtlMs: checkoutDefaults.sessionTtlMs,
+      log: (line) => lines.push(line),
+    })
+    expect(lines).toEqual([expect.objectContaining({ msg: 'payment reconciliation', unreached: 0 })])
   })
 })
 

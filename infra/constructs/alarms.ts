@@ -103,7 +103,7 @@ export class SiteAlarms {
     const { fn, logGroup } = api
     const { bucket, statusBucket } = site
     const { table } = data
-    const filtered = (id: string, pattern: string, description: string) => {
+    const filtered = (id: string, pattern: string, description: string, options: Parameters<typeof alarm>[6] = {}) => {
       const filter = new logs.MetricFilter(scope, `${id}Filter`, {
         logGroup,
         metricNamespace: 'Rasid/Api',
@@ -112,7 +112,7 @@ export class SiteAlarms {
         metricValue: '1',
       })
       const metric = filter.metric({ statistic: 'Sum', period: Duration.minutes(5), label: id })
-      return { metric, alarm: alarm(scope, id, metric, 1, description, topic) }
+      return { metric, alarm: alarm(scope, id, metric, 1, description, topic, options) }
     }
     alarm(
       scope,
@@ -203,6 +203,14 @@ export class SiteAlarms {
       'WebhookRefused',
       '{ $.path = "/api/v1/webhooks/payments" && $.status >= 400 }',
       'A payment webhook was refused: a wrong secret or a clock far off',
+    )
+    // A run that left due sessions to the next (api/server/checkout/reconcile.ts, `unreached`): three
+    // runs in a row is a backlog, a paid order's check may be waiting behind it.
+    filtered(
+      'ReconcileBacklog',
+      '{ $.msg = "payment reconciliation" && $.unreached > 0 }',
+      'Payment reconciliation is behind: three runs in a row left due sessions unchecked (docs/aws.md, runbook)',
+      { evaluationPeriods: 3, datapointsToAlarm: 3 },
     )
     alarm(
       scope,

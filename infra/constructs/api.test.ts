@@ -319,12 +319,12 @@ describe('the payment reconciliation', () => {
     })
   })
 
-  it('may read the sessions by creation (Query on byReceived) and write a change as the webhook does', () => {
+  it('may read the sessions due (Query on byForward, their check queues) and write a change as the webhook does', () => {
     const statements = apiStatements(prod.site)
     const query = statements.filter((s) => actions(s).includes('dynamodb:Query'))
-    expect(JSON.stringify(query)).toContain('/index/byReceived')
+    expect(JSON.stringify(query)).toContain('/index/byForward')
     // The index the store reads is the one the table defines, sessions under it (store/dynamo.ts).
-    expect(tableDefinition('t').GlobalSecondaryIndexes!.map((i) => i.IndexName)).toContain('byReceived')
+    expect(tableDefinition('t').GlobalSecondaryIndexes!.map((i) => i.IndexName)).toContain('byForward')
     // A change is one TransactWriteItems of Puts, with the session read first.
     const onTable = statements.filter((s) => !JSON.stringify(s.Resource).includes('/index/')).flatMap(actions)
     expect(onTable).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:PutItem']))

@@ -164,8 +164,9 @@ export class Api {
       ],
     })
     // The payment reconciliation (docs/aws.md, "Checkout in production"): a webhook may be lost, so
-    // every few minutes the provider is asked about the sessions still open. Its reads are the
-    // `byReceived` Query above, its writes the webhook's (GetItem, PutItem). The period is
+    // every few minutes the provider is asked about the sessions whose check is due. Its reads are a
+    // Query on `byForward` (the sessions' check queues) and GetItem, its writes the webhook's and
+    // the next check's (PutItem). The period is
     // api/server/checkout/reconcile.ts's `everyMs`, which ./api.test.ts holds it to.
     new events.Rule(scope, 'ReconcilePayments', {
       schedule: events.Schedule.rate(Duration.minutes(5)),

@@ -347,6 +347,9 @@ describe.skipIf(functionsNode !== node24)('the API bundle, production, reconcili
       createdAt: new Date(created).toISOString(),
       expiresAt: new Date(created + 30 * 60 * 1000).toISOString(),
       updatedAt: new Date(created).toISOString(),
+      // Its first check, due since eight minutes (api/server/checkout/checkSchedule.ts).
+      nextCheckAt: new Date(created + 2 * 60 * 1000).toISOString(),
+      checks: 0,
     })
     const ran = await api.invoke(reconcile)
     expect(ran.error).toBeUndefined()
@@ -359,6 +362,7 @@ describe.skipIf(functionsNode !== node24)('the API bundle, production, reconcili
       waiting: 0,
       expired: 0,
       errors: 1,
+      unreached: 0,
     })
     expect(asked).toContain('api.moyasar.com:443')
     expect((await store.getSession('cs_bundle_reconcile_1'))?.status).toBe('open')

@@ -352,7 +352,7 @@ describe('the SQLite migration', () => {
     db.close()
     const store = sqliteStore(path)
     try {
-      expect(store.applied).toEqual([2, 3, 4, 5, 6])
+      expect(store.applied).toEqual([2, 3, 4, 5, 6, 7])
       expect(await store.listContacts()).toEqual([
         { id: 'old', kind: 'sales', receivedAt: '2026-10-01T00:00:00.000Z', spam: false, data: goodSales },
       ])

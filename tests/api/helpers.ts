@@ -45,6 +45,9 @@ export async function startApi(
   const store = options.store ?? sqliteStore(options.dbPath ?? tempDbPath())
   const logs: LogLine[] = []
   const config: ApiConfig = { ...defaultConfig, rate: roomyRates, ...options.config }
+  // Sessions per address as roomy, unless a test sets its own rule (a copy of checkoutDefaults keeps the default's).
+  if (config.checkout.openSessions === defaultConfig.checkout.openSessions)
+    config.checkout = { ...config.checkout, openSessions: { limit: 10_000, windowMs: 60_000 } }
   const { now, paymentProvider } = options
   const api = await startApiServer({ config, store, port: 0, log: (line) => logs.push(line), now, paymentProvider })
   return { ...api, store, logs }

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Cart, CheckoutSession } from '../../api/contract/cart'
 import type { PaymentEvent } from '../../api/contract/payments'
 import { moyasarProvider } from '../../api/server/checkout/moyasar'
+import { checkOffsetsMs } from '../../api/server/checkout/checkSchedule'
 import { type ReconcileResult, reconcileDefaults } from '../../api/server/checkout/reconcile'
 import { checkoutDefaults, sandboxWebhookSecret } from '../../api/server/config'
 import { signature } from '../../api/server/signature'
@@ -28,10 +29,20 @@ const minute = 60 * 1000
 
 let offset = 0
 const clock = () => Date.now() + offset
-/** Past the window of every session made before: each test counts its own sessions only. */
-const freshWindow = () => {
+/**
+ * Past the last check of every session made before, whose last run takes them out of the schedule:
+ * each test counts its own sessions only.
+ */
+const freshWindow = async (api: TestApi) => {
   offset += 6 * 60 * minute
+  await api.reconcilePayments()
 }
+/** The clock a second past the session's next check. */
+const toNextCheck = async (api: TestApi, id: string) => {
+  const { nextCheckAt } = (await api.store.getSession(id))!
+  offset += Date.parse(nextCheckAt!) + 1000 - clock()
+}
+const firstCheckMs = checkOffsetsMs[0]!
 
 /** A run that found nothing to do, plus `counts`. */
 const run = (counts: Partial<ReconcileResult>): ReconcileResult => ({
@@ -43,6 +54,7 @@ const run = (counts: Partial<ReconcileResult>): ReconcileResult => ({
   waiting: 0,
   expired: 0,
   errors: 0,
+  unreached: 0,
   ...counts,
 })
 
@@ -113,20 +125,21 @@ describe.each(['sqlite', 'memory', 'dynamodb'] as const)('reconciliation with th
   }
 
   test('an order paid on the sandbox’s page whose webhook is lost ends paid after one run; the late webhook then records nothing more', async () => {
-    freshWindow()
+    await freshWindow(api)
     const session = await createSession()
     await payLosingTheWebhook(session, 'pay')
     // The buyer paid; without the webhook the order would stay here, then expire.
     expect(await statusOf(session.id)).toBe('processing')
     // A session younger than the run's minimum age is left to its webhook.
     expect(await api.reconcilePayments()).toEqual(run({}))
-    offset += reconcileDefaults.minAgeMs + minute
+    offset += firstCheckMs + minute
     expect(await api.reconcilePayments()).toEqual(run({ checked: 1, paid: 1 }))
     const paid = (await call(api, `${sessionsPath}/${session.id}`)).body as CheckoutSession
     const attempt = await attemptOf(session.id)
     expect(paid).toMatchObject({ status: 'paid', reference: attempt.reference })
     expect(attempt.reference).toMatch(/^pay_/)
     // Paid: no later run asks about it again.
+    offset += 2 * checkoutDefaults.sessionTtlMs
     expect(await api.reconcilePayments()).toEqual(run({}))
     // The provider's retry of the lost delivery: the same event id, already recorded.
     const late = await deliver(attempt)
@@ -139,23 +152,23 @@ describe.each(['sqlite', 'memory', 'dynamodb'] as const)('reconciliation with th
   })
 
   test('the webhook first, then the run: the run finds the payment recorded and changes nothing', async () => {
-    freshWindow()
+    await freshWindow(api)
     const session = await createSession()
     await payLosingTheWebhook(session, 'decline')
     const attempt = await attemptOf(session.id)
     expect((await deliver(attempt)).body).toEqual({ received: true })
     expect(await statusOf(session.id)).toBe('failed')
-    offset += reconcileDefaults.minAgeMs + minute
+    offset += firstCheckMs + minute
     // Still a session a payment may end (a declined buyer may try again): asked about, already known.
     expect(await api.reconcilePayments()).toEqual(run({ checked: 1, unchanged: 1 }))
     expect(await statusOf(session.id)).toBe('failed')
   })
 
   test('a webhook and a run racing record one payment', async () => {
-    freshWindow()
+    await freshWindow(api)
     const session = await createSession()
     await payLosingTheWebhook(session, 'pay')
-    offset += reconcileDefaults.minAgeMs + minute
+    offset += firstCheckMs + minute
     const attempt = await attemptOf(session.id)
     const [result, webhook] = await Promise.all([api.reconcilePayments(), deliver(attempt)])
     expect(webhook.status).toBe(200)
@@ -169,7 +182,7 @@ describe.each(['sqlite', 'memory', 'dynamodb'] as const)('reconciliation with th
   })
 
   test('a declined payment, a cancelled one and an expired session are reconciled as such', async () => {
-    freshWindow()
+    await freshWindow(api)
     const declined = await createSession()
     const cancelled = await createSession()
     const expired = await createSession()
@@ -177,18 +190,23 @@ describe.each(['sqlite', 'memory', 'dynamodb'] as const)('reconciliation with th
     await payLosingTheWebhook(cancelled, 'cancel')
     expect(await statusOf(declined.id)).toBe('processing')
     expect(await statusOf(cancelled.id)).toBe('open')
-    offset += reconcileDefaults.minAgeMs + minute
+    offset += firstCheckMs + minute
     expect(await api.reconcilePayments()).toEqual(run({ checked: 3, failed: 1, cancelled: 1, waiting: 1 }))
     expect(await statusOf(declined.id)).toBe('failed')
     expect(((await call(api, `${sessionsPath}/${declined.id}`)).body as CheckoutSession).failureCode).toBe(
       'do_not_honor',
     )
     expect(await statusOf(cancelled.id)).toBe('cancelled')
-    // Nothing ever paid, and the page closed: it reads expired, and the run says so.
+    // Nothing ever paid, and the page closed: it reads expired, and the run says so. The declined
+    // and the cancelled ones are asked about too (a payment may still follow either), and known.
     offset += checkoutDefaults.sessionTtlMs
-    expect(await api.reconcilePayments()).toEqual(run({ checked: 2, expired: 1, unchanged: 1 }))
+    expect(await api.reconcilePayments()).toEqual(run({ checked: 3, expired: 1, unchanged: 2 }))
     expect(await statusOf(expired.id)).toBe('expired')
-    // Past its time by more than the grace: no longer asked about.
+    // Their last check, when the grace after the page's expiry is over; then none.
+    offset += reconcileDefaults.graceMs
+    expect(await api.reconcilePayments()).toEqual(run({ checked: 3, expired: 1, unchanged: 2 }))
+    for (const { id } of [declined, cancelled, expired])
+      expect((await store.getSession(id))?.nextCheckAt, id).toBeUndefined()
     offset += reconcileDefaults.graceMs
     expect(await api.reconcilePayments()).toEqual(run({}))
   })
@@ -289,12 +307,12 @@ describe('reconciliation with Moyasar (its API a stand-in on 127.0.0.1)', () => 
   })
 
   test('asks for the session’s invoice: a paid attempt pays the order, once, whether the webhook comes after or not', async () => {
-    freshWindow()
+    await freshWindow(api)
     const created = await call(api, sessionsPath, { body: { cart: growth, locale: 'ar' } })
     const session = created.body as CheckoutSession
     const invoiceId = [...moyasar.invoices.keys()].at(-1)!
     expect((await api.store.getSession(session.id))?.providerRef).toBe(invoiceId)
-    offset += reconcileDefaults.minAgeMs + minute
+    offset += firstCheckMs + minute
 
     // Nothing tried yet: waiting. The request is Moyasar's "Fetch invoice", with the secret key.
     expect(await api.reconcilePayments()).toEqual(run({ checked: 1, waiting: 1 }))
@@ -307,11 +325,19 @@ describe('reconciliation with Moyasar (its API a stand-in on 127.0.0.1)', () => 
     const invoice = moyasar.invoices.get(invoiceId)!
     invoice.payments.push(payment('11111111-0000-4000-8000-000000000001', 'failed', total, '2026-11-01T10:00:00Z'))
     invoice.payments.push(payment('11111111-0000-4000-8000-000000000002', 'initiated', total, '2026-11-01T10:01:00Z'))
+    // Asked about once a check: not again before its next.
+    expect(await api.reconcilePayments()).toEqual(run({}))
+    await toNextCheck(api, session.id)
     expect(await api.reconcilePayments()).toEqual(run({ checked: 1, waiting: 1 }))
-    // Moyasar cannot answer: counted, never thrown; the next run asks again.
+    // Moyasar cannot answer: counted, never thrown; asked again by the next run.
     moyasar.down = true
+    await toNextCheck(api, session.id)
     expect(await api.reconcilePayments()).toEqual(run({ checked: 1, errors: 1 }))
     moyasar.down = false
+    expect(Date.parse((await api.store.getSession(session.id))!.nextCheckAt!) - clock()).toBeLessThanOrEqual(
+      reconcileDefaults.everyMs,
+    )
+    await toNextCheck(api, session.id)
 
     const paidId = '11111111-0000-4000-8000-000000000002'
     invoice.payments[1] = payment(paidId, 'paid', total, '2026-11-01T10:01:00Z')
@@ -332,7 +358,7 @@ describe('reconciliation with Moyasar (its API a stand-in on 127.0.0.1)', () => 
   })
 
   test('a declined attempt is reconciled as failed; the webhook first leaves the run nothing to record', async () => {
-    freshWindow()
+    await freshWindow(api)
     const first = (await call(api, sessionsPath, { body: { cart: growth, locale: 'en' } })).body as CheckoutSession
     const firstInvoice = [...moyasar.invoices.keys()].at(-1)!
     const second = (await call(api, sessionsPath, { body: { cart: growth, locale: 'en' } })).body as CheckoutSession
@@ -351,7 +377,7 @@ describe('reconciliation with Moyasar (its API a stand-in on 127.0.0.1)', () => 
       data: { ...payment(otherDecline, 'failed', total, '2026-11-01T10:00:00Z'), metadata: { session_id: second.id } },
     }
     expect((await call(api, webhookPath, { body: delivery, key: null })).body).toEqual({ received: true })
-    offset += reconcileDefaults.minAgeMs + minute
+    offset += firstCheckMs + minute
     expect(await api.reconcilePayments()).toEqual(run({ checked: 2, failed: 1, unchanged: 1 }))
     expect((await call(api, `${sessionsPath}/${first.id}`)).body).toMatchObject({
       status: 'failed',

@@ -365,7 +365,7 @@ describe('the SQLite file', () => {
     const dbPath = tempDbPath()
     expect(existsSync(dbPath)).toBe(false)
     const first = sqliteStore(dbPath)
-    expect(first.applied).toEqual([1, 2, 3, 4, 5, 6])
+    expect(first.applied).toEqual([1, 2, 3, 4, 5, 6, 7])
     const api1 = await startApi({ store: first })
     const key = newKey()
     const created = await call(api1, sales, { body: goodSales, key })

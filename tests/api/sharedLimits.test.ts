@@ -19,6 +19,9 @@ const quotePath = '/api/v1/cart/quote'
 const sales = '/api/v1/contact/sales'
 const cart: Cart = { market: 'sa', billing: 'monthly', items: [{ sku: 'plan.growth', quantity: 1 }] }
 const window = { windowMs: 600_000 }
+/** The servers' clock, stopped: a limit's window is fixed (its key names it), and a test that crossed a boundary would start a new one. */
+const started = Date.now()
+const clock = () => started
 
 /** Addresses the tests choose: the one entry of X-Forwarded-For that TRUST_PROXY=xff:1 reads. */
 const from = (address: string) => ({ 'x-forwarded-for': address })
@@ -56,10 +59,14 @@ describe.each(['sqlite', 'memory', 'dynamodb'] as const)('limits shared by two s
       trustProxy: { kind: 'xff', hops: 1 },
       rate: { perAddress: { limit: 5, ...window }, perEmail: { limit: 3, ...window } },
       // The quotes' own brake out of the way: only the unknown codes' budget (20 per 10 minutes) counts here.
-      checkout: { ...checkoutDefaults, rate: { limit: 10_000, windowMs: 60_000 } },
+      checkout: {
+        ...checkoutDefaults,
+        rate: { limit: 10_000, windowMs: 60_000 },
+        openSessions: { limit: 3, ...window },
+      },
     }
-    a = await startApi({ store: made.stores[0], config })
-    b = await startApi({ store: made.stores[1], config })
+    a = await startApi({ store: made.stores[0], config, now: clock })
+    b = await startApi({ store: made.stores[1], config, now: clock })
   })
   afterAll(async () => {
     await a?.close()
@@ -109,6 +116,32 @@ describe.each(['sqlite', 'memory', 'dynamodb'] as const)('limits shared by two s
       statuses.push(answer.status)
     }
     expect(statuses).toEqual([201, 201, 201, 201, 201, 429])
+  })
+
+  test('checkout sessions per address: the 4th across both is a 429; a replay is not counted; another address has its own', async () => {
+    const address = from('198.51.100.30')
+    const statuses: number[] = []
+    const key = 'sessions-per-address-0001'
+    for (let i = 0; i < 3; i++) {
+      const answer = await call(i % 2 === 0 ? a : b, '/api/v1/checkout/sessions', {
+        body: { cart, locale: 'en' },
+        headers: address,
+        ...(i === 0 ? { key } : {}),
+      })
+      statuses.push(answer.status)
+    }
+    // The first request again (a retry after a lost answer): the same session, no new count.
+    const replay = await call(b, '/api/v1/checkout/sessions', { body: { cart, locale: 'en' }, headers: address, key })
+    expect(replay.headers.get('idempotent-replayed')).toBe('true')
+    const limited = await call(a, '/api/v1/checkout/sessions', { body: { cart, locale: 'ar' }, headers: address })
+    expect([...statuses, replay.status, limited.status]).toEqual([201, 201, 201, 201, 429])
+    expect(limited.body).toMatchObject({ code: 'rate-limited' } satisfies Partial<Problem>)
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0)
+    const other = await call(b, '/api/v1/checkout/sessions', {
+      body: { cart, locale: 'en' },
+      headers: from('198.51.100.31'),
+    })
+    expect(other.status).toBe(201)
   })
 
   test('leads per email from one address: the 4th across both is a 429', async () => {
@@ -163,9 +196,9 @@ describe.each(['sqlite', 'memory', 'dynamodb'] as const)('limits shared by two s
       const text = JSON.stringify(Items)
       for (const clear of ['2001:db8', '198.51.100', '203.0.113', '192.0.2', 'example.com', 'same', 'owner'])
         expect(text).not.toContain(clear)
-      const nowS = Date.now() / 1000
+      const nowS = clock() / 1000
       for (const item of Items) {
-        expect(item.pk?.S).toMatch(/^RATE#(code-guess|lead-address|lead-email)#[\w-]{43}$/)
+        expect(item.pk?.S).toMatch(/^RATE#(code-guess|lead-address|lead-email|checkout-sessions)#[\w-]{43}$/)
         const expiresAt = Number(item.expiresAt?.N)
         // The end of its window: at most 10 minutes on.
         expect(expiresAt).toBeGreaterThan(nowS)

@@ -1,15 +1,18 @@
-// Payment reconciliation (docs/api.md, "Reconciliation"): webhooks are the
-// fast path to `paid`, never the only one. A run asks the provider about every session a payment
-// may still end (stored `open`, `processing` or `failed`), created at least `minAgeMs` ago and not
-// expired for more than `graceMs`, and applies its answer as the webhook route does: the order's
+// Payment reconciliation (docs/api.md, "Reconciliation"): webhooks are the fast path to `paid`,
+// never the only one. Each session a payment may still end carries its own next check
+// (checkSchedule.ts); a run asks the provider about the sessions due, the least checked first, a
+// few at once within the run's time, and applies each answer as the webhook route does: the order's
 // amount checked, then changeSession with the state rules of state.ts and the event's id, which is
 // the id the provider's webhook carries for the same payment (provider.ts `lookupPayment`), so a
-// webhook and a run that race record one payment, whichever comes first. On Node it runs on a
-// timer (serve.ts) and as `npm run api -- reconcile`; on Lambda from a schedule (lambda.ts).
+// webhook and a run that race record one payment, whichever comes first. Then the session's next
+// check is written, unless something changed it meanwhile. On Node it runs on a timer (serve.ts);
+// on Lambda from a schedule (lambda.ts).
+import pLimit from 'p-limit'
 import type { CheckoutConfig } from '../config'
-import type { Store } from '../store/port'
+import type { SessionRecord, Store } from '../store/port'
 import { moyasarProvider } from './moyasar'
 import { type PaymentProvider, sandboxProvider } from './provider'
+import { afterCheck } from './checkSchedule'
 import { changeSession } from './sessions'
 import { effectiveStatus } from './state'
 
@@ -20,7 +23,9 @@ type LogLine = Record<string, string | number | boolean>
  * What a run did, in counts only (its log line holds nothing else): sessions `checked`; moved to
  * `paid`, `failed`, `cancelled`; `unchanged` (the webhook had brought the same answer, or it changes
  * nothing now); `waiting` (the provider has nothing ended yet) and `expired` (nothing ended, and the
- * session is past its time); `errors`, the provider could not say or answered for another order.
+ * session is past its time); `errors`, the provider could not say or answered for another order;
+ * `unreached`, sessions due that this run left to the next (its limit or its time ran out): above 0
+ * run after run is a backlog, and an alarm (infra/constructs/alarms.ts).
  */
 export type ReconcileResult = {
   checked: number
@@ -31,17 +36,18 @@ export type ReconcileResult = {
   waiting: number
   expired: number
   errors: number
+  unreached: number
 }
 
 /** How often the schedule runs (infra/constructs/api.ts, serve.ts) and whom it asks about. */
 export const reconcileDefaults = {
   everyMs: 5 * 60 * 1000,
-  /** A webhook usually lands within seconds: a session younger than this is left to it. */
-  minAgeMs: 2 * 60 * 1000,
-  /** A payment may end a little after the page closes (a bank's 3-D Secure page): asked about for this long after. */
+  /** A payment may end a little after the page closes (a bank's 3-D Secure page): asked about until this long after. */
   graceMs: 60 * 60 * 1000,
-  /** Sessions per run, oldest first; the next run takes the rest. */
-  limit: 200,
+  /** Sessions per run, the least checked first; the next run takes the rest. */
+  limit: 500,
+  /** Lookups under way at once: enough to cover the limit within a Lambda run, few for the provider's rate limits. */
+  concurrency: 8,
 }
 
 /** The provider the app uses for these settings (app.ts makes the same choice). */
@@ -68,7 +74,52 @@ const none = (): ReconcileResult => ({
   waiting: 0,
   expired: 0,
   errors: 0,
+  unreached: 0,
 })
+
+/**
+ * Asks about one session and applies the answer; counts the outcome in `result`. Answers the
+ * session to reschedule (as stored after the change) and whether the lookup failed, or undefined
+ * when a payment event moved it meanwhile (its schedule is the event's writer's).
+ */
+async function check(
+  store: Store,
+  lookup: NonNullable<PaymentProvider['lookupPayment']>,
+  session: SessionRecord,
+  now: () => number,
+  result: ReconcileResult,
+): Promise<{ read: SessionRecord; failed: boolean } | undefined> {
+  try {
+    const event = await lookup(session)
+    if (!event) {
+      if (effectiveStatus(session, now()) === 'expired') result.expired++
+      else result.waiting++
+      return { read: session, failed: false }
+    }
+    // As the webhook route: an event for another order or amount is never applied.
+    if (
+      event.sessionId !== session.id ||
+      event.amountMinor !== session.quote.totalMinor ||
+      event.currency !== session.quote.currency
+    ) {
+      result.errors++
+      return { read: session, failed: false }
+    }
+    const changed = await changeSession(store, session.id, event, now(), event.id)
+    if (changed.result === 'applied' && changed.session) {
+      const status = changed.session.status
+      if (status === 'paid' || status === 'failed' || status === 'cancelled') result[status]++
+      else result.unchanged++
+      return { read: changed.session, failed: false }
+    }
+    result.unchanged++
+    return changed.session ? { read: changed.session, failed: false } : undefined
+  } catch {
+    // The provider unreachable or refusing: asked again soon.
+    result.errors++
+    return { read: session, failed: true }
+  }
+}
 
 /** One run, logged as one line of counts. Rejects only when the store cannot list the sessions. */
 export async function reconcileOnce(
@@ -77,46 +128,30 @@ export async function reconcileOnce(
   options: ReconcileOptions,
 ): Promise<ReconcileResult> {
   const now = options.now ?? Date.now
-  const { minAgeMs, graceMs, limit } = { ...reconcileDefaults, ...options }
+  const { graceMs, limit, concurrency } = { ...reconcileDefaults, ...options }
   const result = none()
-  const at = now()
-  const sessions = provider.lookupPayment
-    ? await store.unsettledSessions({
-        createdAfter: new Date(at - options.sessionTtlMs - graceMs).toISOString(),
-        createdBefore: new Date(at - minAgeMs).toISOString(),
-        limit,
-      })
-    : []
-  for (const session of sessions) {
-    if (options.deadline !== undefined && Date.now() > options.deadline) break
-    result.checked++
-    try {
-      const event = await provider.lookupPayment!(session)
-      if (!event) {
-        if (effectiveStatus(session, now()) === 'expired') result.expired++
-        else result.waiting++
-        continue
-      }
-      // As the webhook route: an event for another order or amount is never applied.
-      if (
-        event.sessionId !== session.id ||
-        event.amountMinor !== session.quote.totalMinor ||
-        event.currency !== session.quote.currency
-      ) {
-        result.errors++
-        continue
-      }
-      const changed = await changeSession(store, session.id, event, now(), event.id)
-      if (changed.result === 'applied' && changed.session) {
-        const status = changed.session.status
-        if (status === 'paid' || status === 'failed' || status === 'cancelled') result[status]++
-        else result.unchanged++
-      } else result.unchanged++
-    } catch {
-      // The provider unreachable or refusing: the next run asks again.
-      result.errors++
-    }
-  }
+  if (!provider.lookupPayment) return result
+  const lookup = provider.lookupPayment
+  // One more than the limit: whether any is left for the next run.
+  const due = await store.dueSessions(new Date(now()).toISOString(), limit + 1)
+  result.unreached = Math.max(0, due.length - limit)
+  const slots = pLimit(concurrency)
+  await Promise.all(
+    due.slice(0, limit).map((listed) =>
+      slots(async () => {
+        if (options.deadline !== undefined && Date.now() > options.deadline) {
+          result.unreached++
+          return
+        }
+        // The index may lag behind the session: the stored one is asked about and rescheduled.
+        const session = await store.getSession(listed.id)
+        if (!session) return
+        result.checked++
+        const settled = await check(store, lookup, session, now, result)
+        if (settled) await store.rescheduleCheck(settled.read, afterCheck(settled.read, now(), graceMs, settled.failed))
+      }),
+    ),
+  )
   options.log?.({
     time: new Date(now()).toISOString(),
     level: result.errors > 0 ? 'warn' : 'info',

@@ -12,6 +12,7 @@ import { type RateLimiter, rateLimiter, type SharedRateLimiter } from '../rateLi
 import type { SessionRecord, Store, StoredResponse } from '../store/port'
 import { cartRuleErrors, checkoutFieldErrors, quoteCart } from './quote'
 import type { PaymentProvider } from './provider'
+import { firstCheck } from './checkSchedule'
 import { changeSession, newId, returnPath } from './sessions'
 import { sessionView } from './state'
 
@@ -53,6 +54,7 @@ export function checkoutRoutes(app: Hono, ctx: RouteContext): void {
   // before a buyer who mistypes one. Counted in the store, so it holds across every instance;
   // the quotes' brake above stays per instance, with the firewall in front.
   const guesses = ctx.sharedLimiter('code-guess', checkout.codeGuesses)
+  const openSessions = ctx.sharedLimiter('checkout-sessions', checkout.openSessions)
   const rateLimited = async (c: Context, code: string | undefined) =>
     over(perAddress, c) ??
     (code === undefined || checkout.discountCodes[code.toUpperCase()] !== undefined
@@ -92,7 +94,8 @@ export function checkoutRoutes(app: Hono, ctx: RouteContext): void {
     if (rules) return problem(c, 400, 'invalid-request', { fields: rules })
     const bodyHash = await sha256(canonical(body.json))
     const result = await store.idempotent('checkout/sessions', key, bodyHash, async (): Promise<StoredResponse> => {
-      const limited = await rateLimited(c, cart.discountCode)
+      const limited =
+        (await rateLimited(c, cart.discountCode)) ?? tooMany(await openSessions.hit(ctx.clientAddress(c), now()))
       if (limited) return limited
       const quote = quoteCart(cart, checkout.discountCodes)
       const at = now()
@@ -104,6 +107,7 @@ export function checkoutRoutes(app: Hono, ctx: RouteContext): void {
         createdAt: new Date(at).toISOString(),
         expiresAt: new Date(at + checkout.sessionTtlMs).toISOString(),
         updatedAt: new Date(at).toISOString(),
+        ...firstCheck(new Date(at).toISOString()),
       }
       // Nothing to pay (Starter alone): paid now, with a reference, and no page to send the buyer to.
       if (quote.totalMinor === 0) Object.assign(record, { status: 'paid', reference: newId('free') })

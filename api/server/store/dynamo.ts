@@ -8,8 +8,9 @@
 //                                  email>/gsi3sk (a data subject's leads); idemPk (its idempotency
 //                                  record); expiresAt (TTL: the lead retention after receivedAt)
 //   SESSION#<id>       / SESSION   a checkout session: status, data (the record as JSON); gsi1pk SESSION/
-//                                  gsi1sk (by creation, for the sweep and the payment reconciliation);
-//                                  expiresAt (TTL: the session retention)
+//                                  gsi1sk (by creation, for the sweep); while a payment may still end
+//                                  it, gsi2pk CHECK#<checks made>/gsi2sk (when its next check is due:
+//                                  the reconciliation's queues); expiresAt (TTL: the session retention)
 //   PAYEVT#<id>        / PAYEVT    a payment event already applied: sessionId, expiresAt (TTL, 30 days)
 //   RATE#<key>         / RATE      a rate limit's counter, shared by every instance: hits, expiresAt
 //                                  (TTL: the end of its window); the key an HMAC naming the limit and

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto'
 import type { NativeAttributeValue } from '@aws-sdk/lib-dynamodb'
 import type { Retention } from '../retention'
-import type { ContactRecord, ForwardState, SessionRecord, StoredResponse } from './port'
+import { type ContactRecord, type ForwardState, isChecked, type SessionRecord, type StoredResponse } from './port'
 
 /** An item as the store writes it: every attribute a string, a number or a boolean. */
 export type Item = Record<string, string | number | boolean>
@@ -22,6 +22,8 @@ export const contactPartition = 'CONTACT'
 export const sessionPartition = 'SESSION'
 export const forwardPending = 'FORWARD#pending'
 export const forwardFailed = 'FORWARD#failed'
+/** The reconciliation's queues in the `byForward` index, one per number of checks made: sessions by when their next check is due. */
+export const checkQueue = (checks: number) => `CHECK#${checks}`
 
 /** The key a data subject's leads share: a hash of the email as the visitor may have typed it in any case. */
 export const subjectKey = (email: string) =>
@@ -98,6 +100,11 @@ export function sessionItem(record: SessionRecord, retention: Retention): Item {
     status: record.status,
     data: JSON.stringify(record),
     expiresAt: epoch(record.createdAt) + retention.sessionDays * daySeconds,
+    // While a payment may still end it: in the reconciliation's queue (a sparse index, as the leads').
+    ...(isChecked(record) && {
+      gsi2pk: checkQueue(record.checks ?? 0),
+      gsi2sk: dueKey(record.nextCheckAt!, record.id),
+    }),
   }
 }
 

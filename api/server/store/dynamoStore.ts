@@ -37,6 +37,7 @@ import {
   paymentEventItem,
   rateKey,
   sessionFromItem,
+  checkQueue,
   sessionItem,
   sessionKey,
   sessionPartition,
@@ -48,10 +49,10 @@ import {
   heldWrites,
   type IdempotentResult,
   keyedLock,
+  maxChecks,
   type SessionRecord,
   type Store,
   type StoredResponse,
-  unsettledStatuses,
 } from './port'
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number]
@@ -179,27 +180,39 @@ export function dynamoStore(options: DynamoOptions): Store {
         return eventId !== undefined && reasons[0]?.Code === 'ConditionalCheckFailed' ? 'duplicate' : 'stale'
       }
     },
-    async unsettledSessions({ createdAfter, createdBefore, limit }) {
-      // The sessions' part of the `byReceived` index, by creation: the range, then the statuses a
-      // payment may still change (a filter: an index on the status would be written at every change).
-      const sessions: SessionRecord[] = []
-      const statuses = Object.fromEntries(unsettledStatuses.map((status, i) => [`:s${i}`, status]))
-      for await (const item of queried({
-        IndexName: contactIndex,
-        KeyConditionExpression: 'gsi1pk = :p AND gsi1sk BETWEEN :after AND :before',
-        FilterExpression: `#status IN (${Object.keys(statuses).join(', ')})`,
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: {
-          ':p': sessionPartition,
-          ':after': createdAfter,
-          ':before': createdBefore,
-          ...statuses,
-        },
-      })) {
-        if (live(item)) sessions.push(sessionFromItem(item))
-        if (sessions.length >= limit) break
+    async dueSessions(now, limit) {
+      // The queue of the sessions checked least first, then the next: one Query each until `limit`.
+      const due: SessionRecord[] = []
+      for (let checks = 0; checks < maxChecks && due.length < limit; checks++) {
+        const { Items } = await documents.send(
+          new QueryCommand({
+            TableName,
+            IndexName: forwardIndex,
+            KeyConditionExpression: 'gsi2pk = :p AND gsi2sk <= :due',
+            ExpressionAttributeValues: { ':p': checkQueue(checks), ':due': `${now}#\uffff` },
+            Limit: limit - due.length,
+          }),
+        )
+        for (const item of Items ?? []) if (live(item)) due.push(sessionFromItem(item))
       }
-      return sessions
+      return due
+    },
+    async rescheduleCheck(read, next) {
+      try {
+        await documents.send(
+          new PutCommand({
+            TableName,
+            Item: sessionItem(next, retention),
+            ConditionExpression: '#data = :read',
+            ExpressionAttributeNames: { '#data': 'data' },
+            ExpressionAttributeValues: { ':read': JSON.stringify(read) },
+          }),
+        )
+        return true
+      } catch (error) {
+        if (conditionFailed(error)) return false
+        throw error
+      }
     },
     async listContacts(options = {}) {
       const records: ContactRecord[] = []

@@ -7,7 +7,7 @@ import {
   type SessionRecord,
   type Store,
   type StoredResponse,
-  unsettledStatuses,
+  isChecked,
 } from './port'
 
 export function memoryStore(): Store {
@@ -94,17 +94,22 @@ export function memoryStore(): Store {
       if (eventId !== undefined) events.set(eventId, new Date().toISOString())
       return 'applied'
     },
-    async unsettledSessions({ createdAfter, createdBefore, limit }) {
+    async dueSessions(now, limit) {
       return [...sessions.values()]
-        .filter(
-          (session) =>
-            (unsettledStatuses as readonly string[]).includes(session.status) &&
-            session.createdAt > createdAfter &&
-            session.createdAt < createdBefore,
+        .filter((session) => isChecked(session) && session.nextCheckAt! <= now)
+        .sort(
+          (a, b) =>
+            (a.checks ?? 0) - (b.checks ?? 0) ||
+            (a.nextCheckAt! < b.nextCheckAt! ? -1 : a.nextCheckAt! > b.nextCheckAt! ? 1 : 0),
         )
-        .sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0))
         .slice(0, limit)
         .map((session) => structuredClone(session))
+    },
+    async rescheduleCheck(read, next) {
+      const stored = sessions.get(read.id)
+      if (!stored || JSON.stringify(stored) !== JSON.stringify(read)) return false
+      sessions.set(read.id, structuredClone(next))
+      return true
     },
     async contactsOf(email) {
       const wanted = email.toLowerCase()

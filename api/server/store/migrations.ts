@@ -89,4 +89,18 @@ export const migrations: readonly { version: number; sql: string }[] = [
       CREATE INDEX rate_counters_expires_at ON rate_counters (expires_at);
     `,
   },
+  {
+    // The reconciliation's own schedule per session (checkout/checkSchedule.ts): `next_check_at` is
+    // the record's `nextCheckAt` while its status is one a payment may still end, else NULL. A
+    // session from before that may still end (expired at most a day ago) is due at once.
+    version: 7,
+    sql: `
+      ALTER TABLE checkout_sessions ADD COLUMN next_check_at TEXT;
+      UPDATE checkout_sessions SET next_check_at = created_at,
+          data = json_set(data, '$.nextCheckAt', created_at, '$.checks', 0)
+        WHERE status IN ('open', 'processing', 'failed', 'cancelled')
+          AND json_extract(data, '$.expiresAt') > strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-1 day');
+      CREATE INDEX checkout_sessions_due ON checkout_sessions (next_check_at) WHERE next_check_at IS NOT NULL;
+    `,
+  },
 ]

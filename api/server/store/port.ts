@@ -82,6 +82,13 @@ export type SessionRecord = {
   /** The provider's own id of the payment page (Moyasar: the invoice's), by which a reconciliation asks about it (checkout/reconcile.ts). */
   providerRef?: string
   /**
+   * When the reconciliation asks the provider about this session next (ISO), and how many times it
+   * has asked (checkout/checkSchedule.ts); absent once it asks no more. Only a session whose status
+   * is one of `checkedStatuses` is listed by `dueSessions`.
+   */
+  nextCheckAt?: string
+  checks?: number
+  /**
    * The sandbox's own record of the last attempt it played: the event its webhook carries, kept
    * before it is sent (checkout/sandbox.ts), which the sandbox answers a reconciliation with.
    */
@@ -101,8 +108,18 @@ type SessionChange = { sessionId: string; from: SessionStatus; next?: SessionRec
 /** `duplicate`: the event was recorded before; `stale`: the status is no longer `from`. Both write nothing. */
 export type SessionChangeResult = 'applied' | 'duplicate' | 'stale'
 
-/** The stored statuses a payment may still change: what `unsettledSessions` answers. */
-export const unsettledStatuses = ['open', 'processing', 'failed'] as const satisfies readonly SessionStatus[]
+/**
+ * The stored statuses a payment may still end (`paid` may follow each, a cancel included:
+ * checkout/state.ts): the sessions `dueSessions` answers, when their check is due.
+ */
+const checkedStatuses = ['open', 'processing', 'failed', 'cancelled'] as const satisfies readonly SessionStatus[]
+
+/** At most this many checks of one session (checkout/checkSchedule.ts keeps under it): the store's queues. */
+export const maxChecks = 8
+
+/** Whether `dueSessions` lists this session at its `nextCheckAt`. */
+export const isChecked = (record: SessionRecord): boolean =>
+  record.nextCheckAt !== undefined && (checkedStatuses as readonly string[]).includes(record.status)
 
 /** An answer as the idempotency record keeps it. */
 export type StoredResponse = { status: number; body: unknown }
@@ -157,11 +174,18 @@ export interface Store {
   /** One atomic compare-and-set (see SessionChange). */
   changeSession(change: SessionChange): Promise<SessionChangeResult>
   /**
-   * The sessions a payment may still end (stored status `open`, `processing` or `failed`) created
-   * after `createdAfter` and before `createdBefore` (ISO), oldest first, at most `limit`: what the
-   * reconciliation asks the provider about (checkout/reconcile.ts).
+   * The sessions whose check is due at `now` (ISO): `isChecked`, `nextCheckAt` at or before `now`,
+   * the least checked first (`checks`), then the soonest due, at most `limit`: what the
+   * reconciliation asks the provider about
+   * (checkout/reconcile.ts). A store's index may lag: what it lists is read again before a write.
    */
-  unsettledSessions(range: { createdAfter: string; createdBefore: string; limit: number }): Promise<SessionRecord[]>
+  dueSessions(now: string, limit: number): Promise<SessionRecord[]>
+  /**
+   * Writes `next` (the same session with its next check) only when the stored session is still
+   * exactly `read`: a payment event that landed meanwhile wins, and the reconciliation's schedule
+   * is dropped. True when written.
+   */
+  rescheduleCheck(read: SessionRecord, next: SessionRecord): Promise<boolean>
   /**
    * Every lead sent from `email` (compared without case), oldest first, whatever its state: a
    * data subject's request (`npm run api -- subject show|erase`).

@@ -19,7 +19,7 @@ import {
   type SessionRecord,
   type Store,
   type StoredResponse,
-  unsettledStatuses,
+  isChecked,
 } from './port'
 
 export type SqliteStore = Store & {
@@ -53,6 +53,9 @@ function migrate(db: Database): number[] {
   }
   return applied
 }
+
+/** The `next_check_at` column of a session: its next check while `dueSessions` lists it, else NULL. */
+const dueAt = (record: SessionRecord): string | null => (isChecked(record) ? record.nextCheckAt! : null)
 
 export function sqliteStore(path: string): SqliteStore {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true })
@@ -224,10 +227,11 @@ export function sqliteStore(path: string): SqliteStore {
       ).changes
     },
     async saveSession(record) {
-      insert('INSERT INTO checkout_sessions (id, status, created_at, data) VALUES (?, ?, ?, ?)', [
+      insert('INSERT INTO checkout_sessions (id, status, created_at, next_check_at, data) VALUES (?, ?, ?, ?, ?)', [
         record.id,
         record.status,
         record.createdAt,
+        dueAt(record),
         JSON.stringify(record),
       ])
     },
@@ -244,8 +248,9 @@ export function sqliteStore(path: string): SqliteStore {
         }
         if (
           next &&
-          db.run('UPDATE checkout_sessions SET status = ?, data = ? WHERE id = ? AND status = ?', [
+          db.run('UPDATE checkout_sessions SET status = ?, next_check_at = ?, data = ? WHERE id = ? AND status = ?', [
             next.status,
+            dueAt(next),
             JSON.stringify(next),
             sessionId,
             from,
@@ -267,14 +272,23 @@ export function sqliteStore(path: string): SqliteStore {
         throw error
       }
     },
-    async unsettledSessions({ createdAfter, createdBefore, limit }) {
-      // By the created_at index; the status is the column the compare-and-set keeps.
+    async dueSessions(now, limit) {
       const rows = db.all(
-        `SELECT data FROM checkout_sessions WHERE created_at > ? AND created_at < ?
-           AND status IN (${unsettledStatuses.map(() => '?').join(', ')}) ORDER BY created_at, rowid LIMIT ?`,
-        [createdAfter, createdBefore, ...unsettledStatuses, limit],
+        `SELECT data FROM checkout_sessions WHERE next_check_at <= ?
+           ORDER BY coalesce(json_extract(data, '$.checks'), 0), next_check_at, rowid LIMIT ?`,
+        [now, limit],
       )
       return rows.map((row) => JSON.parse(String(row.data)) as SessionRecord)
+    },
+    async rescheduleCheck(read, next) {
+      return (
+        db.run('UPDATE checkout_sessions SET next_check_at = ?, data = ? WHERE id = ? AND json(data) = json(?)', [
+          dueAt(next),
+          JSON.stringify(next),
+          read.id,
+          JSON.stringify(read),
+        ]).changes === 1
+      )
     },
     async contactsOf(email) {
       const rows = db.all(
