@@ -6,14 +6,19 @@
 // chain or a loop), and on a page of the previous release's sitemap (PREVIOUS_SITEMAP) that is
 // neither built nor redirected. The sitemap lists only the built pages.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
-import { join, relative } from 'node:path'
+import { join, relative, resolve } from 'node:path'
 import { formatRedirects, REDIRECTS_FILE } from '../host/redirects'
 import { localeCodes } from '../locales/locales'
 import { localizePath } from '../locales/localizePath'
 import { stripTrailingSlash } from '../renderer/shared/paths'
 import { site } from '../site.config'
 
-const redirectsSource = () => join(process.cwd(), 'locales', 'guides', 'redirects.json')
+// Beside the articles it moves: another set of articles (GUIDES_DIR, the bench's) has its own, or none.
+const redirectsSource = () =>
+  join(
+    process.env.GUIDES_DIR ? resolve(process.env.GUIDES_DIR) : join(process.cwd(), 'locales', 'guides'),
+    'redirects.json',
+  )
 
 const fail = (file: string, reason: string): never => {
   throw new Error(`${relative(process.cwd(), file)}: ${reason}`)

@@ -162,6 +162,9 @@ const about = (): Resources =>
     : {}
 
 /** One line per delivery to a subscription: sent, or why not (never the secret). */
+/** Where subscriptions may lead: public https hosts, and this machine only when asked for by name (api/status/destinations.ts). */
+const destinations = { allowLoopback: process.env.STATUS_SUBSCRIPTIONS_ALLOW_LOOPBACK === '1' }
+
 function report(deliveries: readonly Delivery[]) {
   for (const d of deliveries)
     (d.ok ? console.log : console.error)(
@@ -217,7 +220,7 @@ async function main(): Promise<number> {
   const write = async (change: Omit<Change, 'by'>) => {
     const result = await mutate(store, { ...change, by }, { timeZone: zone, siteUrl: site.origin })
     if (result.reset) console.error(result.reset[lang])
-    report(await notifyIncidentChange(store, result.before, result.doc, { siteUrl: site.origin }))
+    report(await notifyIncidentChange(store, result.before, result.doc, { siteUrl: site.origin, destinations }))
     return result
   }
   const needId = () => {
@@ -259,6 +262,7 @@ async function main(): Promise<number> {
       components: values.component === undefined ? 'all' : values.component === 'all' ? 'all' : components,
       lang: values.language,
       by,
+      destinations,
     })
     console.log(
       t('status.subscribed', {

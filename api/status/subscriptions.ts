@@ -22,9 +22,13 @@ import {
   type StatusDocument,
   statusPaths,
 } from '../contract/status'
+import { type DestinationRules, destination, type Refusal } from './destinations'
 import { StatusInputError } from './doc'
 import { PreconditionFailed, type StatusStore } from './store'
 import { monitoringUrls } from './summary'
+import { request as httpRequest } from 'node:http'
+import { request as httpsRequest } from 'node:https'
+import { isIP } from 'node:net'
 import { setTimeout as sleep } from 'node:timers/promises'
 
 /** Where the subscriptions are kept in the store: private, beside the history. */
@@ -68,10 +72,8 @@ const refuse = (id: OperatorId, values?: Parameters<typeof operatorText>[1]): ne
   throw new StatusInputError(operatorText(id, values))
 }
 
-const loopbackHosts = /^(localhost|[a-z0-9-]+\.localhost|127(\.\d{1,3}){3}|\[::1\])$/i
-
-/** The endpoint as it will be called, or a refusal saying why not. */
-function checkUrl(raw: string | undefined): string {
+/** The endpoint as it will be called, or a refusal saying why not: its form, then where it leads (./destinations.ts). */
+async function checkUrl(raw: string | undefined, rules: DestinationRules): Promise<string> {
   const text = (raw ?? '').trim()
   if (!text) refuse('statusSubscriptions.url.missing')
   let url: URL | undefined
@@ -81,13 +83,20 @@ function checkUrl(raw: string | undefined): string {
     refuse('statusSubscriptions.url.invalid', { url: text })
   }
   const u = url!
-  const loopback = loopbackHosts.test(u.hostname)
-  if (!(u.protocol === 'https:' || (u.protocol === 'http:' && loopback)))
-    refuse('statusSubscriptions.url.scheme', { url: text })
+  if (u.protocol !== 'https:' && u.protocol !== 'http:') refuse('statusSubscriptions.url.scheme', { url: text })
   if (u.username || u.password) refuse('statusSubscriptions.url.credentials', { host: u.host })
   u.hash = ''
   if (u.href.length > 2000) refuse('statusSubscriptions.url.long')
+  const checked = await destination(u, rules)
+  if (!checked.ok) refuse(refusals[checked.reason], { url: text, host: checked.host })
   return u.href
+}
+
+const refusals: Record<Refusal['reason'], OperatorId> = {
+  scheme: 'statusSubscriptions.url.scheme',
+  port: 'statusSubscriptions.url.port',
+  unresolved: 'statusSubscriptions.url.unresolved',
+  'not-public': 'statusSubscriptions.url.private',
 }
 
 /** The components to hear of: `all` (none named, or `all`), else known keys, each once. */
@@ -158,6 +167,8 @@ export interface SubscribeInput {
   lang?: string
   /** Who registers it. */
   by: string
+  /** Where an endpoint may be (./destinations.ts): the resolver, and loopback for tests and local trials. */
+  destinations?: DestinationRules
 }
 
 /**
@@ -169,7 +180,7 @@ export async function subscribe(
   input: SubscribeInput,
   now: number = Date.now(),
 ): Promise<{ subscription: Subscription; secret: string }> {
-  const url = checkUrl(input.url)
+  const url = await checkUrl(input.url, input.destinations ?? {})
   const components = checkComponents(input.components)
   const lang = checkLang(input.lang)
   const createdBy = input.by?.trim() || 'unknown'
@@ -378,7 +389,8 @@ export interface NotifyOptions {
   /** The site's origin, for the links (no trailing slash). */
   siteUrl: string
   now?: () => number
-  fetch?: typeof fetch
+  /** Where an endpoint may be, checked again at each delivery (./destinations.ts). */
+  destinations?: DestinationRules
   /** Each attempt's limit (5 s). */
   timeoutMs?: number
   /** Attempts per event (3), the next after `retryDelayMs` × 2^(n−1) (1 s, 2 s). */
@@ -386,17 +398,42 @@ export interface NotifyOptions {
   retryDelayMs?: number
 }
 
-/** Why an attempt failed, in a line: the cause's code, or the timeout. */
-function failure(err: unknown, timeoutMs: number): string {
-  const e = err as { name?: string; message?: string; cause?: { code?: string; message?: string } }
-  if (e?.name === 'TimeoutError') return `no answer within ${timeoutMs} ms`
-  return e?.cause?.code ?? e?.cause?.message ?? e?.message ?? String(err)
+/**
+ * One POST to `url`, connected to `address` (the one checked: no second lookup), following no
+ * redirect and reading nothing of the answer but its status. Rejects with `timeout` or `no-connection`.
+ */
+function post(url: URL, address: string, headers: Record<string, string>, body: string, timeoutMs: number) {
+  return new Promise<number>((resolve, reject) => {
+    const request = (url.protocol === 'https:' ? httpsRequest : httpRequest)(
+      url,
+      {
+        method: 'POST',
+        headers: { ...headers, 'Content-Length': String(Buffer.byteLength(body)) },
+        lookup: (_host, options, done) =>
+          (options as { all?: boolean }).all
+            ? (done as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [
+                { address, family: isIP(address) },
+              ])
+            : done(null, address, isIP(address)),
+        timeout: timeoutMs,
+      },
+      (response) => {
+        response.destroy()
+        resolve(response.statusCode ?? 0)
+      },
+    )
+    request.on('timeout', () => request.destroy(Object.assign(new Error('timeout'), { code: 'timeout' })))
+    request.on('error', (error: Error & { code?: string }) =>
+      reject(new Error(error.code === 'timeout' ? 'timeout' : 'no-connection')),
+    )
+    request.end(body)
+  })
 }
 
 async function deliver(
   subscription: StoredSubscription,
   change: StatusChange,
-  options: Required<Omit<NotifyOptions, 'fetch'>> & { fetch: typeof fetch },
+  options: Required<NotifyOptions>,
 ): Promise<Delivery> {
   const body = JSON.stringify(eventFor(change, publicView(subscription), options.siteUrl))
   const result: Delivery = {
@@ -407,13 +444,22 @@ async function deliver(
     ok: false,
     attempts: 0,
   }
+  const url = new URL(subscription.url)
   for (;;) {
     result.attempts++
     let retry = true
+    // Where it leads now, not only when it was subscribed: a name may have been pointed inside since.
+    const checked = await destination(url, options.destinations)
+    if (!checked.ok) {
+      delete result.status
+      result.error = `refused: ${checked.reason}`
+      return result
+    }
     try {
-      const response = await options.fetch(subscription.url, {
-        method: 'POST',
-        headers: {
+      const status = await post(
+        url,
+        checked.address,
+        {
           'Content-Type': 'application/json',
           'User-Agent': 'rasid-status/1',
           'Rasid-Event-Id': change.id,
@@ -422,22 +468,21 @@ async function deliver(
           'Rasid-Signature': statusSignature(subscription.secret, body, Math.floor(options.now() / 1000)),
         },
         body,
-        // A redirect is a failure: following it would send the event to another host.
-        redirect: 'manual',
-        signal: AbortSignal.timeout(options.timeoutMs),
-      })
-      result.status = response.status
-      await response.body?.cancel().catch(() => undefined)
-      if (response.status >= 200 && response.status < 300) {
+        options.timeoutMs,
+      )
+      result.status = status
+      if (status >= 200 && status < 300) {
         result.ok = true
         delete result.error
         return result
       }
-      result.error = `status ${response.status}`
-      retry = response.status >= 500 || response.status === 429 || response.status === 408
+      // A redirect is a failure: following it would send the event to another host.
+      result.error = `status ${status}`
+      retry = status >= 500 || status === 429 || status === 408
     } catch (err) {
+      // Only whether it answered: never what the network said (a port and host oracle).
       delete result.status
-      result.error = failure(err, options.timeoutMs).split(subscription.secret).join('[secret]')
+      result.error = (err as Error).message === 'timeout' ? 'timeout' : 'no-connection'
     }
     if (!retry || result.attempts >= options.maxAttempts) return result
     await sleep(options.retryDelayMs * 2 ** (result.attempts - 1))
@@ -463,7 +508,7 @@ export async function notifyIncidentChange(
   const settings = {
     siteUrl: options.siteUrl.replace(/\/$/, ''),
     now: options.now ?? Date.now,
-    fetch: options.fetch ?? fetch,
+    destinations: options.destinations ?? {},
     timeoutMs: options.timeoutMs ?? 5000,
     maxAttempts: options.maxAttempts ?? 3,
     retryDelayMs: options.retryDelayMs ?? 1000,

@@ -367,7 +367,11 @@ test('an operator subscribes an endpoint; the incident command then sends it a s
   await new Promise<void>((ok) => receiver.listen(0, '127.0.0.1', ok))
   try {
     const url = `http://127.0.0.1:${(receiver.address() as { port: number }).port}/hook`
-    const env = { STATUS_DIR: tempDir() }
+    // This machine is refused but when asked for by name.
+    const refused = await status({ STATUS_DIR: tempDir() }, 'subscribe', '--url', url)
+    expect(refused.code).not.toBe(0)
+    expect(refused.out).toMatch(/must use https:\/\/.*STATUS_SUBSCRIPTIONS_ALLOW_LOOPBACK=1/)
+    const env = { STATUS_DIR: tempDir(), STATUS_SUBSCRIPTIONS_ALLOW_LOOPBACK: '1' }
     const subscribed = await status(env, 'subscribe', '--url', url, '--component', 'checkout', '--language', 'ar')
     expect(subscribed, subscribed.out).toMatchObject({ code: 0 })
     expect(subscribed.out).toMatch(/Subscribed sub_[0-9a-f]{16}: .*checkout, ar; written to the folder/)
