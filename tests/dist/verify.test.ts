@@ -32,15 +32,11 @@ const [entry, dynamicImport, lazy] = importIn('entries', /import\(\s*`(\.\.\/chu
 const buildId = JSON.parse(read(dist, 'builds/latest.json')).id as string
 const metaFile = `builds/meta/${buildId}.json`
 
-const copies: string[] = []
-afterAll(() => {
-  for (const dir of copies) rmSync(dir, { recursive: true, force: true })
-})
-
+// Each copy is removed as soon as it has been verified, so that no hook has dozens of copies of
+// dist/ to delete at once on a busy machine.
 function copyOfDist(): string {
   const dir = mkdtempSync(join(tmpdir(), 'verify-'))
   cpSync(dist, dir, { recursive: true })
-  copies.push(dir)
   return dir
 }
 
@@ -61,8 +57,12 @@ const editJson = (dir: string, file: string, change: (value: Record<string, unkn
 /** What verify finds in a copy of dist/ broken by `breakIt`. */
 function problemsAfter(breakIt: (dir: string) => void): Problem[] {
   const dir = copyOfDist()
-  breakIt(dir)
-  return verify(dir).problems
+  try {
+    breakIt(dir)
+    return verify(dir).problems
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
 }
 
 const problem = (check: Problem['check'], file: string, text: string) => ({
@@ -318,6 +318,7 @@ describe('the command', { timeout: 120_000 }, () => {
     broken = copyOfDist()
     rmSync(join(broken, 'pricing/_payload.json'))
   }, 120_000)
+  afterAll(() => rmSync(broken, { recursive: true, force: true }), 120_000)
 
   test.concurrent('exits 0 on dist/ with a clean report', async () => {
     const { status, stdout } = await cli(dist)
