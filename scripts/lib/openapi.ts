@@ -70,24 +70,32 @@ function openApiDocument(version: string): Record<string, unknown> {
       operationId: operationId(endpoint),
       summary: endpoint.summary,
     }
-    const names = [...endpoint.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!)
-    if (names.length > 0) operation.parameters = names.map(pathParameter)
-    // The provider's event is proven by its signature (the sandbox's and any provider that signs
-    // so) or, for Moyasar, by the token inside its body (docs/api.md, "Checkout"): said in the
-    // operation's description, not as a parameter, since a provider that proves it otherwise sends none.
-    if (endpoint.path === '/webhooks/payments')
+    const parameters: Record<string, unknown>[] = [...endpoint.path.matchAll(/\{(\w+)\}/g)].map((m) =>
+      pathParameter(m[1]!),
+    )
+    // Every header the server requires is a parameter, so that a client (or a validator) made from
+    // the document alone sends it.
+    if (endpoint.path === '/webhooks/payments') {
       operation.description =
-        'Signed with `Rasid-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">` under the webhook secret, at most 5 minutes old (the sandbox, and a provider that signs so); Moyasar proves its events by the `secret_token` in the body instead, and each is confirmed with Moyasar’s API. Without either: 401 `signature-invalid`.'
+        'An event of the payment provider. The sandbox, and any provider that signs so, signs it with `Rasid-Signature`; Moyasar proves its events by the `secret_token` in the body instead, and each is confirmed with Moyasar’s API. Without either: 401 `signature-invalid`.'
+      parameters.push({
+        name: 'Rasid-Signature',
+        in: 'header',
+        required: true,
+        description:
+          '`t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">` under the webhook secret, at most 5 minutes old; several `v1` are allowed during a key rotation. Moyasar’s events, which prove themselves by their body’s `secret_token`, are taken without it.',
+        schema: { type: 'string', examples: [`t=1767225600,v1=${'0'.repeat(64)}`] },
+      })
+    }
     if (endpoint.idempotent)
-      operation.parameters = [
-        {
-          name: 'Idempotency-Key',
-          in: 'header',
-          required: true,
-          description: 'A unique key per submission (a UUID): the same key and body replay the first answer',
-          schema: { type: 'string', pattern: '^[\\x21-\\x7E]{8,255}$' },
-        },
-      ]
+      parameters.push({
+        name: 'Idempotency-Key',
+        in: 'header',
+        required: true,
+        description: 'A unique key per submission (a UUID): the same key and body replay the first answer',
+        schema: { type: 'string', pattern: '^[\\x21-\\x7E]{8,255}$' },
+      })
+    if (parameters.length > 0) operation.parameters = parameters
     if ('request' in endpoint)
       operation.requestBody = { required: true, content: { 'application/json': { schema: ref(endpoint.request) } } }
     operation.responses = Object.fromEntries(

@@ -72,11 +72,10 @@ function predict(s: Sent, model: Model): Outcome[] {
   if (mediaTypeOf(s.headers['content-type'] as string | undefined) !== op.body.mediaType)
     return [{ status: 415, code: 'unsupported-media-type' }]
   if ((s.body?.length ?? 0) > bodyLimit) return [{ status: 413, code: 'payload-too-large' }]
-  for (const param of op.headers) {
-    const value = param.name === 'Idempotency-Key' ? s.key : s.headers[param.name.toLowerCase()]
-    if (param.required && !value) return [{ status: 400, code: 'idempotency-key-missing' }]
-    if (value && !param.accepts(value)) return [{ status: 400, code: 'idempotency-key-invalid' }]
-  }
+  const key = op.headers.find((param) => param.name === 'Idempotency-Key')
+  if (key?.required && !s.key) return [{ status: 400, code: 'idempotency-key-missing' }]
+  if (key && s.key && !key.accepts(s.key)) return [{ status: 400, code: 'idempotency-key-invalid' }]
+  // A missing or malformed Rasid-Signature is an invalid one.
   if (op === webhook && s.signature === 'invalid') return [{ status: 401, code: 'signature-invalid' }]
   if (op === webhook && s.signature === 'expired') return [{ status: 400, code: 'signature-expired' }]
   if (!s.parsed) return [{ status: 400, code: op === webhook ? 'invalid-request' : 'malformed-json' }]
