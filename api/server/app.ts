@@ -23,7 +23,7 @@ import { moyasarProvider } from './checkout/moyasar'
 import { type PaymentProvider, sandboxProvider } from './checkout/provider'
 import { checkoutRoutes } from './checkout/routes'
 import { sandboxRoutes, sandboxRoutePatterns } from './checkout/sandbox'
-import { type ApiConfig, ConfigError, type RateRule, unsafeSettings } from './config'
+import { type ApiConfig, ConfigError, emailWatchDefault, type RateRule, unsafeSettings } from './config'
 import { canonical, idempotencyKey, problemBody, sha256 } from './http'
 import { rateKey, rateKeySecret, sharedRateLimiter } from './rateLimit'
 import type { ContactKind, ContactRecord, Store, StoredResponse } from './store/port'
@@ -48,6 +48,9 @@ export type AppOptions = {
 }
 
 const jsonType = /^application\/json\s*(;|$)/i
+
+/** The watch's rule, for its log line (which names no one). */
+const watchWindow = (rule: RateRule = emailWatchDefault) => ({ limit: rule.limit, windowS: rule.windowMs / 1000 })
 
 /** Every route as a pattern (`{id}`: one path segment) with its methods: the JSON endpoints and the sandbox's pages. */
 const routes = (() => {
@@ -90,6 +93,7 @@ export function createApp(options: AppOptions): Hono {
   const sharedLimiter = (name: string, rule: RateRule) => sharedRateLimiter(name, rule, store, rateSecret)
   const perAddress = sharedLimiter('lead-address', config.rate.perAddress)
   const perEmail = sharedLimiter('lead-email', config.rate.perEmail)
+  const emailWatch = sharedLimiter('lead-email-watch', config.rate.emailWatch ?? emailWatchDefault)
   const app = new Hono()
   /** The unhandled error of a request, for its log line. */
   const errors = new WeakMap<Request, string>()
@@ -190,6 +194,10 @@ export function createApp(options: AppOptions): Hono {
         if (!hit.ok) return { status: 429, body: problemBody(429, 'rate-limited', { retryAfter: hit.retryAfter }) }
       }
       const id = crypto.randomUUID()
+      // Taken all the same (the per-address limits above are the brake), but an operator hears of
+      // one email named from many addresses: someone being signed up for the CRM's replies.
+      if (!(await emailWatch.hit(data.email.toLowerCase(), now())).ok)
+        log({ level: 'warn', msg: 'lead email named often', kind, ...watchWindow(config.rate.emailWatch) })
       const receivedAt = new Date(now()).toISOString()
       // The honeypot: stored as spam and answered like any other, so a bot learns nothing.
       const spam = (website ?? '').trim() !== ''

@@ -114,7 +114,16 @@ export type ApiConfig = {
   trustProxy: TrustProxy
   /** Bytes. */
   bodyLimit: number
-  rate: { perAddress: RateRule; perEmail: RateRule }
+  rate: {
+    perAddress: RateRule
+    perEmail: RateRule
+    /**
+     * One email named in leads from any addresses (RATE_EMAIL_WATCH_LIMIT, _WINDOW_S): past it each
+     * lead is still taken, and logged for an alarm (mail-bombing someone through the CRM's replies).
+     * Unset: `emailWatchDefault`.
+     */
+    emailWatch?: RateRule
+  }
   /** Unset: forwarding is off and new leads are not queued for it. */
   webhook?: WebhookConfig
   checkout: CheckoutConfig
@@ -132,6 +141,9 @@ export const webhookDefaults: Omit<WebhookConfig, 'url' | 'secret'> = {
   pollMs: 30_000,
 }
 
+/** Far above one person's use of the forms: 50 leads a day naming one email, from anywhere. */
+export const emailWatchDefault: RateRule = { limit: 50, windowMs: 24 * 60 * 60 * 1000 }
+
 /** The local sandbox server's settings (the tests start from these). */
 export const defaultConfig: ApiConfig = {
   environment: 'local',
@@ -142,6 +154,7 @@ export const defaultConfig: ApiConfig = {
   rate: {
     perAddress: { limit: 5, windowMs: 10 * 60 * 1000 },
     perEmail: { limit: 20, windowMs: 24 * 60 * 60 * 1000 },
+    emailWatch: emailWatchDefault,
   },
   checkout: checkoutDefaults,
 }
@@ -401,6 +414,10 @@ export function configFromEnv(env: Env, options: ConfigOptions = {}): ApiConfig 
       perEmail: {
         limit: checks.positive(env, 'RATE_EMAIL_LIMIT', perEmail.limit),
         windowMs: checks.positive(env, 'RATE_EMAIL_WINDOW_S', perEmail.windowMs / 1000) * 1000,
+      },
+      emailWatch: {
+        limit: checks.positive(env, 'RATE_EMAIL_WATCH_LIMIT', emailWatchDefault.limit),
+        windowMs: checks.positive(env, 'RATE_EMAIL_WATCH_WINDOW_S', emailWatchDefault.windowMs / 1000) * 1000,
       },
     },
     webhook: webhookFrom(env, environment, checks),

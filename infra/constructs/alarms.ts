@@ -212,6 +212,13 @@ export class SiteAlarms {
       'Payment reconciliation is behind: three runs in a row left due sessions unchecked (docs/aws.md, runbook)',
       { evaluationPeriods: 3, datapointsToAlarm: 3 },
     )
+    // One email named in more leads than one person sends, from any addresses (api/server/app.ts,
+    // the email watch): the leads are taken, and someone decides whether it is mail-bombing.
+    filtered(
+      'LeadEmailWatch',
+      '{ $.msg = "lead email named often" }',
+      "One email was named in more leads than RATE_EMAIL_WATCH_LIMIT allows in a day, from any addresses: someone may be signing a victim up for the CRM's replies (docs/aws.md, runbook)",
+    )
     alarm(
       scope,
       'TableThrottled',

@@ -2,7 +2,8 @@
 // "Rate limits"): two servers on one store (two Lambda instances on one DynamoDB table, two
 // processes on one SQLite file, two apps on one memory store) share one budget of unknown discount
 // codes, of leads per address and of leads per email; the counters name no one; and the per-email
-// limit counts per address too, so nobody elsewhere can lock a person out.
+// limit counts per address too, so nobody elsewhere can lock a person out; one email named from many
+// addresses is watched across them all.
 import { ScanCommand } from '@aws-sdk/client-dynamodb'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Cart } from '../../api/contract/cart'
@@ -57,7 +58,11 @@ describe.each(['sqlite', 'memory', 'dynamodb'] as const)('limits shared by two s
     table = made.table
     const config: Partial<ApiConfig> = {
       trustProxy: { kind: 'xff', hops: 1 },
-      rate: { perAddress: { limit: 5, ...window }, perEmail: { limit: 3, ...window } },
+      rate: {
+        perAddress: { limit: 5, ...window },
+        perEmail: { limit: 3, ...window },
+        emailWatch: { limit: 4, ...window },
+      },
       // The quotes' own brake out of the way: only the unknown codes' budget (20 per 10 minutes) counts here.
       checkout: {
         ...checkoutDefaults,
@@ -178,6 +183,26 @@ describe.each(['sqlite', 'memory', 'dynamodb'] as const)('limits shared by two s
     expect(owner.status).toBe(201)
   })
 
+  test('one email named from many addresses is still taken, and past the watch each lead is logged for the alarm, naming no one', async () => {
+    const statuses: number[] = []
+    for (let i = 0; i < 6; i++) {
+      const answer = await call(i % 2 === 0 ? a : b, sales, {
+        body: { ...goodSales, email: i % 3 === 0 ? 'Watched@Example.com' : 'watched@example.com' },
+        headers: from(`198.51.100.${100 + i}`),
+      })
+      statuses.push(answer.status)
+    }
+    expect(statuses).toEqual([201, 201, 201, 201, 201, 201])
+    const lines = [...a.logs, ...b.logs]
+    const watched = lines.filter((line) => line.msg === 'lead email named often')
+    // The 5th and the 6th, whichever server took them: the count is the store's.
+    expect(watched).toEqual([
+      { level: 'warn', msg: 'lead email named often', kind: 'sales', limit: 4, windowS: 600 },
+      { level: 'warn', msg: 'lead email named often', kind: 'sales', limit: 4, windowS: 600 },
+    ])
+    expect(JSON.stringify(lines).toLowerCase()).not.toContain('watched@example.com')
+  })
+
   test.runIf(kind === 'dynamodb')('a counter names no one and ends by its TTL', async () => {
     const client = dynamoClient({
       endpoint: dynamo.endpoint,
@@ -198,7 +223,9 @@ describe.each(['sqlite', 'memory', 'dynamodb'] as const)('limits shared by two s
         expect(text).not.toContain(clear)
       const nowS = clock() / 1000
       for (const item of Items) {
-        expect(item.pk?.S).toMatch(/^RATE#(code-guess|lead-address|lead-email|checkout-sessions)#[\w-]{43}$/)
+        expect(item.pk?.S).toMatch(
+          /^RATE#(code-guess|lead-address|lead-email|lead-email-watch|checkout-sessions)#[\w-]{43}$/,
+        )
         const expiresAt = Number(item.expiresAt?.N)
         // The end of its window: at most 10 minutes on.
         expect(expiresAt).toBeGreaterThan(nowS)
