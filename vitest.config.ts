@@ -28,7 +28,14 @@ export default defineConfig({
       { extends: true, test: { name: 'api', include: ['tests/api/**/*.test.ts'] } },
       {
         extends: true,
-        test: { name: 'dist', include: ['tests/dist/**/*.test.ts'], globalSetup: ['tests/dist/setup.ts'] },
+        test: {
+          name: 'dist',
+          include: ['tests/dist/**/*.test.ts'],
+          globalSetup: ['tests/dist/setup.ts'],
+          // Many of its tests copy dist/ (15 MB) and verify every page of the copy: under npm test's
+          // other lanes one took more than 30 s.
+          testTimeout: 120_000,
+        },
       },
       // Firefox and WebKit (docs/testing.md, "Firefox and WebKit"): the built site in Debian's
       // firefox-esr and WebKitGTK, one engine after the other, each a browser session per language.

@@ -17,6 +17,10 @@ export function contentTypeFor(key: string): string {
 
 /** The status document and its feeds (docs/status.md): changed by operations between builds, read every minute. */
 export const STATUS_PREFIX = 'status/'
+/** The status store's private history in the site bucket (api/status/store.ts `s3Store`): no viewer reaches it. */
+export const STATUS_HISTORY_PREFIX = 'status-history/'
+/** The status subscriptions' list there, whose old versions hold removed subscribers' sealed secrets. */
+export const STATUS_SUBSCRIPTIONS_KEY = `${STATUS_HISTORY_PREFIX}subscriptions.json`
 /** Short enough that an update reaches every visitor within a minute, long enough to shield the bucket. */
 const STATUS_CACHE = 'public, max-age=30'
 

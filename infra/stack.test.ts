@@ -41,6 +41,8 @@ describe('the stacks', () => {
         'DistributionId',
         'LiveBuildStoreArn',
         'SiteBucketName',
+        'StatusKeyArn',
+        'StatusOperatorPolicyArn',
         'StatusProbeFunctionName',
         'TableName',
       ].sort(),

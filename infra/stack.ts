@@ -40,6 +40,7 @@ import { Api } from './constructs/api'
 import { CostBudget } from './constructs/budget'
 import { SiteDashboard } from './constructs/dashboard'
 import { DeployPolicy } from './constructs/deployPolicy'
+import { StatusOperators } from './constructs/statusOperators'
 import { ApiRelease } from './constructs/release'
 import { Site } from './constructs/site'
 import { StatusHost } from './constructs/statusHost'
@@ -74,6 +75,7 @@ class SiteStack extends Stack {
     const release = new ApiRelease(this, { settings, topic, api, alarms })
     const { dashboard } = new SiteDashboard(this, { settings, api, site, data, probe, alarms })
     const { policy: deployPolicy } = new DeployPolicy(this, { site })
+    const statusOperators = new StatusOperators(this, { site })
 
     const { fn, alias } = api
     const { bucket, store, distribution } = site
@@ -87,6 +89,8 @@ class SiteStack extends Stack {
     new CfnOutput(this, 'AlarmTopicArn', { value: topic.topicArn })
     new CfnOutput(this, 'StatusProbeFunctionName', { value: probe.fn.functionName })
     new CfnOutput(this, 'DeployPolicyArn', { value: deployPolicy.managedPolicyArn })
+    new CfnOutput(this, 'StatusOperatorPolicyArn', { value: statusOperators.policy.managedPolicyArn })
+    new CfnOutput(this, 'StatusKeyArn', { value: statusOperators.key.keyArn })
     new CfnOutput(this, 'DashboardName', { value: dashboard.dashboardName })
     new CfnOutput(this, 'ApiReleaseApplication', { value: release.group.application.applicationName })
     new CfnOutput(this, 'ApiReleaseGroup', { value: release.group.deploymentGroupName })

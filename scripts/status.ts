@@ -12,6 +12,7 @@
 //   maintenance cancel <id> --text-en … --text-ar …
 //   restore <revision>
 //   subscribe --url https://… [--component api,checkout|all] [--language en|ar|both]
+//   subscribe --rotate <id> [--overlap-hours 24]
 //   subscriptions
 //   unsubscribe <id>
 //   probe [--site URL] [--api URL] [--payment URL] [--every SECONDS] [--timeout MS]
@@ -21,6 +22,7 @@
 // read, and failures said in one line, by the commands' shared helper (scripts/lib/cli/command.ts): exit 0
 // done, 1 refused or failed (the reason in one line), 2 wrong usage (`--help` lists the commands).
 import { userInfo } from 'node:os'
+import { KMSClient } from '@aws-sdk/client-kms'
 import { S3Client } from '@aws-sdk/client-s3'
 import { impacts, type Impact, type Stage, stages } from '../api/contract/status'
 import { parseCommand, type Resources, runCommand } from './lib/cli/command'
@@ -38,10 +40,12 @@ import {
   updateIncident,
 } from '../api/status/doc'
 import { probeAndRecord } from '../api/status/probe'
+import { kmsSealer } from '../api/status/sealing'
 import {
   type Delivery,
   listSubscriptions,
   notifyIncidentChange,
+  rotateSecret,
   subscribe,
   unsubscribe,
 } from '../api/status/subscriptions'
@@ -75,6 +79,7 @@ const forms = `  show [--json]
   maintenance cancel <id> --text-en … --text-ar …
   restore <revision>
   subscribe --url https://… [--component api,checkout|all] [--language en|ar|both]
+  subscribe --rotate <id> [--overlap-hours 24]
   subscriptions
   unsubscribe <id>
   probe [--site URL] [--api URL] [--payment URL] [--every SECONDS] [--timeout MS]`
@@ -109,6 +114,8 @@ const cmd = parseCommand({
     by: { type: 'string' },
     url: { type: 'string' },
     language: { type: 'string' },
+    rotate: { type: 'string' },
+    'overlap-hours': { type: 'string' },
   },
   global: ['bucket', 'endpoint', 'dir', 'market', 'by'],
   commands: {
@@ -123,7 +130,7 @@ const cmd = parseCommand({
     },
     'maintenance cancel': { args: ['id?'], options: ['text-en', 'text-ar'] },
     restore: { args: ['revision?'] },
-    subscribe: { options: ['url', 'component', 'language'] },
+    subscribe: { options: ['url', 'component', 'language', 'rotate', 'overlap-hours'] },
     subscriptions: {},
     unsubscribe: { args: ['id?'] },
     probe: { options: ['site', 'api', 'payment', 'every', 'timeout'] },
@@ -147,7 +154,12 @@ function storeOf(): StatusStore {
       ...(endpoint ? { endpoint, forcePathStyle: true } : {}),
       region: process.env.AWS_REGION ?? 'me-south-1',
     })
-    return s3Store(client, bucket)
+    // Subscribers' secrets are sealed with the status key of KMS (api/status/sealing.ts): without
+    // it a bucket's subscriptions refuse to sign, naming STATUS_KMS_KEY. A local KMS: AWS_ENDPOINT_URL_KMS.
+    const kmsKey = process.env.STATUS_KMS_KEY?.trim()
+    const region = process.env.AWS_REGION ?? 'me-south-1'
+    const sealer = kmsKey ? kmsSealer(new KMSClient({ region }), kmsKey) : undefined
+    return s3Store(client, bucket, undefined, { sealer })
   }
   return folderStore(folder)
 }
@@ -253,6 +265,14 @@ async function main(): Promise<number> {
     const { doc, from } = await restore(store, revision, { by, timeZone: zone, siteUrl: site.origin })
     const entry = t('status.history.entry', { at: from.at, action: from.action })
     console.log(t('status.restored', { from: from.revision, entry, revision: doc.revision, written }))
+    return 0
+  }
+  if (cmd.command === 'subscribe' && values.rotate !== undefined) {
+    const hours = values['overlap-hours']
+    const overlapMs = hours === undefined ? undefined : /^\d+(\.\d+)?$/.test(hours) ? Number(hours) * 3_600_000 : -1
+    const { subscription, secret, until } = await rotateSecret(store, values.rotate, { overlapMs })
+    console.log(t('status.rotated', { id: subscription.id, url: subscription.url, until, written }))
+    console.log(t('status.subscribed.secret', { secret }))
     return 0
   }
   if (cmd.command === 'subscribe') {

@@ -28,6 +28,7 @@ import { emptyDocument, settle, StatusInputError } from './doc'
 import { atomFeed } from './feed'
 import { statusSummary } from './summary'
 import { localeCodes } from '../../locales/locales'
+import { folderSealer, type Sealer } from './sealing'
 
 /** Keys inside the store (the bucket's `status/`, the folder's root). */
 export const keys = {
@@ -65,12 +66,20 @@ export interface StatusStore {
   write(key: string, body: string, options?: { ifMatch?: string | null }): Promise<void>
   /** The keys directly under `prefix` (`history/`): not those of its sub-folders. */
   list(prefix: string): Promise<string[]>
+  /** What seals subscribers' secrets here (./sealing.ts); unset, subscriptions refuse to sign. */
+  readonly sealer?: Sealer
 }
 
 export function folderStore(dir: string): StatusStore {
   const etagOf = (body: string) => `"${createHash('sha256').update(body).digest('hex').slice(0, 32)}"`
+  let sealer: Sealer | undefined
   return {
     name: `folder ${dir}`,
+    // The folder's own key, made when a secret is first sealed, in its private history.
+    get sealer() {
+      sealer ??= folderSealer(join(dir, 'history', 'seal.key'))
+      return sealer
+    },
     where: (key) => join(dir, key),
     async list(prefix) {
       try {
@@ -101,7 +110,8 @@ export function folderStore(dir: string): StatusStore {
           if ((current?.etag ?? null) !== options.ifMatch) throw new PreconditionFailed(key)
         }
         const temp = `${file}.${process.pid}.${Date.now()}.tmp`
-        writeFileSync(temp, body)
+        // Only its owner reads it: the history holds the subscriptions (their secrets sealed).
+        writeFileSync(temp, body, { mode: 0o600 })
         renameSync(temp, file)
       } finally {
         unlock()
@@ -134,10 +144,16 @@ async function lock(file: string): Promise<() => void> {
  * The bucket's `status/` (served at /status/*), except the history: `status-history/`, which no
  * viewer reaches (the viewer-request function serves only `status/` of the bucket's root).
  */
-export function s3Store(client: S3Client, bucket: string, prefix = 'status/'): StatusStore {
+export function s3Store(
+  client: S3Client,
+  bucket: string,
+  prefix = 'status/',
+  options: { sealer?: Sealer } = {},
+): StatusStore {
   const keyOf = (key: string) => (key.startsWith('history/') ? `${prefix.replace(/\/$/, '')}-${key}` : prefix + key)
   return {
     name: `bucket s3://${bucket}/${prefix}`,
+    sealer: options.sealer,
     where: (key) => `s3://${bucket}/${keyOf(key)}`,
     async list(under) {
       const keys: string[] = []

@@ -5,27 +5,27 @@
 // The subscriptions sit in the status store's private history (`history/subscriptions.json`:
 // `status-history/` in the bucket, which no viewer reaches), changed with the store's conditional
 // writes, so two operators subscribing at once both land. Each has a signing secret, shown once
-// when it is created and never listed or logged. A refusal's words are the operators' catalog's
+// when it is made and never listed or logged, kept sealed (./sealing.ts: KMS on AWS), and replaced
+// by a rotation that signs with both for an overlap. A refusal's words are the operators' catalog's
 // (locales/operator/api.<lang>.json).
-import { createHash, createHmac, randomBytes } from 'node:crypto'
+import { createHmac, randomBytes } from 'node:crypto'
 import * as v from 'valibot'
 import { type OperatorId, operatorList, operatorText } from '../../locales/operator'
-import {
-  type Bilingual,
-  type ComponentKey,
-  componentKeys,
-  type Impact,
-  type Incident,
-  isOpen,
-  type Maintenance,
-  type Stage,
-  type StatusDocument,
-  statusPaths,
-} from '../contract/status'
+import { type ComponentKey, componentKeys, type StatusDocument } from '../contract/status'
 import { type DestinationRules, destination, type Refusal } from './destinations'
+import type { Sealer } from './sealing'
 import { StatusInputError } from './doc'
 import { PreconditionFailed, type StatusStore } from './store'
-import { monitoringUrls } from './summary'
+import {
+  eventFor,
+  matches,
+  type StatusChange,
+  type StatusEvent,
+  type StatusEventType,
+  statusChanges,
+  type SubscriptionLang,
+  subscriptionLangs,
+} from './statusEvents'
 import { request as httpRequest } from 'node:http'
 import { request as httpsRequest } from 'node:https'
 import { isIP } from 'node:net'
@@ -34,8 +34,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 /** Where the subscriptions are kept in the store: private, beside the history. */
 export const subscriptionsKey = 'history/subscriptions.json'
 
-const subscriptionLangs = ['en', 'ar', 'both'] as const
-type SubscriptionLang = (typeof subscriptionLangs)[number]
+export type { StatusEvent }
 
 /** A subscription as listed: everything but its secret. */
 export interface Subscription {
@@ -52,21 +51,35 @@ export interface Subscription {
   createdBy: string
 }
 
-const Stored = v.strictObject({
-  schema: v.picklist([1]),
-  subscriptions: v.array(
-    v.strictObject({
-      id: v.pipe(v.string(), v.regex(/^sub_[0-9a-f]{16}$/)),
-      url: v.string(),
-      components: v.union([v.literal('all'), v.array(v.picklist(componentKeys))]),
-      lang: v.picklist(subscriptionLangs),
-      createdAt: v.string(),
-      createdBy: v.string(),
-      secret: v.pipe(v.string(), v.regex(/^whsec_[0-9a-f]{64}$/)),
-    }),
-  ),
+const base = {
+  id: v.pipe(v.string(), v.regex(/^sub_[0-9a-f]{16}$/)),
+  url: v.string(),
+  components: v.union([v.literal('all'), v.array(v.picklist(componentKeys))]),
+  lang: v.picklist(subscriptionLangs),
+  createdAt: v.string(),
+  createdBy: v.string(),
+}
+/** A signing secret as kept: sealed, since when, and (the older one during a rotation) until when. */
+const SealedSecret = v.strictObject({
+  sealed: v.pipe(v.string(), v.regex(/^(kms|local):[A-Za-z0-9+/=_-]+$/)),
+  since: v.string(),
+  until: v.optional(v.string()),
 })
-type StoredSubscription = v.InferOutput<typeof Stored>['subscriptions'][number]
+const Stored = v.variant('schema', [
+  v.strictObject({
+    schema: v.literal(2),
+    subscriptions: v.array(
+      v.strictObject({ ...base, secrets: v.pipe(v.array(SealedSecret), v.minLength(1), v.maxLength(2)) }),
+    ),
+  }),
+  // A list from before secrets were sealed: read, and sealed at its next write.
+  v.strictObject({
+    schema: v.literal(1),
+    subscriptions: v.array(v.strictObject({ ...base, secret: v.pipe(v.string(), v.regex(/^whsec_[0-9a-f]{64}$/)) })),
+  }),
+])
+type Key = { sealed: string; since: string; until?: string } | { plain: string; since: string; until?: string }
+type StoredSubscription = Subscription & { secrets: Key[] }
 
 const refuse = (id: OperatorId, values?: Parameters<typeof operatorText>[1]): never => {
   throw new StatusInputError(operatorText(id, values))
@@ -116,7 +129,17 @@ function checkLang(lang: string | undefined): SubscriptionLang {
   return value as SubscriptionLang
 }
 
-const publicView = ({ secret: _, ...s }: StoredSubscription): Subscription => s
+const publicView = ({ secrets: _, ...s }: StoredSubscription): Subscription => s
+
+/** The store's sealer, or a refusal naming the setting that gives one (STATUS_KMS_KEY on a bucket). */
+function sealerOf(store: StatusStore, given: Sealer | undefined): Sealer {
+  const sealer = given ?? store.sealer
+  if (!sealer) refuse('statusSubscriptions.sealer.missing', { store: store.name })
+  return sealer!
+}
+
+/** The secrets a delivery signs with at `now`: the newest, and the one it replaces until its overlap ends. */
+const liveKeys = (keys: readonly Key[], now: number) => keys.filter((k) => !k.until || Date.parse(k.until) > now)
 
 function parse(current: { body: string } | undefined, where: string): StoredSubscription[] {
   if (!current) return []
@@ -133,21 +156,39 @@ function parse(current: { body: string } | undefined, where: string): StoredSubs
       `${where}: ${issue.path?.map((p) => p.key).join('.') || '(root)'}: ${issue.message}; fix or restore it by hand.`,
     )
   }
-  return parsed.output.subscriptions
+  if (parsed.output.schema === 2) return parsed.output.subscriptions
+  return parsed.output.subscriptions.map(({ secret, ...rest }) => ({
+    ...rest,
+    secrets: [{ plain: secret, since: rest.createdAt }],
+  }))
 }
 
 /**
  * Reads the subscriptions, applies `apply` and writes the list only over the version read; when
  * another operator wrote in between, reads again and applies it again (as ./store.ts `mutate`).
+ * What it writes holds no secret in clear (one from an older list is sealed now) and no secret
+ * whose overlap has ended.
  */
 async function change<T>(
   store: StatusStore,
+  sealer: () => Sealer,
+  now: number,
   apply: (list: StoredSubscription[]) => { list: StoredSubscription[]; result: T },
 ): Promise<T> {
   for (let attempt = 0; attempt < 20; attempt++) {
     const current = await store.read(subscriptionsKey)
     const { list, result } = apply(parse(current, store.where(subscriptionsKey)))
-    const body = `${JSON.stringify({ schema: 1, subscriptions: list }, null, 2)}\n`
+    const subscriptions = await Promise.all(
+      list.map(async ({ secrets, ...rest }) => ({
+        ...rest,
+        secrets: await Promise.all(
+          liveKeys(secrets, now).map(async (key) =>
+            'plain' in key ? { ...sealedKey(key), sealed: await sealer().seal(key.plain, rest.id) } : key,
+          ),
+        ),
+      })),
+    )
+    const body = `${JSON.stringify({ schema: 2, subscriptions }, null, 2)}\n`
     try {
       await store.write(subscriptionsKey, body, { ifMatch: current?.etag ?? null })
       return result
@@ -159,6 +200,9 @@ async function change<T>(
   throw new Error(`${store.where(subscriptionsKey)} kept changing under 20 attempts to write it; try again.`)
 }
 
+/** A key's times without its secret. */
+const sealedKey = ({ since, until }: Key) => ({ since, ...(until ? { until } : {}) })
+
 export interface SubscribeInput {
   url: string
   /** Component keys, or `all` (the default). */
@@ -169,6 +213,8 @@ export interface SubscribeInput {
   by: string
   /** Where an endpoint may be (./destinations.ts): the resolver, and loopback for tests and local trials. */
   destinations?: DestinationRules
+  /** What seals the secret: the store's when unset. */
+  sealer?: Sealer
 }
 
 /**
@@ -184,30 +230,86 @@ export async function subscribe(
   const components = checkComponents(input.components)
   const lang = checkLang(input.lang)
   const createdBy = input.by?.trim() || 'unknown'
-  return change(store, (list) => {
-    const same = list.find((s) => s.url === url)
-    if (same) refuse('statusSubscriptions.exists', { url, id: same.id })
-    const stored: StoredSubscription = {
-      id: `sub_${randomBytes(8).toString('hex')}`,
-      url,
-      components,
-      lang,
-      createdAt: new Date(now).toISOString(),
-      createdBy,
-      secret: `whsec_${randomBytes(32).toString('hex')}`,
-    }
-    return { list: [...list, stored], result: { subscription: publicView(stored), secret: stored.secret } }
-  })
+  const sealer = sealerOf(store, input.sealer)
+  // Sealed before the list is read, so that a retry of the write seals nothing again.
+  const id = `sub_${randomBytes(8).toString('hex')}`
+  const secret = newSecret()
+  const createdAt = new Date(now).toISOString()
+  const key = { sealed: await sealer.seal(secret, id), since: createdAt }
+  return change(
+    store,
+    () => sealer,
+    now,
+    (list) => {
+      const same = list.find((s) => s.url === url)
+      if (same) refuse('statusSubscriptions.exists', { url, id: same.id })
+      const stored: StoredSubscription = { id, url, components, lang, createdAt, createdBy, secrets: [key] }
+      return { list: [...list, stored], result: { subscription: publicView(stored), secret } }
+    },
+  )
 }
 
-/** Removes a subscription; nothing more is sent to it. Returns it as it was. */
-export async function unsubscribe(store: StatusStore, id: string): Promise<Subscription> {
+const newSecret = () => `whsec_${randomBytes(32).toString('hex')}`
+
+/** How long a rotated-out secret still signs, unless the operator says otherwise. */
+const rotationOverlapMs = 24 * 60 * 60 * 1000
+
+/**
+ * Gives a subscription a new signing secret, shown this once. Deliveries sign with both (two `v1=`)
+ * until `overlapMs` has passed, so the endpoint can change its secret in that time; then the old
+ * one is gone from the list. A rotation during an overlap ends the older overlap at once.
+ */
+export async function rotateSecret(
+  store: StatusStore,
+  id: string,
+  options: { sealer?: Sealer; overlapMs?: number } = {},
+  now: number = Date.now(),
+): Promise<{ subscription: Subscription; secret: string; until: string }> {
   const wanted = (id ?? '').trim()
-  return change(store, (list) => {
-    const found = list.find((s) => s.id === wanted)
-    if (!found) refuse('statusSubscriptions.unknown', { id: wanted })
-    return { list: list.filter((s) => s.id !== wanted), result: publicView(found!) }
-  })
+  const overlapMs = options.overlapMs ?? rotationOverlapMs
+  if (!Number.isFinite(overlapMs) || overlapMs < 0 || overlapMs > 30 * rotationOverlapMs)
+    refuse('statusSubscriptions.overlap.invalid')
+  const sealer = sealerOf(store, options.sealer)
+  const secret = newSecret()
+  const since = new Date(now).toISOString()
+  const until = new Date(now + overlapMs).toISOString()
+  const key = { sealed: await sealer.seal(secret, wanted), since }
+  return change(
+    store,
+    () => sealer,
+    now,
+    (list) => {
+      const found = list.find((s) => s.id === wanted)
+      if (!found) refuse('statusSubscriptions.unknown', { id: wanted })
+      const [current] = liveKeys(found!.secrets, now)
+      const secrets = current ? [key, { ...current, until }] : [key]
+      const next = list.map((s) => (s.id === wanted ? { ...s, secrets } : s))
+      return { list: next, result: { subscription: publicView(found!), secret, until } }
+    },
+  )
+}
+
+/**
+ * Removes a subscription and its secrets; nothing more is sent to it. Returns it as it was. The
+ * list's earlier versions, which hold its sealed secret, expire a day later (docs/status-api.md).
+ */
+export async function unsubscribe(
+  store: StatusStore,
+  id: string,
+  options: { sealer?: Sealer } = {},
+  now: number = Date.now(),
+): Promise<Subscription> {
+  const wanted = (id ?? '').trim()
+  return change(
+    store,
+    () => sealerOf(store, options.sealer),
+    now,
+    (list) => {
+      const found = list.find((s) => s.id === wanted)
+      if (!found) refuse('statusSubscriptions.unknown', { id: wanted })
+      return { list: list.filter((s) => s.id !== wanted), result: publicView(found!) }
+    },
+  )
 }
 
 /** The subscriptions, oldest first, without their secrets. */
@@ -215,159 +317,13 @@ export async function listSubscriptions(store: StatusStore): Promise<Subscriptio
   return parse(await store.read(subscriptionsKey), store.where(subscriptionsKey)).map(publicView)
 }
 
-// Events
-
-const statusEventTypes = [
-  'incident.opened',
-  'incident.updated',
-  'incident.resolved',
-  'maintenance.scheduled',
-  'maintenance.cancelled',
-] as const
-type StatusEventType = (typeof statusEventTypes)[number]
-
-/** What changed between two documents, one entry per update posted or maintenance scheduled or cancelled. */
-type StatusChange =
-  | {
-      type: 'incident.opened' | 'incident.updated' | 'incident.resolved'
-      id: string
-      at: string
-      incident: Incident
-      update: Incident['updates'][number]
-    }
-  | { type: 'maintenance.scheduled' | 'maintenance.cancelled'; id: string; at: string; maintenance: Maintenance }
-
-const eventId = (...parts: string[]) => `evt_${createHash('sha256').update(parts.join('|')).digest('hex').slice(0, 32)}`
-
 /**
- * The events between `before` (undefined: no readable document before) and `after`, oldest first:
- * an incident's first update opens it, each later one updates it, and one at the stage `resolved`
- * resolves it; an incident first seen already resolved (a restore) tells nothing. Maintenance:
- * scheduled when it appears, cancelled when it gets cancelled. Each event's id depends only on what
- * it reports, so an event sent twice carries the same id.
+ * `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`, keyed with the whole secret (`whsec_…`):
+ * one `v1=` per secret, the newest first (two during a rotation's overlap).
  */
-function statusChanges(before: StatusDocument | undefined, after: StatusDocument): StatusChange[] {
-  const out: StatusChange[] = []
-  for (const incident of after.incidents) {
-    const previous = before?.incidents.find((i) => i.id === incident.id)
-    if (!previous && !isOpen(incident)) continue
-    const known = previous?.updates.length ?? 0
-    const posted = incident.updates.slice(0, Math.max(0, incident.updates.length - known)).reverse()
-    posted.forEach((update, i) => {
-      const index = known + i
-      const type =
-        index === 0 ? 'incident.opened' : update.stage === 'resolved' ? 'incident.resolved' : 'incident.updated'
-      out.push({ type, id: eventId(type, incident.id, String(index), update.at), at: update.at, incident, update })
-    })
-  }
-  for (const m of after.maintenance) {
-    const previous = before?.maintenance.find((x) => x.id === m.id)
-    if (!previous && !m.cancelled && Date.parse(m.to) > Date.parse(after.updatedAt))
-      out.push({
-        type: 'maintenance.scheduled',
-        id: eventId('maintenance.scheduled', m.id, m.from),
-        at: after.updatedAt,
-        maintenance: m,
-      })
-    if (previous && !previous.cancelled && m.cancelled)
-      out.push({
-        type: 'maintenance.cancelled',
-        id: eventId('maintenance.cancelled', m.id, m.cancelled.at),
-        at: m.cancelled.at,
-        maintenance: m,
-      })
-  }
-  return out.sort((a, b) => Date.parse(a.at) - Date.parse(b.at))
-}
-
-type Texts = Partial<Bilingual>
-const inLang = (text: Bilingual, lang: SubscriptionLang): Texts =>
-  lang === 'both' ? { en: text.en, ar: text.ar } : { [lang]: text[lang] }
-
-/** The JSON an endpoint receives (docs/status-api.md, "The event"). */
-export interface StatusEvent {
-  /** Unique per event (not per attempt): the receiver's key to drop a duplicate. */
-  id: string
-  type: StatusEventType
-  /** When it happened: the update's time, the cancellation's, or the write that scheduled it. */
-  at: string
-  subscription: string
-  lang: SubscriptionLang
-  incident?: {
-    id: string
-    impact: Impact
-    components: ComponentKey[]
-    stage: Stage
-    title: Texts
-    /** This update's text. */
-    text: Texts
-    startedAt: string
-    url: Texts
-  }
-  maintenance?: {
-    id: string
-    components: ComponentKey[]
-    from: string
-    to: string
-    title: Texts
-    /** The announcement, or the cancellation's text. */
-    text: Texts
-    url: Texts
-  }
-  page: { url: Texts; summary: string }
-}
-
-function eventFor(change: StatusChange, subscription: Subscription, siteUrl: string): StatusEvent {
-  const lang = subscription.lang
-  const base = {
-    id: change.id,
-    type: change.type,
-    at: change.at,
-    subscription: subscription.id,
-    lang,
-  }
-  const page = { url: inLang(monitoringUrls(siteUrl), lang), summary: `${siteUrl}${statusPaths.summary}` }
-  if ('incident' in change) {
-    const { incident, update } = change
-    return {
-      ...base,
-      incident: {
-        id: incident.id,
-        impact: incident.impact,
-        components: [...incident.components],
-        stage: update.stage,
-        title: inLang(incident.title, lang),
-        text: inLang(update.text, lang),
-        startedAt: incident.updates.at(-1)!.at,
-        url: inLang(monitoringUrls(siteUrl, `#incident-${incident.id}`), lang),
-      },
-      page,
-    }
-  }
-  const m = change.maintenance
-  return {
-    ...base,
-    maintenance: {
-      id: m.id,
-      components: [...m.components],
-      from: m.from,
-      to: m.to,
-      title: inLang(m.title, lang),
-      text: inLang(change.type === 'maintenance.cancelled' && m.cancelled ? m.cancelled.text : m.text, lang),
-      url: inLang(monitoringUrls(siteUrl), lang),
-    },
-    page,
-  }
-}
-
-const componentsOf = (change: StatusChange) =>
-  'incident' in change ? change.incident.components : change.maintenance.components
-const matches = (subscription: Subscription, change: StatusChange) =>
-  subscription.components === 'all' || componentsOf(change).some((k) => subscription.components.includes(k))
-
-/** `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`, keyed with the whole secret (`whsec_…`). */
-function statusSignature(secret: string, body: string, unixSeconds: number): string {
-  return `t=${unixSeconds},v1=${createHmac('sha256', secret).update(`${unixSeconds}.`).update(body).digest('hex')}`
+function statusSignature(secrets: readonly string[], body: string, unixSeconds: number): string {
+  const v1 = secrets.map((secret) => createHmac('sha256', secret).update(`${unixSeconds}.`).update(body).digest('hex'))
+  return [`t=${unixSeconds}`, ...v1.map((mac) => `v1=${mac}`)].join(',')
 }
 
 /** One delivery's outcome: never the secret. */
@@ -391,6 +347,8 @@ export interface NotifyOptions {
   now?: () => number
   /** Where an endpoint may be, checked again at each delivery (./destinations.ts). */
   destinations?: DestinationRules
+  /** What opens the secrets: the store's when unset. */
+  sealer?: Sealer
   /** Each attempt's limit (5 s). */
   timeoutMs?: number
   /** Attempts per event (3), the next after `retryDelayMs` × 2^(n−1) (1 s, 2 s). */
@@ -432,8 +390,9 @@ function post(url: URL, address: string, headers: Record<string, string>, body: 
 
 async function deliver(
   subscription: StoredSubscription,
+  secrets: readonly string[],
   change: StatusChange,
-  options: Required<NotifyOptions>,
+  options: Required<Omit<NotifyOptions, 'sealer'>>,
 ): Promise<Delivery> {
   const body = JSON.stringify(eventFor(change, publicView(subscription), options.siteUrl))
   const result: Delivery = {
@@ -465,7 +424,7 @@ async function deliver(
           'Rasid-Event-Id': change.id,
           'Rasid-Event-Type': change.type,
           'Rasid-Delivery-Attempt': String(result.attempts),
-          'Rasid-Signature': statusSignature(subscription.secret, body, Math.floor(options.now() / 1000)),
+          'Rasid-Signature': statusSignature(secrets, body, Math.floor(options.now() / 1000)),
         },
         body,
         options.timeoutMs,
@@ -516,7 +475,22 @@ export async function notifyIncidentChange(
   const perSubscription = await Promise.all(
     subscriptions.map(async (s) => {
       const out: Delivery[] = []
-      for (const change of changes) if (matches(s, change)) out.push(await deliver(s, change, settings))
+      const mine = changes.filter((change) => matches(s, change))
+      if (!mine.length) return out
+      const keys = liveKeys(s.secrets, settings.now())
+      let secrets: string[]
+      try {
+        const sealer = keys.some((k) => 'sealed' in k) ? sealerOf(store, options.sealer) : undefined
+        secrets = await Promise.all(keys.map((k) => ('plain' in k ? k.plain : sealer!.open(k.sealed, s.id))))
+      } catch {
+        // Not sent unsigned: the delivery says the secret could not be opened (the key, or its grant).
+        const unopened = (change: StatusChange): Delivery => ({
+          ...{ id: s.id, url: s.url, event: change.id, type: change.type, ok: false, attempts: 0 },
+          error: 'secret-sealed',
+        })
+        return mine.map(unopened)
+      }
+      for (const change of mine) out.push(await deliver(s, secrets, change, settings))
       return out
     }),
   )

@@ -223,7 +223,7 @@ describe('the API', () => {
         ),
       ],
       [['logs:CreateLogStream', 'logs:PutLogEvents'], `{"Fn::GetAtt":["${logGroupOf(prod.site, 'ApiLogs')}","Arn"]}`],
-      [['kms:Decrypt'], `{"Fn::GetAtt":["${idOf(prod.site, 'AWS::KMS::Key')}","Arn"]}`],
+      [['kms:Decrypt'], `{"Fn::GetAtt":["${idStartingWith(prod.site, 'AWS::KMS::Key', 'ApiKey')}","Arn"]}`],
       [['secretsmanager:GetSecretValue'], expect.stringContaining(':secret:rasid/api/moyasar-secret-key-??????')],
     ])
     // The sweep's deletes reach leads and sessions only, never the records that stop a replay.

@@ -1,8 +1,9 @@
-// What `npm run deploy` may do, and nothing more (docs/deploy.md): write the site's bucket and the
-// live-build store, and the status host's pages; attach it to the deploying role or CI's.
+// What `npm run deploy` may do, and nothing more (docs/deploy.md): write the site's bucket (but for
+// the status store) and the live-build store, and the status host's pages; attach it to the
+// deploying role or CI's.
 import * as iam from 'aws-cdk-lib/aws-iam'
 import type { Construct } from 'constructs'
-import { STATUS_HOST_READABLE_KEYS, STATUS_PREFIX } from '../../host/rules'
+import { STATUS_HISTORY_PREFIX, STATUS_HOST_READABLE_KEYS, STATUS_PREFIX } from '../../host/rules'
 import type { Site } from './site'
 
 export class DeployPolicy {
@@ -28,6 +29,13 @@ export class DeployPolicy {
         }),
         // The status host's bucket (`--status-bucket`): its pages and their assets, never its
         // `status/`, which replication alone writes.
+        // Never the status store (`status/`, `status-history/`): the status operators' policy alone
+        // (./statusOperators.ts) reaches the subscriptions, whatever else this policy allows.
+        new iam.PolicyStatement({
+          effect: iam.Effect.DENY,
+          actions: ['s3:*'],
+          resources: [bucket.arnForObjects(`${STATUS_PREFIX}*`), bucket.arnForObjects(`${STATUS_HISTORY_PREFIX}*`)],
+        }),
         new iam.PolicyStatement({ actions: ['s3:ListBucket'], resources: [statusBucket.bucketArn] }),
         new iam.PolicyStatement({
           actions: ['s3:PutObject'],

@@ -13,7 +13,13 @@ import * as s3 from 'aws-cdk-lib/aws-s3'
 import type { Construct } from 'constructs'
 import { EDGE_ORIGIN_HEADER } from '../../api/server/edgeOrigin'
 import { apiResponseHeadersPolicy, siteResponseHeadersPolicy } from '../../host/policies'
-import { type StatusHostLink, STATUS_PREFIX, viewerRequestSource, viewerResponseSource } from '../../host/rules'
+import {
+  type StatusHostLink,
+  STATUS_PREFIX,
+  STATUS_SUBSCRIPTIONS_KEY,
+  viewerRequestSource,
+  viewerResponseSource,
+} from '../../host/rules'
 import { projectRoot as root } from '../bundle'
 import { namesOf, type Settings } from '../settings'
 import type { Api } from './api'
@@ -72,7 +78,12 @@ export class Site {
       removalPolicy: RemovalPolicy.RETAIN,
       // Old versions of overwritten objects (a runtime-config.json, 404.html, the status document the
       // probe rewrites every minute) go after a month.
-      lifecycleRules: [{ noncurrentVersionExpiration: Duration.days(30) }],
+      // The subscriptions' list (sealed secrets) keeps its old versions a day: a removed subscriber's
+      // secret is gone from the bucket a day after it was removed (docs/status-api.md).
+      lifecycleRules: [
+        { noncurrentVersionExpiration: Duration.days(30) },
+        { prefix: STATUS_SUBSCRIPTIONS_KEY, noncurrentVersionExpiration: Duration.days(1) },
+      ],
       replicationRole,
       replicationRules: [
         {

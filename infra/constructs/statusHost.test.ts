@@ -82,9 +82,17 @@ describe('the status host', () => {
     const [, site] = only(prod.site, 'AWS::S3::Bucket')
     const props = site.Properties as Record<string, unknown>
     expect(props.VersioningConfiguration).toEqual({ Status: 'Enabled' })
-    // Every build's files are versioned too: their old versions go after 30 days.
+    // Every build's files are versioned too: their old versions go after 30 days, but the
+    // subscriptions' list's (sealed secrets of removed subscribers) after one.
     expect(props.LifecycleConfiguration).toEqual({
-      Rules: [{ NoncurrentVersionExpiration: { NoncurrentDays: 30 }, Status: 'Enabled' }],
+      Rules: [
+        { NoncurrentVersionExpiration: { NoncurrentDays: 30 }, Status: 'Enabled' },
+        {
+          NoncurrentVersionExpiration: { NoncurrentDays: 1 },
+          Prefix: 'status-history/subscriptions.json',
+          Status: 'Enabled',
+        },
+      ],
     })
     const role = idStartingWith(prod.site, 'AWS::IAM::Role', 'StatusReplicationRole')
     expect(props.ReplicationConfiguration).toEqual({

@@ -169,6 +169,7 @@ export function racingStore(store: StatusStore, readers: number, key: string) {
   const lost: string[] = []
   const race: StatusStore = {
     name: store.name,
+    sealer: store.sealer,
     where: (k) => store.where(k),
     list: (prefix) => store.list(prefix),
     write: (k, body, o) =>

@@ -396,9 +396,36 @@ test('an operator subscribes an endpoint; the incident command then sends it a s
     await status(env, ...openArgs('other').map((a) => (a === 'checkout' ? 'api' : a)))
     expect(received).toHaveLength(1)
     const id = /sub_[0-9a-f]{16}/.exec(subscribed.out)![0]
+
+    // A rotation, said in Arabic: the next event is signed with the new secret and the old.
+    const rotated = await status(env, 'subscribe', '--rotate', id, '--overlap-hours', '1', '--lang', 'ar')
+    expect(rotated, rotated.out).toMatchObject({ code: 0 })
+    expect(rotated.out).toContain(`غُيّر سر توقيع ${id}`)
+    const fresh = /whsec_[0-9a-f]{64}/.exec(rotated.out)![0]
+    expect(fresh).not.toBe(secret)
+    const update = [
+      'incident',
+      'update',
+      'down',
+      '--stage',
+      'monitoring',
+      '--text-en',
+      'Watching.',
+      '--text-ar',
+      'نراقب.',
+    ]
+    expect((await status(env, ...update)).code).toBe(0)
+    expect(received).toHaveLength(2)
+    const last = received[1]!
+    const [, t2, newMac, oldMac] = /^t=(\d+),v1=([0-9a-f]{64}),v1=([0-9a-f]{64})$/.exec(
+      String(last.headers['rasid-signature']),
+    )!
+    expect(createHmac('sha256', fresh).update(`${t2}.${last.body}`).digest('hex')).toBe(newMac)
+    expect(createHmac('sha256', secret).update(`${t2}.${last.body}`).digest('hex')).toBe(oldMac)
+
     expect((await status(env, 'unsubscribe', id, '--lang', 'ar')).out).toContain(`أُلغي الاشتراك ${id}`)
     await status(env, 'incident', 'resolve', 'down', '--text-en', 'Fixed.', '--text-ar', 'أُصلح.')
-    expect(received).toHaveLength(1)
+    expect(received).toHaveLength(2)
   } finally {
     await new Promise<void>((ok) => receiver.close(() => ok()))
   }

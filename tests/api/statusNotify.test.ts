@@ -3,8 +3,9 @@
 // for their components only, in their language, signed with their own secret, which they verify as
 // the docs say; a 503 is tried again, a dead endpoint reported and never thrown. Two operators
 // subscribing at once both land, in a folder and on the local S3 (with S3's conditional writes);
-// the secret is shown once and never listed or logged; bad input is refused in both languages.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+// the secret is shown once, kept sealed and never listed or logged; bad input is refused in both
+// languages.
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -30,6 +31,8 @@ import {
   unsubscribe,
 } from '../../api/status/subscriptions'
 import { startLocalS3 } from '../../host/local/localSite'
+import { kmsSealer } from '../../api/status/sealing'
+import { type KmsStandIn, startKmsStandIn } from './kmsStandIn'
 import { freePort, type Receiver, startReceiver, validSignature } from './receiver'
 
 type LocalS3 = Awaited<ReturnType<typeof startLocalS3>>
@@ -48,9 +51,11 @@ const receiver = async (script?: (number | 'hang')[]) => {
   return r
 }
 
+let kms: KmsStandIn
 beforeAll(async () => {
   s3 = await startLocalS3(0, ['site'])
   client = s3.client()
+  kms = await startKmsStandIn()
 })
 afterEach(async () => {
   for (const r of receivers.splice(0)) await r.close()
@@ -58,6 +63,7 @@ afterEach(async () => {
 afterAll(async () => {
   client.destroy()
   await s3.stop()
+  await kms.close()
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
 })
 
@@ -264,7 +270,7 @@ const stores: [string, () => { store: StatusStore; prefix?: string }][] = [
     'the local S3',
     () => {
       const prefix = `status-${Math.random().toString(36).slice(2)}/`
-      return { store: s3Store(client, 'site', prefix), prefix }
+      return { store: s3Store(client, 'site', prefix, { sealer: kmsSealer(kms.client(), kms.keyArn) }), prefix }
     },
   ],
 ]
@@ -362,7 +368,12 @@ test('the secret is shown once: stored privately, never listed, never in what a 
   expect(subscription).not.toHaveProperty('secret')
   expect(JSON.stringify(subscription)).not.toContain(secret)
   expect(JSON.stringify(await listSubscriptions(store))).not.toContain(secret)
-  expect(readFileSync(join(dir, subscriptionsKey), 'utf8')).toContain(secret)
+  // Kept sealed, under the folder's own key, both readable by their owner alone.
+  const kept = readFileSync(join(dir, subscriptionsKey), 'utf8')
+  expect(kept).not.toContain(secret)
+  expect(kept).toMatch(/"sealed": "local:[\w-]+"/)
+  for (const file of [subscriptionsKey, 'history/seal.key'])
+    expect(statSync(join(dir, file)).mode & 0o777, file).toBe(0o600)
 
   const said: unknown[] = []
   const spies = (['log', 'info', 'warn', 'error', 'debug'] as const).map((m) =>
