@@ -23,7 +23,8 @@ type Event = {
  * route) or its `execute-api` host. A function URL's event always has route `$default` and the
  * `lambda-url` host.
  */
-function fromApiGateway(event: Event): boolean {
+export function fromApiGateway(given: object): boolean {
+  const event = given as Event
   const context = event.requestContext
   if (!context?.http) return false
   return (
@@ -39,16 +40,50 @@ const digest = (value: string) => createHash('sha256').update(value).digest()
  * nothing is there for a caller who went round CloudFront), and so does every API Gateway event
  * when the setting is missing (fail closed). Compared in constant time.
  */
-export function refusedOffEdge(event: object, expected: string | undefined) {
-  if (!fromApiGateway(event as Event)) return undefined
+export function refusedOffEdge(event: object, expected: string | undefined | readonly string[]) {
+  if (!fromApiGateway(event)) return undefined
   const headers = (event as Event).headers ?? {}
   const name = Object.keys(headers).find((header) => header.toLowerCase() === EDGE_ORIGIN_HEADER)
   const given = name === undefined ? undefined : headers[name]
-  if (expected && given !== undefined && timingSafeEqual(digest(given), digest(expected))) return undefined
+  const values = [expected ?? []].flat().filter(Boolean)
+  // Every value compared, so that the time says nothing of which one (or whether any) matched.
+  const matched =
+    given !== undefined && values.map((value) => timingSafeEqual(digest(given), digest(value))).includes(true)
+  if (matched) return undefined
   return {
     statusCode: 404,
     headers: { 'content-type': 'application/problem+json', 'cache-control': 'no-store' },
     body: JSON.stringify(problemBody(404, 'not-found')),
     isBase64Encoded: false,
+  }
+}
+
+/**
+ * The values the header may have, read again after `ttlMs`: the secret's current version and,
+ * while a rotation is under way (CloudFront's edges take a deploy to change over), the one it
+ * replaced. `read` answers undefined for a version there is not (a secret never rotated has no
+ * `AWSPREVIOUS`) or cannot be read; a failed read keeps the values held.
+ */
+export function edgeOriginValues(
+  read: (stage?: 'AWSPREVIOUS') => Promise<string | undefined>,
+  initial: string | undefined,
+  { ttlMs = 60_000, now = Date.now }: { ttlMs?: number; now?: () => number } = {},
+) {
+  let values = initial ? [initial] : []
+  let readAt = Number.NEGATIVE_INFINITY
+  let reading: Promise<void> | undefined
+  return async (): Promise<readonly string[]> => {
+    if (now() - readAt >= ttlMs) {
+      reading ??= Promise.all([read(), read('AWSPREVIOUS')])
+        .then(([current, previous]) => {
+          if (current) values = previous && previous !== current ? [current, previous] : [current]
+        })
+        .finally(() => {
+          readAt = now()
+          reading = undefined
+        })
+      await reading.catch(() => {})
+    }
+    return values
   }
 }

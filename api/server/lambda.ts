@@ -13,12 +13,12 @@
 // webhook may have been lost (checkout/reconcile.ts).
 import { getConnInfo, handle, type LambdaContext, type LambdaEvent } from 'hono/aws-lambda'
 import { createApp } from './app'
-import { EDGE_ORIGIN_SETTING, refusedOffEdge } from './edgeOrigin'
+import { EDGE_ORIGIN_SETTING, edgeOriginValues, fromApiGateway, refusedOffEdge } from './edgeOrigin'
 import { providerFor, reconcileOnce } from './checkout/reconcile'
 import { type ApiConfig, configFromEnv, startWarnings } from './config'
 import { type Retention, sweepOnce } from './retention'
 import { createForwarder, type DrainResult } from './forward'
-import { resolveSecrets, secretIdVariable, secretSettings } from './secrets'
+import { readSecret, resolveSecrets, secretIdVariable, secretSettings } from './secrets'
 import { dynamoStoreFromEnv } from './store/dynamoStore'
 import { memoryStore } from './store/memory'
 import type { Store } from './store/port'
@@ -55,6 +55,26 @@ function start(env: Record<string, string | undefined>) {
   payments = providerFor(config.checkout)
 }
 let payments: ReturnType<typeof providerFor>
+
+// The edge's header value from Secrets Manager is read again every WEBHOOK_ORIGIN_TTL_S (60 s), with
+// the version a rotation replaced, so a rotation needs no cold start and drops no delivery
+// (docs/aws.md, "The payment webhook"); given as a plain value (a test, `npm run api`), it is that.
+let originValues: () => Promise<readonly string[]> = async () => [settings[EDGE_ORIGIN_SETTING] ?? ''].filter(Boolean)
+const originSecretId = process.env[secretIdVariable(EDGE_ORIGIN_SETTING)]
+if (originSecretId) {
+  const ttlS = Number(process.env.WEBHOOK_ORIGIN_TTL_S ?? 60)
+  const read = async (stage?: 'AWSPREVIOUS') => {
+    const value = await readSecret(process.env, originSecretId, stage)
+    return typeof value === 'string' ? value : undefined
+  }
+  let values: (() => Promise<readonly string[]>) | undefined
+  originValues = () => {
+    values ??= edgeOriginValues(read, settings[EDGE_ORIGIN_SETTING], {
+      ttlMs: (Number.isFinite(ttlS) ? ttlS : 60) * 1000,
+    })
+    return values()
+  }
+}
 
 // The secrets come from Secrets Manager when the environment names them (`<SETTING>_SECRET_ID`,
 // secrets.ts): CommonJS has no top-level await, and the Parameters and Secrets extension answers
@@ -116,7 +136,8 @@ export async function handler(
   await ready()
   // The webhook's HTTP API answers only what came through CloudFront (edgeOrigin.ts), before
   // anything else runs: a flood of its execute-api endpoint costs a comparison and a 404.
-  const refused = refusedOffEdge(event, settings[EDGE_ORIGIN_SETTING])
+  // Its values are read (again, after their TTL) only for such an event.
+  const refused = fromApiGateway(event) ? refusedOffEdge(event, await originValues()) : undefined
   if (refused) return refused
   // Before the Scheduled Event test: the sweep's rule is a schedule too, with this input.
   if (isSweep(event)) {

@@ -33,13 +33,15 @@ const readTimeoutMs = 5000
 /** Why a secret could not be read: a short reason, never a value. */
 type Failure = Bilingual
 
-async function readSecret(env: Env, id: string): Promise<string | Failure> {
+/** A secret's value through the extension: its current version, or `AWSPREVIOUS` (the one a rotation replaced). */
+export async function readSecret(env: Env, id: string, stage?: 'AWSPREVIOUS'): Promise<string | Failure> {
   const port = env.PARAMETERS_SECRETS_EXTENSION_HTTP_PORT || '2773'
   const token = env.AWS_SESSION_TOKEN
   if (!token) return operatorText('secrets.noToken')
+  const query = `secretId=${encodeURIComponent(id)}${stage ? `&versionStage=${stage}` : ''}`
   let answer: Response
   try {
-    answer = await fetch(`http://localhost:${port}/secretsmanager/get?secretId=${encodeURIComponent(id)}`, {
+    answer = await fetch(`http://localhost:${port}/secretsmanager/get?${query}`, {
       headers: { 'X-Aws-Parameters-Secrets-Token': token },
       signal: AbortSignal.timeout(readTimeoutMs),
     })

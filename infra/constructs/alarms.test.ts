@@ -9,6 +9,7 @@ import { checkoutDefaults } from '../../api/server/config'
 import { memoryStore } from '../../api/server/store/memory'
 import { probeMetricNamespace, probeMetrics } from '../../api/status/lambda'
 import { settingsFrom } from '../settings'
+import { WEBHOOK_ACCESS_LOG } from './api'
 import { rasid } from '../stack'
 import { prod, staging, synth, prodContext, resources, idOf, logGroupOf } from '../testing'
 
@@ -96,6 +97,7 @@ describe('alarms', () => {
         'ForwardFailed',
         'ReconcileBacklog',
         'LeadEmailWatch',
+        'WebhookThrottled',
         'TableErrors',
         'TableThrottled',
         'WebhookRefused',
@@ -150,6 +152,29 @@ describe('alarms', () => {
       log: (line) => lines.push(line),
     })
     expect(lines).toEqual([expect.objectContaining({ msg: 'payment reconciliation', unreached: 0 })])
+  })
+})
+
+describe('the webhook stage’s throttle', () => {
+  it('is alarmed from the stage’s own access log, whose line names no caller', () => {
+    const stage = resources(prod.site, 'AWS::ApiGatewayV2::Stage')[0]![1].Properties as {
+      AccessLogSettings: { DestinationArn: unknown; Format: string }
+    }
+    const logGroup = logGroupOf(prod.site, 'WebhookAccessLogs')
+    expect(stage.AccessLogSettings.DestinationArn).toEqual({ 'Fn::GetAtt': [logGroup, 'Arn'] })
+    expect(stage.AccessLogSettings.Format).toBe(WEBHOOK_ACCESS_LOG)
+    // A line as API Gateway writes it for a throttled request: what the filter reads.
+    const line = JSON.parse(
+      WEBHOOK_ACCESS_LOG.replace(/\$context\.status/, '429')
+        .replace(/\$context\.responseLatency/, '1')
+        .replace(/\$context\.[\w.]+/g, '-'),
+    )
+    expect(line.status).toBe(429)
+    expect(WEBHOOK_ACCESS_LOG).not.toMatch(/sourceIp|userAgent|header|identity/i)
+    prod.site.hasResourceProperties('AWS::Logs::MetricFilter', {
+      FilterPattern: '{ $.status = 429 }',
+      LogGroupName: { Ref: logGroup },
+    })
   })
 })
 

@@ -204,6 +204,24 @@ export class SiteAlarms {
       '{ $.path = "/api/v1/webhooks/payments" && $.status >= 400 }',
       'A payment webhook was refused: a wrong secret or a clock far off',
     )
+    // The webhook stage's own throttle answered 429 (its access log, ./api.ts): a flood from many
+    // addresses under the WAF's per-address rule, which the provider's deliveries meet too. Not a
+    // refusal of the app (WebhookRefused): the function never saw these.
+    const throttled = new logs.MetricFilter(scope, 'WebhookThrottledFilter', {
+      logGroup: api.webhookLogs,
+      metricNamespace: 'Rasid/Api',
+      metricName: 'WebhookThrottled',
+      filterPattern: logs.FilterPattern.literal('{ $.status = 429 }'),
+      metricValue: '1',
+    })
+    alarm(
+      scope,
+      'WebhookThrottled',
+      throttled.metric({ statistic: 'Sum', period: Duration.minutes(5), label: 'WebhookThrottled' }),
+      1,
+      "The payment webhook's stage throttled callers (429): the provider's deliveries may be refused too; reconciliation settles what they miss (docs/aws.md, runbook)",
+      topic,
+    )
     // A run that left due sessions to the next (api/server/checkout/reconcile.ts, `unreached`): three
     // runs in a row is a backlog, a paid order's check may be waiting behind it.
     filtered(

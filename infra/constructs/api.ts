@@ -4,6 +4,7 @@
 // reconciliation), and the payment webhook's HTTP API with the secret CloudFront proves itself with.
 import { join } from 'node:path'
 import { ArnFormat, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib'
+import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway'
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2'
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations'
 import * as events from 'aws-cdk-lib/aws-events'
@@ -20,6 +21,14 @@ import { bundledCode, bundledFunction, projectRoot as root } from '../bundle'
 import { namesOf, type Settings } from '../settings'
 import type { ApiTable } from './table'
 
+/**
+ * The webhook stage's access log line: the request's id, route, the stage's status (a number, for
+ * the metric filter), the function's status (`-` when the stage answered alone) and the stage's
+ * error. Nothing that names a caller.
+ */
+export const WEBHOOK_ACCESS_LOG =
+  '{"requestId":"$context.requestId","time":"$context.requestTime","routeKey":"$context.routeKey","status":$context.status,"integrationStatus":"$context.integrationStatus","error":"$context.error.message","ms":$context.responseLatency}'
+
 export class Api {
   readonly fn: lambda.Function
   readonly logGroup: logs.LogGroup
@@ -30,6 +39,8 @@ export class Api {
   readonly forward: events.Rule
   readonly sweep: events.Rule
   readonly webhooks: apigw.HttpApi
+  /** The webhook stage's access log: one JSON line per answer (WEBHOOK_ACCESS_LOG). */
+  readonly webhookLogs: logs.LogGroup
   /** The random value CloudFront adds as a header on the webhook's origin (api/server/edgeOrigin.ts). */
   readonly originSecret: secretsmanager.Secret
   /** A reference CloudFormation resolves in the distribution alone; the template never holds the value. */
@@ -182,11 +193,22 @@ export class Api {
     // Its throttle counts every caller together, so it sits well above the WAF's per-address rule
     // (WEBHOOK_RATE, ./waf.ts): one flooding address is blocked at the edge long before the stage
     // would refuse the provider's deliveries too.
+    // Each answer of the stage is logged, the stage's own (a 429 of its throttle never reaches the
+    // function) with the function's: the `WebhookThrottled` alarm reads the 429s. No caller's
+    // address, no header, no body: personal data is never logged (docs/privacy.md).
+    const webhookLogs = new logs.LogGroup(scope, 'WebhookAccessLogs', {
+      retention: settings.logRetentionDays,
+      removalPolicy: RemovalPolicy.RETAIN,
+    })
     new apigw.HttpStage(scope, 'WebhooksStage', {
       httpApi: webhooks,
       stageName: '$default',
       autoDeploy: true,
       throttle: { burstLimit: 200, rateLimit: 100 },
+      accessLogSettings: {
+        destination: new apigw.LogGroupLogDestination(webhookLogs),
+        format: AccessLogFormat.custom(WEBHOOK_ACCESS_LOG),
+      },
     })
     // Only through CloudFront: CloudFront reaches the HTTP API on its own execute-api host, which
     // stays open to anyone (disabling it would cut CloudFront off too, short of a custom domain,
@@ -213,6 +235,7 @@ export class Api {
     this.alias = alias
     this.url = url
     this.webhooks = webhooks
+    this.webhookLogs = webhookLogs
     this.originSecret = originSecret
     this.originSecretValue = `{{resolve:secretsmanager:${settings.secretNames.webhookOriginSecret}:SecretString:::}}`
   }

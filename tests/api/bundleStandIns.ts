@@ -177,13 +177,17 @@ export function answerOf(method: string, path: string, raw: unknown) {
   return { status: result.statusCode, body: body as Record<string, unknown>, headers: result.headers }
 }
 
+/** The versions a rotation replaced (`versionStage=AWSPREVIOUS`), by the secret's name: none until a test rotates one. */
+export const previousSecrets: Record<string, string> = {}
+
 /** The secrets the extension's stand-in was asked for, and the session token it takes. */
 export const asked: string[] = []
 export const sessionToken = 'test-session'
 
 /**
- * What the extension answers (docs/aws.md, "Secrets"): GetSecretValue's JSON for a secret it has,
- * Secrets Manager's error for one it has not, and 401 to a request without the instance's token.
+ * What the extension answers (docs/aws.md, "Secrets"): GetSecretValue's JSON for a secret it has
+ * (its previous version for `versionStage=AWSPREVIOUS`), Secrets Manager's error for one it has
+ * not, and 401 to a request without the instance's token.
  */
 export function startExtension(): Promise<Server> {
   const server = createServer((request, response) => {
@@ -197,17 +201,21 @@ export function startExtension(): Promise<Server> {
     if (request.headers['x-aws-parameters-secrets-token'] !== sessionToken)
       return answer(401, { message: 'missing or wrong X-Aws-Parameters-Secrets-Token' })
     asked.push(id)
-    if (!(id in secrets))
+    const previous = url.searchParams.get('versionStage') === 'AWSPREVIOUS'
+    const held = previous ? previousSecrets : secrets
+    if (!(id in held))
       return answer(400, {
         __type: 'ResourceNotFoundException',
-        message: 'Secrets Manager can’t find the specified secret.',
+        message: previous
+          ? 'Secrets Manager can’t find the specified secret value for staging label: AWSPREVIOUS'
+          : 'Secrets Manager can’t find the specified secret.',
       })
     answer(200, {
       ARN: `arn:aws:secretsmanager:me-south-1:123456789012:secret:${id}-AbCdEf`,
       Name: id,
-      SecretString: secrets[id],
-      VersionId: 'v1',
-      VersionStages: ['AWSCURRENT'],
+      SecretString: held[id],
+      VersionId: previous ? 'v0' : 'v1',
+      VersionStages: [previous ? 'AWSPREVIOUS' : 'AWSCURRENT'],
     })
   })
   return new Promise((done) => server.listen(0, '127.0.0.1', () => done(server)))

@@ -44,6 +44,7 @@ import {
   ruleEvents,
   secrets,
   sessionToken,
+  previousSecrets,
   startExtension,
   stopInstances,
   type Template,
@@ -183,7 +184,16 @@ describe('the API bundle, production', () => {
   beforeAll(async () => {
     table = await dynamo.newTable()
     const fn = prod.fn('Api')
-    api = coldStart(fn, environmentOf(fn, prod.region, { DDB_TABLE: table, LEAD_WEBHOOK_URL: crm.url }, awsStandIns()))
+    // The edge's header read again at every webhook (a rotation's test needs no minute's wait).
+    api = coldStart(
+      fn,
+      environmentOf(
+        fn,
+        prod.region,
+        { DDB_TABLE: table, LEAD_WEBHOOK_URL: crm.url },
+        { ...awsStandIns(), WEBHOOK_ORIGIN_TTL_S: '0' },
+      ),
+    )
   })
 
   test('starts on Node 24 with the environment the template gives it', async () => {
@@ -281,6 +291,34 @@ describe('the API bundle, production', () => {
       (await api.invoke(event(secrets['rasid/api/moyasar-webhook-token']!))).result,
     )
     expect(unknown.status).toBe(404)
+  })
+
+  test('takes the origin header’s new value and the one it replaced during a rotation, with no cold start, and no other', async () => {
+    const path = '/api/v1/webhooks/payments'
+    const name = 'rasid/api/webhook-origin-secret'
+    const old = secrets[name]!
+    const fresh = 'webhook-origin-secret-rotated-9876543210abcdef'
+    const through = async (origin: string) =>
+      answerOf(
+        'POST',
+        path,
+        (await api.invoke(apiGatewayEvent(path, { secret_token: 'not-the-token' }, origin))).result,
+      ).status
+    try {
+      secrets[name] = fresh
+      previousSecrets[name] = old
+      // Past the edge (the app's own 401 or 400), for both values; the contract's 404 for a guess.
+      expect(await through(fresh)).not.toBe(404)
+      expect(await through(old)).not.toBe(404)
+      expect(await through('a-guess')).toBe(404)
+      // Once the rotation is over, the old value is refused.
+      delete previousSecrets[name]
+      expect(await through(old)).toBe(404)
+      expect(await through(fresh)).not.toBe(404)
+    } finally {
+      secrets[name] = old
+      delete previousSecrets[name]
+    }
   })
 
   test('the forwarding schedule’s event delivers the queued lead, signed; the retention schedule’s sweeps', async () => {

@@ -7,7 +7,7 @@ import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { endpoints } from '../../api/contract/endpoints'
 import { Problem } from '../../api/contract/schemas'
-import { EDGE_ORIGIN_HEADER, EDGE_ORIGIN_SETTING, refusedOffEdge } from '../../api/server/edgeOrigin'
+import { EDGE_ORIGIN_HEADER, EDGE_ORIGIN_SETTING, edgeOriginValues, refusedOffEdge } from '../../api/server/edgeOrigin'
 import { dynaliteEnv, startDynalite, type TestDynamo } from './dynalite'
 import { apiGatewayEvent as gatewayEvent, functionUrlEvent } from './lambdaEvents'
 
@@ -104,5 +104,40 @@ describe('the webhook’s HTTP API, only through CloudFront', () => {
     const onDefault = { ...apiGatewayEvent({}), routeKey: '$default' }
     expect(refusedOffEdge(onDefault, originSecret)?.statusCode).toBe(404)
     expect(refusedOffEdge(functionUrlEvent('GET', '/api/v1/health'), undefined)).toBeUndefined()
+  })
+})
+
+describe('during a rotation of the origin secret', () => {
+  test('both the new value and the one it replaced pass, and no other', () => {
+    const values = ['the-new-value-0123456789abcdef', 'the-old-value-0123456789abcdef']
+    for (const value of values)
+      expect(refusedOffEdge(apiGatewayEvent({ [EDGE_ORIGIN_HEADER]: value }), values)).toBeUndefined()
+    expect(refusedOffEdge(apiGatewayEvent({ [EDGE_ORIGIN_HEADER]: 'a-guess' }), values)?.statusCode).toBe(404)
+    expect(refusedOffEdge(apiGatewayEvent({ [EDGE_ORIGIN_HEADER]: '' }), ['', ''])?.statusCode).toBe(404)
+  })
+
+  test('the values are read again once their TTL has passed, the replaced one with them; a failed read keeps them', async () => {
+    let clock = 0
+    let held: { current?: string; previous?: string } = { current: 'v1' }
+    const reads: string[] = []
+    const read = async (stage?: 'AWSPREVIOUS') => {
+      reads.push(stage ?? 'AWSCURRENT')
+      return stage ? held.previous : held.current
+    }
+    const values = edgeOriginValues(read, 'v1', { ttlMs: 60_000, now: () => clock })
+    // The first use reads both: a secret never rotated has no previous version.
+    expect(await values()).toEqual(['v1'])
+    expect(reads).toEqual(['AWSCURRENT', 'AWSPREVIOUS'])
+    held = { current: 'v2', previous: 'v1' }
+    clock = 59_999
+    expect(await values()).toEqual(['v1'])
+    expect(reads).toHaveLength(2)
+    clock = 60_000
+    expect(await values()).toEqual(['v2', 'v1'])
+    // Secrets Manager out of reach: the values held stay.
+    held = {}
+    clock = 120_000
+    expect(await values()).toEqual(['v2', 'v1'])
+    expect(reads).toHaveLength(6)
   })
 })

@@ -24,24 +24,8 @@ export function copyProject(prefix: string): string {
   return copy
 }
 
-/**
- * Runs a TypeScript command of the copy (`build/index.ts`, `scripts/verify.ts`) as npm would, not as
- * a test process. Once more when Vike lost one of its temporary config files: it writes each
- * `+config.ts` transpiled to `+config.ts.build-<content hash>.mjs` beside it and deletes it after
- * the import, so two of its loaders on one file at once can delete it under the other (seen on a
- * machine busy with npm test's other lanes); the second run starts clean.
- */
+/** Runs a TypeScript command of the copy (`build/index.ts`, `scripts/verify.ts`) as npm would, not as a test process. */
 export function runIn(copy: string, script: string, args: string[] = [], env: Record<string, string> = {}) {
-  try {
-    return runOnce(copy, script, args, env)
-  } catch (err) {
-    const said = `${(err as { stderr?: string }).stderr ?? ''}${(err as Error).message}`
-    if (!/ENOENT[^\n]*\.build-[a-z0-9]{12}\.mjs/.test(said)) throw err
-    return runOnce(copy, script, args, env)
-  }
-}
-
-function runOnce(copy: string, script: string, args: string[], env: Record<string, string>) {
   return execFileSync(process.execPath, [resolve('node_modules/tsx/dist/cli.mjs'), script, ...args], {
     cwd: copy,
     // Vitest sets NODE_ENV=test, which would change how Vite builds.
