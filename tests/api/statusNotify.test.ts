@@ -5,13 +5,12 @@
 // subscribing at once both land, in a folder and on the local S3 (with S3's conditional writes);
 // the secret is shown once, kept sealed and never listed or logged; bad input is refused in both
 // languages.
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync, statSync } from 'node:fs'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
-import { ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3'
-import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
+import { ListObjectsV2Command } from '@aws-sdk/client-s3'
+import { describe, expect, test, vi } from 'vitest'
 import type { StatusDocument } from '../../api/contract/status'
 import {
   openIncident,
@@ -30,42 +29,12 @@ import {
   subscriptionsKey,
   unsubscribe,
 } from '../../api/status/subscriptions'
-import { startLocalS3 } from '../../host/local/localSite'
 import { kmsSealer } from '../../api/status/sealing'
-import { type KmsStandIn, startKmsStandIn } from './kmsStandIn'
-import { freePort, type Receiver, startReceiver, validSignature } from './receiver'
+import { freePort, type Receiver, validSignature } from './receiver'
+import { statusStandIns } from './statusFixtures'
 
-type LocalS3 = Awaited<ReturnType<typeof startLocalS3>>
-let s3: LocalS3
-let client: S3Client
-const dirs: string[] = []
-const receivers: Receiver[] = []
-const tempDir = () => {
-  const dir = mkdtempSync(join(tmpdir(), 'rasid-notify-'))
-  dirs.push(dir)
-  return dir
-}
-const receiver = async (script?: (number | 'hang')[]) => {
-  const r = await startReceiver({ script })
-  receivers.push(r)
-  return r
-}
-
-let kms: KmsStandIn
-beforeAll(async () => {
-  s3 = await startLocalS3(0, ['site'])
-  client = s3.client()
-  kms = await startKmsStandIn()
-})
-afterEach(async () => {
-  for (const r of receivers.splice(0)) await r.close()
-})
-afterAll(async () => {
-  client.destroy()
-  await s3.stop()
-  await kms.close()
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
-})
+const standIns = statusStandIns()
+const { tempDir, receiver } = standIns
 
 const siteUrl = 'https://www.rasid.example'
 const options = { timeZone: 'Asia/Riyadh', siteUrl }
@@ -270,7 +239,12 @@ const stores: [string, () => { store: StatusStore; prefix?: string }][] = [
     'the local S3',
     () => {
       const prefix = `status-${Math.random().toString(36).slice(2)}/`
-      return { store: s3Store(client, 'site', prefix, { sealer: kmsSealer(kms.client(), kms.keyArn) }), prefix }
+      return {
+        store: s3Store(standIns.s3(), 'site', prefix, {
+          sealer: kmsSealer(standIns.kms().client(), standIns.kms().keyArn),
+        }),
+        prefix,
+      }
     },
   ],
 ]
@@ -353,7 +327,9 @@ describe.each(stores)('on %s', (_, make) => {
 
     if (prefix) {
       // In the bucket, beside the history (status-history/ in production), which no viewer reaches.
-      const listing = await client.send(new ListObjectsV2Command({ Bucket: 'site', Prefix: prefix.replace(/\/$/, '') }))
+      const listing = await standIns
+        .s3()
+        .send(new ListObjectsV2Command({ Bucket: 'site', Prefix: prefix.replace(/\/$/, '') }))
       expect(listing.Contents?.map((o) => o.Key)).toEqual([`${prefix.replace(/\/$/, '')}-history/subscriptions.json`])
     }
   })

@@ -5,11 +5,10 @@
 // for its overlap and then with the new alone, a list from before sealing is sealed at its next
 // write, and an unsubscribed endpoint's secret leaves the list.
 import { createHmac } from 'node:crypto'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync, writeFileSync, mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3'
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
+import { GetObjectCommand } from '@aws-sdk/client-s3'
+import { describe, expect, test } from 'vitest'
 import type { StatusDocument } from '../../api/contract/status'
 import { openIncident, StatusInputError, updateIncident } from '../../api/status/doc'
 import { kmsSealer } from '../../api/status/sealing'
@@ -21,46 +20,23 @@ import {
   subscriptionsKey,
   unsubscribe,
 } from '../../api/status/subscriptions'
-import { startLocalS3 } from '../../host/local/localSite'
-import { type KmsStandIn, startKmsStandIn } from './kmsStandIn'
-import { type Receiver, startReceiver, validSignature } from './receiver'
+import { validSignature } from './receiver'
+import { statusStandIns } from './statusFixtures'
 
-let s3: Awaited<ReturnType<typeof startLocalS3>>
-let client: S3Client
-let kms: KmsStandIn
-const dirs: string[] = []
-const receivers: Receiver[] = []
-beforeAll(async () => {
-  s3 = await startLocalS3(0, ['site'])
-  client = s3.client()
-  kms = await startKmsStandIn()
-})
-afterEach(async () => {
-  for (const r of receivers.splice(0)) await r.close()
-})
-afterAll(async () => {
-  client.destroy()
-  await s3.stop()
-  await kms.close()
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
-})
+const standIns = statusStandIns()
+const { receiver } = standIns
 
-const receiver = async () => {
-  const r = await startReceiver()
-  receivers.push(r)
-  return r
-}
 const destinations = { allowLoopback: true }
 const both = (en: string, ar: string) => ({ en, ar })
 const options = { timeZone: 'Asia/Riyadh', siteUrl: 'https://www.rasid.example' }
 const prefix = () => `status-${Math.random().toString(36).slice(2)}/`
 /** A bucket store sealing with the stand-in's key, as `accessKeyId` signs. */
 const bucketStore = (at: string, accessKeyId?: string) =>
-  s3Store(client, 'site', at, { sealer: kmsSealer(kms.client(accessKeyId), kms.keyArn) })
+  s3Store(standIns.s3(), 'site', at, { sealer: kmsSealer(standIns.kms().client(accessKeyId), standIns.kms().keyArn) })
 const stored = async (at: string) => {
-  const object = await client.send(
-    new GetObjectCommand({ Bucket: 'site', Key: `${at.replace(/\/$/, '')}-${subscriptionsKey}` }),
-  )
+  const object = await standIns
+    .s3()
+    .send(new GetObjectCommand({ Bucket: 'site', Key: `${at.replace(/\/$/, '')}-${subscriptionsKey}` }))
   return object.Body!.transformToString()
 }
 
@@ -107,7 +83,7 @@ describe('on the local S3, sealed with KMS', () => {
     expect(results).toMatchObject([{ id: subscription.id, ok: true }])
     const [delivery] = endpoint.deliveries
     expect(validSignature(delivery!.headers['rasid-signature'], delivery!.body, secret)).toBe(true)
-    expect(kms.calls.map((c) => c.operation)).toEqual(expect.arrayContaining(['Encrypt', 'Decrypt']))
+    expect(standIns.kms().calls.map((c) => c.operation)).toEqual(expect.arrayContaining(['Encrypt', 'Decrypt']))
   })
 
   test('a caller the key does not allow (the deploy role) cannot open a secret, and nothing is sent unsigned', async () => {
@@ -119,7 +95,7 @@ describe('on the local S3, sealed with KMS', () => {
       expect.objectContaining({ id: subscription.id, ok: false, error: 'secret-sealed', attempts: 0 }),
     ])
     expect(endpoint.deliveries).toEqual([])
-    expect(kms.calls.at(-1)).toEqual({ operation: 'Decrypt', accessKeyId: 'AKIADEPLOYROLE', ok: false })
+    expect(standIns.kms().calls.at(-1)).toEqual({ operation: 'Decrypt', accessKeyId: 'AKIADEPLOYROLE', ok: false })
   })
 
   test('a ciphertext copied to another subscription does not open', async () => {
@@ -132,7 +108,7 @@ describe('on the local S3, sealed with KMS', () => {
 
   test('a bucket without the status key refuses to subscribe, naming STATUS_KMS_KEY in both languages, and writes nothing', async () => {
     const at = prefix()
-    const error = await subscribe(s3Store(client, 'site', at), {
+    const error = await subscribe(s3Store(standIns.s3(), 'site', at), {
       url: 'https://oncall.example.com/hooks',
       by: 'ops',
       destinations: { resolve: async () => ['93.184.215.14'] },
@@ -197,8 +173,7 @@ describe('a rotation', () => {
 })
 
 test('a list from before sealing is read, signs as before, and is sealed at its next write', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'rasid-seal-'))
-  dirs.push(dir)
+  const dir = standIns.tempDir('rasid-seal-')
   const endpoint = await receiver()
   const secret = `whsec_${'ab'.repeat(32)}`
   const legacy = {
