@@ -43,12 +43,19 @@ const PARTS = ['client', 'server']
 /** How many bundles are kept (the newest by use): a branch switched back and forth hits both. */
 const KEPT = 3
 
+/**
+ * Vike's transpiled copy of a `+config.ts`, written beside it and deleted once imported while it
+ * builds (`+config.ts.build-<content hash>.mjs`): no source, and gone by the time it would be read
+ * by the search thread, which hashes the sources while Vike builds.
+ */
+const vikeCopy = /\.build-[a-z0-9]{12}\.mjs$/
+
 function filesUnder(root: string, folder: string, out: string[]) {
   const dir = join(root, folder)
   if (!existsSync(dir)) return
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const rel = join(folder, entry.name)
-    if (SKIPPED.includes(rel) || entry.name === 'node_modules') continue
+    if (SKIPPED.includes(rel) || entry.name === 'node_modules' || vikeCopy.test(entry.name)) continue
     if (entry.isDirectory()) filesUnder(root, rel, out)
     else if (entry.isFile()) out.push(rel)
   }

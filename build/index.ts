@@ -1,8 +1,6 @@
 // `npm run build`: checks the catalogs, prerenders with Vike, then writes dist/ (build/postbuild.ts).
-import { spawnSync } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
-import { readdirSync, rmSync } from 'node:fs'
-import { join, relative, resolve } from 'node:path'
+import { relative, resolve } from 'node:path'
 import { build, prerender } from 'vike/api'
 import { bundleCache } from './bundleCache'
 import { setAside } from './outDir'
@@ -93,26 +91,6 @@ try {
     `Built ${written.pages} pages into dist/ in ${s(Date.now() - start)} (build ${process.env.BUILD_ID}): Vike ${s(prerendered - start)} (bundles ${s(bundled - start)}${reused ? ' reused' : ''}, prerender ${s(prerendered - bundled)}), post-build ${s(Date.now() - prerendered)}`,
   )
 } catch (err) {
-  const message = err instanceof Error ? err.message : String(err)
-  // Vike runs each `+config.ts` from a transpiled copy beside it (`+config.ts.build-<content
-  // hash>.mjs`), deleted once imported; on a busy machine that copy has been found gone before its
-  // import (seen in one build in twenty or so, never on the second try). Once, in a new process:
-  // the same build id, nothing of dist/ written yet.
-  if (
-    /(ENOENT|Cannot find module)[^\n]*\+config\.[jt]s\.build-[a-z0-9]{12}\.mjs/.test(message) &&
-    !process.env.RASID_BUILD_AGAIN
-  ) {
-    console.error(`${message}\nVike lost a transpiled config file: building again.`)
-    // The other transpiled copies this process left behind, which Vike deletes only after their import.
-    for (const root of ['pages', 'renderer'])
-      for (const file of readdirSync(root, { recursive: true, encoding: 'utf8' }))
-        if (/\.build-[a-z0-9]{12}\.mjs$/.test(file)) rmSync(join(root, file), { force: true })
-    const again = spawnSync(process.execPath, process.argv.slice(1), {
-      stdio: 'inherit',
-      env: { ...process.env, RASID_BUILD_AGAIN: '1' },
-    })
-    process.exit(again.status ?? 1)
-  }
-  console.error(message)
+  console.error(err instanceof Error ? err.message : err)
   process.exit(1)
 }

@@ -46,6 +46,12 @@ describe('the bundles key', () => {
     expect(changed(() => write('package-lock.json', '{"v":2}'))).toBe(true)
   })
 
+  test('Vike’s transpiled copies of the config files are not in it: they come and go while it builds', () => {
+    const key = bundleKey(root, define, env)
+    write('pages/index/+config.ts.build-0123456789ab.mjs', 'export default {}')
+    expect(bundleKey(root, define, env)).toBe(key)
+  })
+
   test('the guides are not in it: the prerender reads them, the bundles do not hold them', () => {
     const key = bundleKey(root, define, env)
     write('locales/guides/en/b.md', '# B')
