@@ -150,14 +150,11 @@ const written = bucket
 
 function storeOf(): StatusStore {
   if (bucket) {
-    const client = new S3Client({
-      ...(endpoint ? { endpoint, forcePathStyle: true } : {}),
-      region: process.env.AWS_REGION ?? 'me-south-1',
-    })
+    const region = process.env.AWS_REGION ?? 'me-south-1'
+    const client = new S3Client({ ...(endpoint ? { endpoint, forcePathStyle: true } : {}), region })
     // Subscribers' secrets are sealed with the status key of KMS (api/status/sealing.ts): without
     // it a bucket's subscriptions refuse to sign, naming STATUS_KMS_KEY. A local KMS: AWS_ENDPOINT_URL_KMS.
     const kmsKey = process.env.STATUS_KMS_KEY?.trim()
-    const region = process.env.AWS_REGION ?? 'me-south-1'
     const sealer = kmsKey ? kmsSealer(new KMSClient({ region }), kmsKey) : undefined
     return s3Store(client, bucket, undefined, { sealer })
   }

@@ -49,9 +49,6 @@ export type AppOptions = {
 
 const jsonType = /^application\/json\s*(;|$)/i
 
-/** The watch's rule, for its log line (which names no one). */
-const watchWindow = (rule: RateRule = emailWatchDefault) => ({ limit: rule.limit, windowS: rule.windowMs / 1000 })
-
 /** Every route as a pattern (`{id}`: one path segment) with its methods: the JSON endpoints and the sandbox's pages. */
 const routes = (() => {
   const byPattern = new Map<string, string[]>()
@@ -93,7 +90,10 @@ export function createApp(options: AppOptions): Hono {
   const sharedLimiter = (name: string, rule: RateRule) => sharedRateLimiter(name, rule, store, rateSecret)
   const perAddress = sharedLimiter('lead-address', config.rate.perAddress)
   const perEmail = sharedLimiter('lead-email', config.rate.perEmail)
-  const emailWatch = sharedLimiter('lead-email-watch', config.rate.emailWatch ?? emailWatchDefault)
+  const watchRule = config.rate.emailWatch ?? emailWatchDefault
+  const emailWatch = sharedLimiter('lead-email-watch', watchRule)
+  /** The watch's line names its rule, never the email. */
+  const watched = { limit: watchRule.limit, windowS: watchRule.windowMs / 1000 }
   const app = new Hono()
   /** The unhandled error of a request, for its log line. */
   const errors = new WeakMap<Request, string>()
@@ -197,7 +197,7 @@ export function createApp(options: AppOptions): Hono {
       // Taken all the same (the per-address limits above are the brake), but an operator hears of
       // one email named from many addresses: someone being signed up for the CRM's replies.
       if (!(await emailWatch.hit(data.email.toLowerCase(), now())).ok)
-        log({ level: 'warn', msg: 'lead email named often', kind, ...watchWindow(config.rate.emailWatch) })
+        log({ level: 'warn', msg: 'lead email named often', kind, ...watched })
       const receivedAt = new Date(now()).toISOString()
       // The honeypot: stored as spam and answered like any other, so a bot learns nothing.
       const spam = (website ?? '').trim() !== ''

@@ -59,7 +59,7 @@ let payments: ReturnType<typeof providerFor>
 // The edge's header value from Secrets Manager is read again every WEBHOOK_ORIGIN_TTL_S (60 s), with
 // the version a rotation replaced, so a rotation needs no cold start and drops no delivery
 // (docs/aws.md, "The payment webhook"); given as a plain value (a test, `npm run api`), it is that.
-let originValues: () => Promise<readonly string[]> = async () => [settings[EDGE_ORIGIN_SETTING] ?? ''].filter(Boolean)
+let originValues: () => Promise<string | undefined | readonly string[]> = async () => settings[EDGE_ORIGIN_SETTING]
 const originSecretId = process.env[secretIdVariable(EDGE_ORIGIN_SETTING)]
 if (originSecretId) {
   const ttlS = Number(process.env.WEBHOOK_ORIGIN_TTL_S ?? 60)

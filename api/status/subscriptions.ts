@@ -78,7 +78,7 @@ const Stored = v.variant('schema', [
     subscriptions: v.array(v.strictObject({ ...base, secret: v.pipe(v.string(), v.regex(/^whsec_[0-9a-f]{64}$/)) })),
   }),
 ])
-type Key = { sealed: string; since: string; until?: string } | { plain: string; since: string; until?: string }
+type Key = { since: string; until?: string } & ({ sealed: string } | { plain: string })
 type StoredSubscription = Subscription & { secrets: Key[] }
 
 const refuse = (id: OperatorId, values?: Parameters<typeof operatorText>[1]): never => {
@@ -132,8 +132,8 @@ function checkLang(lang: string | undefined): SubscriptionLang {
 const publicView = ({ secrets: _, ...s }: StoredSubscription): Subscription => s
 
 /** The store's sealer, or a refusal naming the setting that gives one (STATUS_KMS_KEY on a bucket). */
-function sealerOf(store: StatusStore, given: Sealer | undefined): Sealer {
-  const sealer = given ?? store.sealer
+function sealerOf(store: StatusStore): Sealer {
+  const { sealer } = store
   if (!sealer) refuse('statusSubscriptions.sealer.missing', { store: store.name })
   return sealer!
 }
@@ -171,7 +171,6 @@ function parse(current: { body: string } | undefined, where: string): StoredSubs
  */
 async function change<T>(
   store: StatusStore,
-  sealer: () => Sealer,
   now: number,
   apply: (list: StoredSubscription[]) => { list: StoredSubscription[]; result: T },
 ): Promise<T> {
@@ -182,9 +181,11 @@ async function change<T>(
       list.map(async ({ secrets, ...rest }) => ({
         ...rest,
         secrets: await Promise.all(
-          liveKeys(secrets, now).map(async (key) =>
-            'plain' in key ? { ...sealedKey(key), sealed: await sealer().seal(key.plain, rest.id) } : key,
-          ),
+          liveKeys(secrets, now).map(async (key) => {
+            if (!('plain' in key)) return key
+            const { plain, ...times } = key
+            return { ...times, sealed: await sealerOf(store).seal(plain, rest.id) }
+          }),
         ),
       })),
     )
@@ -200,9 +201,6 @@ async function change<T>(
   throw new Error(`${store.where(subscriptionsKey)} kept changing under 20 attempts to write it; try again.`)
 }
 
-/** A key's times without its secret. */
-const sealedKey = ({ since, until }: Key) => ({ since, ...(until ? { until } : {}) })
-
 export interface SubscribeInput {
   url: string
   /** Component keys, or `all` (the default). */
@@ -213,8 +211,6 @@ export interface SubscribeInput {
   by: string
   /** Where an endpoint may be (./destinations.ts): the resolver, and loopback for tests and local trials. */
   destinations?: DestinationRules
-  /** What seals the secret: the store's when unset. */
-  sealer?: Sealer
 }
 
 /**
@@ -230,23 +226,17 @@ export async function subscribe(
   const components = checkComponents(input.components)
   const lang = checkLang(input.lang)
   const createdBy = input.by?.trim() || 'unknown'
-  const sealer = sealerOf(store, input.sealer)
   // Sealed before the list is read, so that a retry of the write seals nothing again.
   const id = `sub_${randomBytes(8).toString('hex')}`
   const secret = newSecret()
   const createdAt = new Date(now).toISOString()
-  const key = { sealed: await sealer.seal(secret, id), since: createdAt }
-  return change(
-    store,
-    () => sealer,
-    now,
-    (list) => {
-      const same = list.find((s) => s.url === url)
-      if (same) refuse('statusSubscriptions.exists', { url, id: same.id })
-      const stored: StoredSubscription = { id, url, components, lang, createdAt, createdBy, secrets: [key] }
-      return { list: [...list, stored], result: { subscription: publicView(stored), secret } }
-    },
-  )
+  const key = { sealed: await sealerOf(store).seal(secret, id), since: createdAt }
+  return change(store, now, (list) => {
+    const same = list.find((s) => s.url === url)
+    if (same) refuse('statusSubscriptions.exists', { url, id: same.id })
+    const stored: StoredSubscription = { id, url, components, lang, createdAt, createdBy, secrets: [key] }
+    return { list: [...list, stored], result: { subscription: publicView(stored), secret } }
+  })
 }
 
 const newSecret = () => `whsec_${randomBytes(32).toString('hex')}`
@@ -262,54 +252,38 @@ const rotationOverlapMs = 24 * 60 * 60 * 1000
 export async function rotateSecret(
   store: StatusStore,
   id: string,
-  options: { sealer?: Sealer; overlapMs?: number } = {},
+  options: { overlapMs?: number } = {},
   now: number = Date.now(),
 ): Promise<{ subscription: Subscription; secret: string; until: string }> {
   const wanted = (id ?? '').trim()
   const overlapMs = options.overlapMs ?? rotationOverlapMs
   if (!Number.isFinite(overlapMs) || overlapMs < 0 || overlapMs > 30 * rotationOverlapMs)
     refuse('statusSubscriptions.overlap.invalid')
-  const sealer = sealerOf(store, options.sealer)
   const secret = newSecret()
   const since = new Date(now).toISOString()
   const until = new Date(now + overlapMs).toISOString()
-  const key = { sealed: await sealer.seal(secret, wanted), since }
-  return change(
-    store,
-    () => sealer,
-    now,
-    (list) => {
-      const found = list.find((s) => s.id === wanted)
-      if (!found) refuse('statusSubscriptions.unknown', { id: wanted })
-      const [current] = liveKeys(found!.secrets, now)
-      const secrets = current ? [key, { ...current, until }] : [key]
-      const next = list.map((s) => (s.id === wanted ? { ...s, secrets } : s))
-      return { list: next, result: { subscription: publicView(found!), secret, until } }
-    },
-  )
+  const key = { sealed: await sealerOf(store).seal(secret, wanted), since }
+  return change(store, now, (list) => {
+    const found = list.find((s) => s.id === wanted)
+    if (!found) refuse('statusSubscriptions.unknown', { id: wanted })
+    const [current] = liveKeys(found!.secrets, now)
+    const secrets = current ? [key, { ...current, until }] : [key]
+    const next = list.map((s) => (s.id === wanted ? { ...s, secrets } : s))
+    return { list: next, result: { subscription: publicView(found!), secret, until } }
+  })
 }
 
 /**
  * Removes a subscription and its secrets; nothing more is sent to it. Returns it as it was. The
  * list's earlier versions, which hold its sealed secret, expire a day later (docs/status-api.md).
  */
-export async function unsubscribe(
-  store: StatusStore,
-  id: string,
-  options: { sealer?: Sealer } = {},
-  now: number = Date.now(),
-): Promise<Subscription> {
+export async function unsubscribe(store: StatusStore, id: string, now: number = Date.now()): Promise<Subscription> {
   const wanted = (id ?? '').trim()
-  return change(
-    store,
-    () => sealerOf(store, options.sealer),
-    now,
-    (list) => {
-      const found = list.find((s) => s.id === wanted)
-      if (!found) refuse('statusSubscriptions.unknown', { id: wanted })
-      return { list: list.filter((s) => s.id !== wanted), result: publicView(found!) }
-    },
-  )
+  return change(store, now, (list) => {
+    const found = list.find((s) => s.id === wanted)
+    if (!found) refuse('statusSubscriptions.unknown', { id: wanted })
+    return { list: list.filter((s) => s.id !== wanted), result: publicView(found!) }
+  })
 }
 
 /** The subscriptions, oldest first, without their secrets. */
@@ -347,8 +321,6 @@ export interface NotifyOptions {
   now?: () => number
   /** Where an endpoint may be, checked again at each delivery (./destinations.ts). */
   destinations?: DestinationRules
-  /** What opens the secrets: the store's when unset. */
-  sealer?: Sealer
   /** Each attempt's limit (5 s). */
   timeoutMs?: number
   /** Attempts per event (3), the next after `retryDelayMs` × 2^(n−1) (1 s, 2 s). */
@@ -392,7 +364,7 @@ async function deliver(
   subscription: StoredSubscription,
   secrets: readonly string[],
   change: StatusChange,
-  options: Required<Omit<NotifyOptions, 'sealer'>>,
+  options: Required<NotifyOptions>,
 ): Promise<Delivery> {
   const body = JSON.stringify(eventFor(change, publicView(subscription), options.siteUrl))
   const result: Delivery = {
@@ -480,15 +452,20 @@ export async function notifyIncidentChange(
       const keys = liveKeys(s.secrets, settings.now())
       let secrets: string[]
       try {
-        const sealer = keys.some((k) => 'sealed' in k) ? sealerOf(store, options.sealer) : undefined
-        secrets = await Promise.all(keys.map((k) => ('plain' in k ? k.plain : sealer!.open(k.sealed, s.id))))
+        secrets = await Promise.all(keys.map((k) => ('plain' in k ? k.plain : sealerOf(store).open(k.sealed, s.id))))
       } catch {
         // Not sent unsigned: the delivery says the secret could not be opened (the key, or its grant).
-        const unopened = (change: StatusChange): Delivery => ({
-          ...{ id: s.id, url: s.url, event: change.id, type: change.type, ok: false, attempts: 0 },
-          error: 'secret-sealed',
-        })
-        return mine.map(unopened)
+        return mine.map(
+          (change): Delivery => ({
+            id: s.id,
+            url: s.url,
+            event: change.id,
+            type: change.type,
+            ok: false,
+            error: 'secret-sealed',
+            attempts: 0,
+          }),
+        )
       }
       for (const change of mine) out.push(await deliver(s, secrets, change, settings))
       return out

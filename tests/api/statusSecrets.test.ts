@@ -151,7 +151,6 @@ describe('a rotation', () => {
     await unsubscribe(
       store,
       (await subscribe(store, { url: `${endpoint.url}/2`, by: 'ops', destinations }, after)).subscription.id,
-      {},
       after,
     )
     expect(JSON.parse(await stored(at)).subscriptions[0].secrets).toEqual([
